@@ -1,0 +1,19 @@
+import { findErrorKind, problemResponse } from '../src/lib/problem.ts';
+import { site } from '../src/site.ts';
+
+/**
+ * Answers every unknown path under /api/, /oauth/ and /.well-known/ (vercel.json rewrites them
+ * here) with an RFC 9457 404; `instance` is the path that was requested.
+ */
+function answerNotFound(request: Request): Response {
+  const { pathname } = new URL(request.url);
+  return problemResponse(site.siteUrl, { ...findErrorKind('not_found'), instance: pathname });
+}
+
+export const GET = answerNotFound;
+export const HEAD = answerNotFound;
+export const POST = answerNotFound;
+export const PUT = answerNotFound;
+export const PATCH = answerNotFound;
+export const DELETE = answerNotFound;
+export const OPTIONS = answerNotFound;

@@ -1,0 +1,24 @@
+// @ts-check
+import vercel from '@astrojs/vercel';
+import { defineConfig } from 'astro/config';
+import { fileURLToPath } from 'node:url';
+import { siteSnapshotIntegration } from './src/integrations/site-snapshot.ts';
+import { resolveContentDir } from './src/lib/content/content-dir.ts';
+import { resolveSiteUrl } from './src/lib/site-url.ts';
+
+const siteUrl = resolveSiteUrl(process.env);
+const contentDir = resolveContentDir(process.env);
+
+export default defineConfig({
+  site: siteUrl,
+  output: 'static',
+  adapter: vercel(),
+  trailingSlash: 'ignore',
+  integrations: [
+    siteSnapshotIntegration({
+      contentDir,
+      siteUrl,
+      outFile: fileURLToPath(new URL('./src/generated/site-snapshot.ts', import.meta.url)),
+    }),
+  ],
+});

@@ -1,0 +1,99 @@
+import { defineCollection } from 'astro:content';
+import type { Loader } from 'astro/loaders';
+import { resolveContentDir } from './lib/content/content-dir.ts';
+import { demoteHeadings } from './lib/markdown-text.ts';
+import { readSiteContent } from './lib/content/read-site-content.ts';
+import {
+  AgentTextSchema,
+  CallToActionSchema,
+  CompanySchema,
+  CopySectionSchema,
+  PageCopySchema,
+  ProductSchema,
+  type SiteContent,
+} from './schemas/site-content.ts';
+
+interface EntryInput {
+  readonly id: string;
+  readonly data: Record<string, unknown>;
+  readonly body?: string;
+  /** How far to push the body's headings down when rendering (it sits under a page's own h2). */
+  readonly headingOffset?: number;
+}
+
+/**
+ * A loader over the one content reader (shared with the functions' snapshot), so pages, prerendered
+ * documents and functions read the same validated facts. Markdown bodies are rendered by Astro.
+ */
+function siteContentLoader(select: (content: SiteContent) => readonly EntryInput[]): Loader {
+  return {
+    name: 'site-content',
+    load: async ({ store, parseData, renderMarkdown, generateDigest, watcher }) => {
+      const contentDir = resolveContentDir(process.env);
+      const sync = async () => {
+        const entries = select(await readSiteContent(contentDir));
+        store.clear();
+        for (const entry of entries) {
+          const data = await parseData({ id: entry.id, data: entry.data });
+          store.set({
+            id: entry.id,
+            data,
+            digest: generateDigest({ ...data, body: entry.body ?? '' }),
+            ...(entry.body === undefined
+              ? {}
+              : {
+                  body: entry.body,
+                  rendered: await renderMarkdown(
+                    demoteHeadings(entry.body, entry.headingOffset ?? 0),
+                  ),
+                }),
+          });
+        }
+      };
+      await sync();
+      watcher?.on('change', (path) => {
+        if (path.startsWith(contentDir)) void sync();
+      });
+    },
+  };
+}
+
+export const collections = {
+  company: defineCollection({
+    loader: siteContentLoader(({ company }) => [{ id: 'company', data: company }]),
+    schema: CompanySchema,
+  }),
+  product: defineCollection({
+    loader: siteContentLoader(({ product }) => [
+      { id: 'product', data: product, body: product.body, headingOffset: 1 },
+    ]),
+    schema: ProductSchema,
+  }),
+  callsToAction: defineCollection({
+    loader: siteContentLoader(({ callsToAction }) =>
+      callsToAction.map((cta) => ({ id: cta.id, data: cta })),
+    ),
+    schema: CallToActionSchema,
+  }),
+  agents: defineCollection({
+    loader: siteContentLoader(({ agents }) => [{ id: 'agents', data: agents }]),
+    schema: AgentTextSchema,
+  }),
+  copy: defineCollection({
+    loader: siteContentLoader(({ copy }) =>
+      copy.map((section) => ({
+        id: section.slug,
+        data: section,
+        body: section.body,
+        headingOffset: 1,
+      })),
+    ),
+    schema: CopySectionSchema,
+  }),
+  pages: defineCollection({
+    loader: siteContentLoader(({ pages }) =>
+      Object.entries(pages).map(([id, page]) => ({ id, data: page, body: page.body })),
+    ),
+    schema: PageCopySchema,
+  }),
+};

@@ -1,0 +1,51 @@
+import type { AstroIntegration } from 'astro';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { readSiteContent } from '../lib/content/read-site-content.ts';
+import { writeSiteSnapshotModule } from '../lib/content/site-snapshot.ts';
+
+export interface SiteSnapshotOptions {
+  /** The content collection folder. */
+  readonly contentDir: string;
+  /** The generated module the functions import. */
+  readonly outFile: string;
+  /** The public origin (resolved once, in astro.config.mjs). */
+  readonly siteUrl: string;
+}
+
+/**
+ * Validates content/ and writes the typed snapshot the api/ functions import, before Astro builds
+ * (Vercel builds the functions after the framework). In dev it rewrites the snapshot on every
+ * content change so functions and pages stay in step.
+ */
+export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroIntegration {
+  const contentDir = resolve(options.contentDir);
+  const write = async () =>
+    writeSiteSnapshotModule(options.outFile, {
+      siteUrl: options.siteUrl,
+      content: await readSiteContent(contentDir),
+    });
+  return {
+    name: 'site-snapshot',
+    hooks: {
+      'astro:config:setup': async ({ command, logger }) => {
+        if (command === 'sync' && existsSync(options.outFile)) {
+          // `astro check` and `astro sync` validate content/ but keep the last build's snapshot, so
+          // the functions keep answering for the origin that build published.
+          await readSiteContent(contentDir);
+          logger.info('content/ is valid');
+          return;
+        }
+        await write();
+        logger.info(`content/ is valid; publishing for ${options.siteUrl}`);
+      },
+      'astro:server:setup': ({ server, logger }) => {
+        server.watcher.add(contentDir);
+        server.watcher.on('all', (_event, path) => {
+          if (!resolve(path).startsWith(contentDir)) return;
+          write().catch((error: unknown) => logger.error(String(error)));
+        });
+      },
+    },
+  };
+}

@@ -1,0 +1,574 @@
+import { z } from 'zod';
+import { ApiCatalogLinksetSchema, LinkTargetSchema } from '../schemas/api-catalog.ts';
+import {
+  AgentAuthRegistrationMethodSchema,
+  AgentAuthSchema,
+  AuthorizationServerMetadataSchema,
+} from '../schemas/authorization-server-metadata.ts';
+import { ClaimMetadataSchema } from '../schemas/claim-metadata.ts';
+import {
+  ClientRegistrationRequestSchema,
+  ClientRegistrationResponseSchema,
+} from '../schemas/client-registration.ts';
+import { JsonRpcRequestSchema, JsonRpcResponseSchema } from '../schemas/json-rpc.ts';
+import { McpEndpointMetadataSchema } from '../schemas/mcp-endpoint-metadata.ts';
+import {
+  JsonWebKeySetSchema,
+  OAuthErrorSchema,
+  TokenRequestSchema,
+  TokenResponseSchema,
+} from '../schemas/oauth.ts';
+import { OverviewLinksSchema, OverviewSchema } from '../schemas/overview.ts';
+import { ProblemSchema } from '../schemas/problem.ts';
+import { ProtectedResourceMetadataSchema } from '../schemas/protected-resource-metadata.ts';
+import type { SiteContent } from '../schemas/site-content.ts';
+import { buildApiCatalog, LINKSET_MEDIA_TYPE } from './api-catalog.ts';
+import { buildAuthorizationServerMetadata } from './authorization-server-metadata.ts';
+import { buildClaimMetadata } from './claim-metadata.ts';
+import { buildOverview } from './overview.ts';
+import { buildProblem, PROBLEM_MEDIA_TYPE, STANDARD_ERRORS } from './problem.ts';
+import { buildProtectedResourceMetadata } from './protected-resource-metadata.ts';
+import type { ServiceUrls } from './service-urls.ts';
+import {
+  API_VERSION,
+  MCP_AGENT_VERSION,
+  QUICKSTART_MCP_PROTOCOL_VERSION,
+} from './service-versions.ts';
+
+type JsonObject = Record<string, unknown>;
+
+/** Every schema published under components.schemas, generated from the zod schemas. */
+const COMPONENT_SCHEMAS = [
+  OverviewLinksSchema,
+  OverviewSchema,
+  ProblemSchema,
+  McpEndpointMetadataSchema,
+  JsonRpcRequestSchema,
+  JsonRpcResponseSchema,
+  ProtectedResourceMetadataSchema,
+  AgentAuthRegistrationMethodSchema,
+  AgentAuthSchema,
+  AuthorizationServerMetadataSchema,
+  LinkTargetSchema,
+  ApiCatalogLinksetSchema,
+  ClientRegistrationRequestSchema,
+  ClientRegistrationResponseSchema,
+  ClaimMetadataSchema,
+  TokenRequestSchema,
+  TokenResponseSchema,
+  OAuthErrorSchema,
+  JsonWebKeySetSchema,
+] as const;
+
+/**
+ * Converts the zod schemas to OpenAPI 3.1 components (JSON Schema 2020-12), with references
+ * between them pointing at #/components/schemas.
+ */
+export function buildComponentSchemas(): Record<string, JsonObject> {
+  const registry = z.registry<{ id: string }>();
+  for (const schema of COMPONENT_SCHEMAS) {
+    const id = z.globalRegistry.get(schema)?.id;
+    if (!id) throw new Error('every component schema needs .meta({ id })');
+    registry.add(schema, { id });
+  }
+  const { schemas } = z.toJSONSchema(registry, {
+    target: 'draft-2020-12',
+    io: 'input',
+    uri: (id) => `#/components/schemas/${id}`,
+  });
+  return Object.fromEntries(
+    Object.entries(schemas).map(([id, schema]) => {
+      const { $schema: _dialect, $id: _id, ...rest } = schema as JsonObject;
+      return [id, rest];
+    }),
+  );
+}
+
+const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+
+const ERROR_RESPONSES = {
+  '400': { $ref: '#/components/responses/BadRequest' },
+  '401': { $ref: '#/components/responses/Unauthorized' },
+  '404': { $ref: '#/components/responses/NotFound' },
+  '405': { $ref: '#/components/responses/MethodNotAllowed' },
+  '429': { $ref: '#/components/responses/TooManyRequests' },
+  '500': { $ref: '#/components/responses/InternalServerError' },
+} as const;
+
+const RESPONSE_NAMES: Record<keyof typeof ERROR_RESPONSES, string> = {
+  '400': 'BadRequest',
+  '401': 'Unauthorized',
+  '404': 'NotFound',
+  '405': 'MethodNotAllowed',
+  '429': 'TooManyRequests',
+  '500': 'InternalServerError',
+};
+
+function jsonContent(
+  schemaId: string,
+  example?: unknown,
+  mediaType = 'application/json',
+): JsonObject {
+  return { [mediaType]: { schema: ref(schemaId), ...(example === undefined ? {} : { example }) } };
+}
+
+function textContent(mediaType: string, example: string): JsonObject {
+  return { [mediaType]: { schema: { type: 'string' }, example } };
+}
+
+interface OperationInput {
+  readonly operationId: string;
+  readonly summary: string;
+  readonly description: string;
+  readonly tag: string;
+  readonly responses: JsonObject;
+  readonly requestBody?: JsonObject;
+  readonly parameters?: readonly JsonObject[];
+}
+
+function operation(input: OperationInput): JsonObject {
+  return {
+    operationId: input.operationId,
+    summary: input.summary,
+    description: input.description,
+    tags: [input.tag],
+    ...(input.parameters ? { parameters: input.parameters } : {}),
+    ...(input.requestBody ? { requestBody: input.requestBody } : {}),
+    responses: { ...input.responses, ...ERROR_RESPONSES },
+  };
+}
+
+/**
+ * Builds the OpenAPI 3.1 description of the whole service (SPEC §4): REST paths relative to the
+ * REST base, the origin's resources with path-level servers, and the Problem responses of §7.
+ * @see https://spec.openapis.org/oas/v3.1.1
+ */
+export function buildOpenApiDocument(content: SiteContent, urls: ServiceUrls): JsonObject {
+  const { company } = content;
+  const origin = [{ url: urls.origin, description: 'The origin' }];
+  const quickstartInitialize = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: {
+      protocolVersion: QUICKSTART_MCP_PROTOCOL_VERSION,
+      capabilities: {},
+      clientInfo: { name: 'example-agent', version: '1.0.0' },
+    },
+  };
+  const quickstartToolsList = { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} };
+
+  return {
+    openapi: '3.1.1',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: `${company.alternateName} public marketing facts API`,
+      version: API_VERSION,
+      summary: `Read-only public marketing facts about ${company.name}, for people and AI agents.`,
+      description: [
+        `${company.description}`,
+        '',
+        'This API publishes public marketing facts only: no customer data, pricing, accounts or API keys.',
+        'No authentication is required; an anonymous bearer token is optional and only labels traffic.',
+        "Paths are relative to the REST base; MCP, text, discovery and OAuth resources are served at the origin (see each path's servers).",
+        '',
+        'Versioning: the REST API is versioned by URL path (`/api/v1`). Non-breaking additions may ship in patch releases; a breaking change requires a new major path (for example `/api/v2`) and is announced in this description at least one release ahead. There is one environment, production; there is no staging.',
+        '',
+        `The MCP agent version is ${MCP_AGENT_VERSION}.`,
+      ].join('\n'),
+      contact: { name: company.name, url: company.contactUrl ?? company.website },
+      license: { name: 'Public marketing facts, free to quote with attribution', url: urls.docs },
+    },
+    servers: [
+      { url: urls.restBase, description: 'REST API v1' },
+      { url: urls.origin, description: 'The origin: MCP, text, discovery and OAuth resources' },
+      { url: urls.mcp, description: 'The MCP endpoint (streamable HTTP)' },
+    ],
+    security: [{}, { anonymousBearer: [] }],
+    tags: [
+      { name: 'REST', description: 'REST API v1' },
+      { name: 'MCP', description: 'The MCP endpoint (JSON-RPC 2.0 over streamable HTTP)' },
+      { name: 'Agent resources', description: 'Plain-text resources for agents' },
+      { name: 'Discovery', description: 'OAuth and API discovery metadata' },
+      { name: 'OAuth', description: 'Optional anonymous OAuth endpoints' },
+    ],
+    paths: {
+      '/overview': {
+        get: operation({
+          operationId: 'getOverview',
+          summary: 'Get the company overview',
+          description:
+            "The company's public overview: name, description, tagline, API version and links.",
+          tag: 'REST',
+          responses: {
+            '200': {
+              description: 'The overview.',
+              content: jsonContent('Overview', buildOverview(content, urls)),
+            },
+          },
+        }),
+      },
+      '/openapi.json': {
+        servers: [
+          { url: urls.restBase, description: 'REST API v1' },
+          { url: urls.origin, description: 'The origin' },
+        ],
+        get: operation({
+          operationId: 'getOpenApiDocument',
+          summary: 'Get this OpenAPI description',
+          description:
+            'This OpenAPI 3.1 document; the same document is served under the REST base and at the origin.',
+          tag: 'REST',
+          responses: {
+            '200': {
+              description: 'The OpenAPI document.',
+              content: { 'application/json': { schema: { type: 'object' } } },
+            },
+          },
+        }),
+      },
+      '/mcp': {
+        servers: origin,
+        get: operation({
+          operationId: 'getMcpEndpointMetadata',
+          summary: 'Describe the MCP endpoint',
+          description: 'Metadata about the MCP endpoint. Send JSON-RPC requests with POST.',
+          tag: 'MCP',
+          responses: {
+            '200': {
+              description: 'The endpoint metadata.',
+              content: jsonContent('McpEndpointMetadata'),
+            },
+          },
+        }),
+        post: operation({
+          operationId: 'postMcpMessage',
+          summary: 'Send a JSON-RPC message to the MCP endpoint',
+          description:
+            'MCP over streamable HTTP, stateless. The quickstart sends initialize, then tools/list. Every tool returns read-only marketing facts.',
+          tag: 'MCP',
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: ref('JsonRpcRequest'),
+                examples: {
+                  initialize: { summary: 'Quickstart: initialize', value: quickstartInitialize },
+                  toolsList: { summary: 'Quickstart: tools/list', value: quickstartToolsList },
+                },
+              },
+            },
+          },
+          responses: {
+            '200': {
+              description: 'The JSON-RPC response.',
+              content: jsonContent('JsonRpcResponse'),
+            },
+            '202': { description: 'A notification was accepted; there is no body.' },
+          },
+        }),
+      },
+      '/llms.txt': {
+        servers: origin,
+        get: operation({
+          operationId: 'getLlmsTxt',
+          summary: 'Get llms.txt',
+          description: 'A concise Markdown index for agents (llmstxt.org).',
+          tag: 'Agent resources',
+          responses: {
+            '200': {
+              description: 'The index.',
+              content: textContent(
+                'text/plain',
+                `# ${company.name}\n\n> ${content.agents.summary}\n`,
+              ),
+            },
+          },
+        }),
+      },
+      '/llms-full.txt': {
+        servers: origin,
+        get: operation({
+          operationId: 'getLlmsFullTxt',
+          summary: 'Get llms-full.txt',
+          description: 'The extended public site copy in one Markdown text.',
+          tag: 'Agent resources',
+          responses: {
+            '200': {
+              description: 'The site copy.',
+              content: textContent('text/plain', `# ${company.name}\n`),
+            },
+          },
+        }),
+      },
+      '/auth.md': {
+        servers: origin,
+        get: operation({
+          operationId: 'getAuthMd',
+          summary: 'Get auth.md',
+          description: 'Registration discovery for agents: the anonymous OAuth flow, step by step.',
+          tag: 'Agent resources',
+          responses: {
+            '200': {
+              description: 'The document.',
+              content: textContent('text/markdown', '# auth.md\n'),
+            },
+          },
+        }),
+      },
+      '/.well-known/oauth-protected-resource': {
+        servers: origin,
+        get: operation({
+          operationId: 'getProtectedResourceMetadata',
+          summary: 'Get protected resource metadata for the origin',
+          description: 'RFC 9728 metadata for the origin.',
+          tag: 'Discovery',
+          responses: {
+            '200': {
+              description: 'The metadata.',
+              content: jsonContent(
+                'OAuthProtectedResourceMetadata',
+                buildProtectedResourceMetadata(content, urls, 'origin'),
+              ),
+            },
+          },
+        }),
+      },
+      '/.well-known/oauth-protected-resource/mcp': {
+        servers: origin,
+        get: operation({
+          operationId: 'getMcpProtectedResourceMetadata',
+          summary: 'Get protected resource metadata for the MCP endpoint',
+          description: 'RFC 9728 metadata for the MCP endpoint.',
+          tag: 'Discovery',
+          responses: {
+            '200': {
+              description: 'The metadata.',
+              content: jsonContent(
+                'OAuthProtectedResourceMetadata',
+                buildProtectedResourceMetadata(content, urls, 'mcp'),
+              ),
+            },
+          },
+        }),
+      },
+      '/.well-known/oauth-authorization-server': {
+        servers: origin,
+        get: operation({
+          operationId: 'getAuthorizationServerMetadata',
+          summary: 'Get authorization server metadata',
+          description: 'RFC 8414 metadata, with the agent_auth block for anonymous registration.',
+          tag: 'Discovery',
+          responses: {
+            '200': {
+              description: 'The metadata.',
+              content: jsonContent(
+                'OAuthAuthorizationServerMetadata',
+                buildAuthorizationServerMetadata(urls),
+              ),
+            },
+          },
+        }),
+      },
+      '/.well-known/api-catalog': {
+        servers: origin,
+        get: operation({
+          operationId: 'getApiCatalog',
+          summary: 'Get the API catalog',
+          description: 'RFC 9727 API catalog as an RFC 9264 linkset.',
+          tag: 'Discovery',
+          responses: {
+            '200': {
+              description: 'The catalog.',
+              headers: { Link: { $ref: '#/components/headers/ApiCatalogLink' } },
+              content: jsonContent('ApiCatalogLinkset', buildApiCatalog(urls), LINKSET_MEDIA_TYPE),
+            },
+          },
+        }),
+        head: operation({
+          operationId: 'headApiCatalog',
+          summary: 'Locate the API catalog',
+          description:
+            'Answers like GET without a body; the Link header names the catalog (RFC 9727 §2).',
+          tag: 'Discovery',
+          responses: {
+            '200': {
+              description: 'The catalog exists.',
+              headers: { Link: { $ref: '#/components/headers/ApiCatalogLink' } },
+            },
+          },
+        }),
+      },
+      '/oauth/authorize': {
+        servers: origin,
+        get: operation({
+          operationId: 'authorize',
+          summary: 'Authorization endpoint',
+          description:
+            'Authorization code with PKCE (S256) for a registered redirect URI, approved anonymously: no login and no consent screen.',
+          tag: 'OAuth',
+          parameters: [
+            ['response_type', true, 'Always code'],
+            ['client_id', true, 'The client_id returned by registration'],
+            ['redirect_uri', true, 'One of the registered redirect URIs'],
+            ['code_challenge', true, 'PKCE code challenge (RFC 7636)'],
+            ['code_challenge_method', true, 'Always S256'],
+            ['state', false, 'Returned unchanged'],
+            ['scope', false, 'Space-separated scopes: mcp:read, mcp:tools'],
+            ['resource', false, 'RFC 8707 resource indicator'],
+          ].map(([name, required, description]) => ({
+            name,
+            in: 'query',
+            required,
+            description,
+            schema: { type: 'string' },
+          })),
+          responses: {
+            '302': {
+              description:
+                'Redirects to the redirect URI with code, state and iss (RFC 9207), or with an error.',
+              headers: {
+                Location: {
+                  description: 'The redirect URI with its parameters.',
+                  schema: { type: 'string' },
+                },
+              },
+            },
+          },
+        }),
+      },
+      '/oauth/token': {
+        servers: origin,
+        post: operation({
+          operationId: 'requestToken',
+          summary: 'Token endpoint',
+          description:
+            'Issues a short-lived JWT access token for grant_type=client_credentials with the registered client_id (client authentication none), or for an authorization code with PKCE.',
+          tag: 'OAuth',
+          requestBody: {
+            required: true,
+            content: {
+              'application/x-www-form-urlencoded': {
+                schema: ref('TokenRequest'),
+                example: { grant_type: 'client_credentials', client_id: '<CLIENT_ID>' },
+              },
+            },
+          },
+          responses: {
+            '200': { description: 'The token.', content: jsonContent('TokenResponse') },
+          },
+        }),
+      },
+      '/oauth/jwks': {
+        servers: origin,
+        get: operation({
+          operationId: 'getJwks',
+          summary: 'Get the JSON Web Key Set',
+          description: 'Public keys that verify the access tokens.',
+          tag: 'OAuth',
+          responses: {
+            '200': { description: 'The key set.', content: jsonContent('JsonWebKeySet') },
+          },
+        }),
+      },
+      '/oauth/register': {
+        servers: origin,
+        post: operation({
+          operationId: 'registerClient',
+          summary: 'Dynamic client registration',
+          description: 'Anonymous RFC 7591 registration with a free label.',
+          tag: 'OAuth',
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: ref('ClientRegistrationRequest'),
+                example: {
+                  client_name: '<CLIENT_NAME>',
+                  grant_types: ['client_credentials'],
+                  token_endpoint_auth_method: 'none',
+                },
+              },
+            },
+          },
+          responses: {
+            '201': {
+              description: 'The registered client.',
+              content: jsonContent('ClientRegistrationResponse'),
+            },
+          },
+        }),
+      },
+      '/oauth/claim': {
+        servers: origin,
+        get: operation({
+          operationId: 'getClaimMetadata',
+          summary: 'Get anonymous claim metadata',
+          description: 'Contains no personal data; claim_required is false.',
+          tag: 'OAuth',
+          responses: {
+            '200': {
+              description: 'The claim metadata.',
+              content: jsonContent('ClaimMetadata', buildClaimMetadata(urls)),
+            },
+          },
+        }),
+      },
+    },
+    components: {
+      schemas: buildComponentSchemas(),
+      responses: Object.fromEntries(
+        STANDARD_ERRORS.map((error) => {
+          const status = String(error.status) as keyof typeof RESPONSE_NAMES;
+          return [
+            RESPONSE_NAMES[status],
+            {
+              description: error.title,
+              ...(error.status === 405
+                ? {
+                    headers: {
+                      Allow: {
+                        description: 'The methods the resource supports.',
+                        schema: { type: 'string' },
+                      },
+                    },
+                  }
+                : {}),
+              ...(error.status === 429
+                ? {
+                    headers: {
+                      'Retry-After': {
+                        description: 'Seconds to wait before retrying.',
+                        schema: { type: 'integer' },
+                      },
+                    },
+                  }
+                : {}),
+              content: {
+                [PROBLEM_MEDIA_TYPE]: {
+                  schema: ref('Problem'),
+                  example: buildProblem(urls.origin, { ...error, instance: '/api/v1/overview' }),
+                },
+              },
+            },
+          ];
+        }),
+      ),
+      headers: {
+        ApiCatalogLink: {
+          description: 'Link to the API catalog with rel="api-catalog" (RFC 9727 §2).',
+          schema: { type: 'string' },
+        },
+      },
+      securitySchemes: {
+        anonymousBearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description:
+            'Optional. An anonymous access token from /oauth/token; it only labels traffic. No operation requires it.',
+        },
+      },
+    },
+  };
+}

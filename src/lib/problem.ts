@@ -1,0 +1,119 @@
+import type { Problem } from '../schemas/problem.ts';
+import { buildErrorTypeUrl } from './service-urls.ts';
+
+/** The media type of problem details (RFC 9457 §3). */
+export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
+
+/** One kind of error this service answers with: its status, reason phrase and stable code. */
+export interface ErrorKind {
+  readonly status: number;
+  readonly title: string;
+  readonly code: string;
+  readonly detail: string;
+  readonly hint?: string;
+  readonly resolution?: string;
+}
+
+/** The error kinds every operation declares (SPEC §4, §7.2), with text an agent can act on. */
+export const STANDARD_ERRORS = [
+  {
+    status: 400,
+    title: 'Bad Request',
+    code: 'bad_request',
+    detail: 'The request could not be understood.',
+    hint: 'A parameter, header or body is malformed.',
+    resolution: 'Correct the request as the OpenAPI description shows, then send it again.',
+  },
+  {
+    status: 401,
+    title: 'Unauthorized',
+    code: 'unauthorized',
+    detail: 'The bearer token is not valid.',
+    hint: 'No token is required; a token that is sent must be valid.',
+    resolution:
+      'Send the request without an Authorization header, or with a fresh token from /oauth/token.',
+  },
+  {
+    status: 404,
+    title: 'Not Found',
+    code: 'not_found',
+    detail: 'There is no resource at this path.',
+    hint: 'The path may be misspelled, or belong to another API version.',
+    resolution: 'See the OpenAPI description at /openapi.json for the paths this service offers.',
+  },
+  {
+    status: 405,
+    title: 'Method Not Allowed',
+    code: 'method_not_allowed',
+    detail: 'This resource does not support the request method.',
+    hint: 'The Allow header lists the methods it supports.',
+    resolution: 'Send the request again with one of the methods in the Allow header.',
+  },
+  {
+    status: 429,
+    title: 'Too Many Requests',
+    code: 'rate_limited',
+    detail: 'Too many requests from this client.',
+    hint: 'The rate limit for this client is used up for now.',
+    resolution: 'Wait for the number of seconds in the Retry-After header, then try again.',
+  },
+  {
+    status: 500,
+    title: 'Internal Server Error',
+    code: 'internal_error',
+    detail: 'The server failed to answer this request.',
+    hint: 'This is a fault of the service, not of the request.',
+    resolution: 'Try again later; if it persists, report it with the request id.',
+  },
+] as const satisfies readonly ErrorKind[];
+
+export type StandardErrorCode = (typeof STANDARD_ERRORS)[number]['code'];
+
+/** Looks up a standard error kind by its code. */
+export function findErrorKind(code: StandardErrorCode): ErrorKind {
+  const kind = STANDARD_ERRORS.find((error) => error.code === code);
+  if (!kind) throw new Error(`unknown error code ${code}`);
+  return kind;
+}
+
+/** The details of one problem occurrence: its kind plus what is specific to this request. */
+export interface ProblemInput extends Partial<ErrorKind> {
+  readonly status: number;
+  readonly title: string;
+  readonly code: string;
+  readonly detail: string;
+  readonly instance: string;
+}
+
+/**
+ * Builds an RFC 9457 problem details object; `type` is {origin}/errors/<code>.
+ * @see RFC 9457 §3.1
+ */
+export function buildProblem(origin: string, input: ProblemInput): Problem {
+  return {
+    type: buildErrorTypeUrl(origin, input.code),
+    title: input.title,
+    status: input.status,
+    detail: input.detail,
+    code: input.code,
+    instance: input.instance,
+    ...(input.hint ? { hint: input.hint } : {}),
+    ...(input.resolution ? { resolution: input.resolution } : {}),
+  };
+}
+
+/** The one place an RFC 9457 response is made: problem+json, never cached. */
+export function problemResponse(
+  origin: string,
+  input: ProblemInput,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify(buildProblem(origin, input)), {
+    status: input.status,
+    headers: {
+      'Content-Type': PROBLEM_MEDIA_TYPE,
+      'Cache-Control': 'no-store',
+      ...headers,
+    },
+  });
+}

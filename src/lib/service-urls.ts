@@ -1,0 +1,64 @@
+/** Every public address of the service, derived from its origin; the one place the URL layout lives. */
+export interface ServiceUrls {
+  readonly origin: string;
+  readonly home: string;
+  readonly restBase: string;
+  readonly overview: string;
+  readonly openapi: string;
+  readonly openapiV1: string;
+  readonly mcp: string;
+  readonly developers: string;
+  readonly docs: string;
+  readonly llmsTxt: string;
+  readonly llmsFullTxt: string;
+  readonly authMd: string;
+  readonly protectedResource: string;
+  readonly protectedResourceMcp: string;
+  readonly authorizationServer: string;
+  readonly apiCatalog: string;
+  readonly oauthAuthorize: string;
+  readonly oauthToken: string;
+  readonly oauthJwks: string;
+  readonly oauthRegister: string;
+  readonly oauthClaim: string;
+}
+
+/** Path of each public resource relative to the origin (SPEC §4). */
+export const SERVICE_PATHS = {
+  home: '/',
+  restBase: '/api/v1',
+  overview: '/api/v1/overview',
+  openapi: '/openapi.json',
+  openapiV1: '/api/v1/openapi.json',
+  mcp: '/mcp',
+  developers: '/developers',
+  docs: '/docs',
+  llmsTxt: '/llms.txt',
+  llmsFullTxt: '/llms-full.txt',
+  authMd: '/auth.md',
+  protectedResource: '/.well-known/oauth-protected-resource',
+  protectedResourceMcp: '/.well-known/oauth-protected-resource/mcp',
+  authorizationServer: '/.well-known/oauth-authorization-server',
+  apiCatalog: '/.well-known/api-catalog',
+  oauthAuthorize: '/oauth/authorize',
+  oauthToken: '/oauth/token',
+  oauthJwks: '/oauth/jwks',
+  oauthRegister: '/oauth/register',
+  oauthClaim: '/oauth/claim',
+} as const satisfies Record<Exclude<keyof ServiceUrls, 'origin'>, string>;
+
+/** Builds every public URL from an origin such as https://www.example.com (no trailing slash). */
+export function buildServiceUrls(origin: string): ServiceUrls {
+  const urls = Object.fromEntries(
+    Object.entries(SERVICE_PATHS).map(([name, path]) => [
+      name,
+      path === '/' ? `${origin}/` : `${origin}${path}`,
+    ]),
+  );
+  return { origin, ...urls } as unknown as ServiceUrls;
+}
+
+/** The URL of an error type's explanation page (SPEC §2 Problem.type). */
+export function buildErrorTypeUrl(origin: string, slug: string): string {
+  return `${origin}/errors/${slug}`;
+}

@@ -1,0 +1,40 @@
+import type { SiteSnapshot } from './content/site-snapshot.ts';
+import { buildApiCatalog } from './api-catalog.ts';
+import { buildAuthMd } from './auth-md.ts';
+import { buildAuthorizationServerMetadata } from './authorization-server-metadata.ts';
+import { buildClaimMetadata } from './claim-metadata.ts';
+import { buildLlmsFullTxt } from './llms-full-txt.ts';
+import { buildLlmsTxt } from './llms-txt.ts';
+import { buildOpenApiDocument } from './openapi.ts';
+import { buildOverview } from './overview.ts';
+import { buildProtectedResourceMetadata } from './protected-resource-metadata.ts';
+import { buildServiceUrls } from './service-urls.ts';
+
+/** Every public document of the service, computed from one snapshot. */
+export type SiteDocuments = ReturnType<typeof buildSiteDocuments>;
+
+/** Builds every document the service publishes; prerendered routes and functions share it. */
+export function buildSiteDocuments(snapshot: SiteSnapshot) {
+  const { content, siteUrl } = snapshot;
+  const urls = buildServiceUrls(siteUrl);
+  return {
+    siteUrl,
+    content,
+    urls,
+    overview: buildOverview(content, urls),
+    openapi: buildOpenApiDocument(content, urls),
+    llmsTxt: buildLlmsTxt(content, urls),
+    llmsFullTxt: buildLlmsFullTxt(content, urls),
+    authMd: buildAuthMd(content, urls),
+    protectedResource: buildProtectedResourceMetadata(content, urls, 'origin'),
+    protectedResourceMcp: buildProtectedResourceMetadata(content, urls, 'mcp'),
+    authorizationServer: buildAuthorizationServerMetadata(urls),
+    apiCatalog: buildApiCatalog(urls),
+    claim: buildClaimMetadata(urls),
+  };
+}
+
+/** Serializes a JSON document the way every surface publishes it. */
+export function serializeJson(document: unknown): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}

@@ -1,0 +1,67 @@
+/** The origin local runs publish when nothing else is configured (the local server's default). */
+export const DEFAULT_LOCAL_HOST = '127.0.0.1';
+export const DEFAULT_LOCAL_PORT = 4321;
+
+/** The environment variables the public origin is derived from. */
+export interface SiteUrlEnvironment {
+  readonly SITE_URL?: string | undefined;
+  readonly HOST?: string | undefined;
+  readonly PORT?: string | undefined;
+  readonly VERCEL_ENV?: string | undefined;
+  readonly VERCEL_URL?: string | undefined;
+  readonly VERCEL_PROJECT_PRODUCTION_URL?: string | undefined;
+}
+
+/** Thrown when the configured origin is unusable; the message says which variable and why. */
+export class SiteUrlError extends Error {
+  readonly code = 'invalid_site_url';
+}
+
+/**
+ * Resolves the public origin every absolute URL is built from: `SITE_URL` when set; on Vercel the
+ * production domain for production deploys and the deployment's own URL for previews, so each
+ * deploy publishes metadata pointing at itself; else the local server's address.
+ */
+export function resolveSiteUrl(env: SiteUrlEnvironment): string {
+  if (env.SITE_URL) return normalizeOrigin(env.SITE_URL, 'SITE_URL');
+  if (env.VERCEL_ENV === 'production' && env.VERCEL_PROJECT_PRODUCTION_URL) {
+    return normalizeOrigin(
+      `https://${env.VERCEL_PROJECT_PRODUCTION_URL}`,
+      'VERCEL_PROJECT_PRODUCTION_URL',
+    );
+  }
+  if (env.VERCEL_URL) return normalizeOrigin(`https://${env.VERCEL_URL}`, 'VERCEL_URL');
+  // A server listening on every interface is still reached through loopback from this machine.
+  const listenHost = env.HOST || DEFAULT_LOCAL_HOST;
+  const host = listenHost === '0.0.0.0' || listenHost === '::' ? 'localhost' : listenHost;
+  const port = env.PORT || String(DEFAULT_LOCAL_PORT);
+  const hostForUrl = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return normalizeOrigin(`http://${hostForUrl}:${port}`, 'HOST/PORT');
+}
+
+/** Checks that a value is a bare http(s) origin and returns it without a trailing slash. */
+export function normalizeOrigin(value: string, variable: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new SiteUrlError(
+      `${variable} must be an absolute URL such as https://www.example.com, got "${value}"`,
+    );
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new SiteUrlError(`${variable} must use http or https, got "${url.protocol}"`);
+  }
+  if (
+    (url.pathname !== '/' && url.pathname !== '') ||
+    url.search ||
+    url.hash ||
+    url.username ||
+    url.password
+  ) {
+    throw new SiteUrlError(
+      `${variable} must be an origin only (scheme, host and optional port, no path, query or credentials), got "${value}"`,
+    );
+  }
+  return url.origin;
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** Links of the Overview resource (SPEC §2): every member an absolute URI. */
+export const OverviewLinksSchema = z
+  .strictObject({
+    mcp: z.url().describe('The MCP endpoint (streamable HTTP)'),
+    developers: z.url().describe('The developer portal page'),
+    docs: z.url().describe('The API documentation page'),
+    openapi: z.url().describe('The OpenAPI description at the origin'),
+    openapiV1: z.url().describe('The OpenAPI description under the REST v1 base'),
+  })
+  .meta({ id: 'OverviewLinks', title: 'OverviewLinks' });
+
+/** The Overview resource, response of GET /api/v1/overview (SPEC §2). */
+export const OverviewSchema = z
+  .strictObject({
+    name: z.string().describe('Company name'),
+    alternateName: z.string().describe('Short name'),
+    url: z.url().describe("The company's website"),
+    description: z.string(),
+    tagline: z.string(),
+    apiVersion: z.string().describe('Version string of the API'),
+    links: OverviewLinksSchema,
+  })
+  .meta({
+    id: 'Overview',
+    title: 'Overview',
+    description: "The company's public overview.",
+  });
+export type Overview = z.infer<typeof OverviewSchema>;

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+
+/** An absolute https (or, for local use, http) URL written by a site owner. */
+const PublicUrlSchema = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
+
+const OneLineSchema = z.string().trim().min(1, 'must not be empty').max(300);
+
+/** content/company.yaml: who the company is. */
+export const CompanySchema = z.strictObject({
+  name: OneLineSchema.describe('Legal or full company name'),
+  alternateName: OneLineSchema.describe('Short name'),
+  website: PublicUrlSchema.describe("The company's public website"),
+  description: z
+    .string()
+    .trim()
+    .min(50, 'must be at least 50 characters (it is the meta description)')
+    .max(300),
+  tagline: z.string().trim().min(1, 'must not be empty').max(120),
+  foundingDate: z
+    .string()
+    .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, 'must be a year or an ISO 8601 date')
+    .optional(),
+  headquarters: OneLineSchema.optional(),
+  contactUrl: PublicUrlSchema.optional(),
+  locale: z
+    .string()
+    .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a BCP 47 language tag such as en or en-GB')
+    .default('en'),
+});
+export type Company = z.infer<typeof CompanySchema>;
+
+export const ProductFeatureSchema = z.strictObject({
+  name: OneLineSchema,
+  description: z.string().trim().min(1, 'must not be empty').max(400),
+});
+
+/** content/product.md front matter; the Markdown body is the product description. */
+export const ProductFrontMatterSchema = z.strictObject({
+  name: OneLineSchema,
+  summary: z.string().trim().min(1, 'must not be empty').max(300),
+  category: OneLineSchema.optional(),
+  features: z.array(ProductFeatureSchema).default([]),
+});
+
+export const ProductSchema = ProductFrontMatterSchema.extend({
+  body: z.string().trim().min(1, 'the product description (the Markdown body) must not be empty'),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+/** One entry of content/calls-to-action.yaml. */
+export const CallToActionSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be kebab-case, e.g. book-a-demo'),
+  label: z.string().trim().min(1, 'must not be empty').max(60),
+  url: PublicUrlSchema,
+  description: z.string().trim().min(1, 'must not be empty').max(300),
+  priority: z.union([z.literal(1), z.literal(2)]).default(2),
+});
+export type CallToAction = z.infer<typeof CallToActionSchema>;
+
+export const CallsToActionSchema = z
+  .array(CallToActionSchema)
+  .min(1, 'list at least one call to action')
+  .refine((list) => new Set(list.map((cta) => cta.id)).size === list.length, {
+    message: 'each call to action needs a unique id',
+  });
+
+/** content/agents.yaml: text written for AI agents. */
+export const AgentTextSchema = z.strictObject({
+  summary: z.string().trim().min(1, 'must not be empty').max(600),
+  guidance: z.array(z.string().trim().min(1, 'must not be empty')).default([]),
+});
+export type AgentText = z.infer<typeof AgentTextSchema>;
+
+/** content/copy/*.md front matter: long-form public site copy. */
+export const CopySectionFrontMatterSchema = z.strictObject({
+  title: OneLineSchema,
+  description: z.string().trim().min(1, 'must not be empty').max(300),
+  order: z.number().int().nonnegative(),
+});
+
+export const CopySectionSchema = CopySectionFrontMatterSchema.extend({
+  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+  body: z.string().trim().min(1, 'the Markdown body must not be empty'),
+});
+export type CopySection = z.infer<typeof CopySectionSchema>;
+
+/** content/pages/<page>.md front matter: copy for the site's own pages. */
+export const PageCopyFrontMatterSchema = z.strictObject({
+  title: OneLineSchema,
+  description: z
+    .string()
+    .trim()
+    .min(50, 'must be at least 50 characters (it is the meta description)')
+    .max(300),
+  heading: OneLineSchema,
+});
+
+export const PageCopySchema = PageCopyFrontMatterSchema.extend({
+  body: z.string().trim(),
+});
+export type PageCopy = z.infer<typeof PageCopySchema>;
+
+/** The page copy files every site must have. */
+export const PAGE_NAMES = ['home', 'developers', 'docs'] as const;
+export type PageName = (typeof PAGE_NAMES)[number];
+
+/** Everything in content/, validated. */
+export const SiteContentSchema = z.strictObject({
+  company: CompanySchema,
+  product: ProductSchema,
+  callsToAction: CallsToActionSchema,
+  agents: AgentTextSchema,
+  copy: z.array(CopySectionSchema),
+  pages: z.strictObject({
+    home: PageCopySchema,
+    developers: PageCopySchema,
+    docs: PageCopySchema,
+  }),
+});
+export type SiteContent = z.infer<typeof SiteContentSchema>;

@@ -1,0 +1,42 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** A web-standard handler, as Vercel's Node runtime accepts it. */
+export type FunctionHandler = (request: Request) => Response | Promise<Response>;
+
+/** The exported handlers of one api/ function, by HTTP method. */
+export type FunctionModule = Partial<Record<string, FunctionHandler>>;
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/**
+ * Loads every function of api/ the way Vercel maps them to routes: api/<name>.ts answers
+ * /api/<name>; files whose name starts with `_` are not functions.
+ */
+export async function loadFunctions(apiDir: string): Promise<Map<string, FunctionModule>> {
+  const functions = new Map<string, FunctionModule>();
+  const names = (await readdir(apiDir)).filter(
+    (name) => name.endsWith('.ts') && !name.startsWith('_'),
+  );
+  for (const name of names.sort()) {
+    const module = (await import(pathToFileURL(join(apiDir, name)).href)) as Record<
+      string,
+      unknown
+    >;
+    const handlers: FunctionModule = {};
+    for (const method of METHODS) {
+      const handler = module[method];
+      if (typeof handler === 'function') handlers[method] = handler as FunctionHandler;
+    }
+    functions.set(`/api/${name.slice(0, -'.ts'.length)}`, handlers);
+  }
+  return functions;
+}
+
+/** The methods a function answers, for an Allow header (HEAD comes with GET). */
+export function listAllowedMethods(module: FunctionModule): string[] {
+  const methods: string[] = METHODS.filter((method) => module[method]);
+  if (module.GET && !module.HEAD) methods.splice(methods.indexOf('GET') + 1, 0, 'HEAD');
+  return methods;
+}

@@ -1,0 +1,164 @@
+import { getRequestListener } from '@hono/node-server';
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import sirv from 'sirv';
+import { findErrorKind, problemResponse } from '../lib/problem.ts';
+import { MEDIA_TYPES } from '../lib/media-types.ts';
+import { listAllowedMethods, loadFunctions, type FunctionModule } from './functions.ts';
+import { StaticFileIndex } from './static-files.ts';
+import { VercelRouter, type VercelConfig } from './vercel-routing.ts';
+
+export interface LocalServerOptions {
+  /** The static output of the build (.vercel/output/static). */
+  readonly staticDir: string;
+  /** The folder of functions (api/). */
+  readonly apiDir: string;
+  /** vercel.json, parsed. */
+  readonly vercelConfig: VercelConfig;
+  /** The public origin the build published; problem `type` URLs use it. */
+  readonly siteUrl: string;
+  /** Receives one structured line per unexpected failure. */
+  readonly log?: (entry: Readonly<Record<string, unknown>>) => void;
+}
+
+const STATIC_METHODS = ['GET', 'HEAD', 'OPTIONS'];
+
+/**
+ * A production server for one machine: the build's static output and the api/ functions on one
+ * origin, routed by vercel.json exactly as the Vercel deployment routes them.
+ */
+export async function createLocalServer(options: LocalServerOptions): Promise<Server> {
+  const files = await StaticFileIndex.load(options.staticDir);
+  const functions = await loadFunctions(options.apiDir);
+  const router = new VercelRouter(options.vercelConfig, {
+    isFile: (pathname) => files.resolve(pathname) !== undefined,
+    isFunction: (pathname) => functions.has(pathname),
+  });
+  const notFoundPage = await readFile(join(options.staticDir, '404.html')).catch(() => undefined);
+  const serveFile = sirv(options.staticDir, { dev: false, etag: true });
+  const log = options.log ?? ((entry) => console.error(JSON.stringify(entry)));
+  // One Request/Response adapter for every answer computed as a web Response; the handler for a
+  // request is chosen by the router and handed over through this map.
+  const webHandlers = new WeakMap<object, (request: Request) => Promise<Response>>();
+  const respond = getRequestListener((request, { incoming }) => {
+    const handler = webHandlers.get(incoming);
+    if (!handler) throw new Error('request reached the adapter without a handler');
+    return handler(request);
+  });
+  const answerWith = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    handler: (request: Request) => Promise<Response>,
+  ) => {
+    webHandlers.set(req, handler);
+    void respond(req, res);
+  };
+
+  return createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://local.invalid');
+    const decision = router.route({
+      pathname: url.pathname,
+      searchParams: url.searchParams,
+      headers: readHeaders(req),
+    });
+    const { target } = decision;
+    switch (target.kind) {
+      case 'redirect':
+        res.writeHead(target.status, { Location: target.location }).end();
+        return;
+      case 'function': {
+        const module = functions.get(target.pathname);
+        if (!module) break;
+        answerWith(req, res, async (request) => {
+          const response = await invokeFunction(module, request, options.siteUrl, log);
+          for (const [name, value] of Object.entries(decision.headers)) {
+            if (!response.headers.has(name)) response.headers.set(name, value);
+          }
+          return response;
+        });
+        return;
+      }
+      case 'file': {
+        const method = req.method ?? 'GET';
+        if (method === 'OPTIONS') {
+          res.writeHead(204, { ...decision.headers, Allow: STATIC_METHODS.join(', ') }).end();
+          return;
+        }
+        if (method !== 'GET' && method !== 'HEAD') {
+          answerWith(req, res, async () =>
+            problemResponse(
+              options.siteUrl,
+              { ...findErrorKind('method_not_allowed'), instance: url.pathname },
+              { ...decision.headers, Allow: STATIC_METHODS.join(', ') },
+            ),
+          );
+          return;
+        }
+        const file = files.resolve(target.pathname);
+        if (!file) break;
+        for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value);
+        req.url = encodeURI(file) + target.search;
+        serveFile(req, res, () => sendNotFoundPage(res, notFoundPage));
+        return;
+      }
+      case 'missing':
+        break;
+    }
+    sendNotFoundPage(res, notFoundPage);
+  });
+}
+
+function sendNotFoundPage(res: ServerResponse, page: Buffer | undefined): void {
+  res.writeHead(404, { 'Content-Type': MEDIA_TYPES.html, 'Cache-Control': 'no-store' });
+  res.end(page ?? 'Not Found');
+}
+
+async function invokeFunction(
+  module: FunctionModule,
+  request: Request,
+  siteUrl: string,
+  log: NonNullable<LocalServerOptions['log']>,
+): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  const handler = module[request.method] ?? (request.method === 'HEAD' ? module.GET : undefined);
+  if (!handler) {
+    return problemResponse(
+      siteUrl,
+      { ...findErrorKind('method_not_allowed'), instance: pathname },
+      { Allow: listAllowedMethods(module).join(', ') },
+    );
+  }
+  try {
+    return await handler(request);
+  } catch (error) {
+    const requestId = randomUUID();
+    log({
+      level: 'error',
+      msg: 'function failed',
+      requestId,
+      method: request.method,
+      path: pathname,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+    return problemResponse(
+      siteUrl,
+      {
+        ...findErrorKind('internal_error'),
+        instance: pathname,
+        detail: `The server failed to answer this request (request id ${requestId}).`,
+      },
+      { 'X-Request-Id': requestId },
+    );
+  }
+}
+
+/** The request's headers as web Headers (node's parser has already rejected malformed ones). */
+function readHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (let index = 0; index + 1 < req.rawHeaders.length; index += 2) {
+    headers.append(req.rawHeaders[index] ?? '', req.rawHeaders[index + 1] ?? '');
+  }
+  return headers;
+}

@@ -1,0 +1,55 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { resolveSiteUrl, DEFAULT_LOCAL_HOST, DEFAULT_LOCAL_PORT } from '../lib/site-url.ts';
+import { createLocalServer } from './local-server.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const host = process.env.HOST || DEFAULT_LOCAL_HOST;
+const port = Number(process.env.PORT || DEFAULT_LOCAL_PORT);
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`PORT must be a whole number from 1 to 65535, got "${process.env.PORT}"`);
+  process.exit(1);
+}
+
+const siteUrl = resolveSiteUrl(process.env);
+const { siteSnapshot } = await import('../generated/site-snapshot.ts').catch(() => {
+  console.error(
+    'No build found: run `npm run build` first (or `npm start`, which builds and serves).',
+  );
+  process.exit(1);
+});
+if (siteSnapshot.siteUrl !== siteUrl) {
+  console.error(
+    `The build publishes ${siteSnapshot.siteUrl} but this server would publish ${siteUrl}.\n` +
+      'Build and serve with the same SITE_URL (or HOST/PORT): `npm start` does both.',
+  );
+  process.exit(1);
+}
+
+const server = await createLocalServer({
+  staticDir: `${root}.vercel/output/static`,
+  apiDir: `${root}api`,
+  vercelConfig: JSON.parse(await readFile(`${root}vercel.json`, 'utf8')) as object,
+  siteUrl,
+});
+
+server.listen(port, host, () => {
+  const address = host.includes(':') ? `[${host}]` : host;
+  console.log(`Serving ${siteUrl} on http://${address}:${port} (Ctrl+C to stop)`);
+});
+
+let stopping = false;
+function stop(signal: string): void {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: shutting down`);
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  // Requests still running after 5 s are cut off.
+  setTimeout(() => {
+    server.closeAllConnections();
+    process.exit(0);
+  }, 5000).unref();
+}
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
