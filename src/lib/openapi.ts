@@ -86,6 +86,18 @@ export function buildComponentSchemas(): Record<string, JsonObject> {
 
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 
+/** OAuth endpoints answer errors with RFC 6749 §5.2 / RFC 7591 §3.2.2 bodies, as clients expect. */
+const OAUTH_ERROR_RESPONSES = {
+  '400': {
+    description: 'An OAuth error (RFC 6749 §5.2, RFC 7591 §3.2.2), e.g. invalid_request.',
+    content: { 'application/json': { schema: ref('OAuthError') } },
+  },
+  '401': {
+    description: 'The client could not be authenticated (invalid_client, RFC 6749 §5.2).',
+    content: { 'application/json': { schema: ref('OAuthError') } },
+  },
+};
+
 const ERROR_RESPONSES = {
   '400': { $ref: '#/components/responses/BadRequest' },
   '401': { $ref: '#/components/responses/Unauthorized' },
@@ -122,6 +134,8 @@ interface OperationInput {
   readonly description: string;
   readonly tag: string;
   readonly responses: JsonObject;
+  /** Error responses that replace the standard Problem ones (OAuth bodies, RFC 6749 §5.2). */
+  readonly errorResponses?: JsonObject;
   readonly requestBody?: JsonObject;
   readonly parameters?: readonly JsonObject[];
 }
@@ -134,7 +148,7 @@ function operation(input: OperationInput): JsonObject {
     tags: [input.tag],
     ...(input.parameters ? { parameters: input.parameters } : {}),
     ...(input.requestBody ? { requestBody: input.requestBody } : {}),
-    responses: { ...input.responses, ...ERROR_RESPONSES },
+    responses: { ...input.responses, ...ERROR_RESPONSES, ...input.errorResponses },
   };
 }
 
@@ -457,6 +471,7 @@ export function buildOpenApiDocument(content: SiteContent, urls: ServiceUrls): J
           responses: {
             '200': { description: 'The token.', content: jsonContent('TokenResponse') },
           },
+          errorResponses: OAUTH_ERROR_RESPONSES,
         }),
       },
       '/oauth/jwks': {
@@ -497,6 +512,7 @@ export function buildOpenApiDocument(content: SiteContent, urls: ServiceUrls): J
               content: jsonContent('ClientRegistrationResponse'),
             },
           },
+          errorResponses: { '400': OAUTH_ERROR_RESPONSES['400'] },
         }),
       },
       '/oauth/claim': {

@@ -29,6 +29,7 @@ export const OAuthErrorSchema = z
   .object({
     error: z.string(),
     error_description: z.string().optional(),
+    error_uri: z.url().optional(),
   })
   .meta({ id: 'OAuthError', title: 'OAuthError' });
 export type OAuthError = z.infer<typeof OAuthErrorSchema>;

@@ -160,7 +160,9 @@ class ContentReader {
   }
 
   #validate<S extends z.ZodType>(file: string, schema: S, data: unknown): z.output<S> | undefined {
-    const result = schema.safeParse(data);
+    const result = schema.safeParse(data, {
+      error: (issue) => (issue.input === undefined ? 'is required' : undefined),
+    });
     if (result.success) return result.data;
     for (const issue of result.error.issues) {
       this.report(file, formatPath(issue.path), issue.message);

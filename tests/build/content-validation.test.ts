@@ -1,0 +1,31 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite, ROOT } from '../support/processes.ts';
+
+let brokenContent: string;
+
+beforeAll(async () => {
+  brokenContent = await mkdtemp(join(tmpdir(), 'broken-content-'));
+  await cp(`${ROOT}content`, brokenContent, { recursive: true });
+  const company = await readFile(join(brokenContent, 'company.yaml'), 'utf8');
+  await writeFile(
+    join(brokenContent, 'company.yaml'),
+    company.replace(/^tagline:.*$/m, '').replace(/^website:.*$/m, 'website: not a url'),
+  );
+});
+
+afterAll(async () => {
+  await rm(brokenContent, { recursive: true, force: true });
+});
+
+describe('astro build', () => {
+  it('should fail on a wrong or missing fact, naming the file and the field', async () => {
+    const result = await buildSite('http://127.0.0.1:9', { CONTENT_DIR: brokenContent });
+    const output = `${result.stdout}\n${result.stderr}`;
+    expect(result.code).not.toBe(0);
+    expect(output).toContain('company.yaml: tagline:');
+    expect(output).toContain('company.yaml: website: must be an absolute http(s) URL');
+  });
+});

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { NODE, ROOT, runCommand } from '../support/processes.ts';
+
+describe('the OpenAPI document', () => {
+  it('should validate and lint clean with Redocly (recommended rules)', async () => {
+    const result = await runCommand(
+      NODE,
+      [
+        `${ROOT}node_modules/@redocly/cli/bin/cli.js`,
+        'lint',
+        '.vercel/output/static/openapi.json',
+        '--format',
+        'stylish',
+      ],
+      { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+    );
+    const output = `${result.stdout}\n${result.stderr}`;
+    expect(result.code, output).toBe(0);
+    expect(output).not.toMatch(/warning/i);
+    expect(output).toMatch(/valid/i);
+  });
+});

@@ -1,0 +1,178 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { z } from 'zod';
+import { MEDIA_TYPES } from '../../src/lib/media-types.ts';
+import type { SiteDocuments } from '../../src/lib/site-documents.ts';
+import { ApiCatalogLinksetSchema } from '../../src/schemas/api-catalog.ts';
+import { AuthorizationServerMetadataSchema } from '../../src/schemas/authorization-server-metadata.ts';
+import { ClaimMetadataSchema } from '../../src/schemas/claim-metadata.ts';
+import { OverviewSchema } from '../../src/schemas/overview.ts';
+import { ProblemSchema } from '../../src/schemas/problem.ts';
+import { ProtectedResourceMetadataSchema } from '../../src/schemas/protected-resource-metadata.ts';
+import { loadExpectedSite } from '../support/expected-site.ts';
+
+const baseUrl = inject('baseUrl');
+let expected: SiteDocuments;
+
+beforeAll(async () => {
+  expected = await loadExpectedSite(baseUrl);
+});
+
+interface JsonSurface {
+  readonly path: string;
+  readonly mediaType: string;
+  readonly schema: z.ZodType;
+  readonly document: (site: SiteDocuments) => unknown;
+}
+
+const JSON_SURFACES: readonly JsonSurface[] = [
+  {
+    path: '/api/v1/overview',
+    mediaType: MEDIA_TYPES.json,
+    schema: OverviewSchema,
+    document: (s) => s.overview,
+  },
+  {
+    path: '/.well-known/oauth-protected-resource',
+    mediaType: MEDIA_TYPES.json,
+    schema: ProtectedResourceMetadataSchema,
+    document: (s) => s.protectedResource,
+  },
+  {
+    path: '/.well-known/oauth-protected-resource/mcp',
+    mediaType: MEDIA_TYPES.json,
+    schema: ProtectedResourceMetadataSchema,
+    document: (s) => s.protectedResourceMcp,
+  },
+  {
+    path: '/.well-known/oauth-authorization-server',
+    mediaType: MEDIA_TYPES.json,
+    schema: AuthorizationServerMetadataSchema,
+    document: (s) => s.authorizationServer,
+  },
+  {
+    path: '/.well-known/api-catalog',
+    mediaType: MEDIA_TYPES.linkset,
+    schema: ApiCatalogLinksetSchema,
+    document: (s) => s.apiCatalog,
+  },
+  {
+    path: '/oauth/claim',
+    mediaType: MEDIA_TYPES.json,
+    schema: ClaimMetadataSchema,
+    document: (s) => s.claim,
+  },
+];
+
+const TEXT_SURFACES = [
+  { path: '/llms.txt', mediaType: MEDIA_TYPES.text, document: (s: SiteDocuments) => s.llmsTxt },
+  {
+    path: '/llms-full.txt',
+    mediaType: MEDIA_TYPES.text,
+    document: (s: SiteDocuments) => s.llmsFullTxt,
+  },
+  { path: '/auth.md', mediaType: MEDIA_TYPES.markdown, document: (s: SiteDocuments) => s.authMd },
+] as const;
+
+describe('JSON surfaces', () => {
+  it.each(JSON_SURFACES)(
+    'should serve $path with its media type and a valid body',
+    async (surface) => {
+      const response = await fetch(`${baseUrl}${surface.path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe(surface.mediaType);
+      const body: unknown = await response.json();
+      expect(surface.schema.safeParse(body).error).toBeUndefined();
+      expect(body).toEqual(surface.document(expected));
+    },
+  );
+
+  it('should serve the same OpenAPI 3.1 document at /openapi.json and /api/v1/openapi.json', async () => {
+    const [atOrigin, underRest] = await Promise.all(
+      ['/openapi.json', '/api/v1/openapi.json'].map((path) => fetch(`${baseUrl}${path}`)),
+    );
+    for (const response of [atOrigin, underRest]) {
+      expect(response?.status).toBe(200);
+      expect(response?.headers.get('content-type')).toBe(MEDIA_TYPES.json);
+    }
+    const [a, b] = await Promise.all([atOrigin?.text(), underRest?.text()]);
+    expect(a).toBe(b);
+    expect(JSON.parse(a ?? '')).toEqual(expected.openapi);
+  });
+});
+
+describe('text surfaces', () => {
+  it.each(TEXT_SURFACES)('should serve $path as $mediaType', async (surface) => {
+    const response = await fetch(`${baseUrl}${surface.path}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(surface.mediaType);
+    expect(await response.text()).toBe(surface.document(expected));
+  });
+});
+
+describe('discovery metadata', () => {
+  it('should name the origin as resource and authorization server, with both scopes and the header method', async () => {
+    const metadata = (await (
+      await fetch(`${baseUrl}/.well-known/oauth-protected-resource`)
+    ).json()) as Record<string, unknown>;
+    expect(metadata.resource).toBe(baseUrl);
+    expect(metadata.authorization_servers).toEqual([baseUrl]);
+    expect(metadata.scopes_supported).toEqual(['mcp:read', 'mcp:tools']);
+    expect(metadata.bearer_methods_supported).toEqual(['header']);
+  });
+
+  it('should name the MCP endpoint as the resource of the MCP metadata', async () => {
+    const metadata = (await (
+      await fetch(`${baseUrl}/.well-known/oauth-protected-resource/mcp`)
+    ).json()) as Record<string, unknown>;
+    expect(metadata.resource).toBe(`${baseUrl}/mcp`);
+    expect(metadata.authorization_servers).toEqual([baseUrl]);
+  });
+
+  it('should publish an issuer string-identical to the protected resource metadata authorization server', async () => {
+    const [resource, server] = await Promise.all(
+      ['/.well-known/oauth-protected-resource', '/.well-known/oauth-authorization-server'].map(
+        async (path) =>
+          (await (await fetch(`${baseUrl}${path}`)).json()) as Record<string, unknown>,
+      ),
+    );
+    expect((resource?.authorization_servers as string[])[0]).toBe(server?.issuer);
+  });
+
+  it('should answer HEAD on the API catalog with its Link header and no body', async () => {
+    const response = await fetch(`${baseUrl}/.well-known/api-catalog`, { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('link')).toBe('</.well-known/api-catalog>; rel="api-catalog"');
+    expect(response.headers.get('content-type')).toBe(MEDIA_TYPES.linkset);
+    expect(await response.text()).toBe('');
+  });
+});
+
+describe('unknown API paths', () => {
+  it.each([
+    '/api/v2/overview',
+    '/api/nothing',
+    '/oauth/unknown',
+    '/.well-known/nothing',
+    '/.well-known/a/b/c',
+  ])('should answer %s with a 404 problem naming the path', async (path) => {
+    const response = await fetch(`${baseUrl}${path}`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe(MEDIA_TYPES.problem);
+    const problem = ProblemSchema.parse(await response.json());
+    expect(problem).toMatchObject({
+      type: `${baseUrl}/errors/not_found`,
+      title: 'Not Found',
+      status: 404,
+      code: 'not_found',
+      instance: path,
+    });
+    expect(problem.detail.length).toBeGreaterThan(0);
+  });
+
+  it('should answer an unknown page with the HTML 404 page', async () => {
+    const response = await fetch(`${baseUrl}/no-such-page`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe(MEDIA_TYPES.html);
+    expect(await response.text()).toContain('Page not found');
+  });
+});

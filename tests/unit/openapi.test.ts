@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { buildComponentSchemas, buildOpenApiDocument } from '../../src/lib/openapi.ts';
+import { buildOverview } from '../../src/lib/overview.ts';
+import { buildServiceUrls } from '../../src/lib/service-urls.ts';
+import { OverviewSchema } from '../../src/schemas/overview.ts';
+import { ProblemSchema } from '../../src/schemas/problem.ts';
+import { loadSampleContent } from '../support/sample-content.ts';
+
+const origin = 'https://facts.example.com';
+const urls = buildServiceUrls(origin);
+const content = await loadSampleContent();
+
+type Operation = { responses: Record<string, unknown>; operationId: string };
+const document = buildOpenApiDocument(content, urls) as {
+  openapi: string;
+  info: { version: string };
+  servers: { url: string }[];
+  paths: Record<string, { servers?: { url: string }[] } & Record<string, Operation>>;
+  components: { schemas: Record<string, unknown>; responses: Record<string, unknown> };
+};
+
+/** Every operation of SPEC §4, as the public URL it is served at. */
+const SPEC_OPERATIONS = [
+  ['get', `${origin}/api/v1/overview`],
+  ['get', `${origin}/api/v1/openapi.json`],
+  ['get', `${origin}/openapi.json`],
+  ['get', `${origin}/mcp`],
+  ['post', `${origin}/mcp`],
+  ['get', `${origin}/llms.txt`],
+  ['get', `${origin}/llms-full.txt`],
+  ['get', `${origin}/auth.md`],
+  ['get', `${origin}/.well-known/oauth-protected-resource`],
+  ['get', `${origin}/.well-known/oauth-protected-resource/mcp`],
+  ['get', `${origin}/.well-known/oauth-authorization-server`],
+  ['get', `${origin}/.well-known/api-catalog`],
+  ['get', `${origin}/oauth/authorize`],
+  ['post', `${origin}/oauth/token`],
+  ['get', `${origin}/oauth/jwks`],
+  ['post', `${origin}/oauth/register`],
+  ['get', `${origin}/oauth/claim`],
+] as const;
+
+function publishedOperations(): string[] {
+  return Object.entries(document.paths).flatMap(([path, item]) => {
+    const servers = item.servers ?? document.servers;
+    return Object.keys(item)
+      .filter((key) => ['get', 'post', 'head', 'put', 'delete', 'patch'].includes(key))
+      .flatMap((method) => servers.map((server) => `${method} ${server.url}${path}`));
+  });
+}
+
+describe('buildOpenApiDocument', () => {
+  it('should be OpenAPI 3.1, version 1.0.0, with the three server bases of SPEC §4', () => {
+    expect(document.openapi).toMatch(/^3\.1\./);
+    expect(document.info.version).toBe('1.0.0');
+    expect(document.servers.map((server) => server.url)).toEqual([
+      `${origin}/api/v1`,
+      origin,
+      `${origin}/mcp`,
+    ]);
+  });
+
+  it.each(SPEC_OPERATIONS)('should describe %s %s', (method, url) => {
+    expect(publishedOperations()).toContain(`${method} ${url}`);
+  });
+
+  it('should declare 400, 401, 404, 405, 429 and 500 on every operation', () => {
+    for (const item of Object.values(document.paths)) {
+      for (const [key, value] of Object.entries(item)) {
+        if (key === 'servers') continue;
+        const operation = value as Operation;
+        expect(Object.keys(operation.responses), operation.operationId).toEqual(
+          expect.arrayContaining(['400', '401', '404', '405', '429', '500']),
+        );
+      }
+    }
+  });
+
+  it('should answer errors of REST, MCP and discovery operations with the Problem schema', () => {
+    const notFound = document.components.responses.NotFound as {
+      content: Record<string, { schema: unknown; example: unknown }>;
+    };
+    expect(notFound.content['application/problem+json']?.schema).toEqual({
+      $ref: '#/components/schemas/Problem',
+    });
+    expect(
+      ProblemSchema.parse(notFound.content['application/problem+json']?.example),
+    ).toMatchObject({
+      title: 'Not Found',
+      code: 'not_found',
+      type: `${origin}/errors/not_found`,
+    });
+  });
+
+  it('should generate its component schemas from the zod schemas, never retyped', () => {
+    const components = buildComponentSchemas();
+    for (const [id, schema] of [
+      ['Overview', OverviewSchema],
+      ['Problem', ProblemSchema],
+    ] as const) {
+      const component = components[id] as { properties: object; required: string[] };
+      const keys = Object.keys(schema.shape);
+      expect(Object.keys(component.properties)).toEqual(keys);
+      expect(component.required).toEqual(
+        keys.filter(
+          (key) => !(schema.shape as Record<string, z.ZodType>)[key]?.safeParse(undefined).success,
+        ),
+      );
+    }
+    expect(document.components.schemas).toEqual(components);
+  });
+
+  it('should show the real overview as the example of GET /overview', () => {
+    const example = (
+      document.paths['/overview']?.get?.responses['200'] as {
+        content: Record<string, { example: unknown }>;
+      }
+    ).content['application/json']?.example;
+    expect(example).toEqual(buildOverview(content, urls));
+    expect(OverviewSchema.parse(example)).toEqual(example);
+  });
+});

@@ -1,0 +1,116 @@
+import { cp, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ContentError, readSiteContent } from '../../src/lib/content/read-site-content.ts';
+import { SiteContentSchema } from '../../src/schemas/site-content.ts';
+import { ROOT } from '../support/processes.ts';
+
+let dir: string;
+
+beforeEach(async () => {
+  dir = join(await mkdtemp(join(tmpdir(), 'content-test-')), 'content');
+  await cp(`${ROOT}content`, dir, { recursive: true });
+});
+
+afterEach(async () => {
+  await rm(join(dir, '..'), { recursive: true, force: true });
+});
+
+async function edit(file: string, change: (text: string) => string): Promise<void> {
+  const path = join(dir, file);
+  await writeFile(path, change(await readFile(path, 'utf8')));
+}
+
+async function issuesOf(): Promise<string[]> {
+  try {
+    await readSiteContent(dir);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ContentError);
+    return (error as ContentError).issues.map(
+      (issue) => `${issue.file}: ${issue.field}: ${issue.message}`,
+    );
+  }
+  throw new Error('expected the content to be refused');
+}
+
+describe('readSiteContent', () => {
+  it('should read the sample collection into valid site content', async () => {
+    const content = await readSiteContent(dir);
+    expect(SiteContentSchema.parse(content)).toEqual(content);
+    expect(content.callsToAction.length).toBeGreaterThanOrEqual(3);
+    expect(content.copy.map((section) => section.order)).toEqual(
+      [...content.copy.map((section) => section.order)].sort((a, b) => a - b),
+    );
+    expect(content.product.body).not.toMatch(/^---/);
+  });
+
+  it('should name the file and field of a missing fact', async () => {
+    await edit('company.yaml', (text) => text.replace(/^tagline:.*$/m, ''));
+    expect(await issuesOf()).toEqual(['content/company.yaml: tagline: is required']);
+  });
+
+  it('should name the file and field of a wrong fact', async () => {
+    await edit('company.yaml', (text) =>
+      text.replace(/^website:.*$/m, 'website: ftp://example.com'),
+    );
+    expect(await issuesOf()).toEqual([
+      'content/company.yaml: website: must be an absolute http(s) URL',
+    ]);
+  });
+
+  it('should report every problem at once, with list positions', async () => {
+    await edit(
+      'calls-to-action.yaml',
+      (text) =>
+        `${text}\n- id: Not Kebab\n  label: x\n  url: https://a.example\n  description: y\n`,
+    );
+    await edit('copy/about.md', (text) => text.replace(/^order:.*$/m, 'order: first'));
+    const issues = await issuesOf();
+    expect(issues).toContain(
+      'content/calls-to-action.yaml: [6].id: must be kebab-case, e.g. book-a-demo',
+    );
+    expect(issues.some((issue) => issue.startsWith('content/copy/about.md: order:'))).toBe(true);
+  });
+
+  it('should refuse duplicate call-to-action ids', async () => {
+    await edit('calls-to-action.yaml', (text) => `${text}\n${text}`);
+    expect(await issuesOf()).toEqual([
+      'content/calls-to-action.yaml: (document): each call to action needs a unique id',
+    ]);
+  });
+
+  it('should refuse unknown fields, so a misspelt fact is not silently dropped', async () => {
+    await edit('company.yaml', (text) => `${text}\ntagLine: typo\n`);
+    expect((await issuesOf())[0]).toMatch(/^content\/company\.yaml: \(document\): .*tagLine/);
+  });
+
+  it('should name a missing file', async () => {
+    await unlink(join(dir, 'pages/docs.md'));
+    expect(await issuesOf()).toEqual(['content/pages/docs.md: (file): is missing']);
+  });
+
+  it('should report invalid YAML with its line', async () => {
+    await edit('agents.yaml', () => 'summary: [unclosed\n');
+    expect((await issuesOf())[0]).toMatch(/^content\/agents\.yaml: line \d+: is not valid YAML/);
+  });
+
+  it('should require front matter and a body in Markdown files', async () => {
+    await edit('product.md', (text) => text.replace(/^---\n[\s\S]*?\n---\n/, ''));
+    await edit('copy/security.md', (text) => text.replace(/\n---\n[\s\S]*$/, '\n---\n'));
+    const issues = await issuesOf();
+    expect(issues).toContain(
+      'content/product.md: (front matter): must start with a front matter block between two --- lines',
+    );
+    expect(issues).toContain(
+      'content/copy/security.md: (body): the Markdown body must not be empty',
+    );
+  });
+
+  it('should refuse a copy file whose name is not kebab-case', async () => {
+    await cp(join(dir, 'copy/about.md'), join(dir, 'copy/About Us.md'));
+    expect(await issuesOf()).toEqual([
+      'content/copy/About Us.md: (file name): must be kebab-case, e.g. data-and-accuracy.md',
+    ]);
+  });
+});

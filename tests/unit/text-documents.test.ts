@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { buildAuthMd } from '../../src/lib/auth-md.ts';
+import { buildAgentAuth } from '../../src/lib/authorization-server-metadata.ts';
+import { buildLlmsFullTxt } from '../../src/lib/llms-full-txt.ts';
+import { buildLlmsTxt } from '../../src/lib/llms-txt.ts';
+import { demoteHeadings, formatLinkEntry } from '../../src/lib/markdown-text.ts';
+import { buildServiceUrls } from '../../src/lib/service-urls.ts';
+import { loadSampleContent } from '../support/sample-content.ts';
+
+const urls = buildServiceUrls('https://facts.example.com');
+const content = await loadSampleContent();
+
+describe('buildLlmsTxt', () => {
+  const text = buildLlmsTxt(content, urls);
+  const lines = text.split('\n');
+
+  it('should open with the H1 company name and a blockquote summary (llmstxt.org)', () => {
+    expect(lines[0]).toBe(`# ${content.company.name}`);
+    expect(lines[1]).toBe('');
+    expect(lines[2]).toMatch(/^> \S/);
+    expect(text.match(/^# /gm)).toHaveLength(1);
+  });
+
+  it('should hold only link lists of the form "- [name](url): notes" under its H2 sections', () => {
+    const firstSection = lines.findIndex((line) => line.startsWith('## '));
+    const body = lines.slice(firstSection).filter((line) => line && !line.startsWith('## '));
+    expect(body.length).toBeGreaterThan(10);
+    for (const line of body) expect(line).toMatch(/^- \[[^\]]+\]\(https?:\/\/[^)\s]+\)(: .+)?$/);
+  });
+
+  it('should end with an ## Optional section', () => {
+    const sections = lines.filter((line) => line.startsWith('## '));
+    expect(sections.at(-1)).toBe('## Optional');
+    expect(sections.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('should link the agent resources on the configured origin', () => {
+    for (const url of [
+      urls.overview,
+      urls.mcp,
+      urls.openapi,
+      urls.llmsFullTxt,
+      urls.authMd,
+      urls.apiCatalog,
+    ]) {
+      expect(text).toContain(`](${url})`);
+    }
+  });
+});
+
+describe('buildLlmsFullTxt', () => {
+  const text = buildLlmsFullTxt(content, urls);
+
+  it('should contain the product description and every copy section under one H1', () => {
+    expect(text.match(/^# /gm)).toHaveLength(1);
+    expect(text).toContain(`## ${content.product.name}`);
+    for (const section of content.copy) expect(text).toContain(`## ${section.title}`);
+  });
+
+  it('should push the copy headings under their section (no second-level heading from a body)', () => {
+    const h2 = text.match(/^## .+$/gm) ?? [];
+    expect(h2).toEqual([
+      `## ${content.product.name}`,
+      ...content.copy.map((section) => `## ${section.title}`),
+      '## Calls to action',
+      '## For agents and developers',
+    ]);
+  });
+});
+
+describe('buildAuthMd', () => {
+  const text = buildAuthMd(content, urls);
+
+  it('should be titled "# auth.md" and state that no authentication is required', () => {
+    expect(text.split('\n')[0]).toBe('# auth.md');
+    expect(text).toMatch(/no authentication is required/i);
+  });
+
+  it('should walk through the anonymous flow of SPEC §5.7 in order', () => {
+    const steps = [
+      urls.protectedResource,
+      urls.authorizationServer,
+      urls.oauthClaim,
+      urls.oauthRegister,
+      urls.oauthToken,
+      urls.mcp,
+    ];
+    const positions = steps.map((url) =>
+      text.indexOf(
+        `curl -s${url === urls.protectedResource || url === urls.authorizationServer || url === urls.oauthClaim ? ' ' : ' -X POST '}${url}`,
+      ),
+    );
+    for (const position of positions) expect(position).toBeGreaterThan(0);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(text).toContain(
+      '"client_name":"<CLIENT_NAME>","grant_types":["client_credentials"],"token_endpoint_auth_method":"none"',
+    );
+    expect(text).toContain('-d grant_type=client_credentials');
+    expect(text).toContain('Authorization: Bearer <ACCESS_TOKEN>');
+  });
+
+  it('should repeat the agent_auth block of the authorization server metadata', () => {
+    const block = /## agent_auth[\s\S]*?```json\n([\s\S]*?)\n```/.exec(text)?.[1];
+    expect(JSON.parse(block ?? 'null')).toEqual(buildAgentAuth(urls));
+  });
+});
+
+describe('demoteHeadings', () => {
+  it('should push ATX headings down and leave fenced code alone', () => {
+    const input = '## Title\ntext\n```sh\n# a shell comment\n```\n###### Deep';
+    expect(demoteHeadings(input, 1)).toBe(
+      '### Title\ntext\n```sh\n# a shell comment\n```\n###### Deep',
+    );
+  });
+});
+
+describe('formatLinkEntry', () => {
+  it('should drop square brackets from the name so the link stays valid', () => {
+    expect(formatLinkEntry('A [b]', 'https://x.example', 'n')).toBe(
+      '- [A b](https://x.example): n',
+    );
+    expect(formatLinkEntry('A', 'https://x.example')).toBe('- [A](https://x.example)');
+  });
+});

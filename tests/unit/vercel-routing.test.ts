@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { VercelRouter, type RoutingRequest } from '../../src/server/vercel-routing.ts';
+import { ROOT } from '../support/processes.ts';
+
+const FILES = new Set([
+  '/index.html',
+  '/llms.txt',
+  '/api/v1/overview',
+  '/.well-known/oauth-protected-resource.json',
+]);
+const FUNCTIONS = new Set(['/api/not-found']);
+const filesystem = {
+  isFile: (path: string) => FILES.has(path),
+  isFunction: (path: string) => FUNCTIONS.has(path),
+};
+
+function request(pathname: string, headers: Record<string, string> = {}): RoutingRequest {
+  const url = new URL(pathname, 'http://x.test');
+  return { pathname: url.pathname, searchParams: url.searchParams, headers: new Headers(headers) };
+}
+
+describe('VercelRouter', () => {
+  const router = new VercelRouter(
+    {
+      rewrites: [
+        {
+          source: '/.well-known/oauth-protected-resource',
+          destination: '/.well-known/oauth-protected-resource.json',
+        },
+        {
+          source: '/agents',
+          destination: '/llms.txt',
+          has: [{ type: 'header', key: 'accept', value: 'text/plain' }],
+        },
+        { source: '/api/:path*', destination: '/api/not-found' },
+      ],
+      headers: [
+        { source: '/(.*)', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }] },
+        {
+          source: '/llms.txt',
+          headers: [{ key: 'Content-Type', value: 'text/plain; charset=utf-8' }],
+        },
+      ],
+      redirects: [{ source: '/old', destination: '/llms.txt', permanent: true }],
+    },
+    filesystem,
+  );
+
+  it('should serve an existing file before any rewrite', () => {
+    expect(router.route(request('/api/v1/overview')).target).toEqual({
+      kind: 'file',
+      pathname: '/api/v1/overview',
+      search: '',
+    });
+  });
+
+  it('should apply every matching header rule of the requested path', () => {
+    expect(router.route(request('/llms.txt')).headers).toEqual({
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Type': 'text/plain; charset=utf-8',
+    });
+  });
+
+  it('should rewrite to a file or a function after the filesystem misses', () => {
+    expect(router.route(request('/.well-known/oauth-protected-resource')).target).toMatchObject({
+      kind: 'file',
+      pathname: '/.well-known/oauth-protected-resource.json',
+    });
+    expect(router.route(request('/api/v9/anything')).target).toEqual({
+      kind: 'function',
+      pathname: '/api/not-found',
+    });
+  });
+
+  it('should honour a has condition on a header, matching the whole value', () => {
+    expect(router.route(request('/agents', { accept: 'text/plain' })).target).toMatchObject({
+      pathname: '/llms.txt',
+    });
+    expect(router.route(request('/agents', { accept: 'text/plain, text/html' })).target).toEqual({
+      kind: 'missing',
+    });
+    expect(router.route(request('/agents')).target).toEqual({ kind: 'missing' });
+  });
+
+  it('should answer a redirect rule with its status and location', () => {
+    expect(router.route(request('/old')).target).toEqual({
+      kind: 'redirect',
+      status: 308,
+      location: '/llms.txt',
+    });
+  });
+
+  it('should report a path nothing answers as missing', () => {
+    expect(router.route(request('/nothing/here')).target).toEqual({ kind: 'missing' });
+  });
+
+  it('should refuse an invalid configuration with a clear message', () => {
+    expect(
+      () => new VercelRouter({ rewrites: [{ source: '(', destination: '/' }] }, filesystem),
+    ).toThrow(/vercel\.json is invalid/);
+  });
+});
+
+describe("the project's vercel.json", () => {
+  const config = JSON.parse(readFileSync(`${ROOT}vercel.json`, 'utf8')) as object;
+  const router = new VercelRouter(config, filesystem);
+
+  it.each(['/api/v2/overview', '/oauth/unknown', '/.well-known/unknown'])(
+    'should send unknown %s to the 404 function',
+    (path) => {
+      expect(router.route(request(path)).target).toEqual({
+        kind: 'function',
+        pathname: '/api/not-found',
+      });
+    },
+  );
+});
