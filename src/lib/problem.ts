@@ -67,11 +67,49 @@ export const STANDARD_ERRORS = [
   },
 ] as const satisfies readonly ErrorKind[];
 
-export type StandardErrorCode = (typeof STANDARD_ERRORS)[number]['code'];
+/** Further error kinds of particular endpoints (documented on the operations that use them). */
+export const ENDPOINT_ERRORS = [
+  {
+    status: 403,
+    title: 'Forbidden',
+    code: 'forbidden_origin',
+    detail: 'Requests from this Origin are not accepted.',
+    hint: 'The server only accepts browser requests from the origins it is configured to allow.',
+    resolution:
+      'Call the endpoint from an allowed origin, or from a client that sends no Origin header.',
+  },
+  {
+    status: 403,
+    title: 'Forbidden',
+    code: 'forbidden_host',
+    detail: 'This server does not answer for the requested Host.',
+    hint: 'A server bound to loopback only answers for loopback host names, which protects it from DNS rebinding.',
+    resolution: 'Use the address the server printed when it started.',
+  },
+  {
+    status: 413,
+    title: 'Content Too Large',
+    code: 'payload_too_large',
+    detail: 'The request body is larger than this endpoint accepts.',
+    hint: 'Request bodies are limited in size.',
+    resolution: 'Send a smaller body; one JSON-RPC message per request is plenty.',
+  },
+  {
+    status: 415,
+    title: 'Unsupported Media Type',
+    code: 'unsupported_media_type',
+    detail: 'The request body has a media type this endpoint does not accept.',
+    hint: 'The Content-Type header names the media type of the body.',
+    resolution: 'Send the body as application/json with Content-Type: application/json.',
+  },
+] as const satisfies readonly ErrorKind[];
 
-/** Looks up a standard error kind by its code. */
-export function findErrorKind(code: StandardErrorCode): ErrorKind {
-  const kind = STANDARD_ERRORS.find((error) => error.code === code);
+export type ErrorCode =
+  (typeof STANDARD_ERRORS)[number]['code'] | (typeof ENDPOINT_ERRORS)[number]['code'];
+
+/** Looks up an error kind by its code. */
+export function findErrorKind(code: ErrorCode): ErrorKind {
+  const kind = [...STANDARD_ERRORS, ...ENDPOINT_ERRORS].find((error) => error.code === code);
   if (!kind) throw new Error(`unknown error code ${code}`);
   return kind;
 }

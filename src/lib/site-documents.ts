@@ -3,6 +3,7 @@ import { buildApiCatalog } from './api-catalog.ts';
 import { buildAuthMd } from './auth-md.ts';
 import { buildAuthorizationServerMetadata } from './authorization-server-metadata.ts';
 import { buildClaimMetadata } from './claim-metadata.ts';
+import { buildCopyDocuments } from './copy-documents.ts';
 import { buildLlmsFullTxt } from './llms-full-txt.ts';
 import { buildLlmsTxt } from './llms-txt.ts';
 import { buildOpenApiDocument } from './openapi.ts';
@@ -31,6 +32,7 @@ export function buildSiteDocuments(snapshot: SiteSnapshot) {
     authorizationServer: buildAuthorizationServerMetadata(urls),
     apiCatalog: buildApiCatalog(urls),
     claim: buildClaimMetadata(urls),
+    copyDocuments: buildCopyDocuments(content),
   };
 }
 

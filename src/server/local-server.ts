@@ -19,6 +19,11 @@ export interface LocalServerOptions {
   readonly vercelConfig: VercelConfig;
   /** The public origin the build published; problem `type` URLs use it. */
   readonly siteUrl: string;
+  /**
+   * Host names (without port) the server answers for; others get 403. Set when bound to loopback,
+   * so a DNS-rebinding page cannot reach the server under a foreign name.
+   */
+  readonly allowedHosts?: readonly string[];
   /** Receives one structured line per unexpected failure. */
   readonly log?: (entry: Readonly<Record<string, unknown>>) => void;
 }
@@ -58,6 +63,15 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
 
   return createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://local.invalid');
+    if (options.allowedHosts && !options.allowedHosts.includes(readHostName(req.headers.host))) {
+      answerWith(req, res, async () =>
+        problemResponse(options.siteUrl, {
+          ...findErrorKind('forbidden_host'),
+          instance: url.pathname,
+        }),
+      );
+      return;
+    }
     const decision = router.route({
       pathname: url.pathname,
       searchParams: url.searchParams,
@@ -152,6 +166,15 @@ async function invokeFunction(
       { 'X-Request-Id': requestId },
     );
   }
+}
+
+/** The host name of a Host header, lower-cased, without its port ("[::1]" keeps its brackets). */
+export function readHostName(host: string | undefined): string {
+  if (!host) return '';
+  const name = host.startsWith('[')
+    ? host.slice(0, host.indexOf(']') + 1)
+    : host.replace(/:\d*$/, '');
+  return name.toLowerCase();
 }
 
 /** The request's headers as web Headers (node's parser has already rejected malformed ones). */

@@ -26,7 +26,12 @@ if (siteSnapshot.siteUrl !== siteUrl) {
   process.exit(1);
 }
 
+// Bound to loopback, answer only for loopback names and the published host (DNS rebinding).
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+const loopback = ['localhost', '127.0.0.1', '::1'].includes(host);
+
 const server = await createLocalServer({
+  ...(loopback ? { allowedHosts: [...LOOPBACK_NAMES, new URL(siteUrl).hostname] } : {}),
   staticDir: `${root}.vercel/output/static`,
   apiDir: `${root}api`,
   vercelConfig: JSON.parse(await readFile(`${root}vercel.json`, 'utf8')) as object,

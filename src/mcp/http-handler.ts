@@ -1,0 +1,408 @@
+import type { JSONRPCResponse, JSONRPCServer } from 'json-rpc-2.0';
+import { MEDIA_TYPES } from '../lib/media-types.ts';
+import { findErrorKind, problemResponse, type ErrorCode } from '../lib/problem.ts';
+import type { SiteDocuments } from '../lib/site-documents.ts';
+import type { McpEndpointMetadata } from '../schemas/mcp-endpoint-metadata.ts';
+import {
+  DEFAULT_HEADERLESS_VERSION,
+  getVersionFeatures,
+  isProtocolVersion,
+  JSON_RPC_ERRORS,
+  MCP_HEADERS,
+  META_KEYS,
+  NAMED_METHODS,
+  PROTOCOL_VERSIONS,
+  type ProtocolVersion,
+} from './protocol.ts';
+import { createMcpRpcServer, type FailureLog, type McpCallContext } from './rpc-server.ts';
+
+/** The largest POST body accepted; one JSON-RPC message is far smaller. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS';
+
+/** Request headers a browser client may send (CORS preflight). */
+const ALLOWED_REQUEST_HEADERS =
+  'Content-Type, Accept, Authorization, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID';
+
+/** Response headers a browser client may read. */
+const EXPOSED_RESPONSE_HEADERS = 'WWW-Authenticate, Mcp-Protocol-Version';
+
+export interface McpHandlerOptions {
+  readonly site: SiteDocuments;
+  /**
+   * Origins a browser may call from; `*` (the default) allows all, which suits a public read-only
+   * server. Requests without an Origin header (non-browser clients) are always answered.
+   */
+  readonly allowedOrigins?: readonly string[] | '*';
+  readonly logFailure?: FailureLog;
+}
+
+type JsonRpcMessage = Record<string, unknown>;
+
+/** Reads MCP_ALLOWED_ORIGINS: unset or "*" allows every origin, else a comma-separated list. */
+export function parseAllowedOrigins(value: string | undefined): readonly string[] | '*' {
+  if (!value || value.trim() === '*') return '*';
+  return value
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The MCP endpoint over the streamable HTTP transport, stateless and JSON-only: GET describes the
+ * endpoint, POST carries JSON-RPC, OPTIONS answers CORS preflight.
+ * @see MCP 2025-11-25 basic/transports §Streamable HTTP and 2026-07-28 basic/transports/streamable-http
+ */
+export function createMcpHandler(
+  options: McpHandlerOptions,
+): (request: Request) => Promise<Response> {
+  const { site } = options;
+  const allowedOrigins = options.allowedOrigins ?? '*';
+  const logFailure = options.logFailure ?? ((entry) => console.error(JSON.stringify(entry)));
+  const rpc = createMcpRpcServer(site, logFailure);
+  const metadata: McpEndpointMetadata = {
+    name: `${site.content.company.alternateName} MCP endpoint`,
+    transport: 'streamable-http',
+    protocol: 'mcp',
+    message: `POST JSON-RPC 2.0 messages to ${site.urls.mcp} (Content-Type: application/json). Protocol versions ${PROTOCOL_VERSIONS.join(', ')}. Every tool is read-only; no authentication is required.`,
+  };
+  const metadataBody = JSON.stringify(metadata);
+
+  return async (request) => {
+    const url = new URL(request.url);
+    const origin = request.headers.get('origin');
+    const cors = corsHeaders(origin, allowedOrigins);
+    const problem = (code: ErrorCode, extraHeaders: Record<string, string> = {}, detail?: string) =>
+      problemResponse(
+        site.siteUrl,
+        { ...findErrorKind(code), instance: url.pathname, ...(detail ? { detail } : {}) },
+        { ...cors, ...extraHeaders },
+      );
+
+    if (origin !== null && allowedOrigins !== '*' && !allowedOrigins.includes(origin)) {
+      return problem('forbidden_origin');
+    }
+
+    switch (request.method) {
+      case 'OPTIONS':
+        return new Response(null, {
+          status: 204,
+          headers: {
+            ...cors,
+            Allow: ALLOWED_METHODS,
+            'Access-Control-Allow-Methods': ALLOWED_METHODS,
+            'Access-Control-Allow-Headers': ALLOWED_REQUEST_HEADERS,
+            'Access-Control-Max-Age': '86400',
+          },
+        });
+      case 'GET':
+      case 'HEAD':
+        // No server-initiated stream is offered; answering an SSE GET with JSON makes clients re-poll.
+        if (asksOnlyForEventStream(request.headers.get('accept'))) {
+          return problem(
+            'method_not_allowed',
+            { Allow: ALLOWED_METHODS },
+            'This endpoint offers no server-initiated event stream; send JSON-RPC requests with POST.',
+          );
+        }
+        return new Response(request.method === 'HEAD' ? null : metadataBody, {
+          headers: { ...cors, 'Content-Type': MEDIA_TYPES.json, 'Cache-Control': 'no-cache' },
+        });
+      case 'POST':
+        return answerPost(request, rpc, cors, problem);
+      default:
+        return problem('method_not_allowed', { Allow: ALLOWED_METHODS });
+    }
+  };
+}
+
+async function answerPost(
+  request: Request,
+  rpc: JSONRPCServer<McpCallContext>,
+  cors: Record<string, string>,
+  problem: (code: ErrorCode, headers?: Record<string, string>, detail?: string) => Response,
+): Promise<Response> {
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { ...cors, 'Content-Type': MEDIA_TYPES.json, 'Cache-Control': 'no-store' },
+    });
+  const accepted = () => new Response(null, { status: 202, headers: cors });
+  const rpcError = (id: unknown, code: number, message: string, data?: unknown, status = 400) =>
+    json(
+      {
+        jsonrpc: '2.0',
+        id: isJsonRpcId(id) ? id : null,
+        error: { code, message, ...(data === undefined ? {} : { data }) },
+      },
+      status,
+    );
+
+  const mediaType = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  if (mediaType !== 'application/json') {
+    return problem(
+      'unsupported_media_type',
+      {},
+      `The MCP endpoint takes application/json; the request said ${mediaType ? `"${mediaType}"` : 'nothing'}.`,
+    );
+  }
+  const text = await readBodyText(request, MAX_BODY_BYTES);
+  if (text === undefined) {
+    return problem(
+      'payload_too_large',
+      {},
+      `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`,
+    );
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return rpcError(null, JSON_RPC_ERRORS.parseError, 'Parse error: the body is not valid JSON.');
+  }
+
+  const first = Array.isArray(body) ? undefined : asObject(body);
+  const header = request.headers.get(MCP_HEADERS.protocolVersion);
+  if (header !== null && !isProtocolVersion(header)) {
+    return rpcError(
+      first?.id,
+      JSON_RPC_ERRORS.unsupportedProtocolVersion,
+      `Unsupported protocol version: ${header}`,
+      {
+        supported: [...PROTOCOL_VERSIONS],
+        requested: header,
+      },
+    );
+  }
+  const version: ProtocolVersion = header ?? DEFAULT_HEADERLESS_VERSION;
+  const features = getVersionFeatures(version);
+  const context: McpCallContext = { version };
+
+  if (Array.isArray(body)) {
+    if (!features.batches) {
+      return rpcError(
+        null,
+        JSON_RPC_ERRORS.invalidRequest,
+        `JSON-RPC batches are not part of protocol version ${version}; send one message per request.`,
+      );
+    }
+    if (body.length === 0)
+      return rpcError(null, JSON_RPC_ERRORS.invalidRequest, 'Invalid Request: the batch is empty.');
+    const responses: JSONRPCResponse[] = [];
+    for (const message of body) {
+      const response = await answerMessage(rpc, message, context, true);
+      if (response) responses.push(response);
+    }
+    return responses.length > 0 ? json(responses) : accepted();
+  }
+
+  if (!first)
+    return rpcError(
+      null,
+      JSON_RPC_ERRORS.invalidRequest,
+      'Invalid Request: the body must be a JSON-RPC message object.',
+    );
+  const kind = classifyMessage(first);
+  if (kind === 'response') {
+    return features.modern
+      ? rpcError(
+          first.id,
+          JSON_RPC_ERRORS.invalidRequest,
+          'Clients must not send JSON-RPC responses in protocol version 2026-07-28.',
+        )
+      : accepted();
+  }
+  if (kind === 'invalid') {
+    return rpcError(
+      first.id,
+      JSON_RPC_ERRORS.invalidRequest,
+      'Invalid Request: a JSON-RPC 2.0 message needs jsonrpc "2.0", a string method and, for a request, a string or number id.',
+    );
+  }
+  if (features.modern && kind === 'request') {
+    const refusal = checkModernRequest(request.headers, first, version);
+    if (refusal) return rpcError(first.id, refusal.code, refusal.message, refusal.data);
+  }
+  const response = await answerMessage(rpc, first, context, false);
+  if (!response) return accepted();
+  const status =
+    features.modern && response.error?.code === JSON_RPC_ERRORS.methodNotFound ? 404 : 200;
+  return json(response, status);
+}
+
+async function answerMessage(
+  rpc: JSONRPCServer<McpCallContext>,
+  message: unknown,
+  context: McpCallContext,
+  inBatch: boolean,
+): Promise<JSONRPCResponse | null> {
+  const object = asObject(message);
+  const kind = object ? classifyMessage(object) : 'invalid';
+  if (kind === 'response') return null;
+  const id = object && isJsonRpcId(object.id) ? object.id : null;
+  if (!object || kind === 'invalid') {
+    return {
+      jsonrpc: '2.0',
+      id,
+      error: { code: JSON_RPC_ERRORS.invalidRequest, message: 'Invalid Request' },
+    };
+  }
+  if (inBatch && object.method === 'initialize') {
+    // MCP 2025-03-26 basic/lifecycle: "The initialize request MUST NOT be part of a JSON-RPC batch".
+    return {
+      jsonrpc: '2.0',
+      id,
+      error: {
+        code: JSON_RPC_ERRORS.invalidRequest,
+        message: 'initialize must not be sent in a batch',
+      },
+    };
+  }
+  return rpc.receive(object as never, context);
+}
+
+/** Checks the 2026-07-28 per-request metadata and the Mcp-Method / Mcp-Name headers. */
+function checkModernRequest(
+  headers: Headers,
+  message: JsonRpcMessage,
+  version: ProtocolVersion,
+): { code: number; message: string; data?: unknown } | undefined {
+  const method = message.method as string;
+  const params = asObject(message.params);
+  const meta = asObject(params?._meta);
+  const metaVersion = meta?.[META_KEYS.protocolVersion];
+  if (
+    !meta ||
+    typeof metaVersion !== 'string' ||
+    asObject(meta[META_KEYS.clientCapabilities]) === undefined
+  ) {
+    return {
+      code: JSON_RPC_ERRORS.invalidParams,
+      message: `params._meta must carry "${META_KEYS.protocolVersion}" and "${META_KEYS.clientCapabilities}" in protocol version ${version}.`,
+    };
+  }
+  if (metaVersion !== version) {
+    return {
+      code: JSON_RPC_ERRORS.headerMismatch,
+      message: `The MCP-Protocol-Version header (${version}) does not match params._meta (${metaVersion}).`,
+    };
+  }
+  const methodHeader = decodeHeaderValue(headers.get(MCP_HEADERS.method));
+  if (methodHeader !== method) {
+    return {
+      code: JSON_RPC_ERRORS.headerMismatch,
+      message:
+        methodHeader === undefined
+          ? 'The Mcp-Method header is required.'
+          : `The Mcp-Method header (${methodHeader}) does not match the method (${method}).`,
+    };
+  }
+  const nameField = NAMED_METHODS[method];
+  if (nameField) {
+    const expected = params?.[nameField];
+    const nameHeader = decodeHeaderValue(headers.get(MCP_HEADERS.name));
+    if (typeof expected === 'string' && nameHeader !== expected) {
+      return {
+        code: JSON_RPC_ERRORS.headerMismatch,
+        message:
+          nameHeader === undefined
+            ? `The Mcp-Name header is required for ${method}.`
+            : `The Mcp-Name header (${nameHeader}) does not match params.${nameField} (${expected}).`,
+      };
+    }
+  }
+  return undefined;
+}
+
+/** Decodes a header value, including the `=?base64?...?=` form for non-ASCII values (2026-07-28). */
+function decodeHeaderValue(value: string | null): string | undefined {
+  if (value === null) return undefined;
+  const encoded = /^=\?base64\?([A-Za-z0-9+/=]*)\?=$/.exec(value);
+  if (!encoded) return value;
+  const bytes = Buffer.from(encoded[1] ?? '', 'base64');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+function classifyMessage(
+  message: JsonRpcMessage,
+): 'request' | 'notification' | 'response' | 'invalid' {
+  if (message.jsonrpc !== '2.0') return 'invalid';
+  if (
+    message.method === undefined &&
+    ('result' in message || 'error' in message) &&
+    isJsonRpcId(message.id)
+  ) {
+    return 'response';
+  }
+  if (typeof message.method !== 'string') return 'invalid';
+  if (
+    message.params !== undefined &&
+    (typeof message.params !== 'object' || message.params === null)
+  )
+    return 'invalid';
+  if (!('id' in message)) return 'notification';
+  return typeof message.id === 'string' || typeof message.id === 'number' ? 'request' : 'invalid';
+}
+
+function isJsonRpcId(value: unknown): value is string | number | null {
+  return typeof value === 'string' || typeof value === 'number' || value === null;
+}
+
+function asObject(value: unknown): JsonRpcMessage | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as JsonRpcMessage)
+    : undefined;
+}
+
+/** True when an Accept header names text/event-stream and nothing JSON can satisfy. */
+function asksOnlyForEventStream(accept: string | null): boolean {
+  if (!accept) return false;
+  const ranges = accept.split(',').map((range) => range.split(';')[0]?.trim().toLowerCase());
+  return (
+    ranges.includes('text/event-stream') &&
+    !ranges.some(
+      (range) => range === 'application/json' || range === '*/*' || range === 'application/*',
+    )
+  );
+}
+
+function corsHeaders(
+  origin: string | null,
+  allowedOrigins: readonly string[] | '*',
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    'Access-Control-Expose-Headers': EXPOSED_RESPONSE_HEADERS,
+  };
+  if (allowedOrigins === '*') headers['Access-Control-Allow-Origin'] = '*';
+  else if (origin !== null && allowedOrigins.includes(origin)) {
+    headers['Access-Control-Allow-Origin'] = origin;
+    headers.Vary = 'Origin';
+  }
+  return headers;
+}
+
+/** Reads a body as UTF-8 text, or undefined once it grows past the limit (nothing more is read). */
+export async function readBodyText(request: Request, limit: number): Promise<string | undefined> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > limit) return undefined;
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}

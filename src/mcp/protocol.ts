@@ -1,0 +1,98 @@
+/** Every MCP protocol revision this server speaks, oldest first. */
+export const PROTOCOL_VERSIONS = [
+  '2024-11-05',
+  '2025-03-26',
+  '2025-06-18',
+  '2025-11-25',
+  '2026-07-28',
+] as const;
+export type ProtocolVersion = (typeof PROTOCOL_VERSIONS)[number];
+
+/** The stateless revision: no initialize, per-request _meta, server/discover (2026-07-28 basic/index). */
+export const MODERN_VERSION = '2026-07-28' satisfies ProtocolVersion;
+
+/** The newest revision negotiated through initialize; initialize always selects legacy semantics. */
+export const LATEST_LEGACY_VERSION = '2025-11-25' satisfies ProtocolVersion;
+
+/**
+ * The version assumed for a request without MCP-Protocol-Version.
+ * @see MCP 2025-06-18 basic/transports §Protocol Version Header ("SHOULD assume 2025-03-26")
+ */
+export const DEFAULT_HEADERLESS_VERSION = '2025-03-26' satisfies ProtocolVersion;
+
+export function isProtocolVersion(value: unknown): value is ProtocolVersion {
+  return typeof value === 'string' && (PROTOCOL_VERSIONS as readonly string[]).includes(value);
+}
+
+/** What each revision's wire format allows, so one implementation answers every client exactly. */
+export interface VersionFeatures {
+  /** Tool annotations (2025-03-26). */
+  readonly toolAnnotations: boolean;
+  /** title on tools, resources and prompts; outputSchema and structuredContent (2025-06-18). */
+  readonly titlesAndStructuredContent: boolean;
+  /** JSON-RPC batches in a POST body (required to receive in 2025-03-26, removed in 2025-06-18). */
+  readonly batches: boolean;
+  /** Invalid tool arguments answer with an isError result, not -32602 (2025-11-25, SEP-1303). */
+  readonly argumentErrorsAsToolResults: boolean;
+  /** JSON-RPC code for an unknown resource URI: -32002 up to 2025-11-25, -32602 after (SEP-2164). */
+  readonly resourceNotFoundCode: number;
+  /** resultType, caching hints and serverInfo in _meta on results (2026-07-28). */
+  readonly modern: boolean;
+}
+
+export function getVersionFeatures(version: ProtocolVersion): VersionFeatures {
+  const index = PROTOCOL_VERSIONS.indexOf(version);
+  const atLeast = (other: ProtocolVersion) => index >= PROTOCOL_VERSIONS.indexOf(other);
+  return {
+    toolAnnotations: atLeast('2025-03-26'),
+    titlesAndStructuredContent: atLeast('2025-06-18'),
+    batches: !atLeast('2025-06-18'),
+    argumentErrorsAsToolResults: atLeast('2025-11-25'),
+    resourceNotFoundCode: atLeast('2026-07-28')
+      ? JSON_RPC_ERRORS.invalidParams
+      : JSON_RPC_ERRORS.resourceNotFound,
+    modern: atLeast('2026-07-28'),
+  };
+}
+
+/** JSON-RPC 2.0 (§5.1) and MCP error codes, by name. */
+export const JSON_RPC_ERRORS = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603,
+  /** MCP ≤ 2025-11-25 server/resources §Error Handling. */
+  resourceNotFound: -32002,
+  /** MCP 2026-07-28 basic/transports/streamable-http: a header disagrees with the body. */
+  headerMismatch: -32020,
+  /** MCP 2026-07-28: the request needs a client capability it did not declare. */
+  missingRequiredClientCapability: -32021,
+  /** MCP 2026-07-28: the requested protocol version is not supported. */
+  unsupportedProtocolVersion: -32022,
+} as const;
+
+/** HTTP headers of the streamable HTTP transport. */
+export const MCP_HEADERS = {
+  protocolVersion: 'mcp-protocol-version',
+  method: 'mcp-method',
+  name: 'mcp-name',
+} as const;
+
+/** _meta keys of the 2026-07-28 per-request metadata (basic/index §Request metadata). */
+export const META_KEYS = {
+  protocolVersion: 'io.modelcontextprotocol/protocolVersion',
+  clientCapabilities: 'io.modelcontextprotocol/clientCapabilities',
+  clientInfo: 'io.modelcontextprotocol/clientInfo',
+  serverInfo: 'io.modelcontextprotocol/serverInfo',
+} as const;
+
+/** Methods whose Mcp-Name header must carry params.name or params.uri (2026-07-28). */
+export const NAMED_METHODS: Readonly<Record<string, 'name' | 'uri'>> = {
+  'tools/call': 'name',
+  'resources/read': 'uri',
+  'prompts/get': 'name',
+};
+
+/** How long clients may cache list and read results of 2026-07-28 (server/utilities/caching). */
+export const CACHE_TTL_MS = 300_000;
