@@ -1,6 +1,6 @@
 import type { SiteContent } from '../schemas/site-content.ts';
 import { formatLinkEntry } from './markdown-text.ts';
-import type { ServiceUrls } from './service-urls.ts';
+import { buildCopyDocumentUrl, type ServiceUrls } from './service-urls.ts';
 
 /**
  * Builds /llms.txt: H1, blockquote summary, free text, H2 link lists and an `## Optional` section.
@@ -27,9 +27,20 @@ export function buildLlmsTxt(content: SiteContent, urls: ServiceUrls): string {
     formatLinkEntry(
       'Full site copy',
       urls.llmsFullTxt,
-      `The extended public copy: ${product.name}, ${content.copy.map((section) => section.title.toLowerCase()).join(', ')}.`,
+      `All the public site copy in one text: ${[product.name, ...content.copy.map((section) => section.title)].join('; ')}.`,
     ),
     formatLinkEntry(company.alternateName, company.website, `The company's website.`),
+    '',
+    '## Site copy',
+    '',
+    formatLinkEntry(product.name, buildCopyDocumentUrl(urls.origin, 'product'), product.summary),
+    ...content.copy.map((section) =>
+      formatLinkEntry(
+        section.title,
+        buildCopyDocumentUrl(urls.origin, section.slug),
+        section.description,
+      ),
+    ),
     '',
     '## Calls to action',
     '',

@@ -26,7 +26,7 @@ import { buildApiCatalog, LINKSET_MEDIA_TYPE } from './api-catalog.ts';
 import { buildAuthorizationServerMetadata } from './authorization-server-metadata.ts';
 import { buildClaimMetadata } from './claim-metadata.ts';
 import { buildOverview } from './overview.ts';
-import { buildProblem, PROBLEM_MEDIA_TYPE, STANDARD_ERRORS } from './problem.ts';
+import { buildProblem, findErrorKind, PROBLEM_MEDIA_TYPE, STANDARD_ERRORS } from './problem.ts';
 import { buildProtectedResourceMetadata } from './protected-resource-metadata.ts';
 import type { ServiceUrls } from './service-urls.ts';
 import {
@@ -98,6 +98,19 @@ const OAUTH_ERROR_RESPONSES = {
   },
 };
 
+/** A reference to the shared response of an endpoint-specific error kind. */
+function problemResponseRef(
+  code: 'forbidden_origin' | 'payload_too_large' | 'unsupported_media_type',
+) {
+  return { $ref: `#/components/responses/${ENDPOINT_RESPONSE_NAMES[code]}` };
+}
+
+const ENDPOINT_RESPONSE_NAMES = {
+  forbidden_origin: 'ForbiddenOrigin',
+  payload_too_large: 'ContentTooLarge',
+  unsupported_media_type: 'UnsupportedMediaType',
+} as const;
+
 const ERROR_RESPONSES = {
   '400': { $ref: '#/components/responses/BadRequest' },
   '401': { $ref: '#/components/responses/Unauthorized' },
@@ -150,6 +163,44 @@ function operation(input: OperationInput): JsonObject {
     ...(input.requestBody ? { requestBody: input.requestBody } : {}),
     responses: { ...input.responses, ...ERROR_RESPONSES, ...input.errorResponses },
   };
+}
+
+/** The Problem responses every operation declares (SPEC §4, §7), by component name. */
+function buildProblemResponses(urls: ServiceUrls): Record<string, JsonObject> {
+  return Object.fromEntries(
+    STANDARD_ERRORS.map((error) => {
+      const status = String(error.status) as keyof typeof RESPONSE_NAMES;
+      const headers =
+        error.status === 405
+          ? {
+              Allow: {
+                description: 'The methods the resource supports.',
+                schema: { type: 'string' },
+              },
+            }
+          : error.status === 429
+            ? {
+                'Retry-After': {
+                  description: 'Seconds to wait before retrying.',
+                  schema: { type: 'integer' },
+                },
+              }
+            : undefined;
+      return [
+        RESPONSE_NAMES[status],
+        {
+          description: error.title,
+          ...(headers ? { headers } : {}),
+          content: {
+            [PROBLEM_MEDIA_TYPE]: {
+              schema: ref('Problem'),
+              example: buildProblem(urls.origin, { ...error, instance: '/api/v1/overview' }),
+            },
+          },
+        },
+      ];
+    }),
+  );
 }
 
 /**
@@ -279,6 +330,20 @@ export function buildOpenApiDocument(content: SiteContent, urls: ServiceUrls): J
               content: jsonContent('JsonRpcResponse'),
             },
             '202': { description: 'A notification was accepted; there is no body.' },
+          },
+          errorResponses: {
+            '400': {
+              description:
+                'A JSON-RPC error that the transport answers with 400: parse error (-32700), invalid request or a batch the protocol version does not allow (-32600), an unsupported MCP-Protocol-Version (-32022), missing 2026-07-28 request metadata (-32602) or a header that disagrees with the body (-32020).',
+              content: jsonContent('JsonRpcResponse'),
+            },
+            '403': problemResponseRef('forbidden_origin'),
+            '404': {
+              description: 'Protocol 2026-07-28 only: the method does not exist (-32601).',
+              content: jsonContent('JsonRpcResponse'),
+            },
+            '413': problemResponseRef('payload_too_large'),
+            '415': problemResponseRef('unsupported_media_type'),
           },
         }),
       },
@@ -533,43 +598,26 @@ export function buildOpenApiDocument(content: SiteContent, urls: ServiceUrls): J
     },
     components: {
       schemas: buildComponentSchemas(),
-      responses: Object.fromEntries(
-        STANDARD_ERRORS.map((error) => {
-          const status = String(error.status) as keyof typeof RESPONSE_NAMES;
-          return [
-            RESPONSE_NAMES[status],
-            {
-              description: error.title,
-              ...(error.status === 405
-                ? {
-                    headers: {
-                      Allow: {
-                        description: 'The methods the resource supports.',
-                        schema: { type: 'string' },
-                      },
-                    },
-                  }
-                : {}),
-              ...(error.status === 429
-                ? {
-                    headers: {
-                      'Retry-After': {
-                        description: 'Seconds to wait before retrying.',
-                        schema: { type: 'integer' },
-                      },
-                    },
-                  }
-                : {}),
-              content: {
-                [PROBLEM_MEDIA_TYPE]: {
-                  schema: ref('Problem'),
-                  example: buildProblem(urls.origin, { ...error, instance: '/api/v1/overview' }),
+      responses: {
+        ...buildProblemResponses(urls),
+        ...Object.fromEntries(
+          Object.entries(ENDPOINT_RESPONSE_NAMES).map(([code, name]) => {
+            const kind = findErrorKind(code as keyof typeof ENDPOINT_RESPONSE_NAMES);
+            return [
+              name,
+              {
+                description: `${kind.title}: ${kind.detail}`,
+                content: {
+                  [PROBLEM_MEDIA_TYPE]: {
+                    schema: ref('Problem'),
+                    example: buildProblem(urls.origin, { ...kind, instance: '/mcp' }),
+                  },
                 },
               },
-            },
-          ];
-        }),
-      ),
+            ];
+          }),
+        ),
+      },
       headers: {
         ApiCatalogLink: {
           description: 'Link to the API catalog with rel="api-catalog" (RFC 9727 §2).',

@@ -62,3 +62,8 @@ export function buildServiceUrls(origin: string): ServiceUrls {
 export function buildErrorTypeUrl(origin: string, slug: string): string {
   return `${origin}/errors/${slug}`;
 }
+
+/** The URL of one section of the site copy as Markdown (/copy/<slug>.md). */
+export function buildCopyDocumentUrl(origin: string, slug: string): string {
+  return `${origin}/copy/${slug}.md`;
+}

@@ -1,5 +1,5 @@
 import type { SiteContent } from '../schemas/site-content.ts';
-import type { ServiceUrls } from './service-urls.ts';
+import { buildCopyDocumentUrl, type ServiceUrls } from './service-urls.ts';
 
 /** One searchable passage of the site copy, with where it comes from. */
 export interface Passage {
@@ -62,7 +62,7 @@ export function buildPassages(content: SiteContent, urls: ServiceUrls): Passage[
           section: title,
           heading,
           text: text.replace(/\s*\n\s*/g, ' '),
-          source: `${urls.origin}/copy/${slug}.md`,
+          source: buildCopyDocumentUrl(urls.origin, slug),
           page: `${urls.home}#${slug}`,
         });
       }

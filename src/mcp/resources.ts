@@ -1,4 +1,5 @@
 import { MEDIA_TYPES } from '../lib/media-types.ts';
+import { buildCopyDocumentUrl } from '../lib/service-urls.ts';
 import { serializeJson, type SiteDocuments } from '../lib/site-documents.ts';
 
 /** One readable resource: its wire description and its contents. */
@@ -33,7 +34,6 @@ export interface ResourceCatalog {
 export function buildResourceCatalog(site: SiteDocuments): ResourceCatalog {
   const { urls, content } = site;
   const company = content.company.alternateName;
-  const sectionUri = (slug: string) => `${urls.origin}/copy/${slug}.md`;
   const resources: McpResource[] = [
     {
       uri: urls.overview,
@@ -76,7 +76,7 @@ export function buildResourceCatalog(site: SiteDocuments): ResourceCatalog {
       text: site.authMd,
     },
     ...site.copyDocuments.map((document) => ({
-      uri: sectionUri(document.slug),
+      uri: buildCopyDocumentUrl(urls.origin, document.slug),
       name: `copy/${document.slug}`,
       title: document.title,
       description: document.description,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { SiteDocuments } from '../lib/site-documents.ts';
 import { buildPassages, SiteSearchIndex } from '../lib/site-search.ts';
 import { MEDIA_TYPES } from '../lib/media-types.ts';
+import { buildCopyDocumentUrl } from '../lib/service-urls.ts';
 import {
   AgentDocumentInputSchema,
   CallsToActionInputSchema,
@@ -95,7 +96,6 @@ export function buildTools(site: SiteDocuments): McpTool[] {
     'llms-full.txt': { uri: urls.llmsFullTxt, mimeType: MEDIA_TYPES.text, text: site.llmsFullTxt },
     'auth.md': { uri: urls.authMd, mimeType: MEDIA_TYPES.markdown, text: site.authMd },
   };
-  const productDocument = copyBySlug.get('product');
 
   return [
     defineTool({
@@ -119,7 +119,7 @@ export function buildTools(site: SiteDocuments): McpTool[] {
           ...(content.product.category ? { category: content.product.category } : {}),
           features: content.product.features,
           description: content.product.body,
-          url: `${urls.origin}/copy/${productDocument?.slug ?? 'product'}.md`,
+          url: buildCopyDocumentUrl(urls.origin, 'product'),
         },
       }),
     }),
@@ -163,7 +163,7 @@ export function buildTools(site: SiteDocuments): McpTool[] {
             slug: document.slug,
             title: document.title,
             description: document.description,
-            uri: `${urls.origin}/copy/${document.slug}.md`,
+            uri: buildCopyDocumentUrl(urls.origin, document.slug),
             markdown: document.markdown,
           },
           text: document.markdown,

@@ -64,7 +64,7 @@ describe('pages in Chromium', () => {
         .locator('a[href]')
         .evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href))) {
         const url = new URL(href);
-        if (url.origin === baseUrl && url.pathname !== '/mcp') links.add(url.pathname);
+        if (url.origin === baseUrl) links.add(url.pathname);
       }
     }
     await page.close();

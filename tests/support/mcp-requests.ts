@@ -1,0 +1,57 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- raw JSON-RPC bodies are inspected field by field */
+/** A raw POST to the MCP endpoint; the response body is parsed when there is one. */
+export async function postMcp(
+  baseUrl: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; body: any }> {
+  const response = await fetch(`${baseUrl}/mcp`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      ...headers,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text ? JSON.parse(text) : undefined,
+  };
+}
+
+/** The per-request metadata a 2026-07-28 client sends. */
+export function modernMeta(version = '2026-07-28'): Record<string, unknown> {
+  return {
+    'io.modelcontextprotocol/protocolVersion': version,
+    'io.modelcontextprotocol/clientCapabilities': {},
+    'io.modelcontextprotocol/clientInfo': { name: 'raw-test', version: '1.0.0' },
+  };
+}
+
+/** A 2026-07-28 request with its required headers. */
+export async function postModern(
+  baseUrl: string,
+  method: string,
+  params: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
+  const name =
+    typeof params.name === 'string'
+      ? params.name
+      : typeof params.uri === 'string'
+        ? params.uri
+        : undefined;
+  return postMcp(
+    baseUrl,
+    { jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: modernMeta() } },
+    {
+      'MCP-Protocol-Version': '2026-07-28',
+      'Mcp-Method': method,
+      ...(name ? { 'Mcp-Name': name } : {}),
+      ...headers,
+    },
+  );
+}
