@@ -18,7 +18,7 @@ export default defineConfig({
     siteSnapshotIntegration({
       contentDir,
       siteUrl,
-      outFile: fileURLToPath(new URL('./src/generated/site-snapshot.ts', import.meta.url)),
+      outDir: fileURLToPath(new URL('./src/generated/', import.meta.url)),
     }),
   ],
 });

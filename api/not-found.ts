@@ -1,5 +1,5 @@
 import { findErrorKind, problemResponse } from '../src/lib/problem.ts';
-import { site } from '../src/site.ts';
+import { siteUrl } from '../src/generated/site-origin.ts';
 
 /**
  * Answers every unknown path under /api/, /oauth/ and /.well-known/ (vercel.json rewrites them
@@ -7,7 +7,7 @@ import { site } from '../src/site.ts';
  */
 function answerNotFound(request: Request): Response {
   const { pathname } = new URL(request.url);
-  return problemResponse(site.siteUrl, { ...findErrorKind('not_found'), instance: pathname });
+  return problemResponse(siteUrl, { ...findErrorKind('not_found'), instance: pathname });
 }
 
 export const GET = answerNotFound;

@@ -2,13 +2,18 @@ import type { AstroIntegration } from 'astro';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { readSiteContent } from '../lib/content/read-site-content.ts';
-import { writeSiteSnapshotModule } from '../lib/content/site-snapshot.ts';
+import {
+  renderSiteOriginModule,
+  renderSiteSnapshotModule,
+  writeGeneratedModule,
+} from '../lib/content/site-snapshot.ts';
+import { buildSiteSnapshot } from './build-site-snapshot.ts';
 
 export interface SiteSnapshotOptions {
   /** The content collection folder. */
   readonly contentDir: string;
-  /** The generated module the functions import. */
-  readonly outFile: string;
+  /** The folder of the generated modules the functions import (site-snapshot.ts, site-origin.ts). */
+  readonly outDir: string;
   /** The public origin (resolved once, in astro.config.mjs). */
   readonly siteUrl: string;
 }
@@ -20,16 +25,21 @@ export interface SiteSnapshotOptions {
  */
 export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroIntegration {
   const contentDir = resolve(options.contentDir);
-  const write = async () =>
-    writeSiteSnapshotModule(options.outFile, {
-      siteUrl: options.siteUrl,
-      content: await readSiteContent(contentDir),
-    });
+  const snapshotFile = resolve(options.outDir, 'site-snapshot.ts');
+  const originFile = resolve(options.outDir, 'site-origin.ts');
+  const write = async () => {
+    const snapshot = buildSiteSnapshot(options.siteUrl, await readSiteContent(contentDir));
+    await writeGeneratedModule(snapshotFile, renderSiteSnapshotModule(snapshot));
+    await writeGeneratedModule(
+      resolve(options.outDir, 'site-origin.ts'),
+      renderSiteOriginModule(options.siteUrl),
+    );
+  };
   return {
     name: 'site-snapshot',
     hooks: {
       'astro:config:setup': async ({ command, logger }) => {
-        if (command === 'sync' && existsSync(options.outFile)) {
+        if (command === 'sync' && existsSync(snapshotFile) && existsSync(originFile)) {
           // `astro check` and `astro sync` validate content/ but keep the last build's snapshot, so
           // the functions keep answering for the origin that build published.
           await readSiteContent(contentDir);

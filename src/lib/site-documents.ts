@@ -6,7 +6,6 @@ import { buildClaimMetadata } from './claim-metadata.ts';
 import { buildCopyDocuments } from './copy-documents.ts';
 import { buildLlmsFullTxt } from './llms-full-txt.ts';
 import { buildLlmsTxt } from './llms-txt.ts';
-import { buildOpenApiDocument } from './openapi.ts';
 import { buildOverview } from './overview.ts';
 import { buildProtectedResourceMetadata } from './protected-resource-metadata.ts';
 import { buildServiceUrls } from './service-urls.ts';
@@ -14,7 +13,10 @@ import { buildServiceUrls } from './service-urls.ts';
 /** Every public document of the service, computed from one snapshot. */
 export type SiteDocuments = ReturnType<typeof buildSiteDocuments>;
 
-/** Builds every document the service publishes; prerendered routes and functions share it. */
+/**
+ * Builds every document the service publishes from the build's snapshot; prerendered routes and
+ * functions share it. Everything here is cheap, zod-free code that runs at a function's cold start.
+ */
 export function buildSiteDocuments(snapshot: SiteSnapshot) {
   const { content, siteUrl } = snapshot;
   const urls = buildServiceUrls(siteUrl);
@@ -23,7 +25,8 @@ export function buildSiteDocuments(snapshot: SiteSnapshot) {
     content,
     urls,
     overview: buildOverview(content, urls),
-    openapi: buildOpenApiDocument(content, urls),
+    openapi: snapshot.openapi,
+    mcpTools: snapshot.mcpTools,
     llmsTxt: buildLlmsTxt(content, urls),
     llmsFullTxt: buildLlmsFullTxt(content, urls),
     authMd: buildAuthMd(content, urls),

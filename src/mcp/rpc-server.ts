@@ -4,7 +4,7 @@ import {
   type JSONRPCParams,
   type JSONRPCResponse,
 } from 'json-rpc-2.0';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { SiteDocuments } from '../lib/site-documents.ts';
 import { MCP_AGENT_VERSION } from '../lib/service-versions.ts';
 import { paginate, InvalidCursorError } from './pagination.ts';
@@ -22,7 +22,8 @@ import {
   type VersionFeatures,
 } from './protocol.ts';
 import { buildResourceCatalog } from './resources.ts';
-import { buildTools, type McpTool } from './tools.ts';
+import type { McpToolDescriptor } from './tool-descriptors.ts';
+import { buildToolRunners } from './tools.ts';
 
 /** What one JSON-RPC call knows about its request. */
 export interface McpCallContext {
@@ -61,7 +62,7 @@ function readObjectParams(params: JSONRPCParams | undefined): Record<string, unk
   return params as Record<string, unknown>;
 }
 
-function describeIssues(error: z.ZodError): string {
+function describeIssues(error: z.core.$ZodError): string {
   return error.issues
     .map(
       (issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'arguments'}: ${issue.message}`,
@@ -78,8 +79,8 @@ export function createMcpRpcServer(
   logFailure: FailureLog,
 ): JSONRPCServer<McpCallContext> {
   const { content, urls } = site;
-  const tools = buildTools(site);
-  const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
+  const tools = site.mcpTools;
+  const runners = buildToolRunners(site);
   const catalog = buildResourceCatalog(site);
   const prompts = buildPrompts(site);
   const promptsByName = new Map(prompts.map((prompt) => [prompt.name, prompt]));
@@ -105,12 +106,12 @@ export function createMcpRpcServer(
       : {}),
   });
 
-  const shapeTool = (tool: McpTool, features: VersionFeatures) => ({
+  const shapeTool = (tool: McpToolDescriptor, features: VersionFeatures) => ({
     name: tool.name,
     ...(features.titlesAndStructuredContent ? { title: tool.title } : {}),
     description: tool.description,
-    inputSchema: tool.inputJsonSchema,
-    ...(features.titlesAndStructuredContent ? { outputSchema: tool.outputJsonSchema } : {}),
+    inputSchema: tool.inputSchema,
+    ...(features.titlesAndStructuredContent ? { outputSchema: tool.outputSchema } : {}),
     ...(features.toolAnnotations
       ? {
           annotations: {
@@ -233,7 +234,7 @@ export function createMcpRpcServer(
   server.addMethod('tools/call', (params, context) => {
     const { name, arguments: args } = readObjectParams(params);
     if (typeof name !== 'string') throw invalidParams('tools/call needs params.name (a string)');
-    const tool = toolsByName.get(name);
+    const tool = runners.get(name);
     if (!tool) {
       throw invalidParams(`Unknown tool: ${name}. Call tools/list for the available tools.`, {
         tools: tools.map((entry) => entry.name),

@@ -12,15 +12,15 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
 }
 
 const siteUrl = resolveSiteUrl(process.env);
-const { siteSnapshot } = await import('../generated/site-snapshot.ts').catch(() => {
+const built = await import('../generated/site-origin.ts').catch(() => {
   console.error(
     'No build found: run `npm run build` first (or `npm start`, which builds and serves).',
   );
   process.exit(1);
 });
-if (siteSnapshot.siteUrl !== siteUrl) {
+if (built.siteUrl !== siteUrl) {
   console.error(
-    `The build publishes ${siteSnapshot.siteUrl} but this server would publish ${siteUrl}.\n` +
+    `The build publishes ${built.siteUrl} but this server would publish ${siteUrl}.\n` +
       'Build and serve with the same SITE_URL (or HOST/PORT): `npm start` does both.',
   );
   process.exit(1);

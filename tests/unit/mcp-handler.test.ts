@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createMcpHandler, parseAllowedOrigins, readBodyText } from '../../src/mcp/http-handler.ts';
-import { buildSiteDocuments } from '../../src/lib/site-documents.ts';
-import { loadSampleContent } from '../support/sample-content.ts';
+import { loadExpectedSite } from '../support/expected-site.ts';
 
-const site = buildSiteDocuments({
-  siteUrl: 'https://facts.example.com',
-  content: await loadSampleContent(),
-});
+const site = await loadExpectedSite('https://facts.example.com');
 const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
 
 function post(

@@ -1,17 +1,26 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import type { McpToolDescriptor } from '../../mcp/tool-descriptors.ts';
 import type { SiteContent } from '../../schemas/site-content.ts';
 
-/** What the build hands to the functions: the validated content and the public origin. */
+/**
+ * What the build hands to the functions: the validated content, the public origin, and the two
+ * documents that need zod to compute (the OpenAPI description and the MCP tool descriptors), so
+ * the functions ship without zod's JSON Schema machinery.
+ */
 export interface SiteSnapshot {
   readonly siteUrl: string;
   readonly content: SiteContent;
+  readonly openapi: Record<string, unknown>;
+  readonly mcpTools: readonly McpToolDescriptor[];
 }
+
+const HEADER = '// Generated at build time from content/ by src/integrations/site-snapshot.ts. Do not edit.';
 
 /** Renders the snapshot as a typed TypeScript module the functions import. */
 export function renderSiteSnapshotModule(snapshot: SiteSnapshot): string {
   return [
-    '// Generated at build time from content/ by src/integrations/site-snapshot.ts. Do not edit.',
+    HEADER,
     "import type { SiteSnapshot } from '../lib/content/site-snapshot.ts';",
     '',
     `export const siteSnapshot: SiteSnapshot = ${JSON.stringify(snapshot, null, 2)};`,
@@ -19,9 +28,13 @@ export function renderSiteSnapshotModule(snapshot: SiteSnapshot): string {
   ].join('\n');
 }
 
-/** Writes the snapshot module, leaving the file untouched when nothing changed (no needless reloads). */
-export async function writeSiteSnapshotModule(file: string, snapshot: SiteSnapshot): Promise<boolean> {
-  const text = renderSiteSnapshotModule(snapshot);
+/** Renders the origin alone, for functions that need nothing else (it keeps them tiny). */
+export function renderSiteOriginModule(siteUrl: string): string {
+  return [HEADER, '', `export const siteUrl = ${JSON.stringify(siteUrl)};`, ''].join('\n');
+}
+
+/** Writes a generated module, leaving the file untouched when nothing changed (no needless reloads). */
+export async function writeGeneratedModule(file: string, text: string): Promise<boolean> {
   const current = await readFile(file, 'utf8').catch(() => undefined);
   if (current === text) return false;
   await mkdir(dirname(file), { recursive: true });
