@@ -40,6 +40,34 @@ export interface McpHandlerOptions {
 
 type JsonRpcMessage = Record<string, unknown>;
 
+/**
+ * List and discovery results depend only on the protocol version, the method and the cursor, and
+ * are the largest answers (tools/list is about 8 KB): their encoded JSON is kept, and each answer
+ * splices the request id in front of it instead of serializing the result again.
+ */
+const CACHEABLE_RESULTS = new Set([
+  'tools/list',
+  'resources/list',
+  'resources/templates/list',
+  'prompts/list',
+  'server/discover',
+]);
+const RESPONSE_HEAD = Buffer.from('{"jsonrpc":"2.0","id":');
+const RESPONSE_MIDDLE = Buffer.from(',"result":');
+const RESPONSE_TAIL = Buffer.from('}');
+
+/** The cache key of a request whose result is pure, or undefined. */
+function readResultCacheKey(message: JsonRpcMessage, version: ProtocolVersion): string | undefined {
+  const method = message.method as string;
+  if (!CACHEABLE_RESULTS.has(method)) return undefined;
+  const params = message.params === undefined ? {} : asObject(message.params);
+  if (!params) return undefined;
+  const { cursor, _meta: _ignored, ...rest } = params;
+  if (Object.keys(rest).length > 0 || (cursor !== undefined && typeof cursor !== 'string'))
+    return undefined;
+  return `${version} ${method} ${cursor ?? ''}`;
+}
+
 /** Reads MCP_ALLOWED_ORIGINS: unset or "*" allows every origin, else a comma-separated list. */
 export function parseAllowedOrigins(value: string | undefined): readonly string[] | '*' {
   if (!value || value.trim() === '*') return '*';
@@ -61,6 +89,7 @@ export function createMcpHandler(
   const allowedOrigins = options.allowedOrigins ?? '*';
   const logFailure = options.logFailure ?? ((entry) => console.error(JSON.stringify(entry)));
   const rpc = createMcpRpcServer(site, logFailure);
+  const resultCache = new Map<string, Buffer>();
   const metadata: McpEndpointMetadata = {
     name: `${site.content.company.alternateName} MCP endpoint`,
     transport: 'streamable-http',
@@ -110,7 +139,7 @@ export function createMcpHandler(
           headers: { ...cors, 'Content-Type': MEDIA_TYPES.json, 'Cache-Control': 'no-cache' },
         });
       case 'POST':
-        return answerPost(request, rpc, cors, problem);
+        return answerPost(request, rpc, resultCache, cors, problem);
       default:
         return problem('method_not_allowed', { Allow: ALLOWED_METHODS });
     }
@@ -120,6 +149,7 @@ export function createMcpHandler(
 async function answerPost(
   request: Request,
   rpc: JSONRPCServer<McpCallContext>,
+  resultCache: Map<string, Buffer>,
   cors: Record<string, string>,
   problem: (code: ErrorCode, headers?: Record<string, string>, detail?: string) => Response,
 ): Promise<Response> {
@@ -224,8 +254,22 @@ async function answerPost(
     const refusal = checkModernRequest(request.headers, first, version);
     if (refusal) return rpcError(first.id, refusal.code, refusal.message, refusal.data);
   }
+  const cacheKey = readResultCacheKey(first, version);
+  const cached = cacheKey === undefined ? undefined : resultCache.get(cacheKey);
+  if (cached) {
+    const id = Buffer.from(JSON.stringify(first.id));
+    return new Response(
+      Buffer.concat([RESPONSE_HEAD, id, RESPONSE_MIDDLE, cached, RESPONSE_TAIL]),
+      {
+        headers: { ...cors, 'Content-Type': MEDIA_TYPES.json, 'Cache-Control': 'no-store' },
+      },
+    );
+  }
   const response = await answerMessage(rpc, first, context, false);
   if (!response) return accepted();
+  if (cacheKey !== undefined && response.error === undefined) {
+    resultCache.set(cacheKey, Buffer.from(JSON.stringify(response.result)));
+  }
   const status =
     features.modern && response.error?.code === JSON_RPC_ERRORS.methodNotFound ? 404 : 200;
   return json(response, status);
@@ -386,10 +430,17 @@ function corsHeaders(
   return headers;
 }
 
-/** Reads a body as UTF-8 text, or undefined once it grows past the limit (nothing more is read). */
+/**
+ * Reads a body as UTF-8 text, or undefined when it is larger than the limit. A body with a
+ * Content-Length within the limit is read in one go (HTTP framing caps it at that length); a
+ * chunked body is streamed and abandoned as soon as it passes the limit.
+ */
 export async function readBodyText(request: Request, limit: number): Promise<string | undefined> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > limit) return undefined;
+  const length = request.headers.get('content-length');
+  if (length !== null && /^\d+$/.test(length)) {
+    if (Number(length) > limit) return undefined;
+    return request.text();
+  }
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

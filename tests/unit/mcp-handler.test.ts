@@ -86,6 +86,24 @@ describe('createMcpHandler failures', () => {
   });
 });
 
+describe('createMcpHandler list results', () => {
+  it('should answer repeated lists with the same result under each request id', async () => {
+    const handler = createMcpHandler({ site });
+    const list = async (id: number | string) =>
+      (await handler(
+        new Request('https://facts.example.com/mcp', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'MCP-Protocol-Version': '2025-06-18' },
+          body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: {} }),
+        }),
+      ).then((response) => response.json())) as { id: unknown; result: unknown };
+    const first = await list(1);
+    const second = await list('a"b');
+    expect(second.id).toBe('a"b');
+    expect(second.result).toEqual(first.result);
+  });
+});
+
 describe('readBodyText', () => {
   it('should stop reading once a body passes the limit', async () => {
     const request = new Request('https://x.example', { method: 'POST', body: 'x'.repeat(2000) });

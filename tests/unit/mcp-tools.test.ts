@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { buildToolDescriptors } from '../../src/mcp/tool-descriptors.ts';
+import { buildToolRunners } from '../../src/mcp/tools.ts';
+import {
+  CallsToActionOutputSchema,
+  CopySectionOutputSchema,
+  ProductToolOutputSchema,
+  SearchOutputSchema,
+  TextDocumentOutputSchema,
+} from '../../src/schemas/mcp-tools.ts';
+import { OverviewSchema } from '../../src/schemas/overview.ts';
+import { loadExpectedSite } from '../support/expected-site.ts';
+
+const site = await loadExpectedSite('https://facts.example.com');
+const runners = buildToolRunners(site);
+
+const SAMPLES: Record<string, { args: unknown; output: z.ZodType }> = {
+  get_company_overview: { args: {}, output: OverviewSchema },
+  get_product: { args: {}, output: ProductToolOutputSchema },
+  list_calls_to_action: { args: { priority: 2 }, output: CallsToActionOutputSchema },
+  get_agent_document: { args: { document: 'llms.txt' }, output: TextDocumentOutputSchema },
+  get_site_copy_section: { args: { section: 'product' }, output: CopySectionOutputSchema },
+  search_site_copy: { args: { query: 'rail and barge' }, output: SearchOutputSchema },
+};
+
+describe('the MCP tools', () => {
+  it('should have a runner for every published descriptor and no other', () => {
+    expect([...runners.keys()]).toEqual(
+      buildToolDescriptors(site.content, site.urls).map((tool) => tool.name),
+    );
+    expect(Object.keys(SAMPLES)).toEqual([...runners.keys()]);
+  });
+
+  it('should publish object input and output schemas with a title and an actionable description', () => {
+    for (const tool of site.mcpTools) {
+      expect(tool.inputSchema.type, tool.name).toBe('object');
+      expect(tool.inputSchema.additionalProperties, tool.name).toBe(false);
+      expect(tool.outputSchema.type, tool.name).toBe('object');
+      expect(tool.description.length, tool.name).toBeGreaterThan(80);
+    }
+  });
+
+  it.each(Object.entries(SAMPLES))(
+    'should answer %s with structured content that fits its output schema',
+    (name, sample) => {
+      const runner = runners.get(name);
+      const args = runner?.inputSchema.safeParse(sample.args);
+      expect(args?.success, name).toBe(true);
+      const output = runner?.run(args?.data);
+      expect(sample.output.safeParse(output?.structuredContent).error).toBeUndefined();
+      expect(output?.text.length).toBeGreaterThan(0);
+    },
+  );
+
+  it('should list the section slugs the copy has in the get_site_copy_section schema', () => {
+    const schema = site.mcpTools.find((tool) => tool.name === 'get_site_copy_section')
+      ?.inputSchema as {
+      properties: { section: { enum: string[] } };
+    };
+    expect(schema.properties.section.enum).toEqual([
+      'product',
+      ...site.content.copy.map((section) => section.slug),
+    ]);
+  });
+});
