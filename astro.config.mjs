@@ -18,6 +18,7 @@ export default defineConfig({
     siteSnapshotIntegration({
       contentDir,
       siteUrl,
+      root: fileURLToPath(new URL('./', import.meta.url)),
       outDir: fileURLToPath(new URL('./src/generated/', import.meta.url)),
     }),
   ],

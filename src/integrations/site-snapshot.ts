@@ -7,6 +7,7 @@ import {
   renderSiteSnapshotModule,
   writeGeneratedModule,
 } from '../lib/content/site-snapshot.ts';
+import { createDevMiddleware } from '../server/dev-middleware.ts';
 import { buildSiteSnapshot } from './build-site-snapshot.ts';
 
 export interface SiteSnapshotOptions {
@@ -16,6 +17,8 @@ export interface SiteSnapshotOptions {
   readonly outDir: string;
   /** The public origin (resolved once, in astro.config.mjs). */
   readonly siteUrl: string;
+  /** The project root (for vercel.json, api/ and public/ in dev). */
+  readonly root: string;
 }
 
 /**
@@ -25,6 +28,7 @@ export interface SiteSnapshotOptions {
  */
 export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroIntegration {
   const contentDir = resolve(options.contentDir);
+  let routePatterns: RegExp[] = [];
   const snapshotFile = resolve(options.outDir, 'site-snapshot.ts');
   const originFile = resolve(options.outDir, 'site-origin.ts');
   const write = async () => {
@@ -49,7 +53,18 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
         await write();
         logger.info(`content/ is valid; publishing for ${options.siteUrl}`);
       },
+      'astro:routes:resolved': ({ routes }) => {
+        // The dev middleware treats a path one of these routes answers as an existing file.
+        routePatterns = routes.map((route) => route.patternRegex);
+      },
       'astro:server:setup': ({ server, logger }) => {
+        server.middlewares.use(
+          createDevMiddleware(server, {
+            root: options.root,
+            siteUrl: options.siteUrl,
+            isRoute: (pathname) => routePatterns.some((pattern) => pattern.test(pathname)),
+          }),
+        );
         server.watcher.add(contentDir);
         server.watcher.on('all', (_event, path) => {
           if (!resolve(path).startsWith(contentDir)) return;

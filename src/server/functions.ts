@@ -34,6 +34,16 @@ export async function loadFunctions(apiDir: string): Promise<Map<string, Functio
   return functions;
 }
 
+/** The web-standard handlers a function module exports, by HTTP method. */
+export function listFunctionMethods(module: Record<string, unknown>): FunctionModule {
+  const handlers: FunctionModule = {};
+  for (const method of METHODS) {
+    const handler = module[method];
+    if (typeof handler === 'function') handlers[method] = handler as FunctionHandler;
+  }
+  return handlers;
+}
+
 /** The methods a function answers, for an Allow header (HEAD comes with GET). */
 export function listAllowedMethods(module: FunctionModule): string[] {
   const methods: string[] = METHODS.filter((method) => module[method]);

@@ -129,7 +129,8 @@ function sendNotFoundPage(res: ServerResponse, page: Buffer | undefined): void {
   res.end(page ?? 'Not Found');
 }
 
-async function invokeFunction(
+/** Calls a function's handler for the request's method: 405 problem if none, 500 problem if it throws. */
+export async function invokeFunction(
   module: FunctionModule,
   request: Request,
   siteUrl: string,

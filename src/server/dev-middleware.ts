@@ -1,0 +1,86 @@
+import { getRequestListener } from '@hono/node-server';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { listFunctionMethods, type FunctionModule } from './functions.ts';
+import { invokeFunction } from './local-server.ts';
+import { VercelRouter, type VercelConfig } from './vercel-routing.ts';
+
+/** The part of Vite's dev server the middleware uses: loading a module with edits applied. */
+export interface ModuleLoader {
+  ssrLoadModule(url: string): Promise<Record<string, unknown>>;
+}
+
+export interface DevMiddlewareOptions {
+  readonly root: string;
+  readonly siteUrl: string;
+  /** True when one of Astro's routes answers the path (the dev server's "filesystem"). */
+  readonly isRoute: (pathname: string) => boolean;
+}
+
+/**
+ * Gives `astro dev` the routes the deployment has: vercel.json's headers and rewrites, and the
+ * api/ functions (loaded through Vite, so edits reload), on the same router as the local server.
+ */
+export function createDevMiddleware(server: ModuleLoader, options: DevMiddlewareOptions) {
+  const apiDir = join(options.root, 'api');
+  const functionPaths = new Set(
+    readdirSync(apiDir)
+      .filter((name) => name.endsWith('.ts') && !name.startsWith('_'))
+      .map((name) => `/api/${name.slice(0, -'.ts'.length)}`),
+  );
+  const config = JSON.parse(
+    readFileSync(join(options.root, 'vercel.json'), 'utf8'),
+  ) as VercelConfig;
+  const router = new VercelRouter(config, {
+    isFile: (pathname) =>
+      options.isRoute(pathname) || existsSync(join(options.root, 'public', pathname)),
+    isFunction: (pathname) => functionPaths.has(pathname),
+  });
+  const handlers = new WeakMap<object, (request: Request) => Promise<Response>>();
+  // Astro shares this process, so the adapter must not replace the global Request and Response.
+  const respond = getRequestListener(
+    (request, { incoming }) => {
+      const handler = handlers.get(incoming);
+      if (!handler) throw new Error('request reached the adapter without a handler');
+      return handler(request);
+    },
+    { overrideGlobalObjects: false },
+  );
+
+  return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    const url = new URL(req.url ?? '/', 'http://dev.invalid');
+    const headers = new Headers();
+    for (let index = 0; index + 1 < req.rawHeaders.length; index += 2) {
+      headers.append(req.rawHeaders[index] ?? '', req.rawHeaders[index + 1] ?? '');
+    }
+    const { headers: routeHeaders, target } = router.route({
+      pathname: url.pathname,
+      searchParams: url.searchParams,
+      headers,
+    });
+    if (target.kind === 'function') {
+      handlers.set(req, async (request) => {
+        const module = (await server.ssrLoadModule(
+          `${apiDir}${target.pathname.slice('/api'.length)}.ts`,
+        )) as Record<string, unknown>;
+        const response = await invokeFunction(
+          listFunctionMethods(module) as FunctionModule,
+          request,
+          options.siteUrl,
+          (entry) => console.error(JSON.stringify(entry)),
+        );
+        for (const [name, value] of Object.entries(routeHeaders)) {
+          if (!response.headers.has(name)) response.headers.set(name, value);
+        }
+        return response;
+      });
+      void respond(req, res);
+      return;
+    }
+    for (const [name, value] of Object.entries(routeHeaders)) res.setHeader(name, value);
+    if (target.kind === 'file' && target.pathname !== url.pathname)
+      req.url = target.pathname + target.search;
+    next();
+  };
+}
