@@ -1,10 +1,10 @@
-import { getRequestListener } from '@hono/node-server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listFunctionMethods, type FunctionModule } from './functions.ts';
 import { invokeFunction } from './local-server.ts';
 import { VercelRouter, type VercelConfig } from './vercel-routing.ts';
+import { createWebResponder, readHeaders } from './web-responder.ts';
 
 /** The part of Vite's dev server the middleware uses: loading a module with edits applied. */
 export interface ModuleLoader {
@@ -37,30 +37,19 @@ export function createDevMiddleware(server: ModuleLoader, options: DevMiddleware
       options.isRoute(pathname) || existsSync(join(options.root, 'public', pathname)),
     isFunction: (pathname) => functionPaths.has(pathname),
   });
-  const handlers = new WeakMap<object, (request: Request) => Promise<Response>>();
   // Astro shares this process, so the adapter must not replace the global Request and Response.
-  const respond = getRequestListener(
-    (request, { incoming }) => {
-      const handler = handlers.get(incoming);
-      if (!handler) throw new Error('request reached the adapter without a handler');
-      return handler(request);
-    },
-    { overrideGlobalObjects: false },
-  );
+  const answerWith = createWebResponder({ overrideGlobalObjects: false });
 
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     const url = new URL(req.url ?? '/', 'http://dev.invalid');
-    const headers = new Headers();
-    for (let index = 0; index + 1 < req.rawHeaders.length; index += 2) {
-      headers.append(req.rawHeaders[index] ?? '', req.rawHeaders[index + 1] ?? '');
-    }
+    const headers = readHeaders(req);
     const { headers: routeHeaders, target } = router.route({
       pathname: url.pathname,
       searchParams: url.searchParams,
       headers,
     });
     if (target.kind === 'function') {
-      handlers.set(req, async (request) => {
+      answerWith(req, res, async (request) => {
         const module = (await server.ssrLoadModule(
           `${apiDir}${target.pathname.slice('/api'.length)}.ts`,
         )) as Record<string, unknown>;
@@ -75,7 +64,6 @@ export function createDevMiddleware(server: ModuleLoader, options: DevMiddleware
         }
         return response;
       });
-      void respond(req, res);
       return;
     }
     for (const [name, value] of Object.entries(routeHeaders)) res.setHeader(name, value);

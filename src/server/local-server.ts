@@ -1,4 +1,3 @@
-import { getRequestListener } from '@hono/node-server';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -9,6 +8,7 @@ import { MEDIA_TYPES } from '../lib/media-types.ts';
 import { listAllowedMethods, loadFunctions, type FunctionModule } from './functions.ts';
 import { StaticFileIndex } from './static-files.ts';
 import { VercelRouter, type VercelConfig } from './vercel-routing.ts';
+import { createWebResponder, readHeaders } from './web-responder.ts';
 
 export interface LocalServerOptions {
   /** The static output of the build (.vercel/output/static). */
@@ -44,22 +44,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
   const notFoundPage = await readFile(join(options.staticDir, '404.html')).catch(() => undefined);
   const serveFile = sirv(options.staticDir, { dev: false, etag: true });
   const log = options.log ?? ((entry) => console.error(JSON.stringify(entry)));
-  // One Request/Response adapter for every answer computed as a web Response; the handler for a
-  // request is chosen by the router and handed over through this map.
-  const webHandlers = new WeakMap<object, (request: Request) => Promise<Response>>();
-  const respond = getRequestListener((request, { incoming }) => {
-    const handler = webHandlers.get(incoming);
-    if (!handler) throw new Error('request reached the adapter without a handler');
-    return handler(request);
-  });
-  const answerWith = (
-    req: IncomingMessage,
-    res: ServerResponse,
-    handler: (request: Request) => Promise<Response>,
-  ) => {
-    webHandlers.set(req, handler);
-    void respond(req, res);
-  };
+  const answerWith = createWebResponder({ overrideGlobalObjects: true });
 
   return createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://local.invalid');
@@ -176,13 +161,4 @@ export function readHostName(host: string | undefined): string {
     ? host.slice(0, host.indexOf(']') + 1)
     : host.replace(/:\d*$/, '');
   return name.toLowerCase();
-}
-
-/** The request's headers as web Headers (node's parser has already rejected malformed ones). */
-function readHeaders(req: IncomingMessage): Headers {
-  const headers = new Headers();
-  for (let index = 0; index + 1 < req.rawHeaders.length; index += 2) {
-    headers.append(req.rawHeaders[index] ?? '', req.rawHeaders[index + 1] ?? '');
-  }
-  return headers;
 }
