@@ -107,9 +107,13 @@ export const ENDPOINT_ERRORS = [
 export type ErrorCode =
   (typeof STANDARD_ERRORS)[number]['code'] | (typeof ENDPOINT_ERRORS)[number]['code'];
 
+const ERROR_KINDS: ReadonlyMap<string, ErrorKind> = new Map(
+  [...STANDARD_ERRORS, ...ENDPOINT_ERRORS].map((kind) => [kind.code, kind]),
+);
+
 /** Looks up an error kind by its code. */
 export function findErrorKind(code: ErrorCode): ErrorKind {
-  const kind = [...STANDARD_ERRORS, ...ENDPOINT_ERRORS].find((error) => error.code === code);
+  const kind = ERROR_KINDS.get(code);
   if (!kind) throw new Error(`unknown error code ${code}`);
   return kind;
 }

@@ -153,11 +153,9 @@ async function answerPost(
   cors: Record<string, string>,
   problem: (code: ErrorCode, headers?: Record<string, string>, detail?: string) => Response,
 ): Promise<Response> {
+  const jsonHeaders = { ...cors, 'Content-Type': MEDIA_TYPES.json, 'Cache-Control': 'no-store' };
   const json = (body: unknown, status = 200) =>
-    new Response(JSON.stringify(body), {
-      status,
-      headers: { ...cors, 'Content-Type': MEDIA_TYPES.json, 'Cache-Control': 'no-store' },
-    });
+    new Response(JSON.stringify(body), { status, headers: jsonHeaders });
   const accepted = () => new Response(null, { status: 202, headers: cors });
   const rpcError = (id: unknown, code: number, message: string, data?: unknown, status = 400) =>
     json(
@@ -260,9 +258,7 @@ async function answerPost(
     const id = Buffer.from(JSON.stringify(first.id));
     return new Response(
       Buffer.concat([RESPONSE_HEAD, id, RESPONSE_MIDDLE, cached, RESPONSE_TAIL]),
-      {
-        headers: { ...cors, 'Content-Type': MEDIA_TYPES.json, 'Cache-Control': 'no-store' },
-      },
+      { headers: jsonHeaders },
     );
   }
   const response = await answerMessage(rpc, first, context, false);

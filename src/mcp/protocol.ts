@@ -40,7 +40,12 @@ export interface VersionFeatures {
   readonly modern: boolean;
 }
 
+/** The features of a protocol version (one object per version, computed once). */
 export function getVersionFeatures(version: ProtocolVersion): VersionFeatures {
+  return VERSION_FEATURES[version];
+}
+
+function describeVersionFeatures(version: ProtocolVersion): VersionFeatures {
   const index = PROTOCOL_VERSIONS.indexOf(version);
   const atLeast = (other: ProtocolVersion) => index >= PROTOCOL_VERSIONS.indexOf(other);
   return {
@@ -93,6 +98,10 @@ export const NAMED_METHODS: Readonly<Record<string, 'name' | 'uri'>> = {
   'resources/read': 'uri',
   'prompts/get': 'name',
 };
+
+const VERSION_FEATURES = Object.fromEntries(
+  PROTOCOL_VERSIONS.map((version) => [version, describeVersionFeatures(version)]),
+) as Record<ProtocolVersion, VersionFeatures>;
 
 /** How long clients may cache list and read results of 2026-07-28 (server/utilities/caching). */
 export const CACHE_TTL_MS = 300_000;

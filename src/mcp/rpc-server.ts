@@ -124,12 +124,6 @@ export function createMcpRpcServer(
         }
       : {}),
   });
-  const shapedTools = new Map(
-    PROTOCOL_VERSIONS.map((version) => [
-      version,
-      tools.map((tool) => shapeTool(tool, getVersionFeatures(version))),
-    ]),
-  );
 
   const withTitle = <T extends { title: string }>(item: T, features: VersionFeatures) => {
     if (features.titlesAndStructuredContent) return item;
@@ -223,12 +217,9 @@ export function createMcpRpcServer(
   }));
 
   server.addMethod('tools/list', (params, context) => {
-    const page = pageOf(
-      'tools/list',
-      shapedTools.get(context.version) ?? [],
-      readObjectParams(params).cursor,
-    );
-    return { tools: page.items, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+    const features = getVersionFeatures(context.version);
+    const { items, ...next } = pageOf('tools/list', tools, readObjectParams(params).cursor);
+    return { tools: items.map((tool) => shapeTool(tool, features)), ...next };
   });
 
   server.addMethod('tools/call', (params, context) => {
@@ -264,27 +255,28 @@ export function createMcpRpcServer(
 
   server.addMethod('resources/list', (params, context) => {
     const features = getVersionFeatures(context.version);
-    const page = pageOf('resources/list', catalog.resources, readObjectParams(params).cursor);
+    const { items, ...next } = pageOf(
+      'resources/list',
+      catalog.resources,
+      readObjectParams(params).cursor,
+    );
     return {
-      resources: page.items.map(({ text, ...resource }) => ({
+      resources: items.map(({ text, ...resource }) => ({
         ...withTitle(resource, features),
         size: Buffer.byteLength(text),
       })),
-      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+      ...next,
     };
   });
 
   server.addMethod('resources/templates/list', (params, context) => {
     const features = getVersionFeatures(context.version);
-    const page = pageOf(
+    const { items, ...next } = pageOf(
       'resources/templates/list',
       catalog.templates,
       readObjectParams(params).cursor,
     );
-    return {
-      resourceTemplates: page.items.map((template) => withTitle(template, features)),
-      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
-    };
+    return { resourceTemplates: items.map((template) => withTitle(template, features)), ...next };
   });
 
   server.addMethod('resources/read', (params, context) => {
@@ -303,13 +295,13 @@ export function createMcpRpcServer(
 
   server.addMethod('prompts/list', (params, context) => {
     const features = getVersionFeatures(context.version);
-    const page = pageOf('prompts/list', prompts, readObjectParams(params).cursor);
+    const { items, ...next } = pageOf('prompts/list', prompts, readObjectParams(params).cursor);
     return {
-      prompts: page.items.map(({ render: _render, arguments: promptArguments, ...prompt }) => ({
+      prompts: items.map(({ render: _render, arguments: promptArguments, ...prompt }) => ({
         ...withTitle(prompt, features),
         arguments: promptArguments,
       })),
-      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+      ...next,
     };
   });
 

@@ -9,7 +9,7 @@ import {
 } from '../schemas/mcp-tools.ts';
 import { OverviewSchema } from '../schemas/overview.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
-import { buildToolInputSchemas, type ToolName } from './tool-inputs.ts';
+import { buildToolInputSchemas, listSectionSlugs, type ToolName } from './tool-inputs.ts';
 
 /** A tool as tools/list publishes it (before shaping for a protocol version). */
 export interface McpToolDescriptor {
@@ -42,11 +42,6 @@ export function toToolJsonSchema(
     Record<string, unknown>
   >;
   return { ...root, ...(Object.keys(definitions).length > 0 ? { $defs: definitions } : {}) };
-}
-
-/** The copy sections tools can name: the product description first, then each section. */
-export function listSectionSlugs(content: SiteContent): [string, ...string[]] {
-  return ['product', ...content.copy.map((section) => section.slug)];
 }
 
 /**

@@ -1,7 +1,13 @@
 import * as z from 'zod/mini';
+import type { SiteContent } from '../schemas/site-content.ts';
 
 /** The documents get_agent_document serves. */
 export const AGENT_DOCUMENT_NAMES = ['llms.txt', 'llms-full.txt', 'auth.md'] as const;
+
+/** The copy sections tools can name: the product description first, then each section. */
+export function listSectionSlugs(content: SiteContent): [string, ...string[]] {
+  return ['product', ...content.copy.map((section) => section.slug)];
+}
 
 /**
  * The argument schemas of every tool, in zod/mini: the same schemas validate calls at run time

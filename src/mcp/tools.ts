@@ -3,7 +3,12 @@ import { MEDIA_TYPES } from '../lib/media-types.ts';
 import { buildCopyDocumentUrl } from '../lib/service-urls.ts';
 import type { SiteDocuments } from '../lib/site-documents.ts';
 import { buildPassages, SiteSearchIndex } from '../lib/site-search.ts';
-import { buildToolInputSchemas, type ToolArguments, type ToolName } from './tool-inputs.ts';
+import {
+  buildToolInputSchemas,
+  listSectionSlugs,
+  type ToolArguments,
+  type ToolName,
+} from './tool-inputs.ts';
 
 /** What a tool call produces: the structured result and the text block that carries it. */
 export interface ToolOutput {
@@ -27,7 +32,7 @@ type Runners = {
  */
 export function buildToolRunners(site: SiteDocuments): ReadonlyMap<string, McpToolRunner> {
   const { content, urls } = site;
-  const inputs = buildToolInputSchemas(['product', ...content.copy.map((section) => section.slug)]);
+  const inputs = buildToolInputSchemas(listSectionSlugs(content));
   const searchIndex = new SiteSearchIndex(buildPassages(content, urls));
   const copyBySlug = new Map(site.copyDocuments.map((document) => [document.slug, document]));
   const agentDocuments = {

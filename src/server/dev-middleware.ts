@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { listFunctionMethods, type FunctionModule } from './functions.ts';
+import { listFunctionFiles, listFunctionMethods } from './functions.ts';
 import { invokeFunction } from './local-server.ts';
 import { VercelRouter, type VercelConfig } from './vercel-routing.ts';
 import { createWebResponder, readHeaders } from './web-responder.ts';
@@ -23,19 +23,14 @@ export interface DevMiddlewareOptions {
  * api/ functions (loaded through Vite, so edits reload), on the same router as the local server.
  */
 export function createDevMiddleware(server: ModuleLoader, options: DevMiddlewareOptions) {
-  const apiDir = join(options.root, 'api');
-  const functionPaths = new Set(
-    readdirSync(apiDir)
-      .filter((name) => name.endsWith('.ts') && !name.startsWith('_'))
-      .map((name) => `/api/${name.slice(0, -'.ts'.length)}`),
-  );
+  const functionFiles = listFunctionFiles(join(options.root, 'api'));
   const config = JSON.parse(
     readFileSync(join(options.root, 'vercel.json'), 'utf8'),
   ) as VercelConfig;
   const router = new VercelRouter(config, {
     isFile: (pathname) =>
       options.isRoute(pathname) || existsSync(join(options.root, 'public', pathname)),
-    isFunction: (pathname) => functionPaths.has(pathname),
+    isFunction: (pathname) => functionFiles.has(pathname),
   });
   // Astro shares this process, so the adapter must not replace the global Request and Response.
   const answerWith = createWebResponder({ overrideGlobalObjects: false });
@@ -49,21 +44,15 @@ export function createDevMiddleware(server: ModuleLoader, options: DevMiddleware
       headers,
     });
     if (target.kind === 'function') {
-      answerWith(req, res, async (request) => {
-        const module = (await server.ssrLoadModule(
-          `${apiDir}${target.pathname.slice('/api'.length)}.ts`,
-        )) as Record<string, unknown>;
-        const response = await invokeFunction(
-          listFunctionMethods(module) as FunctionModule,
-          request,
-          options.siteUrl,
-          (entry) => console.error(JSON.stringify(entry)),
-        );
-        for (const [name, value] of Object.entries(routeHeaders)) {
-          if (!response.headers.has(name)) response.headers.set(name, value);
-        }
-        return response;
-      });
+      const file = functionFiles.get(target.pathname);
+      if (!file) throw new Error(`the router chose ${target.pathname}, which is no function`);
+      answerWith(req, res, async (request) =>
+        invokeFunction(listFunctionMethods(await server.ssrLoadModule(file)), request, {
+          siteUrl: options.siteUrl,
+          log: (entry) => console.error(JSON.stringify(entry)),
+          routeHeaders,
+        }),
+      );
       return;
     }
     for (const [name, value] of Object.entries(routeHeaders)) res.setHeader(name, value);

@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -11,25 +11,22 @@ export type FunctionModule = Partial<Record<string, FunctionHandler>>;
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /**
- * Loads every function of api/ the way Vercel maps them to routes: api/<name>.ts answers
- * /api/<name>; files whose name starts with `_` are not functions.
+ * Lists the functions of api/ the way Vercel maps them to routes: api/<name>.ts answers
+ * /api/<name>; files whose name starts with `_` are not functions. Route to file path.
  */
+export function listFunctionFiles(apiDir: string): Map<string, string> {
+  const names = readdirSync(apiDir).filter((name) => name.endsWith('.ts') && !name.startsWith('_'));
+  return new Map(
+    names.sort().map((name) => [`/api/${name.slice(0, -'.ts'.length)}`, join(apiDir, name)]),
+  );
+}
+
+/** Imports every function of api/, by route. */
 export async function loadFunctions(apiDir: string): Promise<Map<string, FunctionModule>> {
   const functions = new Map<string, FunctionModule>();
-  const names = (await readdir(apiDir)).filter(
-    (name) => name.endsWith('.ts') && !name.startsWith('_'),
-  );
-  for (const name of names.sort()) {
-    const module = (await import(pathToFileURL(join(apiDir, name)).href)) as Record<
-      string,
-      unknown
-    >;
-    const handlers: FunctionModule = {};
-    for (const method of METHODS) {
-      const handler = module[method];
-      if (typeof handler === 'function') handlers[method] = handler as FunctionHandler;
-    }
-    functions.set(`/api/${name.slice(0, -'.ts'.length)}`, handlers);
+  for (const [route, file] of listFunctionFiles(apiDir)) {
+    const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    functions.set(route, listFunctionMethods(module));
   }
   return functions;
 }

@@ -70,13 +70,13 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
       case 'function': {
         const module = functions.get(target.pathname);
         if (!module) break;
-        answerWith(req, res, async (request) => {
-          const response = await invokeFunction(module, request, options.siteUrl, log);
-          for (const [name, value] of Object.entries(decision.headers)) {
-            if (!response.headers.has(name)) response.headers.set(name, value);
-          }
-          return response;
-        });
+        answerWith(req, res, (request) =>
+          invokeFunction(module, request, {
+            siteUrl: options.siteUrl,
+            log,
+            routeHeaders: decision.headers,
+          }),
+        );
         return;
       }
       case 'file': {
@@ -114,12 +114,34 @@ function sendNotFoundPage(res: ServerResponse, page: Buffer | undefined): void {
   res.end(page ?? 'Not Found');
 }
 
-/** Calls a function's handler for the request's method: 405 problem if none, 500 problem if it throws. */
+/** How a function's answer is completed: the origin for problems, the log, vercel.json headers. */
+export interface InvocationOptions {
+  readonly siteUrl: string;
+  readonly log: NonNullable<LocalServerOptions['log']>;
+  /** Headers of the matching vercel.json rules, added where the function did not set them. */
+  readonly routeHeaders: Readonly<Record<string, string>>;
+}
+
+/**
+ * Calls a function's handler for the request's method (405 problem if none, 500 problem if it
+ * throws) and adds the route's vercel.json headers the answer lacks.
+ */
 export async function invokeFunction(
   module: FunctionModule,
   request: Request,
-  siteUrl: string,
-  log: NonNullable<LocalServerOptions['log']>,
+  options: InvocationOptions,
+): Promise<Response> {
+  const response = await callHandler(module, request, options);
+  for (const [name, value] of Object.entries(options.routeHeaders)) {
+    if (!response.headers.has(name)) response.headers.set(name, value);
+  }
+  return response;
+}
+
+async function callHandler(
+  module: FunctionModule,
+  request: Request,
+  { siteUrl, log }: InvocationOptions,
 ): Promise<Response> {
   const { pathname } = new URL(request.url);
   const handler = module[request.method] ?? (request.method === 'HEAD' ? module.GET : undefined);
