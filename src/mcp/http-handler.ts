@@ -1,6 +1,13 @@
 import type { JSONRPCResponse, JSONRPCServer } from 'json-rpc-2.0';
 import { MEDIA_TYPES } from '../lib/media-types.ts';
-import { findErrorKind, problemResponse, type ErrorCode } from '../lib/problem.ts';
+import type { PlainAnswer, PlainHandler, PlainRequest } from '../lib/plain-http.ts';
+import {
+  findErrorKind,
+  logToStderr,
+  problemAnswer,
+  type ErrorCode,
+  type FailureLog,
+} from '../lib/problem.ts';
 import type { SiteDocuments } from '../lib/site-documents.ts';
 import type { McpEndpointMetadata } from '../schemas/mcp-endpoint-metadata.ts';
 import {
@@ -14,7 +21,7 @@ import {
   PROTOCOL_VERSIONS,
   type ProtocolVersion,
 } from './protocol.ts';
-import { createMcpRpcServer, type FailureLog, type McpCallContext } from './rpc-server.ts';
+import { createMcpRpcServer, type McpCallContext } from './rpc-server.ts';
 
 /** The largest POST body accepted; one JSON-RPC message is far smaller. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -82,12 +89,10 @@ export function parseAllowedOrigins(value: string | undefined): readonly string[
  * endpoint, POST carries JSON-RPC, OPTIONS answers CORS preflight.
  * @see MCP 2025-11-25 basic/transports §Streamable HTTP and 2026-07-28 basic/transports/streamable-http
  */
-export function createMcpHandler(
-  options: McpHandlerOptions,
-): (request: Request) => Promise<Response> {
+export function createMcpHandler(options: McpHandlerOptions): PlainHandler {
   const { site } = options;
   const allowedOrigins = options.allowedOrigins ?? '*';
-  const logFailure = options.logFailure ?? ((entry) => console.error(JSON.stringify(entry)));
+  const logFailure = options.logFailure ?? logToStderr;
   const rpc = createMcpRpcServer(site, logFailure);
   const resultCache = new Map<string, Buffer>();
   const metadata: McpEndpointMetadata = {
@@ -99,23 +104,22 @@ export function createMcpHandler(
   const metadataBody = JSON.stringify(metadata);
 
   return async (request) => {
-    const url = new URL(request.url);
-    const origin = request.headers.get('origin');
+    const origin = request.header('origin');
     const cors = corsHeaders(origin, allowedOrigins);
     const problem = (code: ErrorCode, extraHeaders: Record<string, string> = {}, detail?: string) =>
-      problemResponse(
+      problemAnswer(
         site.siteUrl,
-        { ...findErrorKind(code), instance: url.pathname, ...(detail ? { detail } : {}) },
+        { ...findErrorKind(code), instance: request.url.pathname, ...(detail ? { detail } : {}) },
         { ...cors, ...extraHeaders },
       );
 
-    if (origin !== null && allowedOrigins !== '*' && !allowedOrigins.includes(origin)) {
+    if (origin !== undefined && allowedOrigins !== '*' && !allowedOrigins.includes(origin)) {
       return problem('forbidden_origin');
     }
 
     switch (request.method) {
       case 'OPTIONS':
-        return new Response(null, {
+        return {
           status: 204,
           headers: {
             ...cors,
@@ -124,20 +128,22 @@ export function createMcpHandler(
             'Access-Control-Allow-Headers': ALLOWED_REQUEST_HEADERS,
             'Access-Control-Max-Age': '86400',
           },
-        });
+        };
       case 'GET':
       case 'HEAD':
         // No server-initiated stream is offered; answering an SSE GET with JSON makes clients re-poll.
-        if (asksOnlyForEventStream(request.headers.get('accept'))) {
+        if (asksOnlyForEventStream(request.header('accept'))) {
           return problem(
             'method_not_allowed',
             { Allow: ALLOWED_METHODS },
             'This endpoint offers no server-initiated event stream; send JSON-RPC requests with POST.',
           );
         }
-        return new Response(request.method === 'HEAD' ? null : metadataBody, {
+        return {
+          status: 200,
           headers: { ...cors, 'Content-Type': MEDIA_TYPES.json, 'Cache-Control': 'no-cache' },
-        });
+          body: request.method === 'HEAD' ? null : metadataBody,
+        };
       case 'POST':
         return answerPost(request, rpc, resultCache, cors, problem);
       default:
@@ -147,16 +153,19 @@ export function createMcpHandler(
 }
 
 async function answerPost(
-  request: Request,
+  request: PlainRequest,
   rpc: JSONRPCServer<McpCallContext>,
   resultCache: Map<string, Buffer>,
   cors: Record<string, string>,
-  problem: (code: ErrorCode, headers?: Record<string, string>, detail?: string) => Response,
-): Promise<Response> {
+  problem: (code: ErrorCode, headers?: Record<string, string>, detail?: string) => PlainAnswer,
+): Promise<PlainAnswer> {
   const jsonHeaders = { ...cors, 'Content-Type': MEDIA_TYPES.json, 'Cache-Control': 'no-store' };
-  const json = (body: unknown, status = 200) =>
-    new Response(JSON.stringify(body), { status, headers: jsonHeaders });
-  const accepted = () => new Response(null, { status: 202, headers: cors });
+  const json = (body: unknown, status = 200): PlainAnswer => ({
+    status,
+    headers: jsonHeaders,
+    body: JSON.stringify(body),
+  });
+  const accepted = (): PlainAnswer => ({ status: 202, headers: cors });
   const rpcError = (id: unknown, code: number, message: string, data?: unknown, status = 400) =>
     json(
       {
@@ -167,7 +176,7 @@ async function answerPost(
       status,
     );
 
-  const mediaType = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  const mediaType = (request.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
   if (mediaType !== 'application/json') {
     return problem(
       'unsupported_media_type',
@@ -175,7 +184,7 @@ async function answerPost(
       `The MCP endpoint takes application/json; the request said ${mediaType ? `"${mediaType}"` : 'nothing'}.`,
     );
   }
-  const text = await readBodyText(request, MAX_BODY_BYTES);
+  const text = await request.text(MAX_BODY_BYTES);
   if (text === undefined) {
     return problem(
       'payload_too_large',
@@ -191,8 +200,8 @@ async function answerPost(
   }
 
   const first = Array.isArray(body) ? undefined : asObject(body);
-  const header = request.headers.get(MCP_HEADERS.protocolVersion);
-  if (header !== null && !isProtocolVersion(header)) {
+  const header = request.header(MCP_HEADERS.protocolVersion);
+  if (header !== undefined && !isProtocolVersion(header)) {
     return rpcError(
       first?.id,
       JSON_RPC_ERRORS.unsupportedProtocolVersion,
@@ -249,17 +258,18 @@ async function answerPost(
     );
   }
   if (features.modern && kind === 'request') {
-    const refusal = checkModernRequest(request.headers, first, version);
+    const refusal = checkModernRequest(request, first, version);
     if (refusal) return rpcError(first.id, refusal.code, refusal.message, refusal.data);
   }
   const cacheKey = readResultCacheKey(first, version);
   const cached = cacheKey === undefined ? undefined : resultCache.get(cacheKey);
   if (cached) {
     const id = Buffer.from(JSON.stringify(first.id));
-    return new Response(
-      Buffer.concat([RESPONSE_HEAD, id, RESPONSE_MIDDLE, cached, RESPONSE_TAIL]),
-      { headers: jsonHeaders },
-    );
+    return {
+      status: 200,
+      headers: jsonHeaders,
+      body: Buffer.concat([RESPONSE_HEAD, id, RESPONSE_MIDDLE, cached, RESPONSE_TAIL]),
+    };
   }
   const response = await answerMessage(rpc, first, context, false);
   if (!response) return accepted();
@@ -304,7 +314,7 @@ async function answerMessage(
 
 /** Checks the 2026-07-28 per-request metadata and the Mcp-Method / Mcp-Name headers. */
 function checkModernRequest(
-  headers: Headers,
+  request: PlainRequest,
   message: JsonRpcMessage,
   version: ProtocolVersion,
 ): { code: number; message: string; data?: unknown } | undefined {
@@ -328,7 +338,7 @@ function checkModernRequest(
       message: `The MCP-Protocol-Version header (${version}) does not match params._meta (${metaVersion}).`,
     };
   }
-  const methodHeader = decodeHeaderValue(headers.get(MCP_HEADERS.method));
+  const methodHeader = decodeHeaderValue(request.header(MCP_HEADERS.method));
   if (methodHeader !== method) {
     return {
       code: JSON_RPC_ERRORS.headerMismatch,
@@ -341,7 +351,7 @@ function checkModernRequest(
   const nameField = NAMED_METHODS[method];
   if (nameField) {
     const expected = params?.[nameField];
-    const nameHeader = decodeHeaderValue(headers.get(MCP_HEADERS.name));
+    const nameHeader = decodeHeaderValue(request.header(MCP_HEADERS.name));
     if (typeof expected === 'string' && nameHeader !== expected) {
       return {
         code: JSON_RPC_ERRORS.headerMismatch,
@@ -356,8 +366,8 @@ function checkModernRequest(
 }
 
 /** Decodes a header value, including the `=?base64?...?=` form for non-ASCII values (2026-07-28). */
-function decodeHeaderValue(value: string | null): string | undefined {
-  if (value === null) return undefined;
+function decodeHeaderValue(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
   const encoded = /^=\?base64\?([A-Za-z0-9+/=]*)\?=$/.exec(value);
   if (!encoded) return value;
   const bytes = Buffer.from(encoded[1] ?? '', 'base64');
@@ -400,7 +410,7 @@ function asObject(value: unknown): JsonRpcMessage | undefined {
 }
 
 /** True when an Accept header names text/event-stream and nothing JSON can satisfy. */
-function asksOnlyForEventStream(accept: string | null): boolean {
+function asksOnlyForEventStream(accept: string | undefined): boolean {
   if (!accept) return false;
   const ranges = accept.split(',').map((range) => range.split(';')[0]?.trim().toLowerCase());
   return (
@@ -412,44 +422,16 @@ function asksOnlyForEventStream(accept: string | null): boolean {
 }
 
 function corsHeaders(
-  origin: string | null,
+  origin: string | undefined,
   allowedOrigins: readonly string[] | '*',
 ): Record<string, string> {
   const headers: Record<string, string> = {
     'Access-Control-Expose-Headers': EXPOSED_RESPONSE_HEADERS,
   };
   if (allowedOrigins === '*') headers['Access-Control-Allow-Origin'] = '*';
-  else if (origin !== null && allowedOrigins.includes(origin)) {
+  else if (origin !== undefined && allowedOrigins.includes(origin)) {
     headers['Access-Control-Allow-Origin'] = origin;
     headers.Vary = 'Origin';
   }
   return headers;
-}
-
-/**
- * Reads a body as UTF-8 text, or undefined when it is larger than the limit. A body with a
- * Content-Length within the limit is read in one go (HTTP framing caps it at that length); a
- * chunked body is streamed and abandoned as soon as it passes the limit.
- */
-export async function readBodyText(request: Request, limit: number): Promise<string | undefined> {
-  const length = request.headers.get('content-length');
-  if (length !== null && /^\d+$/.test(length)) {
-    if (Number(length) > limit) return undefined;
-    return request.text();
-  }
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
 }

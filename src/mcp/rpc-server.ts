@@ -5,6 +5,7 @@ import {
   type JSONRPCResponse,
 } from 'json-rpc-2.0';
 import type * as z from 'zod/mini';
+import type { FailureLog } from '../lib/problem.ts';
 import type { SiteDocuments } from '../lib/site-documents.ts';
 import { MCP_AGENT_VERSION } from '../lib/service-versions.ts';
 import { paginate, InvalidCursorError } from './pagination.ts';
@@ -47,9 +48,6 @@ const CACHEABLE_METHODS = new Set([
   'resources/templates/list',
   'resources/read',
 ]);
-
-/** Receives one unexpected failure; the client only ever sees "Internal error". */
-export type FailureLog = (entry: Readonly<Record<string, unknown>>) => void;
 
 const invalidParams = (message: string, data?: unknown) =>
   new JSONRPCErrorException(message, JSON_RPC_ERRORS.invalidParams, data);

@@ -1,10 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { listFunctionFiles, listFunctionMethods } from './functions.ts';
-import { invokeFunction } from './local-server.ts';
+import { logToStderr } from '../lib/problem.ts';
+import { listFunctionFiles, readFunctionModule } from './functions.ts';
+import { answerFunction } from './local-server.ts';
+import { readNodeHeader, readRequestUrl } from './node-plain.ts';
 import { VercelRouter, type VercelConfig } from './vercel-routing.ts';
-import { createWebResponder, readHeaders } from './web-responder.ts';
+import { createWebResponder } from './web-responder.ts';
 
 /** The part of Vite's dev server the middleware uses: loading a module with edits applied. */
 export interface ModuleLoader {
@@ -35,24 +37,26 @@ export function createDevMiddleware(server: ModuleLoader, options: DevMiddleware
   // Astro shares this process, so the adapter must not replace the global Request and Response.
   const answerWith = createWebResponder({ overrideGlobalObjects: false });
 
-  return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
-    const url = new URL(req.url ?? '/', 'http://dev.invalid');
-    const headers = readHeaders(req);
+  const { origin } = new URL(options.siteUrl);
+
+  return (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
+    const url = readRequestUrl(req, origin);
     const { headers: routeHeaders, target } = router.route({
       pathname: url.pathname,
       searchParams: url.searchParams,
-      headers,
+      header: (name) => readNodeHeader(req, name),
     });
     if (target.kind === 'function') {
       const file = functionFiles.get(target.pathname);
       if (!file) throw new Error(`the router chose ${target.pathname}, which is no function`);
-      answerWith(req, res, async (request) =>
-        invokeFunction(listFunctionMethods(await server.ssrLoadModule(file)), request, {
+      server.ssrLoadModule(file).then((module) => {
+        answerFunction(req, res, url, readFunctionModule(module), {
           siteUrl: options.siteUrl,
-          log: (entry) => console.error(JSON.stringify(entry)),
+          log: logToStderr,
           routeHeaders,
-        }),
-      );
+          answerWith,
+        });
+      }, next);
       return;
     }
     for (const [name, value] of Object.entries(routeHeaders)) res.setHeader(name, value);

@@ -1,12 +1,20 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { PlainHandler } from '../lib/plain-http.ts';
 
 /** A web-standard handler, as Vercel's Node runtime accepts it. */
 export type FunctionHandler = (request: Request) => Response | Promise<Response>;
 
-/** The exported handlers of one api/ function, by HTTP method. */
-export type FunctionModule = Partial<Record<string, FunctionHandler>>;
+/**
+ * One api/ function: its web-standard handlers by HTTP method (what Vercel calls) and, when the
+ * module exports one as `plain`, the same handler on plain requests, which the local server
+ * calls straight from node:http.
+ */
+export interface FunctionModule {
+  readonly methods: Partial<Record<string, FunctionHandler>>;
+  readonly plain?: PlainHandler;
+}
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -26,24 +34,26 @@ export async function loadFunctions(apiDir: string): Promise<Map<string, Functio
   const functions = new Map<string, FunctionModule>();
   for (const [route, file] of listFunctionFiles(apiDir)) {
     const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-    functions.set(route, listFunctionMethods(module));
+    functions.set(route, readFunctionModule(module));
   }
   return functions;
 }
 
-/** The web-standard handlers a function module exports, by HTTP method. */
-export function listFunctionMethods(module: Record<string, unknown>): FunctionModule {
-  const handlers: FunctionModule = {};
+/** The handlers a function module exports. */
+export function readFunctionModule(module: Record<string, unknown>): FunctionModule {
+  const methods: FunctionModule['methods'] = {};
   for (const method of METHODS) {
     const handler = module[method];
-    if (typeof handler === 'function') handlers[method] = handler as FunctionHandler;
+    if (typeof handler === 'function') methods[method] = handler as FunctionHandler;
   }
-  return handlers;
+  const { plain } = module;
+  return typeof plain === 'function' ? { methods, plain: plain as PlainHandler } : { methods };
 }
 
 /** The methods a function answers, for an Allow header (HEAD comes with GET). */
 export function listAllowedMethods(module: FunctionModule): string[] {
-  const methods: string[] = METHODS.filter((method) => module[method]);
-  if (module.GET && !module.HEAD) methods.splice(methods.indexOf('GET') + 1, 0, 'HEAD');
+  const methods: string[] = METHODS.filter((method) => module.methods[method]);
+  if (module.methods.GET && !module.methods.HEAD)
+    methods.splice(methods.indexOf('GET') + 1, 0, 'HEAD');
   return methods;
 }

@@ -1,14 +1,22 @@
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import sirv from 'sirv';
-import { findErrorKind, problemResponse } from '../lib/problem.ts';
 import { MEDIA_TYPES } from '../lib/media-types.ts';
+import { toWebResponse } from '../lib/plain-http.ts';
+import {
+  findErrorKind,
+  internalErrorAnswer,
+  logToStderr,
+  problemAnswer,
+  problemResponse,
+  type FailureLog,
+} from '../lib/problem.ts';
 import { listAllowedMethods, loadFunctions, type FunctionModule } from './functions.ts';
+import { fromNodeRequest, readNodeHeader, readRequestUrl, sendPlainAnswer } from './node-plain.ts';
 import { StaticFileIndex } from './static-files.ts';
 import { VercelRouter, type VercelConfig } from './vercel-routing.ts';
-import { createWebResponder, readHeaders } from './web-responder.ts';
+import { createWebResponder, type AnswerWith } from './web-responder.ts';
 
 export interface LocalServerOptions {
   /** The static output of the build (.vercel/output/static). */
@@ -25,7 +33,7 @@ export interface LocalServerOptions {
    */
   readonly allowedHosts?: readonly string[];
   /** Receives one structured line per unexpected failure. */
-  readonly log?: (entry: Readonly<Record<string, unknown>>) => void;
+  readonly log?: FailureLog;
 }
 
 const STATIC_METHODS = ['GET', 'HEAD', 'OPTIONS'];
@@ -40,27 +48,41 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
   const router = new VercelRouter(options.vercelConfig, {
     isFile: (pathname) => files.resolve(pathname) !== undefined,
     isFunction: (pathname) => functions.has(pathname),
+    fixed: true,
   });
   const notFoundPage = await readFile(join(options.staticDir, '404.html')).catch(() => undefined);
   const serveFile = sirv(options.staticDir, { dev: false, etag: true });
-  const log = options.log ?? ((entry) => console.error(JSON.stringify(entry)));
+  const log = options.log ?? logToStderr;
   const answerWith = createWebResponder({ overrideGlobalObjects: true });
+  const { origin } = new URL(options.siteUrl);
 
   return createServer((req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://local.invalid');
+    let url: URL;
+    try {
+      url = readRequestUrl(req, origin);
+    } catch {
+      sendPlainAnswer(
+        res,
+        problemAnswer(options.siteUrl, { ...findErrorKind('bad_request'), instance: '/' }),
+        {},
+      );
+      return;
+    }
     if (options.allowedHosts && !options.allowedHosts.includes(readHostName(req.headers.host))) {
-      answerWith(req, res, async () =>
-        problemResponse(options.siteUrl, {
+      sendPlainAnswer(
+        res,
+        problemAnswer(options.siteUrl, {
           ...findErrorKind('forbidden_host'),
           instance: url.pathname,
         }),
+        {},
       );
       return;
     }
     const decision = router.route({
       pathname: url.pathname,
       searchParams: url.searchParams,
-      headers: readHeaders(req),
+      header: (name) => readNodeHeader(req, name),
     });
     const { target } = decision;
     switch (target.kind) {
@@ -70,13 +92,12 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
       case 'function': {
         const module = functions.get(target.pathname);
         if (!module) break;
-        answerWith(req, res, (request) =>
-          invokeFunction(module, request, {
-            siteUrl: options.siteUrl,
-            log,
-            routeHeaders: decision.headers,
-          }),
-        );
+        answerFunction(req, res, url, module, {
+          siteUrl: options.siteUrl,
+          log,
+          routeHeaders: decision.headers,
+          answerWith,
+        });
         return;
       }
       case 'file': {
@@ -86,12 +107,14 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
           return;
         }
         if (method !== 'GET' && method !== 'HEAD') {
-          answerWith(req, res, async () =>
-            problemResponse(
+          sendPlainAnswer(
+            res,
+            problemAnswer(
               options.siteUrl,
               { ...findErrorKind('method_not_allowed'), instance: url.pathname },
-              { ...decision.headers, Allow: STATIC_METHODS.join(', ') },
+              { Allow: STATIC_METHODS.join(', ') },
             ),
+            decision.headers,
           );
           return;
         }
@@ -117,9 +140,42 @@ function sendNotFoundPage(res: ServerResponse, page: Buffer | undefined): void {
 /** How a function's answer is completed: the origin for problems, the log, vercel.json headers. */
 export interface InvocationOptions {
   readonly siteUrl: string;
-  readonly log: NonNullable<LocalServerOptions['log']>;
+  readonly log: FailureLog;
   /** Headers of the matching vercel.json rules, added where the function did not set them. */
   readonly routeHeaders: Readonly<Record<string, string>>;
+}
+
+/**
+ * Answers a request with a function: straight from node:http when the module exports a plain
+ * handler, else through its web-standard handler for the method.
+ */
+export function answerFunction(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  module: FunctionModule,
+  options: InvocationOptions & { readonly answerWith: AnswerWith },
+): void {
+  const { plain } = module;
+  if (!plain) {
+    options.answerWith(req, res, (request) => invokeFunction(module, request, options));
+    return;
+  }
+  const request = fromNodeRequest(req, res, url);
+  plain(request)
+    .catch((error: unknown) =>
+      internalErrorAnswer(
+        options.siteUrl,
+        { method: request.method, pathname: url.pathname },
+        error,
+        options.log,
+      ),
+    )
+    .then((answer) => sendPlainAnswer(res, answer, options.routeHeaders))
+    .catch((error: unknown) => {
+      options.log({ level: 'error', msg: 'answer not sent', error: String(error) });
+      res.destroy();
+    });
 }
 
 /**
@@ -144,7 +200,8 @@ async function callHandler(
   { siteUrl, log }: InvocationOptions,
 ): Promise<Response> {
   const { pathname } = new URL(request.url);
-  const handler = module[request.method] ?? (request.method === 'HEAD' ? module.GET : undefined);
+  const handler =
+    module.methods[request.method] ?? (request.method === 'HEAD' ? module.methods.GET : undefined);
   if (!handler) {
     return problemResponse(
       siteUrl,
@@ -155,23 +212,8 @@ async function callHandler(
   try {
     return await handler(request);
   } catch (error) {
-    const requestId = randomUUID();
-    log({
-      level: 'error',
-      msg: 'function failed',
-      requestId,
-      method: request.method,
-      path: pathname,
-      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-    });
-    return problemResponse(
-      siteUrl,
-      {
-        ...findErrorKind('internal_error'),
-        instance: pathname,
-        detail: `The server failed to answer this request (request id ${requestId}).`,
-      },
-      { 'X-Request-Id': requestId },
+    return toWebResponse(
+      internalErrorAnswer(siteUrl, { method: request.method, pathname }, error, log),
     );
   }
 }

@@ -13,7 +13,8 @@ export interface VercelConfig {
 export interface RoutingRequest {
   readonly pathname: string;
   readonly searchParams: URLSearchParams;
-  readonly headers: Headers;
+  /** A request header by lower-case name. */
+  header(name: string): string | undefined;
 }
 
 /** Where a request goes: a file of the static output, a function, a redirect, or nowhere. */
@@ -33,7 +34,15 @@ export interface RoutingDecision {
 export interface RoutingFilesystem {
   isFile(pathname: string): boolean;
   isFunction(pathname: string): boolean;
+  /**
+   * True when the answers above never change (a finished build), so decisions that depend on the
+   * path alone may be remembered.
+   */
+  readonly fixed?: boolean;
 }
+
+/** How many path-only decisions a router with a fixed filesystem remembers. */
+const DECISION_CACHE_SIZE = 1024;
 
 interface CompiledRoute {
   readonly route: Route & { src: string };
@@ -49,6 +58,8 @@ export class VercelRouter {
   readonly #before: CompiledRoute[] = [];
   readonly #after: CompiledRoute[] = [];
   readonly #fs: RoutingFilesystem;
+  /** Decisions by path, when no route has `has`/`missing` conditions and the filesystem is fixed. */
+  readonly #decisions: Map<string, RoutingDecision> | undefined;
 
   constructor(config: VercelConfig, filesystem: RoutingFilesystem) {
     const { routes, error } = getTransformedRoutes(
@@ -65,9 +76,25 @@ export class VercelRouter {
       phase.push({ route: route as Route & { src: string }, pattern: new RegExp(route.src) });
     }
     this.#fs = filesystem;
+    const conditional = [...this.#before, ...this.#after].some(
+      ({ route }) => 'has' in route || 'missing' in route,
+    );
+    this.#decisions = filesystem.fixed && !conditional ? new Map() : undefined;
   }
 
   route(request: RoutingRequest): RoutingDecision {
+    const decisions = this.#decisions;
+    if (!decisions) return this.#route(request);
+    let decision = decisions.get(request.pathname);
+    if (!decision) {
+      decision = this.#route(request);
+      if (decisions.size >= DECISION_CACHE_SIZE) decisions.clear();
+      decisions.set(request.pathname, decision);
+    }
+    return decision;
+  }
+
+  #route(request: RoutingRequest): RoutingDecision {
     const headers: Record<string, string> = {};
     for (const { route, pattern } of this.#before) {
       const match = matchRoute(route, pattern, request.pathname, request);
@@ -135,24 +162,24 @@ function matchCondition(
   condition: HasField[number],
   request: RoutingRequest,
 ): Record<string, string> | undefined {
-  let actual: string | null;
+  let actual: string | null | undefined;
   switch (condition.type) {
     case 'header':
-      actual = request.headers.get(condition.key);
+      actual = request.header(condition.key.toLowerCase());
       break;
     case 'query':
       actual = request.searchParams.get(condition.key);
       break;
     case 'cookie':
-      actual = readCookie(request.headers.get('cookie') ?? '', condition.key);
+      actual = readCookie(request.header('cookie') ?? '', condition.key);
       break;
     case 'host':
-      actual = (request.headers.get('host') ?? '').replace(/:\d+$/, '');
+      actual = (request.header('host') ?? '').replace(/:\d+$/, '');
       break;
     default:
       return undefined;
   }
-  if (actual === null) return undefined;
+  if (actual === null || actual === undefined) return undefined;
   const expected = 'value' in condition ? condition.value : undefined;
   if (expected === undefined) return {};
   if (typeof expected !== 'string') return undefined;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMcpHandler, parseAllowedOrigins, readBodyText } from '../../src/mcp/http-handler.ts';
+import { readBodyText, toWebHandler } from '../../src/lib/plain-http.ts';
+import { createMcpHandler, parseAllowedOrigins } from '../../src/mcp/http-handler.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
 
 const site = await loadExpectedSite('https://facts.example.com');
@@ -30,8 +31,8 @@ describe('parseAllowedOrigins', () => {
 });
 
 describe('createMcpHandler origin policy', () => {
-  const open = createMcpHandler({ site });
-  const closed = createMcpHandler({ site, allowedOrigins: ['https://app.example'] });
+  const open = toWebHandler(createMcpHandler({ site }));
+  const closed = toWebHandler(createMcpHandler({ site, allowedOrigins: ['https://app.example'] }));
 
   it('should answer any origin by default, with CORS *', async () => {
     const response = await post(open, { Origin: 'https://anyone.example' });
@@ -64,7 +65,9 @@ describe('createMcpHandler failures', () => {
       ...site,
       content: { ...site.content, callsToAction: null },
     } as unknown as typeof site;
-    const handler = createMcpHandler({ site: broken, logFailure: (entry) => logged.push(entry) });
+    const handler = toWebHandler(
+      createMcpHandler({ site: broken, logFailure: (entry) => logged.push(entry) }),
+    );
     const response = await handler(
       new Request('https://facts.example.com/mcp', {
         method: 'POST',
@@ -88,7 +91,7 @@ describe('createMcpHandler failures', () => {
 
 describe('createMcpHandler list results', () => {
   it('should answer repeated lists with the same result under each request id', async () => {
-    const handler = createMcpHandler({ site });
+    const handler = toWebHandler(createMcpHandler({ site }));
     const list = async (id: number | string) =>
       (await handler(
         new Request('https://facts.example.com/mcp', {

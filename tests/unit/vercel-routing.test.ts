@@ -17,7 +17,12 @@ const filesystem = {
 
 function request(pathname: string, headers: Record<string, string> = {}): RoutingRequest {
   const url = new URL(pathname, 'http://x.test');
-  return { pathname: url.pathname, searchParams: url.searchParams, headers: new Headers(headers) };
+  const lowerCased = new Headers(headers);
+  return {
+    pathname: url.pathname,
+    searchParams: url.searchParams,
+    header: (name) => lowerCased.get(name) ?? undefined,
+  };
 }
 
 describe('VercelRouter', () => {
@@ -93,6 +98,32 @@ describe('VercelRouter', () => {
 
   it('should report a path nothing answers as missing', () => {
     expect(router.route(request('/nothing/here')).target).toEqual({ kind: 'missing' });
+  });
+
+  it('should remember path-only decisions on a fixed filesystem, and never conditional ones', () => {
+    const files = new Set(['/a.txt']);
+    const fixed = { isFile: (path: string) => files.has(path), isFunction: () => false };
+    const plain = new VercelRouter(
+      { rewrites: [{ source: '/b', destination: '/a.txt' }] },
+      {
+        ...fixed,
+        fixed: true,
+      },
+    );
+    expect(plain.route(request('/b')).target).toMatchObject({ pathname: '/a.txt' });
+    files.delete('/a.txt');
+    expect(plain.route(request('/b')).target).toMatchObject({ pathname: '/a.txt' });
+    const conditional = new VercelRouter(
+      {
+        rewrites: [{ source: '/b', destination: '/a.txt', has: [{ type: 'header', key: 'x-a' }] }],
+      },
+      { ...fixed, fixed: true },
+    );
+    files.add('/a.txt');
+    expect(conditional.route(request('/b', { 'x-a': '1' })).target).toMatchObject({
+      pathname: '/a.txt',
+    });
+    expect(conditional.route(request('/b')).target).toEqual({ kind: 'missing' });
   });
 
   it('should refuse an invalid configuration with a clear message', () => {

@@ -1,0 +1,84 @@
+/**
+ * The functions' own request/answer shapes: a few plain fields instead of the WHATWG Request,
+ * Headers and Response objects. A handler written against them runs on Vercel through
+ * `toWebHandler` (the platform hands functions web Requests) and on the local server straight
+ * from node:http, which skips building and adapting three web objects per request.
+ */
+
+/** One HTTP request, as a handler reads it. */
+export interface PlainRequest {
+  readonly method: string;
+  /** The absolute request URL. */
+  readonly url: URL;
+  /** A request header by its lower-case name; repeated headers are joined with ", ". */
+  header(name: string): string | undefined;
+  /**
+   * The body as UTF-8 text, or undefined when it is longer than `limit` bytes (then reading stops
+   * as soon as the limit is passed). Read once.
+   */
+  text(limit: number): Promise<string | undefined>;
+}
+
+/** One HTTP answer. A body given to a HEAD request is dropped by the transport. */
+export interface PlainAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string | Uint8Array | null;
+}
+
+export type PlainHandler = (request: PlainRequest) => Promise<PlainAnswer>;
+
+/** A handler as Vercel's Node runtime calls it. */
+export type WebHandler = (request: Request) => Promise<Response>;
+
+/** Reads a web Request through the plain interface. */
+export function fromWebRequest(request: Request): PlainRequest {
+  return {
+    method: request.method,
+    url: new URL(request.url),
+    header: (name) => request.headers.get(name) ?? undefined,
+    text: (limit) => readBodyText(request, limit),
+  };
+}
+
+/** The web Response of a plain answer. */
+export function toWebResponse(answer: PlainAnswer): Response {
+  const body = answer.body === undefined || answer.body === null ? null : answer.body;
+  return new Response(body as BodyInit | null, {
+    status: answer.status,
+    headers: answer.headers,
+  });
+}
+
+/** A plain handler as a web-standard one, for the api/ functions' method exports. */
+export function toWebHandler(handler: PlainHandler): WebHandler {
+  return async (request) => toWebResponse(await handler(fromWebRequest(request)));
+}
+
+/**
+ * Reads a web Request's body as UTF-8 text, or undefined when it is larger than the limit. A body
+ * with a Content-Length within the limit is read in one go (HTTP framing caps it at that length);
+ * a chunked body is streamed and abandoned as soon as it passes the limit.
+ */
+export async function readBodyText(request: Request, limit: number): Promise<string | undefined> {
+  const length = request.headers.get('content-length');
+  if (length !== null && /^\d+$/.test(length)) {
+    if (Number(length) > limit) return undefined;
+    return request.text();
+  }
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}

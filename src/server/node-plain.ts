@@ -1,0 +1,81 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { PlainAnswer, PlainRequest } from '../lib/plain-http.ts';
+
+/**
+ * The request target as an absolute URL on `origin`. The target is appended, not resolved, so a
+ * path such as `//host/x` stays a path instead of naming another host.
+ */
+export function readRequestUrl(req: IncomingMessage, origin: string): URL {
+  const target = req.url ?? '/';
+  return target.startsWith('/') ? new URL(origin + target) : new URL(target, origin);
+}
+
+/** A request header by lower-case name, as the plain interface and the router read them. */
+export function readNodeHeader(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** A node:http request through the plain interface, with no web objects built. */
+export function fromNodeRequest(req: IncomingMessage, res: ServerResponse, url: URL): PlainRequest {
+  return {
+    method: req.method ?? 'GET',
+    url,
+    header: (name) => readNodeHeader(req, name),
+    text: (limit) => readNodeBody(req, res, limit),
+  };
+}
+
+/**
+ * Reads the body as UTF-8 text, or undefined as soon as it is known to pass the limit (by its
+ * Content-Length, or while streaming). The connection is then marked to close, so the unread rest
+ * of an oversized body is never read.
+ */
+function readNodeBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  limit: number,
+): Promise<string | undefined> {
+  const refuse = () => {
+    res.shouldKeepAlive = false;
+    return undefined;
+  };
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && Number(declared) > limit) return Promise.resolve(refuse());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.off('data', onData);
+        req.pause();
+        resolve(refuse());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => {
+      resolve(
+        chunks.length === 1 ? (chunks[0] ?? '').toString() : Buffer.concat(chunks).toString(),
+      );
+    });
+    req.once('error', reject);
+  });
+}
+
+/** Writes a plain answer, adding route headers (vercel.json) the answer does not set itself. */
+export function sendPlainAnswer(
+  res: ServerResponse,
+  answer: PlainAnswer,
+  routeHeaders: Readonly<Record<string, string>>,
+): void {
+  const headers: Record<string, string> = { ...answer.headers };
+  const present = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
+  for (const [name, value] of Object.entries(routeHeaders)) {
+    if (!present.has(name.toLowerCase())) headers[name] = value;
+  }
+  res.writeHead(answer.status, headers);
+  res.end(answer.body ?? undefined);
+}

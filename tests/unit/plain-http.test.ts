@@ -1,0 +1,123 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromWebRequest, toWebHandler, type PlainHandler } from '../../src/lib/plain-http.ts';
+import { guardHandler } from '../../src/lib/problem.ts';
+import { fromNodeRequest, readRequestUrl, sendPlainAnswer } from '../../src/server/node-plain.ts';
+
+const echo: PlainHandler = async (request) => {
+  const text = await request.text(1000);
+  return text === undefined
+    ? { status: 413, headers: { 'Content-Type': 'text/plain' }, body: 'too large' }
+    : {
+        status: 200,
+        headers: { 'Content-Type': 'application/json', 'X-Own': 'handler' },
+        body: JSON.stringify({
+          method: request.method,
+          path: request.url.pathname,
+          search: request.url.search,
+          accept: request.header('accept') ?? null,
+          text,
+        }),
+      };
+};
+
+describe('plain handlers on node:http', () => {
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const url = readRequestUrl(req, 'https://facts.example.com');
+      void echo(fromNodeRequest(req, res, url)).then((answer) =>
+        sendPlainAnswer(res, answer, { 'X-Own': 'route', 'X-Route': 'yes' }),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('should pass method, path, query, headers and UTF-8 body, and add missing route headers', async () => {
+    const response = await fetch(`${base}/mcp?x=1`, {
+      method: 'POST',
+      headers: { Accept: 'application/json' },
+      body: 'héllo',
+    });
+    expect(response.headers.get('x-own')).toBe('handler');
+    expect(response.headers.get('x-route')).toBe('yes');
+    expect(await response.json()).toEqual({
+      method: 'POST',
+      path: '/mcp',
+      search: '?x=1',
+      accept: 'application/json',
+      text: 'héllo',
+    });
+  });
+
+  it('should refuse a body over the limit, declared or streamed, and close the connection', async () => {
+    const declared = await fetch(`${base}/mcp`, { method: 'POST', body: 'x'.repeat(5000) });
+    expect(declared.status).toBe(413);
+    expect(declared.headers.get('connection')).toBe('close');
+    const streamed = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      body: new Blob(['x'.repeat(5000)]).stream(),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(streamed.headers.get('connection')).toBe('close');
+  });
+
+  it('should keep a path that starts with two slashes on our origin', () => {
+    const url = readRequestUrl({ url: '//evil.example/mcp' } as never, 'https://facts.example.com');
+    expect(url.host).toBe('facts.example.com');
+    expect(url.pathname).toBe('//evil.example/mcp');
+  });
+});
+
+describe('plain handlers on web requests', () => {
+  it('should read a web Request the same way', async () => {
+    const response = await toWebHandler(echo)(
+      new Request('https://facts.example.com/mcp?x=1', {
+        method: 'POST',
+        headers: { Accept: 'text/plain' },
+        body: 'hi',
+      }),
+    );
+    expect(await response.json()).toMatchObject({ path: '/mcp', accept: 'text/plain', text: 'hi' });
+    const large = fromWebRequest(
+      new Request('https://facts.example.com/mcp', { method: 'POST', body: 'x'.repeat(2000) }),
+    );
+    expect(await large.text(1000)).toBeUndefined();
+  });
+});
+
+describe('guardHandler', () => {
+  it('should turn a failure into a 500 problem naming only a request id, logged once', async () => {
+    const logged: Record<string, unknown>[] = [];
+    const guarded = guardHandler(
+      async () => {
+        throw new Error('secret detail at /srv/app/api/mcp.ts');
+      },
+      { siteUrl: 'https://facts.example.com', log: (entry) => logged.push(entry) },
+    );
+    const answer = await guarded(
+      fromWebRequest(new Request('https://facts.example.com/api/x', { method: 'POST' })),
+    );
+    expect(answer.status).toBe(500);
+    const requestId = answer.headers['X-Request-Id'];
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    const body = String(answer.body);
+    expect(body).not.toContain('secret');
+    expect(body).not.toContain('/srv/');
+    expect(JSON.parse(body)).toMatchObject({
+      status: 500,
+      code: 'internal_error',
+      instance: '/api/x',
+      detail: expect.stringContaining(requestId ?? 'missing') as string,
+    });
+    expect(logged).toEqual([
+      expect.objectContaining({ requestId, method: 'POST', path: '/api/x' }),
+    ]);
+    expect(String(logged[0]?.error)).toContain('secret detail');
+  });
+});
