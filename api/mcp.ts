@@ -1,20 +1,22 @@
 import { guardHandler } from '../src/lib/problem.ts';
-import { toWebHandler } from '../src/lib/plain-http.ts';
+import { toWebExports } from '../src/lib/plain-http.ts';
 import { createMcpHandler, parseAllowedOrigins } from '../src/mcp/http-handler.ts';
+import { withBearer } from '../src/oauth/bearer.ts';
 import { site } from '../src/site.ts';
 
-/** The MCP endpoint (vercel.json rewrites /mcp here), for the local server's direct path. */
+/**
+ * The MCP endpoint (vercel.json rewrites /mcp here). An optional bearer token must verify when
+ * sent; `plain` is the local server's direct path.
+ */
 export const plain = guardHandler(
-  createMcpHandler({ site, allowedOrigins: parseAllowedOrigins(process.env.MCP_ALLOWED_ORIGINS) }),
+  withBearer(
+    createMcpHandler({
+      site,
+      allowedOrigins: parseAllowedOrigins(process.env.MCP_ALLOWED_ORIGINS),
+    }),
+    { siteUrl: site.siteUrl, resourceMetadata: site.urls.protectedResourceMcp },
+  ),
   { siteUrl: site.siteUrl },
 );
 
-const handle = toWebHandler(plain);
-
-export const GET = handle;
-export const HEAD = handle;
-export const POST = handle;
-export const OPTIONS = handle;
-export const PUT = handle;
-export const PATCH = handle;
-export const DELETE = handle;
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = toWebExports(plain);

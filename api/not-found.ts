@@ -1,5 +1,5 @@
 import { siteUrl } from '../src/generated/site-origin.ts';
-import { toWebHandler, type PlainHandler } from '../src/lib/plain-http.ts';
+import { toWebExports, type PlainHandler } from '../src/lib/plain-http.ts';
 import { findErrorKind, problemAnswer } from '../src/lib/problem.ts';
 
 /**
@@ -9,12 +9,4 @@ import { findErrorKind, problemAnswer } from '../src/lib/problem.ts';
 export const plain: PlainHandler = async (request) =>
   problemAnswer(siteUrl, { ...findErrorKind('not_found'), instance: request.url.pathname });
 
-const handle = toWebHandler(plain);
-
-export const GET = handle;
-export const HEAD = handle;
-export const POST = handle;
-export const PUT = handle;
-export const PATCH = handle;
-export const DELETE = handle;
-export const OPTIONS = handle;
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = toWebExports(plain);

@@ -7,6 +7,7 @@ import {
   renderSiteSnapshotModule,
   writeGeneratedModule,
 } from '../lib/content/site-snapshot.ts';
+import { readSigningKeys } from '../oauth/keys.ts';
 import { createDevMiddleware } from '../server/dev-middleware.ts';
 import { buildSiteSnapshot } from './build-site-snapshot.ts';
 
@@ -49,6 +50,11 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
           await readSiteContent(contentDir);
           logger.info('content/ is valid');
           return;
+        }
+        if (command === 'build' && process.env.VERCEL) {
+          // A deployment whose instances would each invent their own keys must not go out.
+          await readSigningKeys(process.env);
+          logger.info('OAUTH_SIGNING_KEYS is a valid key set');
         }
         await write();
         logger.info(`content/ is valid; publishing for ${options.siteUrl}`);

@@ -82,3 +82,11 @@ export async function readBodyText(request: Request, limit: number): Promise<str
   }
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
+
+/** Every method export of an api/ function, all answered by one plain handler. */
+export function toWebExports(
+  handler: PlainHandler,
+): Record<'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS', WebHandler> {
+  const web = toWebHandler(handler);
+  return { GET: web, HEAD: web, POST: web, PUT: web, PATCH: web, DELETE: web, OPTIONS: web };
+}

@@ -28,4 +28,12 @@ describe('astro build', () => {
     expect(output).toContain('company.yaml: tagline:');
     expect(output).toContain('company.yaml: website: must be an absolute http(s) URL');
   });
+
+  it('should fail on Vercel without OAUTH_SIGNING_KEYS, saying how to make them', async () => {
+    const result = await buildSite('http://127.0.0.1:9', { VERCEL: '1', OAUTH_SIGNING_KEYS: '' });
+    const output = `${result.stdout}\n${result.stderr}`;
+    expect(result.code).not.toBe(0);
+    expect(output).toContain('OAUTH_SIGNING_KEYS is not set');
+    expect(output).toContain('npm run oauth:keys');
+  });
 });

@@ -1,3 +1,6 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildSite, findFreePort, startServer, stopProcess } from './processes.ts';
 
@@ -13,7 +16,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const baseUrl = `http://127.0.0.1:${port}`;
   const build = await buildSite(baseUrl);
   if (build.code !== 0) throw new Error(`astro build failed:\n${build.stdout}\n${build.stderr}`);
-  const { child } = await startServer({ SITE_URL: baseUrl, PORT: String(port), HOST: '127.0.0.1' });
+  // Unconfigured OAuth keys, as on a fresh checkout, but in a file of the test run's own.
+  const keysFile = join(await mkdtemp(join(tmpdir(), 'served-oauth-')), 'keys.json');
+  const { child } = await startServer({
+    SITE_URL: baseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    OAUTH_SIGNING_KEYS: '',
+    OAUTH_KEYS_FILE: keysFile,
+  });
   project.provide('baseUrl', baseUrl);
   return async () => {
     await stopProcess(child);

@@ -1,0 +1,62 @@
+import type { PlainHandler } from '../lib/plain-http.ts';
+import { problemAnswer } from '../lib/problem.ts';
+import { buildServiceUrls } from '../lib/service-urls.ts';
+import { loadOAuthKeys, type OAuthKeys } from './keys.ts';
+import { listResources, verifyAccessToken } from './tokens.ts';
+
+export interface BearerOptions {
+  readonly siteUrl: string;
+  /** The protected-resource metadata URL named in WWW-Authenticate (RFC 9728 §5.1). */
+  readonly resourceMetadata: string;
+  readonly keys?: () => Promise<OAuthKeys>;
+  /** The clock, in milliseconds; tests freeze it. */
+  readonly now?: () => number;
+}
+
+/**
+ * RFC 6750 bearer handling for a function: no token is fine (nothing requires one) and a valid
+ * token is accepted; a bearer token that fails verification (bad signature, `alg: none`, wrong
+ * `typ`, issuer or audience, expired, malformed) gets 401 with
+ * `WWW-Authenticate: Bearer error="invalid_token", resource_metadata="..."` and a problem body.
+ * Authorization headers of other schemes are not tokens of ours and are ignored.
+ */
+export function withBearer(handler: PlainHandler, options: BearerOptions): PlainHandler {
+  const urls = buildServiceUrls(options.siteUrl);
+  const audiences = listResources(urls);
+  const keys = options.keys ?? loadOAuthKeys;
+  const now = options.now ?? Date.now;
+  return async (request) => {
+    const authorization = request.header('authorization');
+    const match = authorization === undefined ? null : /^bearer(?:\s+(.*))?$/i.exec(authorization);
+    if (!match || request.method === 'OPTIONS') return handler(request);
+    const token = match[1]?.trim() ?? '';
+    try {
+      if (!/^[\w-]+\.[\w-]+\.[\w-]*$/.test(token)) throw new Error('not a JWS');
+      await verifyAccessToken(token, await keys(), urls, audiences, Math.floor(now() / 1000));
+    } catch (error) {
+      if ((error as Error).name === 'OAuthKeyError') throw error;
+      const description =
+        (error as { code?: string }).code === 'ERR_JWT_EXPIRED'
+          ? 'The access token has expired'
+          : 'The access token is invalid';
+      return problemAnswer(
+        options.siteUrl,
+        {
+          status: 401,
+          title: 'Unauthorized',
+          code: 'invalid_token',
+          detail: `${description}. No token is required here: send the request without Authorization, or get a new token.`,
+          instance: request.url.pathname,
+          hint: 'Tokens are optional and only label anonymous access; a token that is sent must verify.',
+          resolution: `Drop the Authorization header, or get a fresh token from ${urls.oauthToken} (see ${urls.authMd}).`,
+        },
+        {
+          'WWW-Authenticate': `Bearer error="invalid_token", error_description="${description}", resource_metadata="${options.resourceMetadata}"`,
+          'Access-Control-Allow-Origin': '*',
+          'Access-Control-Expose-Headers': 'WWW-Authenticate',
+        },
+      );
+    }
+    return handler(request);
+  };
+}

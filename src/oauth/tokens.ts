@@ -1,0 +1,214 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createLocalJWKSet, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import * as z from 'zod/mini';
+import type { ServiceUrls } from '../lib/service-urls.ts';
+import { OAuthRefusal } from './errors.ts';
+import { SIGNING_ALGORITHM, type OAuthKeys } from './keys.ts';
+
+/** Access tokens live one hour; clients get a new one with the same grant. */
+export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
+
+/** Authorization codes live one minute and are redeemed once. */
+export const AUTHORIZATION_CODE_LIFETIME_SECONDS = 60;
+
+/** The JWT `typ` of access tokens (RFC 9068 §2.1). */
+export const ACCESS_TOKEN_TYPE = 'at+jwt';
+
+/** The resources a token may be for (RFC 8707): the origin and the MCP endpoint. */
+export function listResources(urls: ServiceUrls): string[] {
+  return [urls.origin, urls.mcp];
+}
+
+/**
+ * Reads the `resource` parameters of a request (RFC 8707 §2): each must be one of ours; the
+ * origin may be written with a trailing slash. Undefined when none is given.
+ */
+export function readResources(values: readonly string[], urls: ServiceUrls): string[] | undefined {
+  if (values.length === 0) return undefined;
+  const known = listResources(urls);
+  const resources = values.map((value) => (value === `${urls.origin}/` ? urls.origin : value));
+  const unknown = resources.find((value) => !known.includes(value));
+  if (unknown !== undefined) {
+    throw new OAuthRefusal(
+      'invalid_target',
+      `Unknown resource ${unknown}; tokens are issued for ${known.join(' and ')}.`,
+    );
+  }
+  return [...new Set(resources)];
+}
+
+export interface AccessTokenRequest {
+  readonly clientId: string;
+  readonly scope: string;
+  readonly audience: readonly string[];
+  /** Seconds since the epoch. */
+  readonly now: number;
+}
+
+/**
+ * Signs an RFC 9068 access token (ES256, `typ: at+jwt`) with iss, sub and client_id (the
+ * client), aud (the resources), scope, iat, exp and jti.
+ */
+export async function issueAccessToken(
+  request: AccessTokenRequest,
+  keys: OAuthKeys,
+  urls: ServiceUrls,
+): Promise<string> {
+  return new SignJWT({ client_id: request.clientId, scope: request.scope })
+    .setProtectedHeader({ alg: SIGNING_ALGORITHM, typ: ACCESS_TOKEN_TYPE, kid: keys.signing.kid })
+    .setIssuer(urls.origin)
+    .setSubject(request.clientId)
+    .setAudience(
+      request.audience.length === 1 ? (request.audience[0] ?? '') : [...request.audience],
+    )
+    .setIssuedAt(request.now)
+    .setExpirationTime(request.now + ACCESS_TOKEN_LIFETIME_SECONDS)
+    .setJti(randomUUID())
+    .sign(keys.signing.key);
+}
+
+/**
+ * Verifies an access token for one of our resources: signature by a published key, ES256 only
+ * (so `alg: none` and HMAC tricks fail), `typ: at+jwt`, our issuer, an audience among
+ * `audiences`, and not expired (five seconds of clock skew allowed).
+ */
+export async function verifyAccessToken(
+  token: string,
+  keys: OAuthKeys,
+  urls: ServiceUrls,
+  audiences: readonly string[],
+  now: number,
+): Promise<JWTPayload> {
+  const { payload } = await jwtVerify(token, createLocalJWKSet(keys.jwks), {
+    algorithms: [SIGNING_ALGORITHM],
+    typ: ACCESS_TOKEN_TYPE,
+    issuer: urls.origin,
+    audience: [...audiences],
+    requiredClaims: ['exp', 'iat', 'sub', 'client_id', 'jti'],
+    currentDate: new Date(now * 1000),
+    clockTolerance: 5,
+  });
+  return payload;
+}
+
+/** What an authorization code is bound to. */
+export interface AuthorizationGrant {
+  readonly clientId: string;
+  readonly redirectUri: string;
+  readonly codeChallenge: string;
+  readonly scope: string;
+  readonly resources: readonly string[] | undefined;
+}
+
+const CodeClaimsSchema = z.object({
+  client: z.string(),
+  redirect_uri: z.string(),
+  challenge: z.string(),
+  scope: z.string(),
+  resources: z.optional(z.array(z.string())),
+  jti: z.string(),
+  exp: z.number(),
+});
+
+/** A digest of a client_id, so a code names its client without repeating the long id. */
+function digestClientId(clientId: string): string {
+  return createHash('sha256').update(clientId).digest('base64url');
+}
+
+/**
+ * Issues an authorization code: a MACed (HS256) statement binding client, redirect URI, PKCE
+ * challenge, scope and resources, valid for one minute.
+ */
+export async function issueAuthorizationCode(
+  grant: AuthorizationGrant,
+  keys: OAuthKeys,
+  now: number,
+): Promise<string> {
+  const { current } = keys.mac('authorization-code');
+  return new SignJWT({
+    client: digestClientId(grant.clientId),
+    redirect_uri: grant.redirectUri,
+    challenge: grant.codeChallenge,
+    scope: grant.scope,
+    ...(grant.resources ? { resources: [...grant.resources] } : {}),
+  })
+    .setProtectedHeader({ alg: 'HS256', kid: current.kid })
+    .setJti(randomUUID())
+    .setExpirationTime(now + AUTHORIZATION_CODE_LIFETIME_SECONDS)
+    .sign(current.key);
+}
+
+/**
+ * Codes already redeemed by this instance, by jti, until they expire. Codes carry their own
+ * state, so a code redeemed on one serverless instance is refused by that instance only; the
+ * one-minute lifetime and the PKCE verifier bound what a replay elsewhere could do (see
+ * docs/oauth.md).
+ */
+const redeemed = new Map<string, number>();
+const REDEEMED_LIMIT = 100_000;
+
+function rememberRedeemed(jti: string, expires: number, now: number): boolean {
+  if (redeemed.has(jti)) return false;
+  if (redeemed.size >= REDEEMED_LIMIT) {
+    for (const [key, expiry] of redeemed) if (expiry < now) redeemed.delete(key);
+  }
+  redeemed.set(jti, expires);
+  return true;
+}
+
+const invalidGrant = (detail: string) => new OAuthRefusal('invalid_grant', detail);
+
+/**
+ * Redeems an authorization code for the client and redirect URI that present it with the PKCE
+ * verifier (RFC 7636 §4.6, S256). Throws OAuthRefusal(invalid_grant) for a code that is forged,
+ * expired, already used, for another client or redirect URI, or whose challenge the verifier
+ * does not meet.
+ */
+export async function redeemAuthorizationCode(
+  code: string,
+  presented: { clientId: string; redirectUri: string; codeVerifier: string },
+  keys: OAuthKeys,
+  now: number,
+): Promise<AuthorizationGrant> {
+  const { byKid } = keys.mac('authorization-code');
+  let claims: z.infer<typeof CodeClaimsSchema>;
+  try {
+    const { payload } = await jwtVerify(
+      code,
+      (header) => {
+        const key = header.kid === undefined ? undefined : byKid.get(header.kid);
+        if (!key) throw new Error('unknown kid');
+        return key.key;
+      },
+      { algorithms: ['HS256'], currentDate: new Date(now * 1000) },
+    );
+    claims = CodeClaimsSchema.parse(payload);
+  } catch {
+    throw invalidGrant(
+      'The authorization code is invalid or has expired; start the authorization again.',
+    );
+  }
+  if (claims.client !== digestClientId(presented.clientId)) {
+    throw invalidGrant('The authorization code was issued to another client.');
+  }
+  if (claims.redirect_uri !== presented.redirectUri) {
+    throw invalidGrant('redirect_uri differs from the one the authorization request used.');
+  }
+  const challenge = createHash('sha256').update(presented.codeVerifier).digest('base64url');
+  if (challenge !== claims.challenge) {
+    throw invalidGrant('The code_verifier does not match the code_challenge (S256).');
+  }
+  if (!rememberRedeemed(claims.jti, claims.exp, now)) {
+    throw invalidGrant('The authorization code has already been used.');
+  }
+  return {
+    clientId: presented.clientId,
+    redirectUri: claims.redirect_uri,
+    codeChallenge: claims.challenge,
+    scope: claims.scope,
+    resources: claims.resources,
+  };
+}
+
+/** PKCE code verifier and challenge syntax (RFC 7636 §4.1, §4.2). */
+export const PKCE_VALUE = /^[A-Za-z0-9\-._~]{43,128}$/;
