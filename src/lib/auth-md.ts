@@ -1,14 +1,18 @@
 import type { SiteContent } from '../schemas/site-content.ts';
 import { buildAgentAuth } from './authorization-server-metadata.ts';
 import type { ServiceUrls } from './service-urls.ts';
+import {
+  ACCESS_TOKEN_LIFETIME_SECONDS,
+  AUTHORIZATION_CODE_LIFETIME_SECONDS,
+} from '../oauth/lifetimes.ts';
 import { OAUTH_SCOPES, QUICKSTART_MCP_PROTOCOL_VERSION } from './service-versions.ts';
 
 /**
- * Builds /auth.md: the prose companion of the discovery metadata, walking an agent through the
- * anonymous registration flow (SPEC §5.7) and repeating the agent_auth block (SPEC §5.6).
+ * The anonymous flow as shell commands (SPEC §5.7 c-e), shared by auth.md and /developers; a
+ * test runs them against the local server. <CLIENT_NAME>, <CLIENT_ID> and <ACCESS_TOKEN> are the
+ * placeholders an agent fills in from the previous answers.
  */
-export function buildAuthMd(content: SiteContent, urls: ServiceUrls): string {
-  const name = content.company.alternateName;
+export function buildAnonymousFlowCommands(urls: ServiceUrls) {
   const registration = JSON.stringify({
     client_name: '<CLIENT_NAME>',
     grant_types: ['client_credentials'],
@@ -24,6 +28,20 @@ export function buildAuthMd(content: SiteContent, urls: ServiceUrls): string {
       clientInfo: { name: '<CLIENT_NAME>', version: '1.0.0' },
     },
   });
+  return {
+    register: `curl -s -X POST ${urls.oauthRegister} \\\n  -H 'Content-Type: application/json' \\\n  -d '${registration}'`,
+    token: `curl -s -X POST ${urls.oauthToken} \\\n  -d grant_type=client_credentials \\\n  -d client_id=<CLIENT_ID>`,
+    mcpWithToken: `curl -s -X POST ${urls.mcp} \\\n  -H 'Content-Type: application/json' \\\n  -H 'Accept: application/json, text/event-stream' \\\n  -H 'Authorization: Bearer <ACCESS_TOKEN>' \\\n  -d '${initialize}'`,
+  };
+}
+
+/**
+ * Builds /auth.md: the prose companion of the discovery metadata, walking an agent through the
+ * anonymous registration flow (SPEC §5.7) and repeating the agent_auth block (SPEC §5.6).
+ */
+export function buildAuthMd(content: SiteContent, urls: ServiceUrls): string {
+  const name = content.company.alternateName;
+  const commands = buildAnonymousFlowCommands(urls);
   return `# auth.md
 
 This service publishes ${name}'s public marketing facts for AI agents. It supports anonymous
@@ -65,34 +83,53 @@ Register with a free label for your agent (RFC 7591 dynamic client registration)
 holds your \`client_id\`.
 
 \`\`\`sh
-curl -s -X POST ${urls.oauthRegister} \\
-  -H 'Content-Type: application/json' \\
-  -d '${registration}'
+${commands.register}
 \`\`\`
 
 ## 4. Get a token
 
 Ask the token endpoint for a \`client_credentials\` token with the returned \`client_id\` and no
-client secret (\`token_endpoint_auth_method\` \`none\`). The access token is a JWT you can verify
-with the key set at ${urls.oauthJwks}.
+client secret (\`token_endpoint_auth_method\` \`none\`). Add \`scope\` (\`mcp:read\`,
+\`mcp:tools\`) and \`resource\` (RFC 8707: ${urls.origin} or ${urls.mcp}, the token's audience)
+if you like.
 
 \`\`\`sh
-curl -s -X POST ${urls.oauthToken} \\
-  -d grant_type=client_credentials \\
-  -d client_id=<CLIENT_ID>
+${commands.token}
 \`\`\`
+
+The answer holds \`access_token\`, \`token_type\` (\`Bearer\`), \`expires_in\` (${ACCESS_TOKEN_LIFETIME_SECONDS} seconds)
+and \`scope\`. The access token is a JWT (RFC 9068, \`typ\` \`at+jwt\`, ES256) with \`iss\`
+${urls.origin}, \`sub\` and \`client_id\` your client_id, \`aud\`, \`scope\`, \`iat\`, \`exp\` and
+\`jti\`; verify it with the key set at ${urls.oauthJwks}. There are no refresh tokens: ask again
+when it expires.
 
 ## 5. Call the MCP endpoint
 
 Call ${urls.mcp}, with or without the token:
 
 \`\`\`sh
-curl -s -X POST ${urls.mcp} \\
-  -H 'Content-Type: application/json' \\
-  -H 'Accept: application/json, text/event-stream' \\
-  -H 'Authorization: Bearer <ACCESS_TOKEN>' \\
-  -d '${initialize}'
+${commands.mcpWithToken}
 \`\`\`
+
+A token you send must verify: an expired, altered or foreign token gets \`401\` with
+\`WWW-Authenticate: Bearer error="invalid_token", resource_metadata="${urls.protectedResourceMcp}"\`.
+Drop the header or get a new token.
+
+## MCP clients: authorization code with PKCE
+
+MCP clients (Claude, Cursor, VS Code, the MCP Inspector, the SDKs) run the MCP authorization flow
+on their own; it works here without a login or a consent screen:
+
+1. Register with your \`redirect_uris\` (https, http on 127.0.0.1, [::1] or localhost with any
+   port, or a private-use scheme such as \`com.example.app:/callback\`) and
+   \`grant_types\` \`["authorization_code"]\`. Grant types this server does not offer (such as
+   \`refresh_token\`) are dropped from the registration, and the answer says what was registered.
+2. Send the user agent to ${urls.oauthAuthorize} with \`response_type=code\`, \`client_id\`,
+   \`redirect_uri\`, \`code_challenge\` and \`code_challenge_method=S256\` (PKCE is required),
+   and optionally \`state\`, \`scope\` and \`resource\`. It is approved at once: the redirect
+   carries \`code\`, \`state\` and \`iss\` (RFC 9207).
+3. Within ${AUTHORIZATION_CODE_LIFETIME_SECONDS} seconds, POST \`grant_type=authorization_code\` with \`code\`, \`redirect_uri\`,
+   \`client_id\` and \`code_verifier\` to ${urls.oauthToken}. A code is redeemed once.
 
 ## Scopes
 

@@ -337,6 +337,29 @@ export function buildOpenApiDocument(content: SiteContent, urls: ServiceUrls): J
                 'A JSON-RPC error that the transport answers with 400: parse error (-32700), invalid request or a batch the protocol version does not allow (-32600), an unsupported MCP-Protocol-Version (-32022), missing 2026-07-28 request metadata (-32602) or a header that disagrees with the body (-32020).',
               content: jsonContent('JsonRpcResponse'),
             },
+            '401': {
+              description:
+                'A bearer token was sent and failed verification (expired, altered, foreign, wrong audience). No token is required: drop the header or get a new one.',
+              headers: {
+                'WWW-Authenticate': {
+                  description:
+                    'Bearer error="invalid_token", error_description and resource_metadata (RFC 6750 §3, RFC 9728 §5.1).',
+                  schema: { type: 'string' },
+                },
+              },
+              content: {
+                [PROBLEM_MEDIA_TYPE]: {
+                  schema: ref('Problem'),
+                  example: buildProblem(urls.origin, {
+                    status: 401,
+                    title: 'Unauthorized',
+                    code: 'invalid_token',
+                    detail: 'The access token is invalid.',
+                    instance: '/mcp',
+                  }),
+                },
+              },
+            },
             '403': problemResponseRef('forbidden_origin'),
             '404': {
               description: 'Protocol 2026-07-28 only: the method does not exist (-32601).',
@@ -534,9 +557,15 @@ export function buildOpenApiDocument(content: SiteContent, urls: ServiceUrls): J
             },
           },
           responses: {
-            '200': { description: 'The token.', content: jsonContent('TokenResponse') },
+            '200': {
+              description: 'The token (never cached).',
+              content: jsonContent('TokenResponse'),
+            },
           },
-          errorResponses: OAUTH_ERROR_RESPONSES,
+          errorResponses: {
+            ...OAUTH_ERROR_RESPONSES,
+            '413': problemResponseRef('payload_too_large'),
+          },
         }),
       },
       '/oauth/jwks': {
@@ -544,7 +573,8 @@ export function buildOpenApiDocument(content: SiteContent, urls: ServiceUrls): J
         get: operation({
           operationId: 'getJwks',
           summary: 'Get the JSON Web Key Set',
-          description: 'Public keys that verify the access tokens.',
+          description:
+            'Public keys (EC P-256, ES256) that verify the access tokens: the current key and the previous one during a rotation. Cached for five minutes.',
           tag: 'OAuth',
           responses: {
             '200': { description: 'The key set.', content: jsonContent('JsonWebKeySet') },
@@ -577,7 +607,10 @@ export function buildOpenApiDocument(content: SiteContent, urls: ServiceUrls): J
               content: jsonContent('ClientRegistrationResponse'),
             },
           },
-          errorResponses: { '400': OAUTH_ERROR_RESPONSES['400'] },
+          errorResponses: {
+            '400': OAUTH_ERROR_RESPONSES['400'],
+            '413': problemResponseRef('payload_too_large'),
+          },
         }),
       },
       '/oauth/claim': {

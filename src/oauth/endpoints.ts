@@ -13,8 +13,8 @@ import {
 } from './clients.ts';
 import { OAuthRefusal, oauthErrorAnswer } from './errors.ts';
 import { loadOAuthKeys, type OAuthKeys } from './keys.ts';
+import { ACCESS_TOKEN_LIFETIME_SECONDS } from './lifetimes.ts';
 import {
-  ACCESS_TOKEN_LIFETIME_SECONDS,
   issueAccessToken,
   issueAuthorizationCode,
   PKCE_VALUE,

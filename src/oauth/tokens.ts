@@ -5,11 +5,7 @@ import type { ServiceUrls } from '../lib/service-urls.ts';
 import { OAuthRefusal } from './errors.ts';
 import { SIGNING_ALGORITHM, type OAuthKeys } from './keys.ts';
 
-/** Access tokens live one hour; clients get a new one with the same grant. */
-export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
-
-/** Authorization codes live one minute and are redeemed once. */
-export const AUTHORIZATION_CODE_LIFETIME_SECONDS = 60;
+import { ACCESS_TOKEN_LIFETIME_SECONDS, AUTHORIZATION_CODE_LIFETIME_SECONDS } from './lifetimes.ts';
 
 /** The JWT `typ` of access tokens (RFC 9068 §2.1). */
 export const ACCESS_TOKEN_TYPE = 'at+jwt';

@@ -145,8 +145,9 @@ describe('the MCP TypeScript SDK auth helpers', () => {
     expect(resource.resource).toBe(mcpUrl);
     expect(resource.authorization_servers).toEqual([baseUrl]);
     const metadata = await discoverAuthorizationServerMetadata(baseUrl);
-    expect(metadata?.token_endpoint).toBe(`${baseUrl}/oauth/token`);
-    expect(metadata?.code_challenge_methods_supported).toEqual(['S256']);
+    if (!metadata) throw new Error('no authorization server metadata');
+    expect(metadata.token_endpoint).toBe(`${baseUrl}/oauth/token`);
+    expect(metadata.code_challenge_methods_supported).toEqual(['S256']);
     const client = await registerClient(baseUrl, {
       metadata,
       clientMetadata: {

@@ -1,4 +1,8 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { generateSigningKey } from '../../src/oauth/keys.ts';
 import {
   findFreePort,
   NODE,
@@ -45,5 +49,30 @@ describe('the local server', () => {
     const result = await runCommand(NODE, [`${ROOT}src/server/serve.ts`], { PORT: 'eighty' });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('PORT must be a whole number from 1 to 65535, got "eighty"');
+  });
+
+  it('should keep unconfigured OAuth keys across restarts, and use OAUTH_SIGNING_KEYS when set', async () => {
+    const keysFile = join(await mkdtemp(join(tmpdir(), 'lifecycle-oauth-')), 'keys.json');
+    const readJwks = async (env: NodeJS.ProcessEnv) => {
+      const port = await findFreePort();
+      const { child } = await startServer({ SITE_URL: baseUrl, PORT: String(port), ...env });
+      try {
+        return (await (await fetch(`http://127.0.0.1:${port}/oauth/jwks`)).json()) as {
+          keys: { kid: string }[];
+        };
+      } finally {
+        await stopProcess(child);
+      }
+    };
+    const unconfigured = { OAUTH_SIGNING_KEYS: '', OAUTH_KEYS_FILE: keysFile };
+    const first = await readJwks(unconfigured);
+    expect(first.keys).toHaveLength(1);
+    expect(await readJwks(unconfigured)).toEqual(first);
+    const configured = [
+      await generateSigningKey('configured-2'),
+      await generateSigningKey('configured-1'),
+    ];
+    const jwks = await readJwks({ OAUTH_SIGNING_KEYS: JSON.stringify(configured) });
+    expect(jwks.keys.map((key) => key.kid)).toEqual(['configured-2', 'configured-1']);
   });
 });

@@ -6,6 +6,8 @@ import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, SignJWT, Unsecured
 import { describe, expect, it } from 'vitest';
 import { fromWebRequest, type PlainAnswer, type PlainHandler } from '../../src/lib/plain-http.ts';
 import { withBearer } from '../../src/oauth/bearer.ts';
+import { ClientRegistrationResponseSchema } from '../../src/schemas/client-registration.ts';
+import { TokenResponseSchema } from '../../src/schemas/oauth.ts';
 import { checkRedirectUri } from '../../src/oauth/clients.ts';
 import {
   createAuthorizeHandler,
@@ -108,6 +110,7 @@ describe('POST /oauth/register', () => {
     });
     expect(answer.status).toBe(201);
     expect(answer.headers['Cache-Control']).toBe('no-store');
+    expect(ClientRegistrationResponseSchema.safeParse(json(answer)).success).toBe(true);
     expect(json(answer)).toEqual({
       client_id: expect.any(String) as string,
       client_id_issued_at: Math.floor(clock.now / 1000),
@@ -203,6 +206,7 @@ describe('POST /oauth/token with client_credentials', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers['Cache-Control']).toBe('no-store');
     const body = json(answer);
+    expect(TokenResponseSchema.safeParse(body).success).toBe(true);
     expect(body).toEqual({
       access_token: expect.any(String) as string,
       token_type: 'Bearer',
