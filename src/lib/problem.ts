@@ -29,7 +29,7 @@ export const STANDARD_ERRORS = [
   {
     status: 401,
     title: 'Unauthorized',
-    code: 'unauthorized',
+    code: 'invalid_token',
     detail: 'The bearer token is not valid.',
     hint: 'No token is required; a token that is sent must be valid.',
     resolution:

@@ -1,8 +1,7 @@
 import type { PlainHandler } from '../lib/plain-http.ts';
-import { problemAnswer } from '../lib/problem.ts';
+import { findErrorKind, problemAnswer } from '../lib/problem.ts';
 import { buildServiceUrls } from '../lib/service-urls.ts';
-import { loadOAuthKeys, type OAuthKeys } from './keys.ts';
-import { listResources, verifyAccessToken } from './tokens.ts';
+import type { OAuthKeys } from './keys.ts';
 
 export interface BearerOptions {
   readonly siteUrl: string;
@@ -22,9 +21,21 @@ export interface BearerOptions {
  */
 export function withBearer(handler: PlainHandler, options: BearerOptions): PlainHandler {
   const urls = buildServiceUrls(options.siteUrl);
-  const audiences = listResources(urls);
-  const keys = options.keys ?? loadOAuthKeys;
   const now = options.now ?? Date.now;
+  // The verifier (jose, the key set) loads with the first token: most calls carry none, and the
+  // function starts faster without it.
+  type Verifier = (token: string) => Promise<unknown>;
+  let verifier: Promise<Verifier> | undefined;
+  const loadVerifier = async (): Promise<Verifier> => {
+    const [{ loadOAuthKeys }, { listResources, verifyAccessToken }] = await Promise.all([
+      import('./keys.ts'),
+      import('./tokens.ts'),
+    ]);
+    const keys = await (options.keys ?? loadOAuthKeys)();
+    const audiences = listResources(urls);
+    return (token: string) =>
+      verifyAccessToken(token, keys, urls, audiences, Math.floor(now() / 1000));
+  };
   return async (request) => {
     const authorization = request.header('authorization');
     const match = authorization === undefined ? null : /^bearer(?:\s+(.*))?$/i.exec(authorization);
@@ -32,7 +43,11 @@ export function withBearer(handler: PlainHandler, options: BearerOptions): Plain
     const token = match[1]?.trim() ?? '';
     try {
       if (!/^[\w-]+\.[\w-]+\.[\w-]*$/.test(token)) throw new Error('not a JWS');
-      await verifyAccessToken(token, await keys(), urls, audiences, Math.floor(now() / 1000));
+      verifier ??= loadVerifier();
+      verifier.catch(() => (verifier = undefined));
+      await (
+        await verifier
+      )(token);
     } catch (error) {
       if ((error as Error).name === 'OAuthKeyError') throw error;
       const description =
@@ -42,12 +57,9 @@ export function withBearer(handler: PlainHandler, options: BearerOptions): Plain
       return problemAnswer(
         options.siteUrl,
         {
-          status: 401,
-          title: 'Unauthorized',
-          code: 'invalid_token',
+          ...findErrorKind('invalid_token'),
           detail: `${description}. No token is required here: send the request without Authorization, or get a new token.`,
           instance: request.url.pathname,
-          hint: 'Tokens are optional and only label anonymous access; a token that is sent must verify.',
           resolution: `Drop the Authorization header, or get a fresh token from ${urls.oauthToken} (see ${urls.authMd}).`,
         },
         {

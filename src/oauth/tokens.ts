@@ -63,6 +63,17 @@ export async function issueAccessToken(
     .sign(keys.signing.key);
 }
 
+/** The JWKS of a key set as jose's key resolver, made once: it caches the imported keys. */
+const keySets = new WeakMap<OAuthKeys, ReturnType<typeof createLocalJWKSet>>();
+function readKeySet(keys: OAuthKeys): ReturnType<typeof createLocalJWKSet> {
+  let keySet = keySets.get(keys);
+  if (!keySet) {
+    keySet = createLocalJWKSet(keys.jwks);
+    keySets.set(keys, keySet);
+  }
+  return keySet;
+}
+
 /**
  * Verifies an access token for one of our resources: signature by a published key, ES256 only
  * (so `alg: none` and HMAC tricks fail), `typ: at+jwt`, our issuer, an audience among
@@ -75,7 +86,7 @@ export async function verifyAccessToken(
   audiences: readonly string[],
   now: number,
 ): Promise<JWTPayload> {
-  const { payload } = await jwtVerify(token, createLocalJWKSet(keys.jwks), {
+  const { payload } = await jwtVerify(token, readKeySet(keys), {
     algorithms: [SIGNING_ALGORITHM],
     typ: ACCESS_TOKEN_TYPE,
     issuer: urls.origin,

@@ -1,0 +1,409 @@
+/**
+ * The benchmark suite (npm run bench; not part of npm test). Loopback only, about eight minutes:
+ * builds the site, then measures, each against references in the same run,
+ *   mcp     POST tools/list and tools/call: our local server, a bare node:http server with a fixed
+ *           body (the ceiling) and the official MCP SDK's stateless server (the peer);
+ *   cold    spawn to first answer of each bundled function, the bare server and the SDK peer, and
+ *           each one's minified bundle size;
+ *   oauth   registrations and tokens per second, and the cost of verifying an access token
+ *           against a bare ECDSA signature check;
+ *   static  a prerendered document from the local server against a bare static file server;
+ *   build   build time and output size for the sample content and content 10 and 100 times larger.
+ * Prints a report and, when every section ran, writes docs/benchmarks.md.
+ * Run: npm run bench [-- mcp cold oauth static build]
+ */
+import { createHash, createPublicKey, verify } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import {
+  buildSite,
+  findFreePort,
+  NODE,
+  ROOT,
+  startServer,
+  stopProcess,
+} from '../tests/support/processes.ts';
+import { buildOAuthKeys, generateSigningKey } from '../src/oauth/keys.ts';
+import { issueAccessToken, verifyAccessToken } from '../src/oauth/tokens.ts';
+import { buildServiceUrls } from '../src/lib/service-urls.ts';
+import { formatBuildScaleTable, measureBuildScale, type BuildScaleRow } from './build-scale.ts';
+import { bundleFunction } from './bundle-function.ts';
+import {
+  compareColdStarts,
+  compareLoads,
+  kib,
+  median,
+  percent,
+  waitForAnswer,
+  type LoadResult,
+  type LoadTarget,
+} from './lib.ts';
+
+const SECTIONS = ['mcp', 'cold', 'oauth', 'static', 'build'] as const;
+type Section = (typeof SECTIONS)[number];
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(SECTIONS as readonly string[]).includes(name));
+if (unknown.length > 0) {
+  console.error(`Unknown section ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}.`);
+  process.exit(2);
+}
+const sections = new Set<Section>(asked.length > 0 ? (asked as Section[]) : SECTIONS);
+
+const LOAD = { rounds: 3, connections: 32, seconds: 4 };
+const COLD_STARTS = 7;
+const VERIFICATIONS = 3000;
+
+const MCP_HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': '2025-11-25',
+};
+const toolsList = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
+const toolsCall = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 2,
+  method: 'tools/call',
+  params: { name: 'search_site_copy', arguments: { query: 'container ETA accuracy', limit: 3 } },
+});
+const mcpTarget = (url: string, body: string): LoadTarget => ({
+  url,
+  headers: MCP_HEADERS,
+  body,
+});
+
+const started = performance.now();
+const report: string[] = [];
+const say = (line = '') => {
+  report.push(line);
+  console.log(line);
+};
+const table = (header: readonly string[], rows: readonly (readonly string[])[]) => {
+  say(`| ${header.join(' | ')} |`);
+  say(`| ${header.map((_, index) => (index === 0 ? '---' : '---:')).join(' | ')} |`);
+  for (const row of rows) say(`| ${row.join(' | ')} |`);
+  say();
+};
+const loadRow = (name: string, result: LoadResult) => [
+  name,
+  String(Math.round(result.rps)),
+  String(result.p50),
+  String(result.p99),
+  String(result.errors),
+];
+const LOAD_HEADER = ['target', 'req/s (median)', 'p50 ms', 'p99 ms', 'errors'] as const;
+
+function spawnServer(script: string, env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(NODE, [script], { env: { ...process.env, ...env }, stdio: 'ignore' });
+}
+
+const signingKeys = JSON.stringify([await generateSigningKey('bench')]);
+const workDir = await mkdtemp(join(tmpdir(), 'bench-'));
+const port = await findFreePort();
+const siteUrl = `http://127.0.0.1:${port}`;
+const needsSite = ['mcp', 'cold', 'oauth', 'static'].some((name) => sections.has(name as Section));
+let server: Awaited<ReturnType<typeof startServer>> | undefined;
+if (needsSite) {
+  console.log(`Building for ${siteUrl} ...`);
+  const build = await buildSite(siteUrl);
+  if (build.code !== 0) throw new Error(build.stderr);
+  server = await startServer({
+    SITE_URL: siteUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    OAUTH_SIGNING_KEYS: signingKeys,
+  });
+}
+
+say(
+  `Measured ${new Date().toISOString().slice(0, 10)} on ${process.platform} ${process.arch}, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}; loads by autocannon, ${LOAD.connections} connections, ${LOAD.seconds} s, median of ${LOAD.rounds} rounds run in turn.`,
+);
+say();
+
+if (sections.has('mcp')) {
+  console.log('MCP throughput ...');
+  const ours = `${siteUrl}/mcp`;
+  const listBody = await (
+    await fetch(ours, { method: 'POST', headers: MCP_HEADERS, body: toolsList })
+  ).text();
+  const barePort = await findFreePort();
+  const bare = spawnServer(`${ROOT}bench/bare-server.ts`, {
+    PORT: String(barePort),
+    BARE_BODY: listBody,
+  });
+  const peerPort = await findFreePort();
+  const peer = spawnServer(`${ROOT}bench/sdk-peer-server.ts`, {
+    PORT: String(peerPort),
+    SITE_URL: siteUrl,
+  });
+  const bareUrl = `http://127.0.0.1:${barePort}/mcp`;
+  const peerUrl = `http://127.0.0.1:${peerPort}/mcp`;
+  await waitForAnswer(mcpTarget(bareUrl, toolsList), performance.now() + 10_000);
+  await waitForAnswer(mcpTarget(peerUrl, toolsList), performance.now() + 10_000);
+  const results = await compareLoads(
+    {
+      bare: mcpTarget(bareUrl, toolsList),
+      oursList: mcpTarget(ours, toolsList),
+      peerList: mcpTarget(peerUrl, toolsList),
+      oursCall: mcpTarget(ours, toolsCall),
+      peerCall: mcpTarget(peerUrl, toolsCall),
+    },
+    LOAD,
+  );
+  await stopProcess(bare);
+  await stopProcess(peer);
+  say('## MCP endpoint');
+  say();
+  table(LOAD_HEADER, [
+    loadRow('bare node:http, fixed tools/list body (ceiling)', results.bare),
+    loadRow('local server, POST tools/list', results.oursList),
+    loadRow('MCP SDK stateless server (peer), POST tools/list', results.peerList),
+    loadRow('local server, POST tools/call search_site_copy', results.oursCall),
+    loadRow('MCP SDK stateless server (peer), POST tools/call', results.peerCall),
+  ]);
+  table(
+    ['measure', 'result', 'target'],
+    [
+      ['tools/list vs the ceiling', percent(results.oursList.rps / results.bare.rps), '≥ 40%'],
+      [
+        'tools/list vs the SDK peer',
+        `${(results.oursList.rps / results.peerList.rps).toFixed(1)}×`,
+        '≥ 10×',
+      ],
+      [
+        'tools/call vs the SDK peer',
+        `${(results.oursCall.rps / results.peerCall.rps).toFixed(1)}×`,
+        '≥ 10×',
+      ],
+    ],
+  );
+}
+
+if (sections.has('cold')) {
+  console.log('Bundles and cold starts ...');
+  const functions = [
+    'mcp',
+    'oauth-register',
+    'oauth-token',
+    'oauth-jwks',
+    'oauth-authorize',
+    'not-found',
+  ];
+  const sizes: Record<string, number> = {};
+  for (const name of [...functions, 'sdk-peer-server']) {
+    const entry = name === 'sdk-peer-server' ? `${ROOT}bench/${name}.ts` : `${ROOT}api/${name}.ts`;
+    sizes[name] = await bundleFunction(entry, join(workDir, `${name}.mjs`));
+  }
+  const requestFor = (name: string) => (port: number) => {
+    const base = `http://127.0.0.1:${port}`;
+    switch (name) {
+      case 'mcp':
+      case 'bare':
+      case 'sdk-peer-server':
+        return mcpTarget(`${base}/mcp`, toolsList);
+      case 'oauth-register':
+        return {
+          url: `${base}/oauth/register`,
+          headers: { 'content-type': 'application/json' },
+          body: '{"client_name":"bench"}',
+        };
+      case 'oauth-token':
+        return {
+          url: `${base}/oauth/token`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'grant_type=client_credentials&client_id=x',
+        };
+      default:
+        return { url: `${base}/oauth/jwks`, method: 'GET' as const };
+    }
+  };
+  const env = { OAUTH_SIGNING_KEYS: signingKeys, SITE_URL: siteUrl };
+  const times = await compareColdStarts(
+    {
+      bare: {
+        script: `${ROOT}bench/bare-server.ts`,
+        env: { BARE_BODY: '{}' },
+        request: requestFor('bare'),
+      },
+      'sdk-peer-server': {
+        script: join(workDir, 'sdk-peer-server.mjs'),
+        env,
+        request: requestFor('sdk-peer-server'),
+      },
+      ...Object.fromEntries(
+        functions.map((name) => [
+          name,
+          {
+            script: `${ROOT}bench/function-host.ts`,
+            env: { ...env, FUNCTION_BUNDLE: join(workDir, `${name}.mjs`) },
+            request: requestFor(name),
+          },
+        ]),
+      ),
+    },
+    COLD_STARTS,
+  );
+  const bareMs = times.bare ?? NaN;
+  say('## Cold start and bundle size');
+  say();
+  say(
+    `Spawn to first answer, median of ${COLD_STARTS} spawns each. Functions are bundled by esbuild (minified, with their dependencies and data) and hosted by the thinnest node:http glue (bench/function-host.ts); the SDK peer is bundled the same way.`,
+  );
+  say();
+  table(
+    ['process', 'cold start ms', 'vs bare', 'bundle (minified)', 'target'],
+    [
+      ['bare node:http', bareMs.toFixed(1), '1.00×', '-', ''],
+      ...[...functions, 'sdk-peer-server'].map((name) => {
+        const ms = times[name as keyof typeof times] ?? NaN;
+        return [
+          name === 'sdk-peer-server' ? 'MCP SDK peer' : `api/${name}.ts`,
+          ms.toFixed(1),
+          `${(ms / bareMs).toFixed(2)}×`,
+          kib(sizes[name] ?? NaN),
+          name === 'sdk-peer-server' ? '' : '≤ 1.3×, < 200 KB',
+        ];
+      }),
+    ],
+  );
+}
+
+if (sections.has('oauth')) {
+  console.log('OAuth ...');
+  const register = await fetch(`${siteUrl}/oauth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"client_name":"bench"}',
+  });
+  const { client_id: clientId } = (await register.json()) as { client_id: string };
+  const results = await compareLoads(
+    {
+      register: {
+        url: `${siteUrl}/oauth/register`,
+        headers: { 'content-type': 'application/json' },
+        body: '{"client_name":"bench agent","grant_types":["client_credentials"]}',
+      },
+      token: {
+        url: `${siteUrl}/oauth/token`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `grant_type=client_credentials&client_id=${clientId}&scope=mcp%3Aread`,
+      },
+    },
+    LOAD,
+  );
+  const keys = await buildOAuthKeys(JSON.parse(signingKeys) as never);
+  const urls = buildServiceUrls(siteUrl);
+  const now = Math.floor(Date.now() / 1000);
+  const token = await issueAccessToken(
+    { clientId, scope: 'mcp:read', audience: [urls.mcp], now },
+    keys,
+    urls,
+  );
+  const [header, payload, signature] = token.split('.');
+  const publicKey = createPublicKey({
+    key: keys.jwks.keys[0] as never,
+    format: 'jwk',
+  });
+  const signed = Buffer.from(`${header}.${payload}`);
+  const signatureBytes = Buffer.from(signature ?? '', 'base64url');
+  const timeIt = async (run: () => unknown) => {
+    const rounds: number[] = [];
+    for (let round = 0; round < 5; round += 1) {
+      const start = performance.now();
+      for (let index = 0; index < VERIFICATIONS; index += 1) await run();
+      rounds.push(((performance.now() - start) * 1000) / VERIFICATIONS);
+    }
+    return median(rounds);
+  };
+  const rawMicros = await timeIt(() =>
+    verify('sha256', signed, { key: publicKey, dsaEncoding: 'ieee-p1363' }, signatureBytes),
+  );
+  const fullMicros = await timeIt(() => verifyAccessToken(token, keys, urls, [urls.mcp], now));
+  say('## OAuth');
+  say();
+  table(LOAD_HEADER, [
+    loadRow('POST /oauth/register', results.register),
+    loadRow('POST /oauth/token (client_credentials)', results.token),
+  ]);
+  table(
+    ['access token verification', 'µs per token (median of 5 × 3000)', 'vs bare ECDSA'],
+    [
+      ['bare ES256 signature check (node:crypto)', rawMicros.toFixed(1), '1.00×'],
+      [
+        'full RFC 9068 check (jose: signature, typ, iss, aud, exp)',
+        fullMicros.toFixed(1),
+        `${(fullMicros / rawMicros).toFixed(2)}×`,
+      ],
+    ],
+  );
+}
+
+if (sections.has('static')) {
+  console.log('Static documents ...');
+  const file = join(ROOT, '.vercel/output/static/llms-full.txt');
+  const staticPort = await findFreePort();
+  const bareStatic = spawnServer(`${ROOT}bench/bare-static-server.ts`, {
+    PORT: String(staticPort),
+    STATIC_FILE: file,
+    STATIC_TYPE: 'text/plain; charset=utf-8',
+  });
+  const bareUrl = `http://127.0.0.1:${staticPort}/llms-full.txt`;
+  await waitForAnswer({ url: bareUrl, method: 'GET' }, performance.now() + 10_000);
+  const results = await compareLoads(
+    {
+      bare: { url: bareUrl, method: 'GET' },
+      ours: { url: `${siteUrl}/llms-full.txt`, method: 'GET' },
+    },
+    LOAD,
+  );
+  await stopProcess(bareStatic);
+  const size = readFileSync(file).byteLength;
+  say('## Static documents');
+  say();
+  say(`GET /llms-full.txt (${kib(size)}), the largest prerendered text document.`);
+  say();
+  table(LOAD_HEADER, [
+    loadRow('bare node:http streaming the file (reference)', results.bare),
+    loadRow('local server (vercel.json routing, headers, ETag)', results.ours),
+  ]);
+  say(`Local server: ${percent(results.ours.rps / results.bare.rps)} of the reference.`);
+  say();
+}
+
+if (server) await stopProcess(server.child);
+
+let scale: BuildScaleRow[] = [];
+if (sections.has('build')) {
+  console.log('Build scale (a few minutes) ...');
+  scale = await measureBuildScale();
+  say('## Build scale');
+  say();
+  say(formatBuildScaleTable(scale));
+  say();
+}
+
+const minutes = ((performance.now() - started) / 60_000).toFixed(1);
+say(`Whole run: ${minutes} minutes.`);
+
+if (sections.size === SECTIONS.length) {
+  const versions = JSON.parse(readFileSync(`${ROOT}package-lock.json`, 'utf8')) as {
+    packages: Record<string, { version?: string }>;
+  };
+  const version = (name: string) => versions.packages[`node_modules/${name}`]?.version ?? '?';
+  const digest = createHash('sha256').update(report.join('\n')).digest('hex').slice(0, 12);
+  await writeFile(
+    `${ROOT}docs/benchmarks.md`,
+    `# Benchmarks
+
+Written by \`npm run bench\` (bench/run.ts); do not edit by hand. Every figure is a ratio to a
+reference measured in the same run, because the machines are noisy; loads run over loopback.
+Versions: astro ${version('astro')}, @modelcontextprotocol/sdk ${version('@modelcontextprotocol/sdk')}, jose ${version('jose')}, autocannon ${version('autocannon')}, esbuild ${version('esbuild')}. Report ${digest}.
+
+${report.join('\n')}
+`,
+  );
+  console.log('Wrote docs/benchmarks.md');
+}
