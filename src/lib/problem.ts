@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Problem } from '../schemas/problem.ts';
 import { toWebResponse, type PlainAnswer, type PlainHandler } from './plain-http.ts';
 import { buildErrorTypeUrl } from './service-urls.ts';
@@ -185,7 +184,8 @@ export function internalErrorAnswer(
   error: unknown,
   log: FailureLog,
 ): PlainAnswer {
-  const requestId = randomUUID();
+  // The global Web Crypto, so node:crypto is loaded only when a failure happens.
+  const requestId = crypto.randomUUID();
   log({
     level: 'error',
     msg: 'function failed',
