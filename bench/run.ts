@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
+import { format, resolveConfig } from 'prettier';
 import {
   buildSite,
   findFreePort,
@@ -413,16 +414,20 @@ if (sections.size === SECTIONS.length) {
   };
   const version = (name: string) => versions.packages[`node_modules/${name}`]?.version ?? '?';
   const digest = createHash('sha256').update(report.join('\n')).digest('hex').slice(0, 12);
-  await writeFile(
-    `${ROOT}docs/benchmarks.md`,
-    `# Benchmarks
+  const markdown = `# Benchmarks
 
 Written by \`npm run bench\` (bench/run.ts); do not edit by hand. Every figure is a ratio to a
 reference measured in the same run, because the machines are noisy; loads run over loopback.
 Versions: astro ${version('astro')}, @modelcontextprotocol/sdk ${version('@modelcontextprotocol/sdk')}, jose ${version('jose')}, autocannon ${version('autocannon')}, esbuild ${version('esbuild')}. Report ${digest}.
 
 ${report.join('\n')}
-`,
-  );
+
+${readFileSync(`${ROOT}bench/notes.md`, 'utf8')}`;
+  // Formatted as the repository's prettier check expects.
+  const formatted = await format(markdown, {
+    ...((await resolveConfig(`${ROOT}docs/benchmarks.md`)) ?? {}),
+    parser: 'markdown',
+  });
+  await writeFile(`${ROOT}docs/benchmarks.md`, formatted);
   console.log('Wrote docs/benchmarks.md');
 }
