@@ -182,7 +182,7 @@ export function answerFunction(
  * Calls a function's handler for the request's method (405 problem if none, 500 problem if it
  * throws) and adds the route's vercel.json headers the answer lacks.
  */
-export async function invokeFunction(
+async function invokeFunction(
   module: FunctionModule,
   request: Request,
   options: InvocationOptions,

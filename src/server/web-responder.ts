@@ -31,12 +31,3 @@ export function createWebResponder(options: {
     void respond(req, res);
   };
 }
-
-/** The request's headers as web Headers (node's parser has already rejected malformed ones). */
-export function readHeaders(req: IncomingMessage): Headers {
-  const headers = new Headers();
-  for (let index = 0; index + 1 < req.rawHeaders.length; index += 2) {
-    headers.append(req.rawHeaders[index] ?? '', req.rawHeaders[index + 1] ?? '');
-  }
-  return headers;
-}
