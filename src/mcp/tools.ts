@@ -33,7 +33,9 @@ type Runners = {
 export function buildToolRunners(site: SiteDocuments): ReadonlyMap<string, McpToolRunner> {
   const { content, urls } = site;
   const inputs = buildToolInputSchemas(listSectionSlugs(content));
-  const searchIndex = new SiteSearchIndex(buildPassages(content, urls));
+  // Built with the first search, so a cold start that lists tools does not pay for it.
+  let searchIndex: SiteSearchIndex | undefined;
+  const readSearchIndex = () => (searchIndex ??= new SiteSearchIndex(buildPassages(content, urls)));
   const copyBySlug = new Map(site.copyDocuments.map((document) => [document.slug, document]));
   const agentDocuments = {
     'llms.txt': { uri: urls.llmsTxt, mimeType: MEDIA_TYPES.text, text: site.llmsTxt },
@@ -78,7 +80,7 @@ export function buildToolRunners(site: SiteDocuments): ReadonlyMap<string, McpTo
       };
     },
     search_site_copy: ({ query, limit }) => ({
-      structuredContent: { query, results: searchIndex.search(query, limit) },
+      structuredContent: { query, results: readSearchIndex().search(query, limit) },
     }),
   };
   return new Map(
