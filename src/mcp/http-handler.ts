@@ -1,5 +1,6 @@
 import type { JSONRPCResponse, JSONRPCServer } from 'json-rpc-2.0';
 import { MEDIA_TYPES } from '../lib/media-types.ts';
+import { CORS_ALLOWED_HEADERS } from '../lib/methods.ts';
 import type { PlainAnswer, PlainHandler, PlainRequest } from '../lib/plain-http.ts';
 import {
   findErrorKind,
@@ -27,10 +28,6 @@ import { createMcpRpcServer, type McpCallContext } from './rpc-server.ts';
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 const ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS';
-
-/** Request headers a browser client may send (CORS preflight). */
-const ALLOWED_REQUEST_HEADERS =
-  'Content-Type, Accept, Authorization, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID';
 
 /** Response headers a browser client may read. */
 const EXPOSED_RESPONSE_HEADERS = 'WWW-Authenticate, Mcp-Protocol-Version';
@@ -125,7 +122,7 @@ export function createMcpHandler(options: McpHandlerOptions): PlainHandler {
             ...cors,
             Allow: ALLOWED_METHODS,
             'Access-Control-Allow-Methods': ALLOWED_METHODS,
-            'Access-Control-Allow-Headers': ALLOWED_REQUEST_HEADERS,
+            'Access-Control-Allow-Headers': CORS_ALLOWED_HEADERS,
             'Access-Control-Max-Age': '86400',
           },
         };
