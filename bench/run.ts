@@ -55,7 +55,7 @@ if (unknown.length > 0) {
 const sections = new Set<Section>(asked.length > 0 ? (asked as Section[]) : SECTIONS);
 
 const LOAD = { rounds: 3, connections: 32, seconds: 4 };
-const COLD_STARTS = 7;
+const COLD_STARTS = 11;
 const VERIFICATIONS = 3000;
 
 const MCP_HEADERS = {
