@@ -1,4 +1,5 @@
 import type { PlainHandler } from '../lib/plain-http.ts';
+import { memoizeUntilFailure } from '../lib/memoize.ts';
 import { findErrorKind, problemAnswer } from '../lib/problem.ts';
 import { buildServiceUrls } from '../lib/service-urls.ts';
 import type { OAuthKeys } from './keys.ts';
@@ -25,8 +26,7 @@ export function withBearer(handler: PlainHandler, options: BearerOptions): Plain
   // The verifier (jose, the key set) loads with the first token: most calls carry none, and the
   // function starts faster without it.
   type Verifier = (token: string) => Promise<unknown>;
-  let verifier: Promise<Verifier> | undefined;
-  const loadVerifier = async (): Promise<Verifier> => {
+  const loadVerifier = memoizeUntilFailure(async (): Promise<Verifier> => {
     const [{ loadOAuthKeys }, { listResources, verifyAccessToken }] = await Promise.all([
       import('./keys.ts'),
       import('./tokens.ts'),
@@ -35,7 +35,7 @@ export function withBearer(handler: PlainHandler, options: BearerOptions): Plain
     const audiences = listResources(urls);
     return (token: string) =>
       verifyAccessToken(token, keys, urls, audiences, Math.floor(now() / 1000));
-  };
+  });
   return async (request) => {
     const authorization = request.header('authorization');
     const match = authorization === undefined ? null : /^bearer(?:\s+(.*))?$/i.exec(authorization);
@@ -43,11 +43,8 @@ export function withBearer(handler: PlainHandler, options: BearerOptions): Plain
     const token = match[1]?.trim() ?? '';
     try {
       if (!/^[\w-]+\.[\w-]+\.[\w-]*$/.test(token)) throw new Error('not a JWS');
-      verifier ??= loadVerifier();
-      verifier.catch(() => (verifier = undefined));
-      await (
-        await verifier
-      )(token);
+      const verify = await loadVerifier();
+      await verify(token);
     } catch (error) {
       if ((error as Error).name === 'OAuthKeyError') throw error;
       const description =

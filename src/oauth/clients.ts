@@ -1,8 +1,8 @@
-import { jwtVerify, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
 import * as z from 'zod/mini';
 import { OAUTH_SCOPES } from '../lib/service-versions.ts';
 import { OAuthRefusal } from './errors.ts';
-import type { OAuthKeys } from './keys.ts';
+import { verifyMacToken, type OAuthKeys } from './keys.ts';
 
 /** Grant types a client can register for; others asked for (refresh_token, ...) are dropped. */
 export const SUPPORTED_GRANT_TYPES = ['client_credentials', 'authorization_code'] as const;
@@ -202,18 +202,8 @@ export async function issueClientId(client: RegisteredClient, keys: OAuthKeys): 
 
 /** Reads a client_id back, or throws OAuthRefusal(invalid_client) for anything not ours. */
 export async function verifyClientId(clientId: string, keys: OAuthKeys): Promise<RegisteredClient> {
-  const { byKid } = keys.mac('client-id');
   try {
-    const { payload } = await jwtVerify(
-      clientId,
-      (header) => {
-        const key = header.kid === undefined ? undefined : byKid.get(header.kid);
-        if (!key) throw new Error('unknown kid');
-        return key.key;
-      },
-      { algorithms: ['HS256'] },
-    );
-    const claims = ClientIdClaimsSchema.parse(payload);
+    const claims = ClientIdClaimsSchema.parse(await verifyMacToken(clientId, keys, 'client-id'));
     return {
       clientName: claims.name,
       grantTypes: claims.grants,

@@ -64,9 +64,18 @@ function jsonAnswer(
   };
 }
 
-/** The media type of a request body, lower-cased, without parameters. */
-function readMediaType(request: PlainRequest): string {
-  return (request.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+/**
+ * Reads a body of the one media type an endpoint takes (throwing `wrongType` for any other), or
+ * undefined when it passes MAX_OAUTH_BODY_BYTES.
+ */
+async function readBody(
+  request: PlainRequest,
+  mediaType: string,
+  wrongType: OAuthRefusal,
+): Promise<string | undefined> {
+  const given = (request.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  if (given !== mediaType) throw wrongType;
+  return request.text(MAX_OAUTH_BODY_BYTES);
 }
 
 function tooLarge(ctx: Context, request: PlainRequest): PlainAnswer {
@@ -101,13 +110,14 @@ export function createRegisterHandler(options: OAuthEndpointOptions): PlainHandl
   const ctx = readContext(options);
   const register: PlainHandler = (request) =>
     answerRefusals(ctx, request, async () => {
-      if (readMediaType(request) !== 'application/json') {
-        throw new OAuthRefusal(
+      const text = await readBody(
+        request,
+        'application/json',
+        new OAuthRefusal(
           'invalid_client_metadata',
           'Send the registration as a JSON object with Content-Type: application/json.',
-        );
-      }
-      const text = await request.text(MAX_OAUTH_BODY_BYTES);
+        ),
+      );
       if (text === undefined) return tooLarge(ctx, request);
       let body: unknown;
       try {
@@ -187,13 +197,14 @@ export function createTokenHandler(options: OAuthEndpointOptions): PlainHandler 
   const ctx = readContext(options);
   const token: PlainHandler = (request) =>
     answerRefusals(ctx, request, async () => {
-      if (readMediaType(request) !== 'application/x-www-form-urlencoded') {
-        throw new OAuthRefusal(
+      const text = await readBody(
+        request,
+        'application/x-www-form-urlencoded',
+        new OAuthRefusal(
           'invalid_request',
           'Send the token request form-encoded, with Content-Type: application/x-www-form-urlencoded.',
-        );
-      }
-      const text = await request.text(MAX_OAUTH_BODY_BYTES);
+        ),
+      );
       if (text === undefined) return tooLarge(ctx, request);
       const params = readParameters(new URLSearchParams(text));
       const grantType = requireParameter(params.get('grant_type'), 'grant_type');

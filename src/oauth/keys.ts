@@ -5,10 +5,13 @@ import {
   exportJWK,
   generateKeyPair,
   importJWK,
+  jwtVerify,
   type CryptoKey,
   type JSONWebKeySet,
   type JWK,
+  type JWTPayload,
 } from 'jose';
+import { memoizeUntilFailure } from '../lib/memoize.ts';
 
 /** The environment variable holding the signing keys, and the local file used without it. */
 export const SIGNING_KEYS_VARIABLE = 'OAUTH_SIGNING_KEYS';
@@ -166,13 +169,30 @@ export async function buildOAuthKeys(jwks: readonly JWK[]): Promise<OAuthKeys> {
   };
 }
 
-let loaded: Promise<OAuthKeys> | undefined;
-
 /** The process's key set, loaded once; a failed load is retried on the next call. */
-export function loadOAuthKeys(): Promise<OAuthKeys> {
-  loaded ??= readSigningKeys().then(buildOAuthKeys);
-  loaded.catch(() => {
-    loaded = undefined;
-  });
-  return loaded;
+export const loadOAuthKeys: () => Promise<OAuthKeys> = memoizeUntilFailure(async () =>
+  buildOAuthKeys(await readSigningKeys()),
+);
+
+/**
+ * Verifies a compact JWS MACed (HS256) with the derived key of `purpose` that its `kid` names;
+ * throws for an unknown kid, a bad MAC, another algorithm, or a passed `exp`.
+ */
+export async function verifyMacToken(
+  token: string,
+  keys: OAuthKeys,
+  purpose: MacPurpose,
+  currentDate?: Date,
+): Promise<JWTPayload> {
+  const { byKid } = keys.mac(purpose);
+  const { payload } = await jwtVerify(
+    token,
+    (header) => {
+      const key = header.kid === undefined ? undefined : byKid.get(header.kid);
+      if (!key) throw new Error('unknown kid');
+      return key.key;
+    },
+    { algorithms: ['HS256'], ...(currentDate ? { currentDate } : {}) },
+  );
+  return payload;
 }

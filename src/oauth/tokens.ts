@@ -3,7 +3,7 @@ import { createLocalJWKSet, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import * as z from 'zod/mini';
 import type { ServiceUrls } from '../lib/service-urls.ts';
 import { OAuthRefusal } from './errors.ts';
-import { SIGNING_ALGORITHM, type OAuthKeys } from './keys.ts';
+import { SIGNING_ALGORITHM, verifyMacToken, type OAuthKeys } from './keys.ts';
 
 import { ACCESS_TOKEN_LIFETIME_SECONDS, AUTHORIZATION_CODE_LIFETIME_SECONDS } from './lifetimes.ts';
 
@@ -177,19 +177,11 @@ export async function redeemAuthorizationCode(
   keys: OAuthKeys,
   now: number,
 ): Promise<AuthorizationGrant> {
-  const { byKid } = keys.mac('authorization-code');
   let claims: z.infer<typeof CodeClaimsSchema>;
   try {
-    const { payload } = await jwtVerify(
-      code,
-      (header) => {
-        const key = header.kid === undefined ? undefined : byKid.get(header.kid);
-        if (!key) throw new Error('unknown kid');
-        return key.key;
-      },
-      { algorithms: ['HS256'], currentDate: new Date(now * 1000) },
+    claims = CodeClaimsSchema.parse(
+      await verifyMacToken(code, keys, 'authorization-code', new Date(now * 1000)),
     );
-    claims = CodeClaimsSchema.parse(payload);
   } catch {
     throw invalidGrant(
       'The authorization code is invalid or has expired; start the authorization again.',
