@@ -1,4 +1,4 @@
-import { guardHandler } from '../src/lib/problem.ts';
+import { serveFunction } from '../src/lib/serve-function.ts';
 import { toWebExports } from '../src/lib/plain-http.ts';
 import { createMcpHandler, parseAllowedOrigins } from '../src/mcp/http-handler.ts';
 import { withBearer } from '../src/oauth/bearer.ts';
@@ -8,7 +8,7 @@ import { site } from '../src/site.ts';
  * The MCP endpoint (vercel.json rewrites /mcp here). An optional bearer token must verify when
  * sent; `plain` is the local server's direct path.
  */
-export const plain = guardHandler(
+export const plain = serveFunction(
   withBearer(
     createMcpHandler({
       site,

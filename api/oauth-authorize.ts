@@ -1,9 +1,9 @@
 import { siteUrl } from '../src/generated/site-origin.ts';
 import { toWebExports } from '../src/lib/plain-http.ts';
-import { guardHandler } from '../src/lib/problem.ts';
+import { serveFunction } from '../src/lib/serve-function.ts';
 import { createAuthorizeHandler } from '../src/oauth/endpoints.ts';
 
 /** GET /oauth/authorize (vercel.json rewrites it here): authorization code with PKCE, approved anonymously. */
-export const plain = guardHandler(createAuthorizeHandler({ siteUrl }), { siteUrl });
+export const plain = serveFunction(createAuthorizeHandler({ siteUrl }), { siteUrl });
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = toWebExports(plain);

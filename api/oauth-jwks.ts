@@ -1,9 +1,9 @@
 import { siteUrl } from '../src/generated/site-origin.ts';
 import { toWebExports } from '../src/lib/plain-http.ts';
-import { guardHandler } from '../src/lib/problem.ts';
+import { serveFunction } from '../src/lib/serve-function.ts';
 import { createJwksHandler } from '../src/oauth/endpoints.ts';
 
 /** GET /oauth/jwks (vercel.json rewrites it here): the public keys of the access tokens. */
-export const plain = guardHandler(createJwksHandler({ siteUrl }), { siteUrl });
+export const plain = serveFunction(createJwksHandler({ siteUrl }), { siteUrl });
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = toWebExports(plain);

@@ -1,9 +1,9 @@
 import { siteUrl } from '../src/generated/site-origin.ts';
 import { toWebExports } from '../src/lib/plain-http.ts';
-import { guardHandler } from '../src/lib/problem.ts';
+import { serveFunction } from '../src/lib/serve-function.ts';
 import { createTokenHandler } from '../src/oauth/endpoints.ts';
 
 /** POST /oauth/token (vercel.json rewrites it here): client_credentials and authorization_code tokens. */
-export const plain = guardHandler(createTokenHandler({ siteUrl }), { siteUrl });
+export const plain = serveFunction(createTokenHandler({ siteUrl }), { siteUrl });
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = toWebExports(plain);

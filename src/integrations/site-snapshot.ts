@@ -7,6 +7,7 @@ import {
   renderSiteSnapshotModule,
   writeGeneratedModule,
 } from '../lib/content/site-snapshot.ts';
+import { readRateLimitPolicy } from '../lib/rate-limit.ts';
 import { readSigningKeys } from '../oauth/keys.ts';
 import { createDevMiddleware } from '../server/dev-middleware.ts';
 import { buildSiteSnapshot } from './build-site-snapshot.ts';
@@ -33,7 +34,12 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
   const snapshotFile = resolve(options.outDir, 'site-snapshot.ts');
   const originFile = resolve(options.outDir, 'site-origin.ts');
   const write = async () => {
-    const snapshot = buildSiteSnapshot(options.siteUrl, await readSiteContent(contentDir));
+    const snapshot = buildSiteSnapshot(
+      options.siteUrl,
+      await readSiteContent(contentDir),
+      // Refuses a malformed RATE_LIMIT_* variable, so a build never documents a wrong limit.
+      readRateLimitPolicy(process.env),
+    );
     await writeGeneratedModule(snapshotFile, renderSiteSnapshotModule(snapshot));
     await writeGeneratedModule(
       resolve(options.outDir, 'site-origin.ts'),

@@ -1,5 +1,7 @@
 import type { SiteContent } from '../schemas/site-content.ts';
 import { buildAgentAuth } from './authorization-server-metadata.ts';
+import { LIMITS } from './limits.ts';
+import { formatRateLimitPolicy, type RateLimitPolicy } from './rate-limit.ts';
 import type { ServiceUrls } from './service-urls.ts';
 import {
   ACCESS_TOKEN_LIFETIME_SECONDS,
@@ -39,7 +41,11 @@ export function buildAnonymousFlowCommands(urls: ServiceUrls) {
  * Builds /auth.md: the prose companion of the discovery metadata, walking an agent through the
  * anonymous registration flow (SPEC §5.7) and repeating the agent_auth block (SPEC §5.6).
  */
-export function buildAuthMd(content: SiteContent, urls: ServiceUrls): string {
+export function buildAuthMd(
+  content: SiteContent,
+  urls: ServiceUrls,
+  rateLimit: RateLimitPolicy | undefined,
+): string {
   const name = content.company.alternateName;
   const commands = buildAnonymousFlowCommands(urls);
   return `# auth.md
@@ -136,6 +142,22 @@ on their own; it works here without a login or a consent screen:
 ${OAUTH_SCOPES.map((scope) => `- \`${scope}\`: ${scope === 'mcp:read' ? 'read the public facts and documents' : 'call the read-only MCP tools'}.`).join('\n')}
 
 Both scopes are labels. Every tool and resource is read-only and public, with or without them.
+
+## Limits
+
+${
+  rateLimit
+    ? `The MCP and OAuth endpoints allow each client (by network address) ${rateLimit.limit} requests per
+${rateLimit.windowSeconds} seconds, counted on each server instance. Every answer carries \`RateLimit-Policy\`
+(for example \`${formatRateLimitPolicy(rateLimit)}\`) and \`RateLimit\` (the remaining quota \`r\` and
+the seconds \`t\` until it resets). Past the limit the answer is \`429\` with \`Retry-After\`:
+wait that many seconds. A token does not raise the limit.`
+    : 'The MCP and OAuth endpoints of this deployment apply no rate limit of their own.'
+}
+
+Bodies are limited to ${LIMITS.oauthBodyBytes} bytes at the OAuth endpoints and ${LIMITS.mcpBodyBytes} bytes at the MCP
+endpoint (\`413\`); JSON may nest ${LIMITS.jsonDepth} levels deep. Every error is explained at
+${urls.origin}/errors.
 
 ## Why a token without a client secret is safe here
 

@@ -26,8 +26,15 @@ import { buildApiCatalog, LINKSET_MEDIA_TYPE } from './api-catalog.ts';
 import { buildAuthorizationServerMetadata } from './authorization-server-metadata.ts';
 import { buildClaimMetadata } from './claim-metadata.ts';
 import { buildOverview } from './overview.ts';
+import { LIMITS } from './limits.ts';
 import { buildProblem, findErrorKind, PROBLEM_MEDIA_TYPE, STANDARD_ERRORS } from './problem.ts';
 import { buildProtectedResourceMetadata } from './protected-resource-metadata.ts';
+import {
+  DEFAULT_RATE_LIMIT,
+  formatRateLimitPolicy,
+  RATE_LIMIT_POLICY_NAME,
+  type RateLimitPolicy,
+} from './rate-limit.ts';
 import type { ServiceUrls } from './service-urls.ts';
 import {
   API_VERSION,
@@ -99,17 +106,28 @@ const OAUTH_ERROR_RESPONSES = {
 };
 
 /** A reference to the shared response of an endpoint-specific error kind. */
-function problemResponseRef(
-  code: 'forbidden_origin' | 'payload_too_large' | 'unsupported_media_type',
-) {
+function problemResponseRef(code: keyof typeof ENDPOINT_RESPONSE_NAMES) {
   return { $ref: `#/components/responses/${ENDPOINT_RESPONSE_NAMES[code]}` };
 }
 
 const ENDPOINT_RESPONSE_NAMES = {
   forbidden_origin: 'ForbiddenOrigin',
+  request_timeout: 'RequestTimeout',
   payload_too_large: 'ContentTooLarge',
+  uri_too_long: 'UriTooLong',
   unsupported_media_type: 'UnsupportedMediaType',
+  header_fields_too_large: 'HeaderFieldsTooLarge',
 } as const;
+
+/**
+ * Refusals any request can meet before an operation sees it (the server's limits on time, target
+ * length and head size); every operation declares them.
+ */
+const TRANSPORT_ERROR_RESPONSES = {
+  '408': problemResponseRef('request_timeout'),
+  '414': problemResponseRef('uri_too_long'),
+  '431': problemResponseRef('header_fields_too_large'),
+};
 
 const ERROR_RESPONSES = {
   '400': { $ref: '#/components/responses/BadRequest' },
@@ -161,12 +179,20 @@ function operation(input: OperationInput): JsonObject {
     tags: [input.tag],
     ...(input.parameters ? { parameters: input.parameters } : {}),
     ...(input.requestBody ? { requestBody: input.requestBody } : {}),
-    responses: { ...input.responses, ...ERROR_RESPONSES, ...input.errorResponses },
+    responses: {
+      ...input.responses,
+      ...ERROR_RESPONSES,
+      ...TRANSPORT_ERROR_RESPONSES,
+      ...input.errorResponses,
+    },
   };
 }
 
 /** The Problem responses every operation declares (SPEC §4, §7), by component name. */
-function buildProblemResponses(urls: ServiceUrls): Record<string, JsonObject> {
+function buildProblemResponses(
+  urls: ServiceUrls,
+  rateLimit: RateLimitPolicy | undefined,
+): Record<string, JsonObject> {
   return Object.fromEntries(
     STANDARD_ERRORS.map((error) => {
       const status = String(error.status) as keyof typeof RESPONSE_NAMES;
@@ -184,12 +210,20 @@ function buildProblemResponses(urls: ServiceUrls): Record<string, JsonObject> {
                   description: 'Seconds to wait before retrying.',
                   schema: { type: 'integer' },
                 },
+                RateLimit: {
+                  description: `The client's remaining quota \`r\` and seconds to reset \`t\` (draft-ietf-httpapi-ratelimit-headers), e.g. \`"${RATE_LIMIT_POLICY_NAME}";r=0;t=42\`. Sent on every answer of the MCP and OAuth endpoints.`,
+                  schema: { type: 'string' },
+                },
+                'RateLimit-Policy': {
+                  description: `The quota \`q\` per window \`w\` seconds, e.g. \`${formatRateLimitPolicy(rateLimit ?? DEFAULT_RATE_LIMIT)}\`. Sent on every answer of the MCP and OAuth endpoints.`,
+                  schema: { type: 'string' },
+                },
               }
             : undefined;
       return [
         RESPONSE_NAMES[status],
         {
-          description: error.title,
+          description: error.status === 429 ? describeRateLimit(rateLimit) : error.title,
           ...(headers ? { headers } : {}),
           content: {
             [PROBLEM_MEDIA_TYPE]: {
@@ -208,7 +242,11 @@ function buildProblemResponses(urls: ServiceUrls): Record<string, JsonObject> {
  * REST base, the origin's resources with path-level servers, and the Problem responses of §7.
  * @see https://spec.openapis.org/oas/v3.1.1
  */
-export function buildOpenApiDocument(content: SiteContent, urls: ServiceUrls): JsonObject {
+export function buildOpenApiDocument(
+  content: SiteContent,
+  urls: ServiceUrls,
+  rateLimit: RateLimitPolicy | undefined,
+): JsonObject {
   const { company } = content;
   const origin = [{ url: urls.origin, description: 'The origin' }];
   const quickstartInitialize = {
@@ -240,6 +278,8 @@ export function buildOpenApiDocument(content: SiteContent, urls: ServiceUrls): J
         'Versioning: the REST API is versioned by URL path (`/api/v1`). Non-breaking additions may ship in patch releases; a breaking change requires a new major path (for example `/api/v2`) and is announced in this description at least one release ahead. There is one environment, production; there is no staging.',
         '',
         `The MCP agent version is ${MCP_AGENT_VERSION}.`,
+        '',
+        `Limits: ${describeLimits(rateLimit)}`,
       ].join('\n'),
       contact: { name: company.name, url: company.contactUrl ?? company.website },
       license: { name: 'Public marketing facts, free to quote with attribution', url: urls.docs },
@@ -632,7 +672,7 @@ export function buildOpenApiDocument(content: SiteContent, urls: ServiceUrls): J
     components: {
       schemas: buildComponentSchemas(),
       responses: {
-        ...buildProblemResponses(urls),
+        ...buildProblemResponses(urls, rateLimit),
         ...Object.fromEntries(
           Object.entries(ENDPOINT_RESPONSE_NAMES).map(([code, name]) => {
             const kind = findErrorKind(code as keyof typeof ENDPOINT_RESPONSE_NAMES);
@@ -668,4 +708,25 @@ export function buildOpenApiDocument(content: SiteContent, urls: ServiceUrls): J
       },
     },
   };
+}
+
+/** What the 429 response says about the rate limit in force. */
+export function describeRateLimit(rateLimit: RateLimitPolicy | undefined): string {
+  const where =
+    'Static documents are limited only by the firewall rules of the deployment, if it has any.';
+  return rateLimit
+    ? `Too Many Requests. The MCP and OAuth endpoints allow each client (by network address) ${rateLimit.limit} requests per ${rateLimit.windowSeconds} seconds, counted on each server instance. ${where}`
+    : `Too Many Requests. This deployment's functions apply no rate limit of their own. ${where}`;
+}
+
+/** Every limit, in one sentence per kind, for the API description. */
+export function describeLimits(rateLimit: RateLimitPolicy | undefined): string {
+  return [
+    rateLimit
+      ? `${rateLimit.limit} requests per client per ${rateLimit.windowSeconds} seconds at the MCP and OAuth endpoints (429 with Retry-After, RateLimit and RateLimit-Policy);`
+      : 'no rate limit of the functions themselves;',
+    `request bodies up to ${LIMITS.mcpBodyBytes} bytes at the MCP endpoint and ${LIMITS.oauthBodyBytes} bytes at the OAuth endpoints (413);`,
+    `JSON nested at most ${LIMITS.jsonDepth} levels deep and JSON-RPC batches of at most ${LIMITS.batchMessages} messages (JSON-RPC error -32600);`,
+    `request targets up to ${LIMITS.urlLength} characters (414) and request heads up to ${LIMITS.headerBytes} bytes (431).`,
+  ].join(' ');
 }

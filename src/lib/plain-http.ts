@@ -12,6 +12,8 @@ export interface PlainRequest {
   readonly url: URL;
   /** A request header by its lower-case name; repeated headers are joined with ", ". */
   header(name: string): string | undefined;
+  /** The client's network address, as far as the host knows it: what rate limits count by. */
+  readonly client: string;
   /**
    * The body as UTF-8 text, or undefined when it is longer than `limit` bytes (then reading stops
    * as soon as the limit is passed). Read once.
@@ -31,14 +33,29 @@ export type PlainHandler = (request: PlainRequest) => Promise<PlainAnswer>;
 /** A handler as Vercel's Node runtime calls it. */
 export type WebHandler = (request: Request) => Promise<Response>;
 
-/** Reads a web Request through the plain interface. */
+/**
+ * Reads a web Request through the plain interface. The client address is the one Vercel's edge
+ * puts in `X-Real-IP` (it replaces whatever the client sent), else the last `X-Forwarded-For`
+ * entry, the one the nearest proxy added.
+ */
 export function fromWebRequest(request: Request): PlainRequest {
+  const { headers } = request;
   return {
     method: request.method,
     url: new URL(request.url),
-    header: (name) => request.headers.get(name) ?? undefined,
+    header: (name) => headers.get(name) ?? undefined,
+    client: readClientAddress(headers.get('x-real-ip') ?? headers.get('x-forwarded-for')),
     text: (limit) => readBodyText(request, limit),
   };
+}
+
+/**
+ * The client address in a proxy's header: the last entry of a list (the one the nearest proxy
+ * added), or `unknown` when there is none.
+ */
+export function readClientAddress(value: string | null | undefined): string {
+  const last = value?.slice(value.lastIndexOf(',') + 1).trim();
+  return last || 'unknown';
 }
 
 /** The web Response of a plain answer. */

@@ -1,4 +1,5 @@
 import type { Problem } from '../schemas/problem.ts';
+import { LIMITS } from './limits.ts';
 import { toWebResponse, type PlainAnswer, type PlainHandler } from './plain-http.ts';
 import { buildErrorTypeUrl } from './service-urls.ts';
 
@@ -88,12 +89,28 @@ export const ENDPOINT_ERRORS = [
     resolution: 'Use the address the server printed when it started.',
   },
   {
+    status: 408,
+    title: 'Request Timeout',
+    code: 'request_timeout',
+    detail: 'The request was not received in time.',
+    hint: `The server waits ${LIMITS.headersTimeoutSeconds} seconds for a request head and ${LIMITS.requestTimeoutSeconds} seconds for a whole request.`,
+    resolution: 'Send the whole request promptly, on a new connection.',
+  },
+  {
     status: 413,
     title: 'Content Too Large',
     code: 'payload_too_large',
     detail: 'The request body is larger than this endpoint accepts.',
-    hint: 'Request bodies are limited in size.',
+    hint: `Bodies are limited to ${LIMITS.mcpBodyBytes} bytes at the MCP endpoint and ${LIMITS.oauthBodyBytes} bytes at the OAuth endpoints.`,
     resolution: 'Send a smaller body; one JSON-RPC message per request is plenty.',
+  },
+  {
+    status: 414,
+    title: 'URI Too Long',
+    code: 'uri_too_long',
+    detail: 'The request target is longer than this server accepts.',
+    hint: `Request targets (path and query) are limited to ${LIMITS.urlLength} characters.`,
+    resolution: 'Send a shorter path and query; no operation of this service needs a long one.',
   },
   {
     status: 415,
@@ -102,6 +119,14 @@ export const ENDPOINT_ERRORS = [
     detail: 'The request body has a media type this endpoint does not accept.',
     hint: 'The Content-Type header names the media type of the body.',
     resolution: 'Send the body as application/json with Content-Type: application/json.',
+  },
+  {
+    status: 431,
+    title: 'Request Header Fields Too Large',
+    code: 'header_fields_too_large',
+    detail: 'The request line and headers are larger than this server accepts.',
+    hint: `The request line and headers together are limited to ${LIMITS.headerBytes} bytes.`,
+    resolution: 'Send fewer or smaller headers (large cookies are the usual cause).',
   },
 ] as const satisfies readonly ErrorKind[];
 

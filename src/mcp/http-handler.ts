@@ -1,6 +1,8 @@
 import type { JSONRPCResponse, JSONRPCServer } from 'json-rpc-2.0';
+import { exceedsJsonDepth, LIMITS } from '../lib/limits.ts';
 import { MEDIA_TYPES } from '../lib/media-types.ts';
 import { CORS_ALLOWED_HEADERS } from '../lib/methods.ts';
+import { EXPOSED_RATE_LIMIT_HEADERS } from '../lib/rate-limit.ts';
 import type { PlainAnswer, PlainHandler, PlainRequest } from '../lib/plain-http.ts';
 import {
   findErrorKind,
@@ -25,12 +27,12 @@ import {
 import { createMcpRpcServer, type McpCallContext } from './rpc-server.ts';
 
 /** The largest POST body accepted; one JSON-RPC message is far smaller. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+export const MAX_BODY_BYTES = LIMITS.mcpBodyBytes;
 
 const ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS';
 
 /** Response headers a browser client may read. */
-const EXPOSED_RESPONSE_HEADERS = 'WWW-Authenticate, Mcp-Protocol-Version';
+const EXPOSED_RESPONSE_HEADERS = `WWW-Authenticate, Mcp-Protocol-Version, ${EXPOSED_RATE_LIMIT_HEADERS}`;
 
 export interface McpHandlerOptions {
   readonly site: SiteDocuments;
@@ -195,6 +197,13 @@ async function answerPost(
   } catch {
     return rpcError(null, JSON_RPC_ERRORS.parseError, 'Parse error: the body is not valid JSON.');
   }
+  if (exceedsJsonDepth(body)) {
+    return rpcError(
+      null,
+      JSON_RPC_ERRORS.invalidRequest,
+      `Invalid Request: arrays and objects nest more than ${LIMITS.jsonDepth} levels deep.`,
+    );
+  }
 
   const first = Array.isArray(body) ? undefined : asObject(body);
   const header = request.header(MCP_HEADERS.protocolVersion);
@@ -223,6 +232,13 @@ async function answerPost(
     }
     if (body.length === 0)
       return rpcError(null, JSON_RPC_ERRORS.invalidRequest, 'Invalid Request: the batch is empty.');
+    if (body.length > LIMITS.batchMessages) {
+      return rpcError(
+        null,
+        JSON_RPC_ERRORS.invalidRequest,
+        `Invalid Request: a batch holds at most ${LIMITS.batchMessages} messages; this one holds ${body.length}.`,
+      );
+    }
     const responses: JSONRPCResponse[] = [];
     for (const message of body) {
       const response = await answerMessage(rpc, message, context, true);

@@ -1,3 +1,4 @@
+import { exceedsJsonDepth, LIMITS } from '../lib/limits.ts';
 import { MEDIA_TYPES } from '../lib/media-types.ts';
 import { byMethod } from '../lib/methods.ts';
 import type { PlainAnswer, PlainHandler, PlainRequest } from '../lib/plain-http.ts';
@@ -23,7 +24,7 @@ import {
 } from './tokens.ts';
 
 /** The largest registration or token request body read. */
-export const MAX_OAUTH_BODY_BYTES = 16 * 1024;
+export const MAX_OAUTH_BODY_BYTES = LIMITS.oauthBodyBytes;
 
 export interface OAuthEndpointOptions {
   readonly siteUrl: string;
@@ -126,6 +127,12 @@ export function createRegisterHandler(options: OAuthEndpointOptions): PlainHandl
         throw new OAuthRefusal(
           'invalid_client_metadata',
           'The registration body is not valid JSON.',
+        );
+      }
+      if (exceedsJsonDepth(body)) {
+        throw new OAuthRefusal(
+          'invalid_client_metadata',
+          `The registration nests arrays and objects more than ${LIMITS.jsonDepth} levels deep.`,
         );
       }
       const client = readRegistration(body, ctx.seconds() * 1000);

@@ -5,7 +5,7 @@ import { logToStderr } from '../lib/problem.ts';
 import { listFunctionFiles, readFunctionModule } from './functions.ts';
 import { answerFunction } from './local-server.ts';
 import { readNodeHeader, readRequestUrl } from './node-plain.ts';
-import { VercelRouter, type VercelConfig } from './vercel-routing.ts';
+import { VercelRouter, withoutHeaders, type VercelConfig } from './vercel-routing.ts';
 import { createWebResponder } from './web-responder.ts';
 
 /** The part of Vite's dev server the middleware uses: loading a module with edits applied. */
@@ -26,9 +26,10 @@ export interface DevMiddlewareOptions {
  */
 export function createDevMiddleware(server: ModuleLoader, options: DevMiddlewareOptions) {
   const functionFiles = listFunctionFiles(join(options.root, 'api'));
-  const config = JSON.parse(
-    readFileSync(join(options.root, 'vercel.json'), 'utf8'),
-  ) as VercelConfig;
+  const config = withoutHeaders(
+    JSON.parse(readFileSync(join(options.root, 'vercel.json'), 'utf8')) as VercelConfig,
+    ['Content-Security-Policy', 'Strict-Transport-Security'],
+  );
   const router = new VercelRouter(config, {
     isFile: (pathname) =>
       options.isRoute(pathname) || existsSync(join(options.root, 'public', pathname)),

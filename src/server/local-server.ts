@@ -1,7 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  STATUS_CODES,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import sirv from 'sirv';
+import { LIMITS } from '../lib/limits.ts';
 import { MEDIA_TYPES } from '../lib/media-types.ts';
 import { toWebResponse } from '../lib/plain-http.ts';
 import {
@@ -10,12 +18,13 @@ import {
   logToStderr,
   problemAnswer,
   problemResponse,
+  type ErrorCode,
   type FailureLog,
 } from '../lib/problem.ts';
 import { listAllowedMethods, loadFunctions, type FunctionModule } from './functions.ts';
 import { fromNodeRequest, readNodeHeader, readRequestUrl, sendPlainAnswer } from './node-plain.ts';
 import { StaticFileIndex } from './static-files.ts';
-import { VercelRouter, type VercelConfig } from './vercel-routing.ts';
+import { VercelRouter, withoutHeaders, type VercelConfig } from './vercel-routing.ts';
 import { createWebResponder, type AnswerWith } from './web-responder.ts';
 
 export interface LocalServerOptions {
@@ -34,9 +43,15 @@ export interface LocalServerOptions {
   readonly allowedHosts?: readonly string[];
   /** Receives one structured line per unexpected failure. */
   readonly log?: FailureLog;
+  /**
+   * A header a trusted reverse proxy sets to the client's address (such as `x-forwarded-for`);
+   * rate limits count by it instead of the socket's peer. Leave unset without such a proxy, since
+   * clients can send any header.
+   */
+  readonly clientAddressHeader?: string;
 }
 
-const STATIC_METHODS = ['GET', 'HEAD', 'OPTIONS'];
+const STATIC_METHODS = 'GET, HEAD, OPTIONS';
 
 /**
  * A production server for one machine: the build's static output and the api/ functions on one
@@ -45,91 +60,141 @@ const STATIC_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 export async function createLocalServer(options: LocalServerOptions): Promise<Server> {
   const files = await StaticFileIndex.load(options.staticDir);
   const functions = await loadFunctions(options.apiDir);
-  const router = new VercelRouter(options.vercelConfig, {
-    isFile: (pathname) => files.resolve(pathname) !== undefined,
-    isFunction: (pathname) => functions.has(pathname),
-    fixed: true,
-  });
+  const secure = new URL(options.siteUrl).protocol === 'https:';
+  const router = new VercelRouter(
+    secure
+      ? options.vercelConfig
+      : withoutHeaders(options.vercelConfig, ['Strict-Transport-Security']),
+    {
+      isFile: (pathname) => files.resolve(pathname) !== undefined,
+      isFunction: (pathname) => functions.has(pathname),
+      fixed: true,
+    },
+  );
   const notFoundPage = await readFile(join(options.staticDir, '404.html')).catch(() => undefined);
   const serveFile = sirv(options.staticDir, { dev: false, etag: true });
   const log = options.log ?? logToStderr;
   const answerWith = createWebResponder({ overrideGlobalObjects: true });
   const { origin } = new URL(options.siteUrl);
 
-  return createServer((req: IncomingMessage, res: ServerResponse) => {
-    let url: URL;
-    try {
-      url = readRequestUrl(req, origin);
-    } catch {
-      sendPlainAnswer(
-        res,
-        problemAnswer(options.siteUrl, { ...findErrorKind('bad_request'), instance: '/' }),
-        {},
-      );
-      return;
-    }
-    if (options.allowedHosts && !options.allowedHosts.includes(readHostName(req.headers.host))) {
-      sendPlainAnswer(
-        res,
-        problemAnswer(options.siteUrl, {
-          ...findErrorKind('forbidden_host'),
-          instance: url.pathname,
-        }),
-        {},
-      );
-      return;
-    }
-    const decision = router.route({
-      pathname: url.pathname,
-      searchParams: url.searchParams,
-      header: (name) => readNodeHeader(req, name),
-    });
-    const { target } = decision;
-    switch (target.kind) {
-      case 'redirect':
-        res.writeHead(target.status, { Location: target.location }).end();
-        return;
-      case 'function': {
-        const module = functions.get(target.pathname);
-        if (!module) break;
-        answerFunction(req, res, url, module, {
-          siteUrl: options.siteUrl,
-          log,
-          routeHeaders: decision.headers,
-          answerWith,
-        });
+  const refuse = (res: ServerResponse, code: ErrorCode, instance: string) =>
+    sendPlainAnswer(res, problemAnswer(options.siteUrl, { ...findErrorKind(code), instance }), {});
+
+  const server = createServer(
+    {
+      maxHeaderSize: LIMITS.headerBytes,
+      headersTimeout: LIMITS.headersTimeoutSeconds * 1000,
+      requestTimeout: LIMITS.requestTimeoutSeconds * 1000,
+    },
+    (req: IncomingMessage, res: ServerResponse) => {
+      if ((req.url ?? '').length > LIMITS.urlLength) {
+        res.shouldKeepAlive = false;
+        refuse(res, 'uri_too_long', '/');
         return;
       }
-      case 'file': {
-        const method = req.method ?? 'GET';
-        if (method === 'OPTIONS') {
-          res.writeHead(204, { ...decision.headers, Allow: STATIC_METHODS.join(', ') }).end();
-          return;
-        }
-        if (method !== 'GET' && method !== 'HEAD') {
-          sendPlainAnswer(
-            res,
-            problemAnswer(
-              options.siteUrl,
-              { ...findErrorKind('method_not_allowed'), instance: url.pathname },
-              { Allow: STATIC_METHODS.join(', ') },
-            ),
-            decision.headers,
-          );
-          return;
-        }
-        const file = files.resolve(target.pathname);
-        if (!file) break;
-        for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value);
-        req.url = encodeURI(file) + target.search;
-        serveFile(req, res, () => sendNotFoundPage(res, notFoundPage));
+      let url: URL;
+      try {
+        url = readRequestUrl(req, origin);
+      } catch {
+        refuse(res, 'bad_request', '/');
         return;
       }
-      case 'missing':
-        break;
-    }
-    sendNotFoundPage(res, notFoundPage);
-  });
+      if (options.allowedHosts && !options.allowedHosts.includes(readHostName(req.headers.host))) {
+        refuse(res, 'forbidden_host', url.pathname);
+        return;
+      }
+      const decision = router.route({
+        pathname: url.pathname,
+        searchParams: url.searchParams,
+        header: (name) => readNodeHeader(req, name),
+      });
+      const { target } = decision;
+      switch (target.kind) {
+        case 'redirect':
+          res.writeHead(target.status, { Location: target.location }).end();
+          return;
+        case 'function': {
+          const module = functions.get(target.pathname);
+          if (!module) break;
+          answerFunction(req, res, url, module, {
+            siteUrl: options.siteUrl,
+            log,
+            routeHeaders: decision.headers,
+            answerWith,
+            clientAddressHeader: options.clientAddressHeader,
+          });
+          return;
+        }
+        case 'file': {
+          const method = req.method ?? 'GET';
+          if (method === 'OPTIONS') {
+            res
+              .writeHead(204, {
+                ...decision.headers,
+                Allow: STATIC_METHODS,
+              })
+              .end();
+            return;
+          }
+          if (method !== 'GET' && method !== 'HEAD') {
+            sendPlainAnswer(
+              res,
+              problemAnswer(
+                options.siteUrl,
+                { ...findErrorKind('method_not_allowed'), instance: url.pathname },
+                { Allow: STATIC_METHODS },
+              ),
+              decision.headers,
+            );
+            return;
+          }
+          const file = files.resolve(target.pathname);
+          if (!file) break;
+          for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value);
+          req.url = encodeURI(file) + target.search;
+          serveFile(req, res, () => sendNotFoundPage(res, notFoundPage));
+          return;
+        }
+        case 'missing':
+          break;
+      }
+      sendNotFoundPage(res, notFoundPage);
+    },
+  );
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) =>
+    answerClientError(error, socket, options.siteUrl),
+  );
+  return server;
+}
+
+/**
+ * Answers a request node:http could not parse (a head over the size limit, a malformed request
+ * line or header, a timeout) with a problem, written straight to the socket as node:http leaves
+ * it, then closes the connection.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, siteUrl: string): void {
+  const pending = (socket as unknown as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || pending?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const code: ErrorCode =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 'header_fields_too_large'
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'request_timeout'
+        : 'bad_request';
+  const answer = problemAnswer(siteUrl, { ...findErrorKind(code), instance: '/' });
+  const body = Buffer.from(String(answer.body));
+  const head = [
+    `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`,
+    ...Object.entries(answer.headers).map(([name, value]) => `${name}: ${value}`),
+    `Content-Length: ${body.length}`,
+    'Connection: close',
+    '',
+    '',
+  ].join('\r\n');
+  socket.end(Buffer.concat([Buffer.from(head), body]));
 }
 
 function sendNotFoundPage(res: ServerResponse, page: Buffer | undefined): void {
@@ -143,6 +208,8 @@ export interface InvocationOptions {
   readonly log: FailureLog;
   /** Headers of the matching vercel.json rules, added where the function did not set them. */
   readonly routeHeaders: Readonly<Record<string, string>>;
+  /** See LocalServerOptions.clientAddressHeader. */
+  readonly clientAddressHeader?: string | undefined;
 }
 
 /**
@@ -161,7 +228,7 @@ export function answerFunction(
     options.answerWith(req, res, (request) => invokeFunction(module, request, options));
     return;
   }
-  const request = fromNodeRequest(req, res, url);
+  const request = fromNodeRequest(req, res, url, options.clientAddressHeader);
   plain(request)
     .catch((error: unknown) =>
       internalErrorAnswer(

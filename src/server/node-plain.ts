@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { PlainAnswer, PlainRequest } from '../lib/plain-http.ts';
+import { readClientAddress, type PlainAnswer, type PlainRequest } from '../lib/plain-http.ts';
 
 /**
  * The request target as an absolute URL on `origin`. The target is appended, not resolved, so a
@@ -16,12 +16,24 @@ export function readNodeHeader(req: IncomingMessage, name: string): string | und
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-/** A node:http request through the plain interface, with no web objects built. */
-export function fromNodeRequest(req: IncomingMessage, res: ServerResponse, url: URL): PlainRequest {
+/**
+ * A node:http request through the plain interface, with no web objects built. The client address
+ * is the socket's peer, or, behind a trusted proxy, the header that proxy sets (`clientHeader`,
+ * such as `x-forwarded-for`; its last entry).
+ */
+export function fromNodeRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  clientHeader?: string,
+): PlainRequest {
   return {
     method: req.method ?? 'GET',
     url,
     header: (name) => readNodeHeader(req, name),
+    client: clientHeader
+      ? readClientAddress(readNodeHeader(req, clientHeader))
+      : (req.socket.remoteAddress ?? 'unknown'),
     text: (limit) => readNodeBody(req, res, limit),
   };
 }

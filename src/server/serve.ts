@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { readRateLimitPolicy } from '../lib/rate-limit.ts';
 import { resolveSiteUrl, DEFAULT_LOCAL_HOST, DEFAULT_LOCAL_PORT } from '../lib/site-url.ts';
 import { createLocalServer } from './local-server.ts';
 
@@ -8,6 +9,14 @@ const host = process.env.HOST || DEFAULT_LOCAL_HOST;
 const port = Number(process.env.PORT || DEFAULT_LOCAL_PORT);
 if (!Number.isInteger(port) || port < 1 || port > 65535) {
   console.error(`PORT must be a whole number from 1 to 65535, got "${process.env.PORT}"`);
+  process.exit(1);
+}
+
+let rateLimit;
+try {
+  rateLimit = readRateLimitPolicy(process.env);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
 
@@ -36,11 +45,19 @@ const server = await createLocalServer({
   apiDir: `${root}api`,
   vercelConfig: JSON.parse(await readFile(`${root}vercel.json`, 'utf8')) as object,
   siteUrl,
+  ...(process.env.CLIENT_ADDRESS_HEADER
+    ? { clientAddressHeader: process.env.CLIENT_ADDRESS_HEADER.trim().toLowerCase() }
+    : {}),
 });
 
 server.listen(port, host, () => {
   const address = host.includes(':') ? `[${host}]` : host;
   console.log(`Serving ${siteUrl} on http://${address}:${port} (Ctrl+C to stop)`);
+  console.log(
+    rateLimit
+      ? `Functions allow ${rateLimit.limit} requests per client per ${rateLimit.windowSeconds} s (RATE_LIMIT_MAX, RATE_LIMIT_WINDOW_SECONDS)`
+      : 'Functions apply no rate limit (RATE_LIMIT_MAX=0)',
+  );
 });
 
 let stopping = false;

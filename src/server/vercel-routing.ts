@@ -204,3 +204,23 @@ function substitute(template: string, match: RouteMatch): string {
     return match.named[key] ?? whole;
   });
 }
+
+/**
+ * vercel.json without the named response headers: the local server drops Strict-Transport-Security
+ * when it is reached over http, and the dev server drops the Content-Security-Policy, which Vite's
+ * inline styles and scripts would break.
+ */
+export function withoutHeaders(config: VercelConfig, names: readonly string[]): VercelConfig {
+  type HeaderRule = { readonly headers: ReadonlyArray<{ readonly key: string }> };
+  const dropped = new Set(names.map((name) => name.toLowerCase()));
+  const rules = (config.headers ?? []) as readonly HeaderRule[];
+  return {
+    ...config,
+    headers: rules
+      .map((rule) => ({
+        ...rule,
+        headers: rule.headers.filter((header) => !dropped.has(header.key.toLowerCase())),
+      }))
+      .filter((rule) => rule.headers.length > 0),
+  };
+}

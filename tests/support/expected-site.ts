@@ -1,10 +1,13 @@
 import { buildSiteSnapshot } from '../../src/integrations/build-site-snapshot.ts';
+import { readRateLimitPolicy } from '../../src/lib/rate-limit.ts';
 import { buildSiteDocuments, type SiteDocuments } from '../../src/lib/site-documents.ts';
 import { loadSampleContent } from './sample-content.ts';
 
 /** Every document as the builders compute it straight from content/, for comparison with what is served. */
 export async function loadExpectedSite(siteUrl: string): Promise<SiteDocuments> {
-  return buildSiteDocuments(buildSiteSnapshot(siteUrl, await loadSampleContent()));
+  return buildSiteDocuments(
+    buildSiteSnapshot(siteUrl, await loadSampleContent(), readRateLimitPolicy({})),
+  );
 }
 
 /** Turns the HTML entities Astro emits back into text, so facts can be compared with pages. */

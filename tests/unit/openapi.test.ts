@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { buildComponentSchemas, buildOpenApiDocument } from '../../src/lib/openapi.ts';
 import { buildOverview } from '../../src/lib/overview.ts';
+import { DEFAULT_RATE_LIMIT } from '../../src/lib/rate-limit.ts';
 import { buildServiceUrls } from '../../src/lib/service-urls.ts';
 import { OverviewSchema } from '../../src/schemas/overview.ts';
 import { ProblemSchema } from '../../src/schemas/problem.ts';
@@ -12,7 +13,7 @@ const urls = buildServiceUrls(origin);
 const content = await loadSampleContent();
 
 type Operation = { responses: Record<string, unknown>; operationId: string };
-const document = buildOpenApiDocument(content, urls) as {
+const document = buildOpenApiDocument(content, urls, DEFAULT_RATE_LIMIT) as {
   openapi: string;
   info: { version: string };
   servers: { url: string }[];

@@ -4,6 +4,7 @@ import { buildAgentAuth } from '../../src/lib/authorization-server-metadata.ts';
 import { buildLlmsFullTxt } from '../../src/lib/llms-full-txt.ts';
 import { buildLlmsTxt } from '../../src/lib/llms-txt.ts';
 import { demoteHeadings, formatLinkEntry } from '../../src/lib/markdown-text.ts';
+import { DEFAULT_RATE_LIMIT } from '../../src/lib/rate-limit.ts';
 import { buildServiceUrls } from '../../src/lib/service-urls.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
 
@@ -69,7 +70,15 @@ describe('buildLlmsFullTxt', () => {
 });
 
 describe('buildAuthMd', () => {
-  const text = buildAuthMd(content, urls);
+  const text = buildAuthMd(content, urls, DEFAULT_RATE_LIMIT);
+
+  it('should state the rate limit in force, its fields and what to do at 429', () => {
+    const limited = buildAuthMd(content, urls, { limit: 17, windowSeconds: 9 });
+    expect(limited).toContain('17 requests per\n9 seconds');
+    expect(limited).toContain('"per-client";q=17;w=9');
+    expect(limited).toMatch(/429.*Retry-After/s);
+    expect(buildAuthMd(content, urls, undefined)).toContain('apply no rate limit of their own');
+  });
 
   it('should be titled "# auth.md" and state that no authentication is required', () => {
     expect(text.split('\n')[0]).toBe('# auth.md');

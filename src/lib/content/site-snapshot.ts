@@ -2,6 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { McpToolDescriptor } from '../../mcp/tool-descriptors.ts';
 import type { SiteContent } from '../../schemas/site-content.ts';
+import type { RateLimitPolicy } from '../rate-limit.ts';
 
 /**
  * What the build hands to the functions: the validated content, the public origin, and the two
@@ -13,6 +14,8 @@ export interface SiteSnapshot {
   readonly content: SiteContent;
   readonly openapi: Record<string, unknown>;
   readonly mcpTools: readonly McpToolDescriptor[];
+  /** The functions' rate limit the build documented (RATE_LIMIT_*); null when off. */
+  readonly rateLimit: RateLimitPolicy | null;
 }
 
 const HEADER = '// Generated at build time from content/ by src/integrations/site-snapshot.ts. Do not edit.';

@@ -1,0 +1,165 @@
+/**
+ * A per-client rate limit for the functions: a fixed window of `windowSeconds` in which a client
+ * may send `limit` requests. Counts live in a `RateLimitStore`; the default keeps them in the
+ * instance's memory, and a shared store (Redis, a KV service) can be plugged in for one limit
+ * across instances. The answers carry the IETF RateLimit and RateLimit-Policy fields.
+ * @see draft-ietf-httpapi-ratelimit-headers-11
+ */
+
+/** At most `limit` requests per client in each window of `windowSeconds`. */
+export interface RateLimitPolicy {
+  readonly limit: number;
+  readonly windowSeconds: number;
+}
+
+/** The policy's name in the RateLimit fields. */
+export const RATE_LIMIT_POLICY_NAME = 'per-client';
+
+/** The rate-limit response fields, for Access-Control-Expose-Headers. */
+export const EXPOSED_RATE_LIMIT_HEADERS = 'RateLimit, RateLimit-Policy, Retry-After';
+
+/** The limit when no variable sets one: 300 requests per client per minute. */
+export const DEFAULT_RATE_LIMIT: RateLimitPolicy = { limit: 300, windowSeconds: 60 };
+
+/**
+ * Where request counts live. `increment` adds one to the count of `key` and returns the new count;
+ * a key that is new starts at zero and may be forgotten after `ttlSeconds`. A shared store makes
+ * the limit global: with Redis, for instance, `INCR key` then `EXPIRE key ttl NX`.
+ */
+export interface RateLimitStore {
+  increment(key: string, ttlSeconds: number): number | Promise<number>;
+}
+
+/**
+ * Counts in this process's memory. Old windows are swept once per window, and the number of keys
+ * is capped (the oldest go first), so memory stays bounded however many clients call.
+ */
+export class MemoryRateLimitStore implements RateLimitStore {
+  readonly #counts = new Map<string, { count: number; expiresAt: number }>();
+  readonly #maxKeys: number;
+  readonly #now: () => number;
+  #nextSweep = 0;
+
+  constructor(options: { readonly maxKeys?: number; readonly now?: () => number } = {}) {
+    this.#maxKeys = options.maxKeys ?? 10_000;
+    this.#now = options.now ?? Date.now;
+  }
+
+  get size(): number {
+    return this.#counts.size;
+  }
+
+  increment(key: string, ttlSeconds: number): number {
+    const now = this.#now();
+    if (now >= this.#nextSweep || this.#counts.size >= this.#maxKeys) {
+      this.#sweep(now);
+      this.#nextSweep = now + ttlSeconds * 1000;
+    }
+    const entry = this.#counts.get(key);
+    if (entry && entry.expiresAt > now) return ++entry.count;
+    this.#counts.set(key, { count: 1, expiresAt: now + ttlSeconds * 1000 });
+    return 1;
+  }
+
+  #sweep(now: number): void {
+    for (const [key, entry] of this.#counts) {
+      if (entry.expiresAt <= now) this.#counts.delete(key);
+    }
+    for (const key of this.#counts.keys()) {
+      if (this.#counts.size < this.#maxKeys) break;
+      this.#counts.delete(key);
+    }
+  }
+}
+
+/** What the limiter decided for one request, with the fields to send either way. */
+export interface RateLimitDecision {
+  readonly allowed: boolean;
+  /** Seconds until the window resets. */
+  readonly resetSeconds: number;
+  /** RateLimit-Policy and RateLimit. */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** Applies a policy to clients, counting in a store. */
+export class RateLimiter {
+  readonly policy: RateLimitPolicy;
+  readonly #store: RateLimitStore;
+  readonly #now: () => number;
+  readonly #policyField: string;
+
+  constructor(
+    policy: RateLimitPolicy,
+    options: { readonly store?: RateLimitStore; readonly now?: () => number } = {},
+  ) {
+    this.policy = policy;
+    this.#now = options.now ?? Date.now;
+    this.#store = options.store ?? new MemoryRateLimitStore({ now: this.#now });
+    this.#policyField = formatRateLimitPolicy(policy);
+  }
+
+  /** Counts one request of `client` and decides whether it may be answered. */
+  async check(client: string): Promise<RateLimitDecision> {
+    const { limit, windowSeconds } = this.policy;
+    const nowSeconds = this.#now() / 1000;
+    const window = Math.floor(nowSeconds / windowSeconds);
+    const resetSeconds = Math.max(1, Math.ceil((window + 1) * windowSeconds - nowSeconds));
+    const count = await this.#store.increment(`${client} ${window}`, windowSeconds);
+    const remaining = Math.max(0, limit - count);
+    return {
+      allowed: count <= limit,
+      resetSeconds,
+      headers: {
+        'RateLimit-Policy': this.#policyField,
+        RateLimit: `"${RATE_LIMIT_POLICY_NAME}";r=${remaining};t=${resetSeconds}`,
+      },
+    };
+  }
+}
+
+/** The RateLimit-Policy field of a policy, e.g. `"per-client";q=300;w=60`. */
+export function formatRateLimitPolicy(policy: RateLimitPolicy): string {
+  return `"${RATE_LIMIT_POLICY_NAME}";q=${policy.limit};w=${policy.windowSeconds}`;
+}
+
+/** A rate-limit variable that is not a whole number in range. */
+export class RateLimitConfigError extends Error {
+  override readonly name = 'RateLimitConfigError';
+}
+
+/**
+ * The policy the variables set: `RATE_LIMIT_MAX` requests (default 300; `0` turns limiting off)
+ * per `RATE_LIMIT_WINDOW_SECONDS` (default 60, at most a day). Undefined when limiting is off.
+ * @throws RateLimitConfigError when a variable is not a whole number in range.
+ */
+export function readRateLimitPolicy(
+  env: Readonly<Record<string, string | undefined>>,
+): RateLimitPolicy | undefined {
+  const limit = readWholeNumber(env, 'RATE_LIMIT_MAX', DEFAULT_RATE_LIMIT.limit, 0, 1e9);
+  const windowSeconds = readWholeNumber(
+    env,
+    'RATE_LIMIT_WINDOW_SECONDS',
+    DEFAULT_RATE_LIMIT.windowSeconds,
+    1,
+    86_400,
+  );
+  return limit === 0 ? undefined : { limit, windowSeconds };
+}
+
+function readWholeNumber(
+  env: Readonly<Record<string, string | undefined>>,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const text = env[name]?.trim();
+  if (!text) return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) {
+    throw new RateLimitConfigError(
+      `${name} must be a whole number from ${min} to ${max}; it is "${text}".`,
+    );
+  }
+  return value;
+}

@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { exceedsJsonDepth, LIMITS } from '../../src/lib/limits.ts';
+import type { PlainHandler, PlainRequest } from '../../src/lib/plain-http.ts';
+import {
+  MemoryRateLimitStore,
+  RateLimitConfigError,
+  RateLimiter,
+  readRateLimitPolicy,
+  type RateLimitStore,
+} from '../../src/lib/rate-limit.ts';
+import { serveFunction } from '../../src/lib/serve-function.ts';
+import { ProblemSchema } from '../../src/schemas/problem.ts';
+
+const SITE = 'https://facts.example.com';
+
+function request(client: string, method = 'GET'): PlainRequest {
+  return {
+    method,
+    url: new URL(`${SITE}/mcp`),
+    header: () => undefined,
+    client,
+    text: async () => '',
+  };
+}
+
+const ok: PlainHandler = async () => ({ status: 200, headers: { 'X-Own': 'yes' }, body: 'ok' });
+
+describe('RateLimiter', () => {
+  it('should allow `limit` requests per window, then refuse until the window resets', async () => {
+    let now = 60_000 * 1000 + 20_000; // 20 s into a 60 s window
+    const limiter = new RateLimiter({ limit: 3, windowSeconds: 60 }, { now: () => now });
+    const decisions = [];
+    for (let i = 0; i < 4; i++) decisions.push(await limiter.check('198.51.100.7'));
+    expect(decisions.map((decision) => decision.allowed)).toEqual([true, true, true, false]);
+    expect(decisions.map((decision) => decision.headers.RateLimit)).toEqual([
+      '"per-client";r=2;t=40',
+      '"per-client";r=1;t=40',
+      '"per-client";r=0;t=40',
+      '"per-client";r=0;t=40',
+    ]);
+    expect(decisions[3]?.resetSeconds).toBe(40);
+    expect(decisions[0]?.headers['RateLimit-Policy']).toBe('"per-client";q=3;w=60');
+    now += 40_000;
+    expect((await limiter.check('198.51.100.7')).allowed).toBe(true);
+  });
+
+  it('should count each client on its own', async () => {
+    const limiter = new RateLimiter({ limit: 1, windowSeconds: 10 }, { now: () => 5_000 });
+    expect((await limiter.check('a')).allowed).toBe(true);
+    expect((await limiter.check('a')).allowed).toBe(false);
+    expect((await limiter.check('b')).allowed).toBe(true);
+  });
+
+  it('should give one limit across instances that share a store', async () => {
+    const counts = new Map<string, number>();
+    // A store with the contract of a shared one (asynchronous, keyed, with a lifetime).
+    const shared: RateLimitStore = {
+      increment: async (key) => {
+        const count = (counts.get(key) ?? 0) + 1;
+        counts.set(key, count);
+        return count;
+      },
+    };
+    const policy = { limit: 2, windowSeconds: 60 };
+    const first = new RateLimiter(policy, { store: shared, now: () => 0 });
+    const second = new RateLimiter(policy, { store: shared, now: () => 0 });
+    expect((await first.check('c')).allowed).toBe(true);
+    expect((await second.check('c')).allowed).toBe(true);
+    expect((await first.check('c')).allowed).toBe(false);
+    expect((await second.check('c')).allowed).toBe(false);
+  });
+});
+
+describe('MemoryRateLimitStore', () => {
+  it('should forget expired windows and never hold more than its key limit', () => {
+    let now = 0;
+    const store = new MemoryRateLimitStore({ maxKeys: 100, now: () => now });
+    for (let i = 0; i < 1000; i++) store.increment(`client-${i}`, 60);
+    expect(store.size).toBeLessThanOrEqual(100);
+    now = 61_000;
+    store.increment('late', 60);
+    expect(store.size).toBe(1);
+  });
+
+  it('should start a key again after its lifetime', () => {
+    let now = 0;
+    const store = new MemoryRateLimitStore({ now: () => now });
+    expect([store.increment('k', 1), store.increment('k', 1)]).toEqual([1, 2]);
+    now = 1000;
+    expect(store.increment('k', 1)).toBe(1);
+  });
+});
+
+describe('readRateLimitPolicy', () => {
+  it('should default to 300 per 60 s, take both variables, and turn off at 0', () => {
+    expect(readRateLimitPolicy({})).toEqual({ limit: 300, windowSeconds: 60 });
+    expect(readRateLimitPolicy({ RATE_LIMIT_MAX: '20', RATE_LIMIT_WINDOW_SECONDS: '10' })).toEqual({
+      limit: 20,
+      windowSeconds: 10,
+    });
+    expect(readRateLimitPolicy({ RATE_LIMIT_MAX: '0' })).toBeUndefined();
+  });
+
+  it.each([
+    ['RATE_LIMIT_MAX', '-1'],
+    ['RATE_LIMIT_MAX', '1.5'],
+    ['RATE_LIMIT_MAX', 'lots'],
+    ['RATE_LIMIT_WINDOW_SECONDS', '0'],
+    ['RATE_LIMIT_WINDOW_SECONDS', '86401'],
+  ])('should refuse %s=%s with a message naming the variable', (name, value) => {
+    expect(() => readRateLimitPolicy({ [name]: value })).toThrow(RateLimitConfigError);
+    expect(() => readRateLimitPolicy({ [name]: value })).toThrow(name);
+  });
+});
+
+describe('serveFunction', () => {
+  it('should add the RateLimit fields to answers and refuse with a 429 problem past the limit', async () => {
+    const limiter = new RateLimiter({ limit: 1, windowSeconds: 30 }, { now: () => 0 });
+    const handler = serveFunction(ok, { siteUrl: SITE, limiter, log: () => {} });
+    const first = await handler(request('203.0.113.9'));
+    expect(first.status).toBe(200);
+    expect(first.headers).toMatchObject({
+      'X-Own': 'yes',
+      'RateLimit-Policy': '"per-client";q=1;w=30',
+      RateLimit: '"per-client";r=0;t=30',
+    });
+    const refused = await handler(request('203.0.113.9'));
+    expect(refused.status).toBe(429);
+    expect(refused.headers).toMatchObject({
+      'Content-Type': 'application/problem+json',
+      'Cache-Control': 'no-store',
+      'Retry-After': '30',
+      RateLimit: '"per-client";r=0;t=30',
+      'Access-Control-Allow-Origin': '*',
+    });
+    const problem = ProblemSchema.parse(JSON.parse(String(refused.body)));
+    expect(problem).toMatchObject({
+      type: `${SITE}/errors/rate_limited`,
+      status: 429,
+      code: 'rate_limited',
+      instance: '/mcp',
+      detail: 'This client sent more than 1 requests in 30 seconds.',
+    });
+  });
+
+  it('should not count CORS preflights', async () => {
+    const limiter = new RateLimiter({ limit: 1, windowSeconds: 30 }, { now: () => 0 });
+    const handler = serveFunction(ok, { siteUrl: SITE, limiter, log: () => {} });
+    for (let i = 0; i < 3; i++) expect((await handler(request('x', 'OPTIONS'))).status).toBe(200);
+    expect((await handler(request('x'))).status).toBe(200);
+  });
+
+  it('should answer unlimited, and log, when a shared store fails', async () => {
+    const lines: unknown[] = [];
+    const limiter = new RateLimiter(
+      { limit: 1, windowSeconds: 30 },
+      { store: { increment: () => Promise.reject(new Error('store down')) } },
+    );
+    const handler = serveFunction(ok, { siteUrl: SITE, limiter, log: (line) => lines.push(line) });
+    expect((await handler(request('y'))).status).toBe(200);
+    expect(lines).toEqual([
+      { level: 'error', msg: 'rate limit store failed', error: 'Error: store down' },
+    ]);
+  });
+
+  it('should still turn a failure into a 500 problem', async () => {
+    const handler = serveFunction(
+      () => {
+        throw new Error('boom at /srv/secret/path');
+      },
+      { siteUrl: SITE, limiter: null, log: () => {} },
+    );
+    const answer = await handler(request('z'));
+    expect(answer.status).toBe(500);
+    expect(String(answer.body)).not.toContain('/srv/secret');
+  });
+});
+
+describe('exceedsJsonDepth', () => {
+  const nest = (depth: number): unknown => {
+    let value: unknown = 1;
+    for (let i = 0; i < depth; i++) value = i % 2 ? [value] : { a: value };
+    return value;
+  };
+
+  it('should allow exactly the limit and refuse one level more', () => {
+    expect(exceedsJsonDepth(nest(LIMITS.jsonDepth))).toBe(false);
+    expect(exceedsJsonDepth(nest(LIMITS.jsonDepth + 1))).toBe(true);
+    expect(exceedsJsonDepth('text')).toBe(false);
+    expect(exceedsJsonDepth([[], {}, [1, [2]]], 3)).toBe(false);
+    expect(exceedsJsonDepth([[], {}, [1, [2]]], 2)).toBe(true);
+  });
+
+  it('should walk a value far deeper than the call stack allows', () => {
+    const deep = JSON.parse('['.repeat(200_000) + ']'.repeat(200_000)) as unknown;
+    expect(exceedsJsonDepth(deep)).toBe(true);
+  });
+});
