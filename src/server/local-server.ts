@@ -152,6 +152,9 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
           if (!file) break;
           for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value);
           req.url = encodeURI(file) + target.search;
+          // Range requests are ignored, as RFC 9110 §14.2 allows: every document is small, and the
+          // whole file is a better answer than a 416 with no problem body.
+          delete req.headers.range;
           serveFile(req, res, () => sendNotFoundPage(res, notFoundPage));
           return;
         }
@@ -185,16 +188,24 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, siteUrl
         ? 'request_timeout'
         : 'bad_request';
   const answer = problemAnswer(siteUrl, { ...findErrorKind(code), instance: '/' });
-  const body = Buffer.from(String(answer.body));
+  // A refused HEAD request gets the head alone (node:http keeps the bytes it could not parse).
+  const rawPacket = (error as { rawPacket?: Buffer }).rawPacket;
+  const toHead = rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
+  const body = Buffer.from(toHead ? '' : String(answer.body));
   const head = [
     `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`,
     ...Object.entries(answer.headers).map(([name, value]) => `${name}: ${value}`),
-    `Content-Length: ${body.length}`,
+    `Content-Length: ${toHead ? Buffer.byteLength(String(answer.body)) : body.length}`,
     'Connection: close',
     '',
     '',
   ].join('\r\n');
   socket.end(Buffer.concat([Buffer.from(head), body]));
+  // Read and drop what the client is still sending (a lingering close): closing with unread data
+  // would reset the connection, and the client could lose the answer.
+  socket.on('data', () => {});
+  socket.resume();
+  setTimeout(() => socket.destroy(), 2000).unref();
 }
 
 function sendNotFoundPage(res: ServerResponse, page: Buffer | undefined): void {

@@ -88,6 +88,9 @@ export function sendPlainAnswer(
   for (const [name, value] of Object.entries(routeHeaders)) {
     if (!present.has(name.toLowerCase())) headers[name] = value;
   }
+  // An answer given before the request body has all arrived (a refusal) ends the connection: the
+  // rest of the body is not worth reading, and a client reusing the connection would race it.
+  if (!res.req.complete) res.shouldKeepAlive = false;
   res.writeHead(answer.status, headers);
   res.end(answer.body ?? undefined);
 }

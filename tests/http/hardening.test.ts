@@ -1,0 +1,381 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { LIMITS } from '../../src/lib/limits.ts';
+import { ProblemSchema } from '../../src/schemas/problem.ts';
+import { findShapeFaults, sendBytes, sendRaw, type RawRequest } from '../support/http-answers.ts';
+import { findFreePort, startServer, stopProcess } from '../support/processes.ts';
+
+const baseUrl = inject('baseUrl');
+
+const PAGES = ['/', '/developers', '/docs', '/errors', '/errors/not_found'];
+const STATIC_DOCUMENTS = [
+  '/api/v1/overview',
+  '/api/v1/openapi.json',
+  '/openapi.json',
+  '/llms.txt',
+  '/llms-full.txt',
+  '/auth.md',
+  '/.well-known/api-catalog',
+  '/.well-known/oauth-authorization-server',
+  '/.well-known/oauth-protected-resource',
+  '/.well-known/oauth-protected-resource/mcp',
+  '/oauth/claim',
+];
+const FUNCTIONS: ReadonlyArray<readonly [string, string]> = [
+  ['/mcp', 'GET, HEAD, POST, OPTIONS'],
+  ['/oauth/register', 'POST, OPTIONS'],
+  ['/oauth/token', 'POST, OPTIONS'],
+  ['/oauth/jwks', 'GET, HEAD, OPTIONS'],
+  ['/oauth/authorize', 'GET, HEAD, OPTIONS'],
+];
+
+async function expectProblem(raw: RawRequest, status: number, code: string) {
+  const answer = await sendRaw(baseUrl, raw);
+  expect(answer.status, `${raw.method} ${raw.path.slice(0, 60)}`).toBe(status);
+  expect(findShapeFaults(raw, answer, baseUrl)).toEqual([]);
+  expect(ProblemSchema.parse(JSON.parse(answer.body.toString())).code).toBe(code);
+  return answer;
+}
+
+describe('security headers', () => {
+  it.each(PAGES)('should send a strict policy and the security headers on %s', async (path) => {
+    const response = await fetch(`${baseUrl}${path}`);
+    expect(response.status).toBe(200);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('permissions-policy')).toContain('camera=()');
+    // HSTS only over https (RFC 6797 §7.2); this server is reached over http.
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('should leave nothing on the pages that the policy would block', async () => {
+    for (const path of PAGES) {
+      const html = await (await fetch(`${baseUrl}${path}`)).text();
+      expect(html, path).not.toMatch(/<style[\s>]/);
+      expect(html, path).not.toMatch(/\sstyle="/);
+      expect(html, path).not.toMatch(/\son[a-z]+="/);
+      for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
+        expect(tag, path).toMatch(/type="application\/ld\+json"|\ssrc="\//);
+      }
+    }
+  });
+
+  it('should allow any origin on the agent surfaces, and not on the pages', async () => {
+    for (const path of [...STATIC_DOCUMENTS, '/oauth/jwks']) {
+      const response = await fetch(`${baseUrl}${path}`, {
+        headers: { Origin: 'https://a.example' },
+      });
+      expect(response.headers.get('access-control-allow-origin'), path).toBe('*');
+    }
+    const page = await fetch(`${baseUrl}/developers`, { headers: { Origin: 'https://a.example' } });
+    expect(page.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('caching', () => {
+  it.each([...PAGES, ...STATIC_DOCUMENTS])(
+    'should send %s with Cache-Control and an ETag, and answer 304 to If-None-Match',
+    async (path) => {
+      const first = await fetch(`${baseUrl}${path}`);
+      expect(first.status).toBe(200);
+      const etag = first.headers.get('etag');
+      expect(etag).toBeTruthy();
+      expect(first.headers.get('cache-control')).toBe(
+        /^\/(\.well-known|oauth)\//.test(path)
+          ? 'public, max-age=300'
+          : 'public, max-age=0, must-revalidate',
+      );
+      const again = await fetch(`${baseUrl}${path}`, { headers: { 'If-None-Match': etag ?? '' } });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+    },
+  );
+
+  it('should let browsers keep hashed assets for a year', async () => {
+    const html = await (await fetch(`${baseUrl}/`)).text();
+    const asset = /href="(\/_astro\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const response = await fetch(`${baseUrl}${asset}`);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('should let the key set be cached briefly, and never tokens or errors', async () => {
+    expect((await fetch(`${baseUrl}/oauth/jwks`)).headers.get('cache-control')).toBe(
+      'public, max-age=300',
+    );
+    const registration = await fetch(`${baseUrl}/oauth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ client_name: 'cache test' }),
+    });
+    const { client_id: clientId } = (await registration.json()) as { client_id: string };
+    const token = await fetch(`${baseUrl}/oauth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId }),
+    });
+    expect(token.status).toBe(200);
+    expect(token.headers.get('cache-control')).toBe('no-store');
+    for (const path of ['/api/v2/nothing', '/.well-known/nothing', '/oauth/nothing']) {
+      expect((await fetch(`${baseUrl}${path}`)).headers.get('cache-control'), path).toBe(
+        'no-store',
+      );
+    }
+  });
+});
+
+describe('methods', () => {
+  it.each([...PAGES, ...STATIC_DOCUMENTS])(
+    'should answer HEAD like GET without a body, OPTIONS with Allow, and other methods with a 405 problem on %s',
+    async (path) => {
+      const get = await sendRaw(baseUrl, { method: 'GET', path });
+      const head = await sendRaw(baseUrl, { method: 'HEAD', path });
+      expect(head.status).toBe(200);
+      expect(head.body.length).toBe(0);
+      expect(head.headers['content-type']).toBe(get.headers['content-type']);
+      expect(head.headers['etag']).toBe(get.headers['etag']);
+      const options = await sendRaw(baseUrl, { method: 'OPTIONS', path });
+      expect(options.status).toBe(204);
+      expect(options.headers.allow).toBe('GET, HEAD, OPTIONS');
+      for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+        const answer = await expectProblem({ method, path }, 405, 'method_not_allowed');
+        expect(answer.headers.allow).toBe('GET, HEAD, OPTIONS');
+      }
+    },
+  );
+
+  it.each(FUNCTIONS)(
+    'should answer a wrong method at %s with a 405 problem whose Allow is %s',
+    async (path, allow) => {
+      for (const method of ['PUT', 'DELETE', 'PATCH', ...(allow.includes('GET') ? [] : ['GET'])]) {
+        const answer = await expectProblem({ method, path }, 405, 'method_not_allowed');
+        expect(answer.headers.allow).toBe(allow);
+      }
+      const options = await sendRaw(baseUrl, { method: 'OPTIONS', path });
+      expect(options.status).toBe(204);
+      expect(options.headers.allow).toBe(allow);
+      expect(options.headers['access-control-allow-methods']).toBe(allow);
+    },
+  );
+
+  it('should preflight the static agent surfaces for browsers', async () => {
+    const answer = await sendRaw(baseUrl, {
+      method: 'OPTIONS',
+      path: '/llms.txt',
+      headers: { Origin: 'https://a.example', 'Access-Control-Request-Method': 'GET' },
+    });
+    expect(answer.status).toBe(204);
+    expect(answer.headers['access-control-allow-origin']).toBe('*');
+    expect(answer.headers['access-control-allow-methods']).toBe('GET, HEAD, OPTIONS');
+  });
+});
+
+describe('limits', () => {
+  it('should refuse a request target over the limit with a 414 problem', async () => {
+    await expectProblem(
+      { method: 'GET', path: `/api/v1/overview?q=${'a'.repeat(LIMITS.urlLength)}` },
+      414,
+      'uri_too_long',
+    );
+  });
+
+  it('should refuse a request head over the limit with a 431 problem and close', async () => {
+    const text = await sendBytes(
+      baseUrl,
+      `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'b'.repeat(LIMITS.headerBytes)}\r\n\r\n`,
+    );
+    expect(text).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+    expect(text).toContain('Content-Type: application/problem+json');
+    expect(text).toContain('Connection: close');
+    const body = text.slice(text.indexOf('\r\n\r\n') + 4);
+    expect(ProblemSchema.parse(JSON.parse(body)).code).toBe('header_fields_too_large');
+  });
+
+  it.each([
+    ['a malformed header line', 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nno colon here\r\n\r\n'],
+    ['an unknown method', 'BREW / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'],
+    ['a broken request line', 'GET\r\n\r\n'],
+    ['a NUL byte in the target', 'GET /\0 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'],
+    [
+      'two Content-Lengths',
+      'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nxx',
+    ],
+  ])('should answer %s with a 400 problem and close', async (_name, bytes) => {
+    const text = await sendBytes(baseUrl, bytes);
+    expect(text).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    const body = text.slice(text.indexOf('\r\n\r\n') + 4);
+    expect(ProblemSchema.parse(JSON.parse(body)).code).toBe('bad_request');
+  });
+
+  it('should refuse MCP and registration bodies over their limits with a 413 problem', async () => {
+    const headers = { 'Content-Type': 'application/json' };
+    await expectProblem(
+      { method: 'POST', path: '/mcp', headers, body: 'x'.repeat(LIMITS.mcpBodyBytes + 1) },
+      413,
+      'payload_too_large',
+    );
+    await expectProblem(
+      {
+        method: 'POST',
+        path: '/oauth/register',
+        headers,
+        body: 'x'.repeat(LIMITS.oauthBodyBytes + 1),
+      },
+      413,
+      'payload_too_large',
+    );
+  });
+
+  it('should refuse JSON nested past the limit: a JSON-RPC error at /mcp, invalid_client_metadata at registration', async () => {
+    const deep = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+    const mcp = await sendRaw(baseUrl, {
+      method: 'POST',
+      path: '/mcp',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"x":${deep(LIMITS.jsonDepth)}}}`,
+    });
+    expect(mcp.status).toBe(400);
+    expect(JSON.parse(mcp.body.toString())).toMatchObject({
+      id: null,
+      error: { code: -32600, message: expect.stringContaining(`${LIMITS.jsonDepth} levels`) },
+    });
+    const registration = await sendRaw(baseUrl, {
+      method: 'POST',
+      path: '/oauth/register',
+      headers: { 'Content-Type': 'application/json' },
+      body: `{"client_name":"x","extra":${deep(1000)}}`,
+    });
+    expect(registration.status).toBe(400);
+    expect(JSON.parse(registration.body.toString())).toMatchObject({
+      error: 'invalid_client_metadata',
+    });
+  });
+
+  it('should refuse a JSON-RPC batch over the limit, and answer one at the limit', async () => {
+    const send = (count: number) =>
+      sendRaw(baseUrl, {
+        method: 'POST',
+        path: '/mcp',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+          'Mcp-Protocol-Version': '2025-03-26',
+        },
+        body: JSON.stringify(
+          Array.from({ length: count }, (_, id) => ({ jsonrpc: '2.0', id, method: 'ping' })),
+        ),
+      });
+    const atLimit = await send(LIMITS.batchMessages);
+    expect(atLimit.status).toBe(200);
+    expect(JSON.parse(atLimit.body.toString())).toHaveLength(LIMITS.batchMessages);
+    const over = await send(LIMITS.batchMessages + 1);
+    expect(over.status).toBe(400);
+    expect(JSON.parse(over.body.toString())).toMatchObject({
+      error: { code: -32600, message: expect.stringContaining(`at most ${LIMITS.batchMessages}`) },
+    });
+  });
+
+  it('should never serve a file outside the output folder, whatever the path', async () => {
+    for (const path of [
+      '/../package.json',
+      '/..%2fpackage.json',
+      '/%2e%2e/%2e%2e/vercel.json',
+      '/_astro/..%2f..%2f..%2fpackage.json',
+      '/%00',
+      '/index.html%00.txt',
+      '/.env',
+      '/.local/oauth-signing-keys.json',
+      '/api/oauth-token.ts',
+      '/src/site.ts',
+      '//etc/passwd',
+    ]) {
+      const answer = await sendRaw(baseUrl, { method: 'GET', path });
+      expect(answer.status, path).toBe(404);
+      expect(findShapeFaults({ method: 'GET', path }, answer, baseUrl), path).toEqual([]);
+      expect(answer.body.toString(), path).not.toMatch(/"private": ?true|"d":|oauth-keys|import /);
+    }
+  });
+});
+
+describe('rate limiting', () => {
+  let server: ChildProcess;
+  let limitedUrl: string;
+
+  beforeAll(async () => {
+    const port = await findFreePort();
+    limitedUrl = `http://127.0.0.1:${port}`;
+    ({ child: server } = await startServer({
+      // The served build, on a second port, with a small limit counted by a proxy's header.
+      SITE_URL: baseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      OAUTH_SIGNING_KEYS: '',
+      OAUTH_KEYS_FILE: join(await mkdtemp(join(tmpdir(), 'limited-oauth-')), 'keys.json'),
+      RATE_LIMIT_MAX: '3',
+      RATE_LIMIT_WINDOW_SECONDS: '60',
+      CLIENT_ADDRESS_HEADER: 'X-Forwarded-For',
+    }));
+  });
+
+  afterAll(async () => {
+    if (server) await stopProcess(server);
+  });
+
+  const from = (client: string, path = '/mcp') =>
+    sendRaw(limitedUrl, { method: 'GET', path, headers: { 'X-Forwarded-For': client } });
+
+  it('should count each client, answer 429 past the limit, and leave static documents alone', async () => {
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await from('192.0.2.1'));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
+    expect(answers.map((answer) => answer.headers['ratelimit'])).toEqual(
+      [2, 1, 0, 0].map((r) => expect.stringMatching(new RegExp(`^"per-client";r=${r};t=\\d+$`))),
+    );
+    for (const answer of answers)
+      expect(answer.headers['ratelimit-policy']).toBe('"per-client";q=3;w=60');
+    const refused = answers[3];
+    if (!refused) throw new Error('no fourth answer');
+    const raw = { method: 'GET', path: '/mcp' };
+    expect(findShapeFaults(raw, refused, baseUrl)).toEqual([]);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.headers['ratelimit']).toBe(`"per-client";r=0;t=${retryAfter}`);
+    expect(ProblemSchema.parse(JSON.parse(refused.body.toString()))).toMatchObject({
+      code: 'rate_limited',
+      detail: 'This client sent more than 3 requests in 60 seconds.',
+    });
+    // Another client, the OAuth functions of the same client, and static files.
+    expect((await from('192.0.2.2')).status).toBe(200);
+    expect((await from('192.0.2.1', '/oauth/jwks')).status).toBe(429);
+    expect((await from('192.0.2.1', '/llms.txt')).status).toBe(200);
+    // Preflights are not counted.
+    const preflight = await sendRaw(limitedUrl, {
+      method: 'OPTIONS',
+      path: '/mcp',
+      headers: { 'X-Forwarded-For': '192.0.2.1' },
+    });
+    expect(preflight.status).toBe(204);
+  });
+
+  it('should document the limit and its fields in the OpenAPI document and auth.md', async () => {
+    const openapi = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as {
+      components: { responses: { TooManyRequests: { description: string; headers: object } } };
+    };
+    const tooMany = openapi.components.responses.TooManyRequests;
+    expect(Object.keys(tooMany.headers)).toEqual(['Retry-After', 'RateLimit', 'RateLimit-Policy']);
+    expect(tooMany.description).toContain('300 requests per 60 seconds');
+    const authMd = await (await fetch(`${baseUrl}/auth.md`)).text();
+    expect(authMd).toContain('"per-client";q=300;w=60');
+  });
+});

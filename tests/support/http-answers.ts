@@ -1,0 +1,145 @@
+import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
+import { listErrorCatalogue } from '../../src/lib/error-catalogue.ts';
+import { ProblemSchema } from '../../src/schemas/problem.ts';
+
+/** One request as the hostile-input tests send it: any method, target, headers and bytes. */
+export interface RawRequest {
+  readonly method: string;
+  /** The request target, sent as is. */
+  readonly path: string;
+  readonly headers?: OutgoingHttpHeaders;
+  readonly body?: string | Uint8Array | undefined;
+}
+
+export interface RawAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly body: Buffer;
+}
+
+/**
+ * Sends a request with node:http (no fetch normalisation) on a connection of its own, so each
+ * answer stands alone, failing after `timeoutMs`.
+ */
+export function sendRaw(baseUrl: string, raw: RawRequest, timeoutMs = 10_000): Promise<RawAnswer> {
+  const { hostname, port } = new URL(baseUrl);
+  // node:http frames a GET, DELETE, OPTIONS or TRACE body with nothing at all, so the server would
+  // read it as the next request: a body is always sent with its Content-Length.
+  const headers = { ...raw.headers };
+  if (raw.body !== undefined) headers['content-length'] = Buffer.byteLength(raw.body);
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      { agent: false, hostname, port, method: raw.method, path: raw.path, headers },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('end', () =>
+          resolve({
+            status: incoming.statusCode ?? 0,
+            headers: incoming.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        incoming.on('error', reject);
+      },
+    );
+    outgoing.setTimeout(timeoutMs, () =>
+      outgoing.destroy(new Error(`no answer in ${timeoutMs} ms`)),
+    );
+    outgoing.on('error', reject);
+    outgoing.end(raw.body);
+  });
+}
+
+/** Writes bytes to a fresh connection and collects everything the server sends until it closes. */
+export function sendBytes(baseUrl: string, bytes: string | Buffer, timeoutMs = 10_000) {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise<string>((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`connection still open after ${timeoutMs} ms`));
+    }, timeoutMs);
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks).toString('latin1'));
+    });
+    socket.end(bytes);
+  });
+}
+
+const CODES = new Map(listErrorCatalogue().map((entry) => [entry.code, entry]));
+const API_PREFIX = /^\/(api|oauth|\.well-known)(\/|$)|^\/mcp$/;
+
+function header(answer: RawAnswer, name: string): string {
+  const value = answer.headers[name];
+  return Array.isArray(value) ? value.join(', ') : (value ?? '');
+}
+
+/**
+ * Everything wrong with an answer, measured against the documented shapes: never a 5xx; an error
+ * on an API path is a problem (RFC 9457) whose code is in the catalogue, or one of the documented
+ * exceptions (an OAuth error body at the token and register endpoints, a JSON-RPC error at /mcp);
+ * answers to HEAD, 204 and 304 carry no body. An empty list means the answer is in shape.
+ */
+export function findShapeFaults(raw: RawRequest, answer: RawAnswer, baseUrl: string): string[] {
+  const faults: string[] = [];
+  const { status } = answer;
+  const type = header(answer, 'content-type').split(';')[0]?.trim();
+  // The path as the server sees it: dot segments resolved, `//x` kept on the origin.
+  const pathname = URL.canParse(`http://x${raw.path}`)
+    ? new URL(`http://x${raw.path}`).pathname
+    : raw.path;
+  if (status >= 500) faults.push(`answered ${status}`);
+  if ((raw.method === 'HEAD' || status === 204 || status === 304) && answer.body.length > 0)
+    faults.push(`a ${status} to ${raw.method} has a body`);
+  if (status < 400 || raw.method === 'HEAD') return faults;
+
+  if (type === 'application/problem+json') {
+    const parsed = ProblemSchema.safeParse(JSON.parse(answer.body.toString()));
+    if (!parsed.success) return [...faults, `problem does not parse: ${parsed.error.message}`];
+    const problem = parsed.data;
+    const entry = CODES.get(problem.code);
+    if (!entry) faults.push(`code ${problem.code} is not in the catalogue`);
+    // OAuth codes keep their status per endpoint (RFC 6749 §4.1.2.1 versus §5.2); the others, one.
+    else if (entry.body === 'problem' && entry.status !== status)
+      faults.push(`code ${problem.code} with status ${status}`);
+    if (problem.status !== status) faults.push(`problem status ${problem.status} on a ${status}`);
+    if (problem.type !== `${baseUrl}/errors/${problem.code}`) faults.push(`type ${problem.type}`);
+    if (!problem.instance.startsWith('/')) faults.push(`instance ${problem.instance}`);
+    if (header(answer, 'cache-control') !== 'no-store') faults.push('a problem may be cached');
+    if (status === 405 && !header(answer, 'allow')) faults.push('405 without Allow');
+    if (status === 429 && !header(answer, 'retry-after')) faults.push('429 without Retry-After');
+    return faults;
+  }
+  if (type === 'application/json' && /^\/(oauth\/|api\/oauth-)(token|register)$/.test(pathname)) {
+    const body = JSON.parse(answer.body.toString()) as { error?: unknown; error_uri?: unknown };
+    if (typeof body.error !== 'string' || !CODES.has(body.error))
+      faults.push(`OAuth error ${String(body.error)} is not in the catalogue`);
+    if (header(answer, 'cache-control') !== 'no-store') faults.push('an OAuth error may be cached');
+    return faults;
+  }
+  if (type === 'application/json' && (pathname === '/mcp' || pathname === '/api/mcp')) {
+    const body = JSON.parse(answer.body.toString()) as {
+      jsonrpc?: unknown;
+      error?: { code?: unknown; message?: unknown };
+    };
+    if (
+      body.jsonrpc !== '2.0' ||
+      !Number.isInteger(body.error?.code) ||
+      typeof body.error?.message !== 'string'
+    )
+      faults.push(`not a JSON-RPC error: ${answer.body.toString().slice(0, 200)}`);
+    return faults;
+  }
+  if (type === 'text/html' && status === 404 && !API_PREFIX.test(pathname)) return faults;
+  faults.push(`a ${status} to ${raw.method} ${pathname.slice(0, 80)} came as "${type}"`);
+  return faults;
+}
