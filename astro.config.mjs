@@ -14,6 +14,8 @@ export default defineConfig({
   output: 'static',
   adapter: vercel(),
   trailingSlash: 'ignore',
+  // Scripts (and styles) as files under /_astro/, never inlined, so `script-src 'self'` allows them.
+  vite: { build: { assetsInlineLimit: 0 } },
   integrations: [
     siteSnapshotIntegration({
       contentDir,

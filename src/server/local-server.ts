@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import sirv from 'sirv';
+import { negotiatePage } from '../lib/markdown-negotiation.ts';
 import { MEDIA_TYPES } from '../lib/media-types.ts';
 import { toWebResponse } from '../lib/plain-http.ts';
 import {
@@ -79,8 +80,11 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
       );
       return;
     }
+    // Markdown for agents on a page's own URL, decided as middleware.ts decides it on Vercel.
+    const page = negotiatePage(url.pathname, readNodeHeader(req, 'accept'));
+    if (page) res.setHeader('Vary', 'Accept');
     const decision = router.route({
-      pathname: url.pathname,
+      pathname: page?.markdownPath ?? url.pathname,
       searchParams: url.searchParams,
       header: (name) => readNodeHeader(req, name),
     });
