@@ -16,6 +16,8 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // Stylesheets as files, never inline, so the Content-Security-Policy needs no 'unsafe-inline'.
   build: { inlineStylesheets: 'never' },
+  // Scripts (and styles) as files under /_astro/, never inlined, so `script-src 'self'` allows them.
+  vite: { build: { assetsInlineLimit: 0 } },
   integrations: [
     siteSnapshotIntegration({
       contentDir,

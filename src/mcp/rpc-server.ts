@@ -25,6 +25,7 @@ import {
 import { buildResourceCatalog } from './resources.ts';
 import type { McpToolDescriptor } from './tool-descriptors.ts';
 import { buildToolRunners } from './tools.ts';
+import { buildMcpServerName } from '../lib/mcp-server-identity.ts';
 
 /** What one JSON-RPC call knows about its request. */
 export interface McpCallContext {
@@ -88,7 +89,7 @@ export function createMcpRpcServer(
     'Every tool and resource is read-only and public; no authentication is required.',
     ...content.agents.guidance,
   ].join('\n');
-  const serverName = `${content.company.alternateName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-facts`;
+  const serverName = buildMcpServerName(content);
 
   const serverInfo = (features: VersionFeatures) => ({
     name: serverName,

@@ -68,6 +68,14 @@ export const CallsToActionSchema = z
 export const AgentTextSchema = z.strictObject({
   summary: z.string().trim().min(1, 'must not be empty').max(600),
   guidance: z.array(z.string().trim().min(1, 'must not be empty')).default([]),
+  /** Content Signals published in robots.txt (https://contentsignals.org/); public facts: all yes. */
+  contentSignals: z
+    .strictObject({
+      search: z.boolean().default(true),
+      aiInput: z.boolean().default(true),
+      aiTrain: z.boolean().default(true),
+    })
+    .prefault({}),
 });
 export type AgentText = z.infer<typeof AgentTextSchema>;
 

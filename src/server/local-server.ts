@@ -10,6 +10,7 @@ import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import sirv from 'sirv';
 import { LIMITS } from '../lib/limits.ts';
+import { negotiatePage } from '../lib/markdown-negotiation.ts';
 import { MEDIA_TYPES } from '../lib/media-types.ts';
 import { toWebResponse } from '../lib/plain-http.ts';
 import {
@@ -103,8 +104,11 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
         refuse(res, 'forbidden_host', url.pathname);
         return;
       }
+      // Markdown for agents on a page's own URL, decided as middleware.ts decides it on Vercel.
+      const page = negotiatePage(url.pathname, readNodeHeader(req, 'accept'));
+      if (page) res.setHeader('Vary', 'Accept');
       const decision = router.route({
-        pathname: url.pathname,
+        pathname: page?.markdownPath ?? url.pathname,
         searchParams: url.searchParams,
         header: (name) => readNodeHeader(req, name),
       });

@@ -1,0 +1,38 @@
+import { writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { formatAuditReport, runAudit } from '../src/audit/run-audit.ts';
+import { resolveSiteUrl } from '../src/lib/site-url.ts';
+
+const usage = `Usage: npm run audit -- [<base-url>] [--json <file>] [--only <check-id>,...]
+
+Audits a deployment of this project for agent readiness: SPEC.md's surfaces and the checks
+public scanners run. <base-url> defaults to the local server (SITE_URL, or http://HOST:PORT).
+Exits 1 when a check fails, 2 on a usage error.`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    json: { type: 'string' },
+    only: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+if (values.help || positionals.length > 1) {
+  console.log(usage);
+  process.exit(values.help ? 0 : 2);
+}
+const target = positionals[0] ?? resolveSiteUrl(process.env);
+let origin: string;
+try {
+  origin = new URL(target).origin;
+} catch {
+  console.error(`Not a URL: ${target}\n\n${usage}`);
+  process.exit(2);
+}
+const report = await runAudit(origin, values.only ? { only: values.only.split(',') } : {});
+process.stdout.write(formatAuditReport(report));
+if (values.json) {
+  await writeFile(values.json, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`JSON report written to ${values.json}`);
+}
+process.exitCode = report.failed > 0 ? 1 : 0;

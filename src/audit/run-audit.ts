@@ -1,0 +1,96 @@
+import type { AuditCheck, AuditContext, CheckResult } from './audit-check.ts';
+import { AuditHttp, type AuditFetch } from './audit-http.ts';
+import { SCANNER_CHECKS } from './scanner-checks.ts';
+import { SPEC_CHECKS } from './spec-checks.ts';
+
+/**
+ * Every check, in the order an agent discovers the service: llms.txt, the API catalog, OAuth
+ * discovery, a registration and a token, the MCP endpoint; then what scanners grade (the sitemap
+ * comes first among those, since the page checks walk its pages).
+ */
+export const AUDIT_CHECKS: readonly AuditCheck[] = [
+  ...SPEC_CHECKS,
+  ...SCANNER_CHECKS.filter((check) => check.id === 'robots-txt' || check.id === 'sitemap'),
+  ...SCANNER_CHECKS.filter((check) => check.id !== 'robots-txt' && check.id !== 'sitemap'),
+];
+
+/** The report of one audit run. */
+export interface AuditReport {
+  readonly target: string;
+  readonly startedAt: string;
+  readonly passed: number;
+  readonly failed: number;
+  readonly checks: readonly CheckResult[];
+}
+
+export interface AuditOptions {
+  /** The fetch to use (default: the global fetch). */
+  readonly fetch?: AuditFetch;
+  /** Only these check ids (default: all). */
+  readonly only?: readonly string[];
+}
+
+/** Runs the audit against an origin; every check runs, and one failing never stops the next. */
+export async function runAudit(target: string, options: AuditOptions = {}): Promise<AuditReport> {
+  const origin = new URL(target).origin;
+  const context: AuditContext = {
+    origin,
+    http: new AuditHttp(options.fetch ?? ((input, init) => fetch(input, init))),
+    state: {},
+  };
+  const startedAt = new Date().toISOString();
+  const results: CheckResult[] = [];
+  for (const check of AUDIT_CHECKS) {
+    if (options.only && !options.only.includes(check.id)) continue;
+    const failures: string[] = [];
+    const notes: string[] = [];
+    const scope = {
+      fail: (message: string) => void failures.push(message),
+      note: (message: string) => void notes.push(message),
+      expect: (condition: boolean, message: string) => {
+        if (!condition) failures.push(message);
+        return condition;
+      },
+    };
+    try {
+      await check.run(context, scope);
+    } catch (error) {
+      failures.push(`the check could not finish: ${describeError(error)}`);
+    }
+    results.push({
+      id: check.id,
+      title: check.title,
+      sources: check.sources,
+      status: failures.length === 0 ? 'pass' : 'fail',
+      failures,
+      notes,
+      ...(failures.length > 0 ? { fix: check.fix } : {}),
+    });
+  }
+  const failed = results.filter((result) => result.status === 'fail').length;
+  return { target: origin, startedAt, passed: results.length - failed, failed, checks: results };
+}
+
+/** Formats a report for a terminal or a CI log. */
+export function formatAuditReport(report: AuditReport): string {
+  const lines = [`Agent readiness audit of ${report.target}`, ''];
+  for (const check of report.checks) {
+    lines.push(`${check.status === 'pass' ? 'PASS' : 'FAIL'}  ${check.id}: ${check.title}`);
+    for (const note of check.notes) lines.push(`      ${note}`);
+    for (const failure of check.failures) lines.push(`      ✗ ${failure}`);
+    if (check.fix) lines.push(`      fix: ${check.fix}`);
+    lines.push(`      sources: ${check.sources.join('; ')}`);
+  }
+  lines.push(
+    '',
+    `${report.passed} passed, ${report.failed} failed, of ${report.checks.length} checks.`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+/** An error's message with its cause (fetch hides the network error in `cause`). */
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  return `${error.message}${cause}`;
+}

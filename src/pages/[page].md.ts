@@ -1,0 +1,16 @@
+import type { GetStaticPaths } from 'astro';
+import { agentReadiness } from '../agent-readiness.ts';
+import { documentResponse, MEDIA_TYPES } from '../lib/media-types.ts';
+import { SITE_PAGES, type SitePage } from '../lib/site-pages.ts';
+
+export const prerender = true;
+
+export const getStaticPaths = (() =>
+  SITE_PAGES.map((page) => ({
+    params: { page: page.markdownPath.slice(1, -'.md'.length) },
+    props: { page },
+  }))) satisfies GetStaticPaths;
+
+/** GET /index.md, /developers.md, /docs.md: each page as Markdown (Agent Readability mirrors). */
+export const GET = ({ props }: { props: { page: SitePage } }) =>
+  documentResponse(agentReadiness.pageMarkdown.get(props.page.name) ?? '', MEDIA_TYPES.markdown);

@@ -1,0 +1,17 @@
+import { join } from 'node:path';
+import { readContentLastModified } from '../lib/content/content-modified.ts';
+import { documentResponse } from '../lib/media-types.ts';
+import { buildSitemapXml } from '../lib/sitemap-xml.ts';
+import { site } from '../site.ts';
+
+export const prerender = true;
+
+/** GET /sitemap.xml (sitemaps.org): every page, with the date content/ last changed. */
+export const GET = async () => {
+  const contentDir = process.env.CONTENT_DIR ?? join(process.cwd(), 'content');
+  const lastModified = await readContentLastModified(contentDir);
+  return documentResponse(
+    buildSitemapXml(site.urls, lastModified),
+    'application/xml; charset=utf-8',
+  );
+};

@@ -1,0 +1,296 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import type { AuditFetch } from '../../src/audit/audit-http.ts';
+import { formatAuditReport, runAudit } from '../../src/audit/run-audit.ts';
+import { NODE, ROOT, runCommand } from '../support/processes.ts';
+
+const baseUrl = inject('baseUrl');
+
+/** A fetch that passes everything to the real server but rewrites the answers `matches` picks. */
+function breaking(
+  matches: (url: URL, init: RequestInit | undefined) => boolean,
+  transform: (response: Response, text: string) => Response | Promise<Response>,
+): AuditFetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    if (!matches(new URL(input), init)) return response;
+    return transform(response, await response.text());
+  };
+}
+
+/** The answer with a new body and/or headers. */
+function rewrite(
+  response: Response,
+  body: string,
+  change: (headers: Headers) => void = () => undefined,
+): Response {
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  change(headers);
+  return new Response(body, { status: response.status, headers });
+}
+
+const path = (p: string) => (url: URL) => url.pathname === p;
+const isPage = (url: URL) => ['/', '/developers', '/docs'].includes(url.pathname);
+
+interface Fault {
+  readonly name: string;
+  /** The check that must catch it, run after the checks it depends on. */
+  readonly check: string;
+  readonly after?: readonly string[];
+  readonly fetch: AuditFetch;
+}
+
+const FAULTS: readonly Fault[] = [
+  {
+    name: 'llms.txt without its Optional section',
+    check: 'llms-txt',
+    fetch: breaking(path('/llms.txt'), (r, t) => rewrite(r, t.replace('## Optional', '## Other'))),
+  },
+  {
+    name: 'llms.txt linking a missing page',
+    check: 'llms-txt',
+    fetch: breaking(path('/llms.txt'), (r, t) => rewrite(r, `${t}- [Gone](${baseUrl}/gone): x\n`)),
+  },
+  {
+    name: 'an API catalog served as HTML (soft 404)',
+    check: 'api-catalog',
+    fetch: breaking(path('/.well-known/api-catalog'), (r) =>
+      rewrite(r, '<html></html>', (h) => h.set('content-type', 'text/html')),
+    ),
+  },
+  {
+    name: 'an overview missing its tagline',
+    check: 'rest-v1',
+    fetch: breaking(path('/api/v1/overview'), (r, t) => {
+      const { tagline: _tagline, ...rest } = JSON.parse(t) as Record<string, unknown>;
+      return rewrite(r, JSON.stringify(rest));
+    }),
+  },
+  {
+    name: 'a 404 that is not problem+json',
+    check: 'problem-details',
+    fetch: breaking(path('/api/v1/no-such-resource'), (r, t) =>
+      rewrite(r, t, (h) => h.set('content-type', 'application/json')),
+    ),
+  },
+  {
+    name: 'protected-resource metadata naming a foreign authorization server',
+    check: 'protected-resource',
+    fetch: breaking(path('/.well-known/oauth-protected-resource/mcp'), (r, t) =>
+      rewrite(r, t.replace(`"${baseUrl}"`, '"https://auth.example.com"')),
+    ),
+  },
+  {
+    name: 'an issuer that is not the origin',
+    check: 'authorization-server',
+    fetch: breaking(path('/.well-known/oauth-authorization-server'), (r, t) =>
+      rewrite(r, t.replace(`"issuer": "${baseUrl}"`, '"issuer": "https://other.example.com"')),
+    ),
+  },
+  {
+    name: 'auth.md without its H1',
+    check: 'auth-md',
+    fetch: breaking(path('/auth.md'), (r, t) => rewrite(r, t.replace('# auth.md', '# Auth'))),
+  },
+  {
+    name: 'a token whose signature does not verify',
+    check: 'oauth-anonymous-flow',
+    after: ['authorization-server'],
+    fetch: breaking(path('/oauth/token'), (r, t) => {
+      const token = JSON.parse(t) as { access_token: string };
+      const forged = `${token.access_token.slice(0, -4)}AAAA`;
+      return rewrite(r, JSON.stringify({ ...token, access_token: forged }));
+    }),
+  },
+  {
+    name: 'a tool not marked read-only',
+    check: 'mcp-endpoint',
+    fetch: breaking(
+      (url, init) => url.pathname === '/mcp' && String(init?.body).includes('tools/list'),
+      (r, t) =>
+        rewrite(
+          r,
+          t
+            .replace('"readOnlyHint": true', '"readOnlyHint": false')
+            .replace('"readOnlyHint":true', '"readOnlyHint":false'),
+        ),
+    ),
+  },
+  {
+    name: 'robots.txt without Content-Signal',
+    check: 'robots-txt',
+    fetch: breaking(path('/robots.txt'), (r, t) =>
+      rewrite(r, t.replace(/^Content-Signal:.*\n/gm, '')),
+    ),
+  },
+  {
+    name: 'robots.txt closing llms.txt to AI crawlers',
+    check: 'robots-txt',
+    fetch: breaking(path('/robots.txt'), (r, t) =>
+      rewrite(r, t.replace('Allow: /\n', 'Allow: /\nDisallow: /llms.txt\n')),
+    ),
+  },
+  {
+    name: 'a sitemap entry without lastmod',
+    check: 'sitemap',
+    fetch: breaking(path('/sitemap.xml'), (r, t) =>
+      rewrite(r, t.replace(/<lastmod>[^<]*<\/lastmod>/, '')),
+    ),
+  },
+  {
+    name: 'a page without JSON-LD',
+    check: 'page-signals',
+    fetch: breaking(isPage, (r, t) =>
+      rewrite(r, t.replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g, '')),
+    ),
+  },
+  {
+    name: 'a page without lang',
+    check: 'page-signals',
+    fetch: breaking(path('/docs'), (r, t) => rewrite(r, t.replace(/<html lang="[^"]*"/, '<html'))),
+  },
+  {
+    name: 'pages without Link headers',
+    check: 'link-headers',
+    fetch: breaking(isPage, (r, t) => rewrite(r, t, (h) => h.delete('link'))),
+  },
+  {
+    name: 'a page that ignores Accept: text/markdown',
+    check: 'markdown-negotiation',
+    fetch: async (input, init) =>
+      fetch(input, {
+        ...init,
+        headers: isPage(new URL(input)) ? { Accept: 'text/html' } : (init?.headers ?? {}),
+      }),
+  },
+  {
+    name: 'a page answer without Vary: Accept',
+    check: 'markdown-negotiation',
+    fetch: breaking(isPage, (r, t) => rewrite(r, t, (h) => h.delete('vary'))),
+  },
+  {
+    name: 'a Markdown mirror without its canonical link',
+    check: 'markdown-mirrors',
+    fetch: breaking(path('/developers.md'), (r, t) => rewrite(r, t, (h) => h.delete('link'))),
+  },
+  {
+    name: 'a Markdown mirror without front matter',
+    check: 'markdown-mirrors',
+    fetch: breaking(path('/index.md'), (r, t) => rewrite(r, t.replace(/^---[\s\S]*?---\n/, ''))),
+  },
+  {
+    name: 'a server card naming another endpoint',
+    check: 'mcp-server-card',
+    after: ['mcp-endpoint'],
+    fetch: breaking(path('/.well-known/mcp/server-card.json'), (r, t) =>
+      rewrite(r, t.replace(`"endpoint": "${baseUrl}/mcp"`, `"endpoint": "${baseUrl}/mcp2"`)),
+    ),
+  },
+  {
+    name: 'a server card whose tools differ from tools/list',
+    check: 'mcp-server-card',
+    after: ['mcp-endpoint'],
+    fetch: breaking(path('/.well-known/mcp.json'), (r, t) =>
+      rewrite(r, t.replace('"name": "get_product"', '"name": "get_prices"')),
+    ),
+  },
+  {
+    name: 'a SKILL.md changed after its digest was taken',
+    check: 'agent-skills',
+    fetch: breaking(
+      (url) => url.pathname.endsWith('/SKILL.md'),
+      (r, t) => rewrite(r, `${t}\nOne more line.\n`),
+    ),
+  },
+  {
+    name: 'an inline script and no WebMCP registration',
+    check: 'webmcp',
+    fetch: breaking(path('/'), (r, t) =>
+      rewrite(r, t.replace(/<script type="module" src="[^"]*"><\/script>/g, '<script>1</script>')),
+    ),
+  },
+  {
+    name: 'an A2A agent card without an A2A endpoint',
+    check: 'no-false-signals',
+    fetch: breaking(
+      path('/.well-known/agent-card.json'),
+      () =>
+        new Response('{"name":"x"}', {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    ),
+  },
+];
+
+describe('npm run audit', () => {
+  it('should pass every check against the local server', async () => {
+    const report = await runAudit(baseUrl);
+    expect(report.failed, formatAuditReport(report)).toBe(0);
+    expect(report.checks.length).toBeGreaterThanOrEqual(19);
+  });
+
+  it.each(FAULTS)('should catch $name in $check', async (fault) => {
+    const report = await runAudit(baseUrl, {
+      fetch: fault.fetch,
+      only: [...(fault.after ?? []), 'sitemap', fault.check],
+    });
+    const result = report.checks.find((check) => check.id === fault.check);
+    expect(result?.status, formatAuditReport(report)).toBe('fail');
+    expect(result?.fix).toBeTruthy();
+  });
+
+  it('should cover every check with at least one fault', () => {
+    const covered = new Set(FAULTS.map((fault) => fault.check));
+    for (const id of [
+      'llms-txt',
+      'api-catalog',
+      'rest-v1',
+      'problem-details',
+      'protected-resource',
+      'authorization-server',
+      'auth-md',
+      'oauth-anonymous-flow',
+      'mcp-endpoint',
+      'robots-txt',
+      'sitemap',
+      'page-signals',
+      'link-headers',
+      'markdown-negotiation',
+      'markdown-mirrors',
+      'mcp-server-card',
+      'agent-skills',
+      'webmcp',
+      'no-false-signals',
+    ]) {
+      expect(covered).toContain(id);
+    }
+  });
+
+  it('should write a JSON report and exit 0 from the command line, 1 on a failure', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'audit-')), 'report.json');
+    const ok = await runCommand(NODE, [
+      `${ROOT}scripts/audit.ts`,
+      baseUrl,
+      '--json',
+      file,
+      '--only',
+      'robots-txt,sitemap',
+    ]);
+    expect(ok.code, ok.stdout + ok.stderr).toBe(0);
+    expect(ok.stdout).toContain('PASS  robots-txt');
+    const report = JSON.parse(await readFile(file, 'utf8')) as { failed: number; target: string };
+    expect(report).toMatchObject({ failed: 0, target: baseUrl });
+    const failing = await runCommand(NODE, [
+      `${ROOT}scripts/audit.ts`,
+      'http://127.0.0.1:9',
+      '--only',
+      'robots-txt',
+    ]);
+    expect(failing.code).toBe(1);
+    expect(failing.stdout).toContain('FAIL  robots-txt');
+  });
+});

@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { config as middlewareConfig } from '../../middleware.ts';
+import { buildAgentReadinessDocuments } from '../../src/lib/agent-readiness-documents.ts';
+import { digestText } from '../../src/lib/agent-skills.ts';
+import { buildMirrorLinkHeader, buildPageLinkHeader } from '../../src/lib/page-link-header.ts';
+import { buildSitemapXml } from '../../src/lib/sitemap-xml.ts';
+import { SITE_PAGES } from '../../src/lib/site-pages.ts';
+import { AgentSkillsIndexSchema } from '../../src/schemas/agent-skills-index.ts';
+import {
+  McpCatalogSchema,
+  McpServerCardSchema,
+  McpServerCardV2Schema,
+} from '../../src/schemas/mcp-server-card.ts';
+import { loadExpectedSite } from '../support/expected-site.ts';
+
+const site = await loadExpectedSite('https://facts.example.com');
+const documents = buildAgentReadinessDocuments(site);
+const vercel = JSON.parse(readFileSync(new URL('../../vercel.json', import.meta.url), 'utf8')) as {
+  headers: { source: string; headers: { key: string; value: string }[] }[];
+};
+const headerOf = (source: string, key: string) =>
+  vercel.headers.find((rule) => rule.source === source)?.headers.find((h) => h.key === key)?.value;
+
+describe('buildRobotsTxt', () => {
+  it('should name AI crawlers, allow everything, carry Content-Signal and the sitemap', () => {
+    const text = documents.robotsTxt;
+    expect(text).toMatch(/^User-agent: GPTBot$/m);
+    expect(text).toMatch(/^User-agent: ClaudeBot$/m);
+    expect(text).toMatch(/^User-agent: \*$/m);
+    expect(text).not.toMatch(/^Disallow:/m);
+    expect(text).toMatch(/^Content-Signal: search=yes, ai-input=yes, ai-train=yes$/m);
+    expect(text).toMatch(/^Sitemap: https:\/\/facts\.example\.com\/sitemap\.xml$/m);
+  });
+});
+
+describe('buildSitemapXml', () => {
+  it('should list every page with its lastmod', () => {
+    const xml = buildSitemapXml(site.urls, new Date('2026-03-04T05:06:07Z'));
+    for (const url of ['https://facts.example.com/', 'https://facts.example.com/developers']) {
+      expect(xml).toContain(`<url><loc>${url}</loc><lastmod>2026-03-04</lastmod></url>`);
+    }
+    expect(xml.match(/<url>/g)).toHaveLength(SITE_PAGES.length);
+  });
+});
+
+describe('page Markdown mirrors', () => {
+  it('should open each mirror with title, description and canonical front matter', () => {
+    for (const page of SITE_PAGES) {
+      const markdown = documents.pageMarkdown.get(page.name) ?? '';
+      const copy = site.content.pages[page.name];
+      expect(markdown.startsWith(`---\ntitle: ${JSON.stringify(copy.title)}\n`)).toBe(true);
+      expect(markdown).toContain(`description: ${JSON.stringify(copy.description)}`);
+      expect(markdown).toContain(`\n# ${copy.heading}\n`);
+    }
+  });
+});
+
+describe('vercel.json and middleware.ts', () => {
+  it('should carry the Link header of each page and of each mirror', () => {
+    for (const page of SITE_PAGES) {
+      expect(headerOf(page.path, 'Link')).toBe(buildPageLinkHeader(page));
+      expect(headerOf(page.path, 'Vary')).toBe('Accept');
+      expect(headerOf(page.markdownPath, 'Link')).toBe(buildMirrorLinkHeader(page));
+      expect(headerOf(page.markdownPath, 'Content-Type')).toBe('text/markdown; charset=utf-8');
+    }
+  });
+
+  it('should run the middleware on every page path', () => {
+    for (const page of SITE_PAGES) expect(middlewareConfig.matcher).toContain(page.path);
+  });
+});
+
+describe('MCP server cards', () => {
+  it('should publish the SEP-1649 card with the real endpoint and every tool', () => {
+    const card = McpServerCardSchema.parse(documents.mcpServerCard);
+    expect(card.transport.endpoint).toBe(site.urls.mcp);
+    expect(card.tools.map((tool) => tool.name)).toEqual(site.mcpTools.map((tool) => tool.name));
+    expect(card.name).toBe('com.example.facts/lanternfish-facts');
+  });
+
+  it('should publish a strict SEP-2127 card and a catalog pointing at it', () => {
+    expect(McpServerCardV2Schema.parse(documents.mcpServerCardV2).remotes?.[0]?.url).toBe(
+      site.urls.mcp,
+    );
+    expect(McpCatalogSchema.parse(documents.mcpCatalog).entries[0]?.url).toBe(
+      `${site.urls.mcp}/server-card`,
+    );
+  });
+});
+
+describe('buildAgentSkillsIndex', () => {
+  it('should give each skill the sha256 digest of its SKILL.md', () => {
+    const index = AgentSkillsIndexSchema.parse(documents.agentSkillsIndex);
+    expect(index.skills).toHaveLength(documents.agentSkills.length);
+    for (const [i, skill] of documents.agentSkills.entries()) {
+      expect(index.skills[i]?.digest).toBe(digestText(skill.markdown));
+      expect(index.skills[i]?.url).toBe(`https://facts.example.com${skill.path}`);
+      expect(skill.markdown.startsWith(`---\nname: ${skill.name}\n`)).toBe(true);
+    }
+  });
+});
