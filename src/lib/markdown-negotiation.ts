@@ -47,8 +47,9 @@ function qualityOf(ranges: readonly MediaRange[], type: string, subtype: string)
 }
 
 /**
- * True when the client asks for text/markdown by name and ranks it above text/html, so that
- * `*\/*` or `text/*` alone keep HTML the default.
+ * True when the client asks for text/markdown by name and ranks it at least as high as text/html,
+ * so that `*\/*` or `text/*` alone keep HTML the default. A tie goes to Markdown: browsers never
+ * name text/markdown, and an agent that names it (`text/markdown, text/html, *\/*`) wants it.
  * @see RFC 9110 §12.5.1 (Accept, q-values, most specific range wins)
  */
 export function prefersMarkdown(accept: string | undefined): boolean {
@@ -58,7 +59,7 @@ export function prefersMarkdown(accept: string | undefined): boolean {
     (range) => range.type === 'text' && range.subtype === 'markdown' && range.q > 0,
   );
   if (!named) return false;
-  return qualityOf(ranges, 'text', 'markdown') > qualityOf(ranges, 'text', 'html');
+  return qualityOf(ranges, 'text', 'markdown') >= qualityOf(ranges, 'text', 'html');
 }
 
 /**

@@ -6,6 +6,8 @@ describe('prefersMarkdown', () => {
     ['text/markdown', true],
     ['text/markdown, text/html;q=0.9', true],
     ['text/html;q=0.5, text/markdown', true],
+    ['text/markdown, text/html, */*', true],
+    ['text/html, text/markdown', true],
     ['text/markdown;q=0.9, */*;q=0.1', true],
   ])('should choose Markdown for %s', (accept, expected) => {
     expect(prefersMarkdown(accept)).toBe(expected);
@@ -19,7 +21,6 @@ describe('prefersMarkdown', () => {
     ['text/html'],
     ['text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'],
     ['text/markdown;q=0.5, text/html'],
-    ['text/markdown, text/html'],
     ['text/markdown;q=0'],
     ['text/markdown;q=0.5, text/*'],
   ])('should keep HTML the default for %s', (accept) => {
