@@ -14,6 +14,10 @@ export default defineConfig({
   output: 'static',
   adapter: vercel(),
   trailingSlash: 'ignore',
+  // A strict Content-Security-Policy (no 'unsafe-inline') allows only same-origin files.
+  build: { inlineStylesheets: 'never' },
+  // Astro inlines small processed scripts below Vite's asset inline limit; 0 keeps them files.
+  vite: { build: { assetsInlineLimit: 0 } },
   integrations: [
     siteSnapshotIntegration({
       contentDir,
