@@ -13,21 +13,21 @@ export interface FieldRow {
   readonly name: string;
   readonly type: string;
   /** The component schema the type refers to, for a link to its table. */
-  readonly ref?: string;
+  readonly ref?: string | undefined;
   readonly required: boolean;
   readonly description: string;
 }
 
 export interface ReferenceExample {
   readonly name: string;
-  readonly summary?: string;
+  readonly summary?: string | undefined;
   readonly value: unknown;
 }
 
 export interface ReferenceBody {
   readonly mediaType: string;
   readonly type: string;
-  readonly ref?: string;
+  readonly ref?: string | undefined;
   readonly examples: readonly ReferenceExample[];
 }
 
@@ -77,7 +77,7 @@ function refName(value: unknown): string | undefined {
 }
 
 /** A short, human reading of a JSON Schema's type: `string (uri)`, `array of Problem`, ... */
-export function describeSchemaType(schema: unknown): { type: string; ref?: string } {
+export function describeSchemaType(schema: unknown): { type: string; ref?: string | undefined } {
   const object = asObject(schema);
   const ref = refName(object);
   if (ref) return { type: ref, ref };
@@ -231,7 +231,7 @@ function quoteForShell(value: string): string {
  */
 export function buildOperationCommands(
   operation: ReferenceOperation,
-  options: { readonly accept?: string } = {},
+  options: { readonly accept?: string | undefined } = {},
 ): { label: string; command: string }[] {
   if (operation.parameters.some((parameter) => parameter.required)) return [];
   const accept = options.accept ? ` \\\n  -H ${quoteForShell(`Accept: ${options.accept}`)}` : '';
