@@ -246,7 +246,7 @@ describe('pages in Chromium', () => {
     });
     expect(focused).toEqual({ text: 'Skip to content', outline: 'solid', visible: true });
     await page.keyboard.press('Enter');
-    expect(page.url()).toBe(`${baseUrl}/docs#main`);
+    await page.waitForURL(`${baseUrl}/docs#main`, { timeout: 5000 });
     await context.close();
   });
 
