@@ -1,77 +1,299 @@
-import type { Browser } from 'playwright';
+import { AxeBuilder } from '@axe-core/playwright';
+import { mkdir } from 'node:fs/promises';
+import type { Browser, BrowserContextOptions } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { listErrorCatalogue } from '../../src/lib/error-catalogue.ts';
+import { buildMcpClientConfigs, buildMcpServerKey } from '../../src/lib/mcp-client-configs.ts';
+import { buildServiceUrls } from '../../src/lib/service-urls.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import { launchChromium } from '../support/browser.ts';
+import { ROOT } from '../support/processes.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
 
 const baseUrl = inject('baseUrl');
+const PAGES = ['/', '/developers', '/docs'] as const;
+const THEMES = ['light', 'dark'] as const;
+const SCREENSHOT_DIR = `${ROOT}test-results/screenshots`;
+
+/** The policy the deployed pages are served with: nothing inline, nothing from elsewhere. */
+const STRICT_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; object-src 'none'; frame-ancestors 'none'";
+
 let browser: Browser;
 let content: SiteContent;
 
 beforeAll(async () => {
   browser = await launchChromium();
   content = await loadSampleContent();
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
 });
 
 afterAll(async () => {
   await browser?.close();
 });
 
+/** Opens a page in a fresh context, collecting console errors and uncaught exceptions. */
+async function openPage(path: string, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  const response = await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
+  return { context, page, errors, status: response?.status() };
+}
+
+function headingOf(path: (typeof PAGES)[number]): string {
+  if (path === '/') return content.pages.home.heading;
+  return path === '/developers' ? content.pages.developers.heading : content.pages.docs.heading;
+}
+
+function screenshotName(path: string, theme: string, width: number): string {
+  return `${path === '/' ? 'home' : path.slice(1)}-${theme}-${width}.png`;
+}
+
 describe('pages in Chromium', () => {
-  it.each(['/', '/developers', '/docs'])(
-    'should render %s without JavaScript and without console errors',
+  it.each(PAGES)('should render %s without JavaScript and without console errors', async (path) => {
+    const { context, page, errors, status } = await openPage(path, { javaScriptEnabled: false });
+    expect(status).toBe(200);
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(await page.locator('h1').innerText()).toBe(headingOf(path));
+    expect(await page.title()).toBeTruthy();
+    expect(await page.locator('.copy-button').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each(PAGES)(
+    'should run under a strict Content-Security-Policy on %s with no inline script or style',
     async (path) => {
-      const context = await browser.newContext({ javaScriptEnabled: false });
+      const context = await browser.newContext();
+      await context.route(`${baseUrl}/**`, async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({
+          response,
+          headers: { ...response.headers(), 'content-security-policy': STRICT_CSP },
+        });
+      });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error') errors.push(message.text());
       });
-      page.on('pageerror', (error) => errors.push(error.message));
-      const response = await page.goto(`${baseUrl}${path}`);
-      expect(response?.status()).toBe(200);
-      expect(await page.locator('h1').count()).toBe(1);
-      expect(await page.locator('h1').innerText()).toBe(
-        path === '/'
-          ? content.pages.home.heading
-          : path === '/developers'
-            ? content.pages.developers.heading
-            : content.pages.docs.heading,
-      );
-      expect(await page.title()).toBeTruthy();
+      await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
       expect(errors).toEqual([]);
+      // The page's script ran: it is a file, so the policy allowed it.
+      expect(await page.locator('.copy-button').count()).toBeGreaterThan(path === '/' ? -1 : 0);
+      const inline = await page.evaluate(() => ({
+        scripts: [...document.querySelectorAll('script:not([src])')]
+          .map((script) => script.getAttribute('type'))
+          .filter((type) => type !== 'application/ld+json'),
+        styles: document.querySelectorAll('style, [style]').length,
+        handlers: [...document.querySelectorAll('*')].filter((element) =>
+          [...element.attributes].some((attribute) => attribute.name.startsWith('on')),
+        ).length,
+      }));
+      expect(inline).toEqual({ scripts: [], styles: 0, handlers: 0 });
       await context.close();
     },
   );
 
-  it('should show every call to action on the home page as a link to its URL', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${baseUrl}/`);
+  it('should show the company facts and every call to action on the home page', async () => {
+    const { context, page } = await openPage('/');
+    const text = await page.locator('main').innerText();
+    expect(text).toContain(content.company.tagline);
+    expect(text).toContain(content.company.description);
+    expect(text).toContain(content.product.name);
+    for (const section of content.copy) expect(text).toContain(section.title);
     for (const cta of content.callsToAction) {
       expect(
         await page.getByRole('link', { name: cta.label, exact: true }).first().getAttribute('href'),
       ).toBe(cta.url);
     }
-    await page.close();
+    await context.close();
   });
 
-  it('should answer 200 for every internal link on every page', async () => {
-    const page = await browser.newPage();
+  it('should show the quickstarts, client configuration and agent resources on /developers', async () => {
+    const { context, page } = await openPage('/developers');
+    const urls = buildServiceUrls(baseUrl);
+    const text = await page.locator('main').innerText();
+    for (const method of ['initialize', 'tools/list', 'tools/call', '/oauth/register']) {
+      expect(text).toContain(method);
+    }
+    for (const entry of buildMcpClientConfigs(
+      urls,
+      buildMcpServerKey(content.company.alternateName),
+    )) {
+      expect(await page.getByRole('heading', { name: entry.client, exact: true }).count()).toBe(1);
+    }
+    const hrefs = await page
+      .locator('main a[href]')
+      .evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
+    for (const resource of [
+      urls.llmsTxt,
+      urls.llmsFullTxt,
+      urls.authMd,
+      urls.openapi,
+      urls.protectedResource,
+      urls.protectedResourceMcp,
+      urls.authorizationServer,
+      urls.apiCatalog,
+    ]) {
+      expect(hrefs).toContain(resource);
+    }
+    await context.close();
+  });
+
+  it('should document every operation, MCP tool, schema and error code on /docs', async () => {
+    const { context, page } = await openPage('/docs');
+    const openapi = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { operationId?: string }>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    const ids = await page.locator('[id]').evaluateAll((elements) => elements.map((e) => e.id));
+    for (const item of Object.values(openapi.paths)) {
+      for (const operation of Object.values(item)) {
+        if (operation.operationId) expect(ids).toContain(operation.operationId);
+      }
+    }
+    for (const name of Object.keys(openapi.components.schemas)) {
+      expect(ids).toContain(`schema-${name}`);
+    }
+    const tools = (await (
+      await fetch(`${baseUrl}/mcp`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+      })
+    ).json()) as { result: { tools: { name: string }[] } };
+    expect(tools.result.tools.length).toBeGreaterThan(0);
+    for (const tool of tools.result.tools) expect(ids).toContain(`tool-${tool.name}`);
+    for (const error of listErrorCatalogue()) expect(ids).toContain(`error-${error.code}`);
+    const text = await page.locator('main').innerText();
+    expect(text).toMatch(/no staging/i);
+    expect(text).toContain('Versions and deprecation');
+    await context.close();
+  });
+
+  it('should answer 200 for every internal link and find every fragment it points to', async () => {
+    const { context, page } = await openPage('/');
     const links = new Set<string>();
-    for (const path of ['/', '/developers', '/docs']) {
+    for (const path of PAGES) {
       await page.goto(`${baseUrl}${path}`);
+      const ids = new Set(
+        await page.locator('[id]').evaluateAll((elements) => elements.map((e) => e.id)),
+      );
       for (const href of await page
         .locator('a[href]')
         .evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href))) {
         const url = new URL(href);
-        if (url.origin === baseUrl) links.add(url.pathname);
+        if (url.origin !== baseUrl) continue;
+        links.add(url.pathname);
+        if (url.hash && url.pathname === path) expect(ids, href).toContain(url.hash.slice(1));
       }
     }
-    await page.close();
+    await context.close();
     expect(links.size).toBeGreaterThan(8);
     for (const path of links) {
       const response = await fetch(`${baseUrl}${path}`);
       expect(response.status, path).toBe(200);
     }
+  });
+
+  it('should copy a code block with its copy button', async () => {
+    const { context, page } = await openPage('/developers');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    const block = page.locator('.code-block').first();
+    const button = block.getByRole('button');
+    await button.click();
+    await expect.poll(() => button.innerText()).toBe('Copied');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(await block.locator('code').textContent());
+    expect(copied).toMatch(/^curl -s /);
+    expect(await page.getByRole('status').innerText()).toBe('Copied to the clipboard.');
+    await context.close();
+  });
+
+  it('should follow the system colour scheme', async () => {
+    const backgrounds: Record<string, string> = {};
+    for (const colorScheme of THEMES) {
+      const { context, page } = await openPage('/', { colorScheme });
+      backgrounds[colorScheme] = await page.evaluate(
+        () => getComputedStyle(document.body).backgroundColor,
+      );
+      await context.close();
+    }
+    expect(backgrounds).toEqual({ light: 'rgb(255, 255, 255)', dark: 'rgb(16, 20, 26)' });
+  });
+
+  it('should show a visible focus ring, starting with the skip link', async () => {
+    const { context, page } = await openPage('/docs');
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement;
+      const style = getComputedStyle(element);
+      const box = element.getBoundingClientRect();
+      return {
+        text: element.textContent,
+        outline: style.outlineStyle,
+        visible: box.left >= 0 && box.top >= 0,
+      };
+    });
+    expect(focused).toEqual({ text: 'Skip to content', outline: 'solid', visible: true });
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/docs#main`, { timeout: 5000 });
+    await context.close();
+  });
+
+  it('should hide navigation and copy buttons when printed', async () => {
+    const { context, page } = await openPage('/developers');
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('.site-header nav').isVisible()).toBe(false);
+    expect(await page.locator('.copy-button').first().isVisible()).toBe(false);
+    expect(await page.locator('main h1').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  describe.each(THEMES)('in the %s theme', (colorScheme) => {
+    it.each(PAGES)('should have no axe-core violations on %s', async (path) => {
+      const { context, page, errors } = await openPage(path, { colorScheme });
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(
+        results.violations.map((violation) => ({
+          id: violation.id,
+          nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+        })),
+      ).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it.each(PAGES)(
+      'should fit %s into 320 to 1280 pixels and save screenshots at 390 and 1280',
+      async (path) => {
+        for (const width of [320, 390, 1280]) {
+          const { context, page } = await openPage(path, {
+            colorScheme,
+            viewport: { width, height: 900 },
+          });
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          expect(overflow, `${path} at ${width}px`).toBe(0);
+          if (width !== 320) {
+            await page.screenshot({
+              path: `${SCREENSHOT_DIR}/${screenshotName(path, colorScheme, width)}`,
+              fullPage: true,
+            });
+          }
+          await context.close();
+        }
+      },
+    );
   });
 });

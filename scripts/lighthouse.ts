@@ -1,0 +1,144 @@
+/**
+ * Runs Lighthouse on each page for people (mobile and desktop) and prints the four category
+ * scores, the transferred bytes and the request count.
+ *   npm run lighthouse                          # serves the last build itself, then audits it
+ *   npm run lighthouse -- http://127.0.0.1:4321 # audits a server that is already running
+ *   npm run lighthouse -- --strict              # exits 1 when any score is below 100
+ * Chromium comes from CHROME_PATH (default /usr/bin/chromium); nothing is downloaded.
+ */
+import { launch } from 'chrome-launcher';
+import lighthouse, { type Flags } from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+
+const PAGES = ['/', '/developers', '/docs'] as const;
+const FORM_FACTORS = ['mobile', 'desktop'] as const;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+const args = process.argv.slice(2);
+const strict = args.includes('--strict');
+const verbose = args.includes('--verbose');
+const unknown = args.filter(
+  (argument) => !['--strict', '--verbose'].includes(argument) && !/^https?:\/\//.test(argument),
+);
+if (unknown.length > 0) {
+  console.error(
+    `Unknown argument ${unknown.join(' ')}. Usage: npm run lighthouse -- [base URL] [--strict] [--verbose]`,
+  );
+  process.exit(2);
+}
+
+/** Serves the last build on the origin it was built for, as `npm run serve` does. */
+async function serveLastBuild(): Promise<{ baseUrl: string; server: ChildProcess }> {
+  const built = (await import('../src/generated/site-origin.ts').catch(() => {
+    console.error(
+      'No build found: run `npm run build` first, or pass the URL of a running server.',
+    );
+    process.exit(1);
+  })) as { siteUrl: string };
+  const origin = new URL(built.siteUrl);
+  const server = spawn(process.execPath, ['src/server/serve.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      SITE_URL: built.siteUrl,
+      HOST: origin.hostname,
+      PORT: origin.port || '80',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [line] = (await Promise.race([
+    once(server.stdout!, 'data'),
+    once(server, 'exit').then(() => {
+      throw new Error(`the local server for ${built.siteUrl} did not start (is the port in use?)`);
+    }),
+  ])) as [Buffer];
+  if (!line.toString().startsWith('Serving')) throw new Error(line.toString());
+  // Keep reading its output: a full pipe would stall the server.
+  server.stdout!.resume();
+  server.on('exit', (code, signal) => {
+    if (!finished) console.error(`The local server stopped early (${signal ?? code}).`);
+  });
+  return { baseUrl: built.siteUrl, server };
+}
+
+interface Row {
+  readonly page: string;
+  readonly formFactor: string;
+  readonly scores: readonly number[];
+  readonly bytes: number;
+  readonly requests: number;
+}
+
+const given = args.find((argument) => /^https?:\/\//.test(argument));
+const { baseUrl, server } = given
+  ? { baseUrl: given.replace(/\/$/, ''), server: undefined }
+  : await serveLastBuild();
+const chrome = await launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+const rows: Row[] = [];
+let finished = false;
+try {
+  for (const page of PAGES) {
+    for (const formFactor of FORM_FACTORS) {
+      const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error' };
+      const result = await lighthouse(
+        `${baseUrl}${page}`,
+        flags,
+        formFactor === 'desktop' ? desktopConfig : undefined,
+      );
+      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
+      const requests = lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined;
+      rows.push({
+        page,
+        formFactor,
+        scores: CATEGORIES.map((category) =>
+          Math.round((lhr.categories[category]?.score ?? 0) * 100),
+        ),
+        bytes: lhr.audits['total-byte-weight']?.numericValue ?? 0,
+        requests: requests?.items?.length ?? 0,
+      });
+      const failing = Object.values(lhr.audits).filter(
+        (audit) =>
+          audit.score !== null &&
+          audit.score < 1 &&
+          audit.scoreDisplayMode !== 'informative' &&
+          audit.scoreDisplayMode !== 'manual',
+      );
+      // Audits below full marks, scored or not: what to look at when a score drops.
+      for (const audit of failing) {
+        const found = (audit.details as { items?: unknown } | undefined)?.items;
+        const items = Array.isArray(found) ? found : [];
+        console.error(
+          `${page} (${formFactor}): ${audit.id}: ${audit.displayValue || audit.title}`,
+          verbose ? JSON.stringify(items.slice(0, 3)) : '',
+        );
+      }
+    }
+  }
+} finally {
+  finished = true;
+  chrome.kill();
+  server?.kill('SIGTERM');
+}
+
+console.log(
+  `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} on ${baseUrl}\n`,
+);
+console.log(
+  '| Page | Form factor | Performance | Accessibility | Best practices | SEO | Transferred | Requests |',
+);
+console.log('| --- | --- | --: | --: | --: | --: | --: | --: |');
+for (const row of rows) {
+  console.log(
+    `| \`${row.page}\` | ${row.formFactor} | ${row.scores.join(' | ')} | ${(row.bytes / 1024).toFixed(1)} KiB | ${row.requests} |`,
+  );
+}
+if (strict && rows.some((row) => row.scores.some((score) => score < 100))) process.exit(1);

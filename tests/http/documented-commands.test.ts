@@ -1,0 +1,158 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { ROOT } from '../support/processes.ts';
+
+const baseUrl = inject('baseUrl');
+const run = promisify(execFile);
+const STATIC_DIR = join(ROOT, '.vercel/output/static');
+
+/** The shell blocks of a Markdown document, in order. */
+function readMarkdownShellBlocks(markdown: string): string[] {
+  return [...markdown.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
+}
+
+const ENTITIES: Record<string, string> = {
+  '&lt;': '<',
+  '&gt;': '>',
+  '&amp;': '&',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&#x27;': "'",
+};
+
+/** The code blocks of one language in an HTML page (`<code class="language-…">`), unescaped. */
+function readHtmlCodeBlocks(html: string, language: string): string[] {
+  const pattern = new RegExp(`<code class="language-${language}"[^>]*>([\\s\\S]*?)</code>`, 'g');
+  return [...html.matchAll(pattern)].map((match) =>
+    (match[1] ?? '').replace(/&(?:lt|gt|amp|quot|#39|#x27);/g, (entity) => ENTITIES[entity] ?? ''),
+  );
+}
+
+/** Every HTML page of the build, by its URL path. */
+async function listBuiltPages(): Promise<string[]> {
+  const entries = await readdir(STATIC_DIR, { recursive: true });
+  return entries
+    .filter((entry) => entry.endsWith('.html'))
+    .map(
+      (entry) =>
+        `/${relative('.', entry)
+          .replace(/(^|\/)index\.html$/, '')
+          .replace(/\.html$/, '')}`,
+    )
+    .sort();
+}
+
+interface CommandRun {
+  readonly command: string;
+  readonly status: number;
+  readonly body: string;
+}
+
+/** Makes curl report each answer's status after its body, without changing the commands. */
+let curlHome: string;
+beforeAll(async () => {
+  curlHome = await mkdtemp(join(tmpdir(), 'documented-commands-'));
+  await writeFile(join(curlHome, '.curlrc'), 'write-out = "\\n%{http_code}"\n');
+});
+
+/**
+ * Runs shell blocks as written, filling <CLIENT_NAME>, then <CLIENT_ID> and <ACCESS_TOKEN> from
+ * the answers of earlier blocks, as an agent would; a block whose placeholder has no value yet
+ * waits until one does.
+ */
+async function runBlocks(blocks: readonly string[]) {
+  const values: Record<string, string> = { '<CLIENT_NAME>': 'documented-commands test' };
+  const runs: CommandRun[] = [];
+  let pending = [...blocks];
+  while (pending.length > 0) {
+    const waiting: string[] = [];
+    for (const block of pending) {
+      const placeholders = block.match(/<[A-Z_]+>/g) ?? [];
+      if (placeholders.some((placeholder) => values[placeholder] === undefined)) {
+        waiting.push(block);
+        continue;
+      }
+      const command = block.replace(/<[A-Z_]+>/g, (placeholder) => values[placeholder] ?? '');
+      const { stdout } = await run('sh', ['-c', command], {
+        timeout: 10_000,
+        env: { ...process.env, CURL_HOME: curlHome },
+      });
+      const cut = stdout.lastIndexOf('\n');
+      const body = stdout.slice(0, cut);
+      runs.push({ command, status: Number(stdout.slice(cut + 1)), body });
+      if (body.startsWith('{')) {
+        const output = JSON.parse(body) as Record<string, unknown>;
+        if (typeof output.client_id === 'string') values['<CLIENT_ID>'] = output.client_id;
+        if (typeof output.access_token === 'string') values['<ACCESS_TOKEN>'] = output.access_token;
+      }
+    }
+    if (waiting.length === pending.length) {
+      throw new Error(`no value for the placeholders of:\n${waiting.join('\n\n')}`);
+    }
+    pending = waiting;
+  }
+  return { runs, values };
+}
+
+/** A command succeeded: a 2xx answer (302 for a redirect) that is no JSON-RPC or tool error. */
+function expectSuccess(result: CommandRun): void {
+  expect(result.status, result.command).toBeGreaterThanOrEqual(200);
+  expect(result.status, result.command).toBeLessThan(300);
+  if (!result.body.startsWith('{')) return;
+  const body = JSON.parse(result.body) as { error?: unknown; result?: { isError?: boolean } };
+  expect(body.error, result.command).toBeUndefined();
+  expect(body.result?.isError ?? false, result.command).toBe(false);
+}
+
+describe('every documented command', () => {
+  it('should work as written in auth.md', async () => {
+    const blocks = readMarkdownShellBlocks(await (await fetch(`${baseUrl}/auth.md`)).text());
+    expect(blocks.length).toBeGreaterThanOrEqual(5);
+    const { runs, values } = await runBlocks(blocks);
+    for (const result of runs) expectSuccess(result);
+    expect(values['<ACCESS_TOKEN>']).toBeTruthy();
+    expect(JSON.parse(runs.at(-1)?.body ?? '')).toMatchObject({
+      id: 1,
+      result: { protocolVersion: '2024-11-05' },
+    });
+  });
+
+  it('should work as written on every built page', async () => {
+    const pages = await listBuiltPages();
+    expect(pages).toEqual(expect.arrayContaining(['/', '/developers', '/docs']));
+    const counts: Record<string, number> = {};
+    for (const path of pages) {
+      // The page as served, not as built: what a reader copies.
+      const html = await (await fetch(`${baseUrl}${path}`)).text();
+      const blocks = readHtmlCodeBlocks(html, 'sh');
+      counts[path] = blocks.length;
+      const { runs } = await runBlocks(blocks);
+      for (const result of runs) expectSuccess(result);
+    }
+    expect(counts['/developers']).toBeGreaterThanOrEqual(7);
+    expect(counts['/docs']).toBeGreaterThanOrEqual(10);
+  });
+
+  it('should give MCP client configuration that parses and names the MCP endpoint', async () => {
+    const html = await readFile(join(STATIC_DIR, 'developers/index.html'), 'utf8');
+    const configs = readHtmlCodeBlocks(html, 'json')
+      .map((block) => JSON.parse(block) as Record<string, unknown>)
+      .filter((block) => 'mcpServers' in block || 'servers' in block);
+    expect(configs.length).toBeGreaterThanOrEqual(5);
+    for (const config of configs) {
+      const urls = JSON.stringify(config).match(/https?:\/\/[^"]+/g);
+      expect(urls).toEqual([`${baseUrl}/mcp`]);
+    }
+  });
+
+  it('should show JSON examples on /docs that parse', async () => {
+    const html = await (await fetch(`${baseUrl}/docs`)).text();
+    const blocks = readHtmlCodeBlocks(html, 'json');
+    expect(blocks.length).toBeGreaterThan(5);
+    for (const block of blocks) expect(() => JSON.parse(block) as unknown, block).not.toThrow();
+  });
+});
