@@ -8,11 +8,12 @@ import {
   splitProse,
 } from '../../src/lib/api-reference.ts';
 import { buildOpenApiDocument } from '../../src/lib/openapi.ts';
+import { DEFAULT_RATE_LIMIT } from '../../src/lib/rate-limit.ts';
 import { buildServiceUrls } from '../../src/lib/service-urls.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
 
 const urls = buildServiceUrls('https://facts.example.com');
-const document = buildOpenApiDocument(await loadSampleContent(), urls);
+const document = buildOpenApiDocument(await loadSampleContent(), urls, DEFAULT_RATE_LIMIT);
 const operations = listReferenceOperations(document);
 const byId = (id: string) => {
   const operation = operations.find((candidate) => candidate.operationId === id);
