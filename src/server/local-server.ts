@@ -8,6 +8,7 @@ import {
 } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
+import { lookup } from 'mrmime';
 import sirv from 'sirv';
 import { LIMITS } from '../lib/limits.ts';
 import { negotiatePage } from '../lib/markdown-negotiation.ts';
@@ -22,6 +23,7 @@ import {
   type ErrorCode,
   type FailureLog,
 } from '../lib/problem.ts';
+import { chooseContentCoding, CompressedFiles, type EncodedFile } from './compressed-files.ts';
 import { listAllowedMethods, loadFunctions, type FunctionModule } from './functions.ts';
 import { fromNodeRequest, readNodeHeader, readRequestUrl, sendPlainAnswer } from './node-plain.ts';
 import { StaticFileIndex } from './static-files.ts';
@@ -74,6 +76,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
   );
   const notFoundPage = await readFile(join(options.staticDir, '404.html')).catch(() => undefined);
   const serveFile = sirv(options.staticDir, { dev: false, etag: true });
+  const compressed = new CompressedFiles(options.staticDir);
   const log = options.log ?? logToStderr;
   const answerWith = createWebResponder({ overrideGlobalObjects: true });
   const { origin } = new URL(options.siteUrl);
@@ -159,7 +162,22 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
           // Range requests are ignored, as RFC 9110 §14.2 allows: every document is small, and the
           // whole file is a better answer than a 416 with no problem body.
           delete req.headers.range;
-          serveFile(req, res, () => sendNotFoundPage(res, notFoundPage));
+          const vary = res.getHeader('vary');
+          res.setHeader('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+          const serveWhole = () => serveFile(req, res, () => sendNotFoundPage(res, notFoundPage));
+          const coding = chooseContentCoding(readNodeHeader(req, 'accept-encoding'));
+          if (!coding) {
+            serveWhole();
+            return;
+          }
+          const mediaType = String(res.getHeader('content-type') ?? readMediaType(file));
+          compressed.get(file, mediaType, coding).then(
+            (encoded) => (encoded ? sendEncodedFile(req, res, encoded, mediaType) : serveWhole()),
+            (error: unknown) => {
+              log({ level: 'error', msg: 'compression failed', file, error: String(error) });
+              serveWhole();
+            },
+          );
           return;
         }
         case 'missing':
@@ -210,6 +228,33 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, siteUrl
   socket.on('data', () => {});
   socket.resume();
   setTimeout(() => socket.destroy(), 2000).unref();
+}
+
+/** The media type of a static file, as sirv names it (HTML with its charset). */
+function readMediaType(file: string): string {
+  const type = lookup(file) ?? 'application/octet-stream';
+  return type === 'text/html' ? `${type};charset=utf-8` : type;
+}
+
+/** Sends a compressed static file, or 304 when the client holds this encoding already. */
+function sendEncodedFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  encoded: EncodedFile,
+  mediaType: string,
+): void {
+  const validators = { ETag: encoded.etag, 'Last-Modified': encoded.lastModified };
+  if (req.headers['if-none-match'] === encoded.etag) {
+    res.writeHead(304, validators).end();
+    return;
+  }
+  res.writeHead(200, {
+    ...(res.hasHeader('content-type') ? {} : { 'Content-Type': mediaType }),
+    'Content-Encoding': encoded.coding,
+    'Content-Length': encoded.body.length,
+    ...validators,
+  });
+  res.end(req.method === 'HEAD' ? undefined : encoded.body);
 }
 
 function sendNotFoundPage(res: ServerResponse, page: Buffer | undefined): void {

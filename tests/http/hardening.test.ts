@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LIMITS } from '../../src/lib/limits.ts';
 import { ProblemSchema } from '../../src/schemas/problem.ts';
@@ -101,6 +102,37 @@ describe('caching', () => {
       expect(await again.text()).toBe('');
     },
   );
+
+  it('should send text compressed when the client accepts it, with its own validator', async () => {
+    for (const path of ['/docs', '/llms-full.txt', '/openapi.json']) {
+      const plain = await sendRaw(baseUrl, { method: 'GET', path });
+      expect(plain.headers['content-encoding'], path).toBeUndefined();
+      for (const [coding, decode] of [
+        ['br', brotliDecompressSync],
+        ['gzip', gunzipSync],
+      ] as const) {
+        const raw = { method: 'GET', path, headers: { 'Accept-Encoding': `${coding}, x;q=0.5` } };
+        const encoded = await sendRaw(baseUrl, raw);
+        expect(encoded.headers['content-encoding'], path).toBe(coding);
+        expect(encoded.headers.vary, path).toContain('Accept-Encoding');
+        expect(encoded.headers['content-type'], path).toBe(plain.headers['content-type']);
+        expect(encoded.body.length, path).toBeLessThan(plain.body.length / 2);
+        expect(decode(encoded.body).equals(plain.body), path).toBe(true);
+        expect(encoded.headers.etag, path).not.toBe(plain.headers.etag);
+        const again = await sendRaw(baseUrl, {
+          ...raw,
+          headers: { ...raw.headers, 'If-None-Match': String(encoded.headers.etag) },
+        });
+        expect(again.status, path).toBe(304);
+      }
+    }
+    const refused = await sendRaw(baseUrl, {
+      method: 'GET',
+      path: '/docs',
+      headers: { 'Accept-Encoding': 'br;q=0, gzip;q=0' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+  });
 
   it('should let browsers keep hashed assets for a year', async () => {
     const html = await (await fetch(`${baseUrl}/`)).text();

@@ -1,3 +1,4 @@
+import { chooseContentCoding } from '../../src/server/compressed-files.ts';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,5 +41,20 @@ describe('StaticFileIndex.resolve', () => {
     '/docs/../../secret.txt',
   ])('should never resolve %s to a file outside the output folder', (path) => {
     expect(index.resolve(path)).toBeUndefined();
+  });
+});
+
+describe('chooseContentCoding', () => {
+  it.each([
+    [undefined, undefined],
+    ['', undefined],
+    ['identity', undefined],
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['BR;q=0.1', 'br'],
+    ['gzip;q=0, br;q=0', undefined],
+  ])('should choose %s → %s', (header, coding) => {
+    expect(chooseContentCoding(header)).toBe(coding);
   });
 });
