@@ -171,13 +171,16 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
             return;
           }
           const mediaType = String(res.getHeader('content-type') ?? readMediaType(file));
-          compressed.get(file, mediaType, coding).then(
-            (encoded) => (encoded ? sendEncodedFile(req, res, encoded, mediaType) : serveWhole()),
-            (error: unknown) => {
-              log({ level: 'error', msg: 'compression failed', file, error: String(error) });
-              serveWhole();
-            },
-          );
+          compressed
+            .get(file, mediaType, coding)
+            .then((encoded) =>
+              encoded ? sendEncodedFile(req, res, encoded, mediaType) : serveWhole(),
+            )
+            .catch((error: unknown) => {
+              log({ level: 'error', msg: 'compressed file not sent', file, error: String(error) });
+              if (res.headersSent) res.destroy();
+              else serveWhole();
+            });
           return;
         }
         case 'missing':

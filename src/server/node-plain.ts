@@ -90,7 +90,10 @@ export function sendPlainAnswer(
   }
   // An answer given before the request body has all arrived (a refusal) ends the connection: the
   // rest of the body is not worth reading, and a client reusing the connection would race it.
-  if (!res.req.complete) res.shouldKeepAlive = false;
+  const { req } = res;
+  const hasBody =
+    req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length']) > 0;
+  if (hasBody && !req.complete) res.shouldKeepAlive = false;
   res.writeHead(answer.status, headers);
   res.end(answer.body ?? undefined);
 }
