@@ -14,7 +14,7 @@ import {
   parseLinkHeader,
   type AuditResponse,
 } from './audit-http.ts';
-import { expectDocument } from './spec-checks.ts';
+import { expectDocument, parseWith } from './spec-checks.ts';
 
 const IAR = (check: string) => `isitagentready ${check}`;
 const ARD = (check: string) => `agent-ready.dev ${check}`;
@@ -423,22 +423,9 @@ export const SCANNER_CHECKS: readonly AuditCheck[] = [
       for (const path of ['/.well-known/mcp/server-card.json', '/.well-known/mcp.json']) {
         const response = await context.http.get(`${context.origin}${path}`, 'application/json');
         if (!expectDocument(scope, response, ['application/json'])) continue;
-        const parsed = McpServerCardSchema.safeParse(parseJson(response.text));
-        if (
-          !scope.expect(
-            parsed.success,
-            `${path} does not match the server card schema: ${
-              parsed.error?.issues
-                .slice(0, 3)
-                .map((i) => `${i.path.join('.')}: ${i.message}`)
-                .join('; ') ?? ''
-            }`,
-          ) ||
-          !parsed.data
-        )
-          continue;
-        card ??= parsed.data;
-        const data = parsed.data;
+        const data = parseWith(scope, path, McpServerCardSchema, parseJson(response.text));
+        if (!data) continue;
+        card ??= data;
         scope.expect(
           data.transport.endpoint === endpoint,
           `${path}: transport.endpoint is ${data.transport.endpoint}, not ${endpoint}`,
@@ -467,18 +454,14 @@ export const SCANNER_CHECKS: readonly AuditCheck[] = [
       }
       const v2 = await context.http.get(`${endpoint}/server-card`, SERVER_CARD_MEDIA_TYPE);
       if (expectDocument(scope, v2, [SERVER_CARD_MEDIA_TYPE, 'application/json'])) {
-        const parsed = McpServerCardV2Schema.safeParse(parseJson(v2.text));
-        scope.expect(
-          parsed.success,
-          `/mcp/server-card does not match SEP-2127: ${
-            parsed.error?.issues
-              .slice(0, 3)
-              .map((i) => `${i.path.join('.')}: ${i.message}`)
-              .join('; ') ?? ''
-          }`,
+        const parsed = parseWith(
+          scope,
+          '/mcp/server-card (SEP-2127)',
+          McpServerCardV2Schema,
+          parseJson(v2.text),
         );
         scope.expect(
-          parsed.data?.remotes?.some((remote) => remote.url === endpoint) === true,
+          parsed?.remotes?.some((remote) => remote.url === endpoint) === true,
           `/mcp/server-card has no remote at ${endpoint}`,
         );
       }
@@ -516,21 +499,9 @@ export const SCANNER_CHECKS: readonly AuditCheck[] = [
         'application/json',
       );
       if (!expectDocument(scope, response, ['application/json'])) return;
-      const parsed = AgentSkillsIndexSchema.safeParse(parseJson(response.text));
-      if (
-        !scope.expect(
-          parsed.success,
-          `the index does not match its schema: ${
-            parsed.error?.issues
-              .slice(0, 3)
-              .map((i) => `${i.path.join('.')}: ${i.message}`)
-              .join('; ') ?? ''
-          }`,
-        ) ||
-        !parsed.data
-      )
-        return;
-      for (const skill of parsed.data.skills) {
+      const index = parseWith(scope, 'the index', AgentSkillsIndexSchema, parseJson(response.text));
+      if (!index) return;
+      for (const skill of index.skills) {
         const file = await context.http.get(skill.url, 'text/markdown');
         if (!expectDocument(scope, file, ['text/markdown', 'text/plain'])) continue;
         const digest = `sha256:${createHash('sha256').update(file.bytes).digest('hex')}`;
@@ -549,7 +520,7 @@ export const SCANNER_CHECKS: readonly AuditCheck[] = [
         );
       }
       scope.note(
-        `${parsed.data.skills.length} skills: ${parsed.data.skills.map((skill) => skill.name).join(', ')}`,
+        `${index.skills.length} skills: ${index.skills.map((skill) => skill.name).join(', ')}`,
       );
     },
   },

@@ -18,7 +18,7 @@ import { charsetOf, mediaTypeOf, parseJson, type AuditResponse } from './audit-h
 const SPEC = (section: string) => `SPEC.md ${section}`;
 
 /** Fails with the first issues of a zod result; returns the data when it parses. */
-function parseWith<T>(
+export function parseWith<T>(
   scope: CheckScope,
   what: string,
   schema: {

@@ -8,7 +8,7 @@ import { buildAnonymousFlowCommands } from './auth-md.ts';
 import type { McpToolDescriptor } from '../mcp/tool-descriptors.ts';
 import { buildServerCardUrl } from './mcp-server-card.ts';
 import type { ServiceUrls } from './service-urls.ts';
-import { QUICKSTART_MCP_PROTOCOL_VERSION } from './service-versions.ts';
+import { buildMcpCurl, buildQuickstartInitialize } from './mcp-quickstart.ts';
 
 /** One skill: a SKILL.md (front matter `name`, `description`, then instructions). */
 export interface AgentSkill {
@@ -91,10 +91,7 @@ export function buildAgentSkills(
         '1. Initialize:',
         '',
         '```sh',
-        `curl -s -X POST ${urls.mcp} \\`,
-        "  -H 'Content-Type: application/json' \\",
-        "  -H 'Accept: application/json, text/event-stream' \\",
-        `  -d '${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: QUICKSTART_MCP_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'example-agent', version: '1.0.0' } } })}'`,
+        buildMcpCurl(urls.mcp, buildQuickstartInitialize()),
         '```',
         '',
         '2. List the tools (`tools/list`), then call one with `tools/call`.',

@@ -7,7 +7,8 @@ import {
   ACCESS_TOKEN_LIFETIME_SECONDS,
   AUTHORIZATION_CODE_LIFETIME_SECONDS,
 } from '../oauth/lifetimes.ts';
-import { OAUTH_SCOPES, QUICKSTART_MCP_PROTOCOL_VERSION } from './service-versions.ts';
+import { buildMcpCurl, buildQuickstartInitialize } from './mcp-quickstart.ts';
+import { OAUTH_SCOPES } from './service-versions.ts';
 
 /**
  * The anonymous flow as shell commands (SPEC §5.7 c-e), shared by auth.md and /developers; a
@@ -20,20 +21,12 @@ export function buildAnonymousFlowCommands(urls: ServiceUrls) {
     grant_types: ['client_credentials'],
     token_endpoint_auth_method: 'none',
   });
-  const initialize = JSON.stringify({
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'initialize',
-    params: {
-      protocolVersion: QUICKSTART_MCP_PROTOCOL_VERSION,
-      capabilities: {},
-      clientInfo: { name: '<CLIENT_NAME>', version: '1.0.0' },
-    },
-  });
   return {
     register: `curl -s -X POST ${urls.oauthRegister} \\\n  -H 'Content-Type: application/json' \\\n  -d '${registration}'`,
     token: `curl -s -X POST ${urls.oauthToken} \\\n  -d grant_type=client_credentials \\\n  -d client_id=<CLIENT_ID>`,
-    mcpWithToken: `curl -s -X POST ${urls.mcp} \\\n  -H 'Content-Type: application/json' \\\n  -H 'Accept: application/json, text/event-stream' \\\n  -H 'Authorization: Bearer <ACCESS_TOKEN>' \\\n  -d '${initialize}'`,
+    mcpWithToken: buildMcpCurl(urls.mcp, buildQuickstartInitialize('<CLIENT_NAME>'), [
+      'Authorization: Bearer <ACCESS_TOKEN>',
+    ]),
   };
 }
 

@@ -27,6 +27,7 @@ import { buildAuthorizationServerMetadata } from './authorization-server-metadat
 import { buildClaimMetadata } from './claim-metadata.ts';
 import { buildOverview } from './overview.ts';
 import { LIMITS } from './limits.ts';
+import { buildQuickstartInitialize, QUICKSTART_TOOLS_LIST } from './mcp-quickstart.ts';
 import { buildProblem, findErrorKind, PROBLEM_MEDIA_TYPE, STANDARD_ERRORS } from './problem.ts';
 import { buildProtectedResourceMetadata } from './protected-resource-metadata.ts';
 import {
@@ -36,11 +37,7 @@ import {
   type RateLimitPolicy,
 } from './rate-limit.ts';
 import type { ServiceUrls } from './service-urls.ts';
-import {
-  API_VERSION,
-  MCP_AGENT_VERSION,
-  QUICKSTART_MCP_PROTOCOL_VERSION,
-} from './service-versions.ts';
+import { API_VERSION, MCP_AGENT_VERSION } from './service-versions.ts';
 
 type JsonObject = Record<string, unknown>;
 
@@ -249,17 +246,6 @@ export function buildOpenApiDocument(
 ): JsonObject {
   const { company } = content;
   const origin = [{ url: urls.origin, description: 'The origin' }];
-  const quickstartInitialize = {
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'initialize',
-    params: {
-      protocolVersion: QUICKSTART_MCP_PROTOCOL_VERSION,
-      capabilities: {},
-      clientInfo: { name: 'example-agent', version: '1.0.0' },
-    },
-  };
-  const quickstartToolsList = { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} };
 
   return {
     openapi: '3.1.1',
@@ -358,8 +344,11 @@ export function buildOpenApiDocument(
               'application/json': {
                 schema: ref('JsonRpcRequest'),
                 examples: {
-                  initialize: { summary: 'Quickstart: initialize', value: quickstartInitialize },
-                  toolsList: { summary: 'Quickstart: tools/list', value: quickstartToolsList },
+                  initialize: {
+                    summary: 'Quickstart: initialize',
+                    value: buildQuickstartInitialize(),
+                  },
+                  toolsList: { summary: 'Quickstart: tools/list', value: QUICKSTART_TOOLS_LIST },
                 },
               },
             },

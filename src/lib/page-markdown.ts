@@ -1,13 +1,14 @@
 import type { SiteContent } from '../schemas/site-content.ts';
 import { buildAnonymousFlowCommands } from './auth-md.ts';
 import { demoteHeadings, formatLinkEntry } from './markdown-text.ts';
+import {
+  buildMcpCurl,
+  buildQuickstartInitialize,
+  QUICKSTART_TOOLS_LIST,
+} from './mcp-quickstart.ts';
 import { STANDARD_ERRORS } from './problem.ts';
 import type { ServiceUrls } from './service-urls.ts';
-import {
-  API_VERSION,
-  MCP_AGENT_VERSION,
-  QUICKSTART_MCP_PROTOCOL_VERSION,
-} from './service-versions.ts';
+import { API_VERSION, MCP_AGENT_VERSION } from './service-versions.ts';
 import type { SitePage } from './site-pages.ts';
 
 /** What a page's Markdown mirror is built from: the content, the URLs and the OpenAPI document. */
@@ -75,19 +76,6 @@ function fence(language: string, code: string): string[] {
 }
 
 function buildDevelopersBody({ content, urls }: PageMarkdownSource): string[] {
-  const mcpCurl = (body: string) =>
-    `curl -s -X POST ${urls.mcp} \\\n  -H 'Content-Type: application/json' \\\n  -H 'Accept: application/json, text/event-stream' \\\n  -d '${body}'`;
-  const initialize = JSON.stringify({
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'initialize',
-    params: {
-      protocolVersion: QUICKSTART_MCP_PROTOCOL_VERSION,
-      capabilities: {},
-      clientInfo: { name: 'example-agent', version: '1.0.0' },
-    },
-  });
-  const toolsList = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} });
   const flow = buildAnonymousFlowCommands(urls);
   return [
     demoteHeadings(content.pages.developers.body, 1),
@@ -99,8 +87,8 @@ function buildDevelopersBody({ content, urls }: PageMarkdownSource): string[] {
     '',
     'Initialize, then list the tools. No token is needed.',
     '',
-    ...fence('sh', mcpCurl(initialize)),
-    ...fence('sh', mcpCurl(toolsList)),
+    ...fence('sh', buildMcpCurl(urls.mcp, buildQuickstartInitialize())),
+    ...fence('sh', buildMcpCurl(urls.mcp, QUICKSTART_TOOLS_LIST)),
     '## Optional anonymous token',
     '',
     `A bearer token only labels anonymous traffic; nothing requires one. Register, ask for a token with the returned \`client_id\`, and send it as a bearer token. [auth.md](${urls.authMd}) explains each step.`,
