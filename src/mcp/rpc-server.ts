@@ -6,6 +6,7 @@ import {
   type SimpleJSONRPCMethod,
 } from 'json-rpc-2.0';
 import type * as z from 'zod/mini';
+import { endSentence } from '../lib/end-sentence.ts';
 import type { FailureLog } from '../lib/problem.ts';
 import type { SiteDocuments } from '../lib/site-documents.ts';
 import { MCP_AGENT_VERSION } from '../lib/service-versions.ts';
@@ -102,7 +103,7 @@ export function createMcpRpcServer(
       : {}),
     ...(features.argumentErrorsAsToolResults
       ? {
-          description: `Public marketing facts about ${content.company.name}.`,
+          description: endSentence(`Public marketing facts about ${content.company.name}`),
           websiteUrl: urls.developers,
         }
       : {}),
