@@ -1,4 +1,5 @@
 import type { SiteContent } from '../schemas/site-content.ts';
+import { endSentence } from './end-sentence.ts';
 import { formatLinkEntry } from './markdown-text.ts';
 import { buildCopyDocumentUrl, type ServiceUrls } from './service-urls.ts';
 
@@ -27,7 +28,9 @@ export function buildLlmsTxt(content: SiteContent, urls: ServiceUrls): string {
     formatLinkEntry(
       'Full site copy',
       urls.llmsFullTxt,
-      `All the public site copy in one text: ${[product.name, ...content.copy.map((section) => section.title)].join('; ')}.`,
+      endSentence(
+        `All the public site copy in one text: ${[product.name, ...content.copy.map((section) => section.title)].join('; ')}`,
+      ),
     ),
     formatLinkEntry(company.alternateName, company.website, `The company's website.`),
     '',

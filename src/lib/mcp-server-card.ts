@@ -9,6 +9,7 @@ import {
   type McpServerCardV2,
 } from '../schemas/mcp-server-card.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
+import { endSentence } from './end-sentence.ts';
 import { buildMcpServerName } from './mcp-server-identity.ts';
 import type { ServiceUrls } from './service-urls.ts';
 import { MCP_AGENT_VERSION, OAUTH_SCOPES } from './service-versions.ts';
@@ -28,8 +29,7 @@ function buildReverseDnsName(urls: ServiceUrls, content: SiteContent): string {
 
 /** A description within SEP-2127's 100 characters. */
 function buildCardDescription(content: SiteContent): string {
-  const name = content.company.name.replace(/\.$/, '');
-  const text = `Read-only public marketing facts about ${name}.`;
+  const text = endSentence(`Read-only public marketing facts about ${content.company.name}`);
   return text.length <= 100 ? text : `${text.slice(0, 99)}…`;
 }
 

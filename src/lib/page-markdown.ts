@@ -1,5 +1,6 @@
 import type { SiteContent } from '../schemas/site-content.ts';
 import { buildAnonymousFlowCommands } from './auth-md.ts';
+import { endSentence } from './end-sentence.ts';
 import { demoteHeadings, formatLinkEntry } from './markdown-text.ts';
 import {
   buildMcpCurl,
@@ -131,7 +132,7 @@ function buildDocsBody({ content, urls, openapi }: PageMarkdownSource): string[]
       const operation = item[method] as OperationObject | undefined;
       return operation
         ? [
-            `| ${method.toUpperCase()} | \`${base}${path}\` | ${operation.summary ?? ''}. ${operation.description ?? ''} |`,
+            `| ${method.toUpperCase()} | \`${base}${path}\` | ${endSentence(operation.summary ?? '')} ${operation.description ?? ''} |`,
           ]
         : [];
     });

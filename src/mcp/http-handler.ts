@@ -24,6 +24,13 @@ import {
   PROTOCOL_VERSIONS,
   type ProtocolVersion,
 } from './protocol.ts';
+import {
+  asObject,
+  classifyMessage,
+  isJsonRpcId,
+  type JsonRpcMessage,
+} from './json-rpc-messages.ts';
+import { createResultCache, type ResultCache } from './result-cache.ts';
 import { createMcpRpcServer, type McpCallContext } from './rpc-server.ts';
 
 /** The largest POST body accepted; one JSON-RPC message is far smaller. */
@@ -42,36 +49,6 @@ export interface McpHandlerOptions {
    */
   readonly allowedOrigins?: readonly string[] | '*';
   readonly logFailure?: FailureLog;
-}
-
-type JsonRpcMessage = Record<string, unknown>;
-
-/**
- * List and discovery results depend only on the protocol version, the method and the cursor, and
- * are the largest answers (tools/list is about 8 KB): their encoded JSON is kept, and each answer
- * splices the request id in front of it instead of serializing the result again.
- */
-const CACHEABLE_RESULTS = new Set([
-  'tools/list',
-  'resources/list',
-  'resources/templates/list',
-  'prompts/list',
-  'server/discover',
-]);
-const RESPONSE_HEAD = Buffer.from('{"jsonrpc":"2.0","id":');
-const RESPONSE_MIDDLE = Buffer.from(',"result":');
-const RESPONSE_TAIL = Buffer.from('}');
-
-/** The cache key of a request whose result is pure, or undefined. */
-function readResultCacheKey(message: JsonRpcMessage, version: ProtocolVersion): string | undefined {
-  const method = message.method as string;
-  if (!CACHEABLE_RESULTS.has(method)) return undefined;
-  const params = message.params === undefined ? {} : asObject(message.params);
-  if (!params) return undefined;
-  const { cursor, _meta: _ignored, ...rest } = params;
-  if (Object.keys(rest).length > 0 || (cursor !== undefined && typeof cursor !== 'string'))
-    return undefined;
-  return `${version} ${method} ${cursor ?? ''}`;
 }
 
 /** Reads MCP_ALLOWED_ORIGINS: unset or "*" allows every origin, else a comma-separated list. */
@@ -93,7 +70,7 @@ export function createMcpHandler(options: McpHandlerOptions): PlainHandler {
   const allowedOrigins = options.allowedOrigins ?? '*';
   const logFailure = options.logFailure ?? logToStderr;
   const rpc = createMcpRpcServer(site, logFailure);
-  const resultCache = new Map<string, Buffer>();
+  const resultCache = createResultCache();
   const metadata: McpEndpointMetadata = {
     name: `${site.content.company.alternateName} MCP endpoint`,
     transport: 'streamable-http',
@@ -154,7 +131,7 @@ export function createMcpHandler(options: McpHandlerOptions): PlainHandler {
 async function answerPost(
   request: PlainRequest,
   rpc: JSONRPCServer<McpCallContext>,
-  resultCache: Map<string, Buffer>,
+  resultCache: ResultCache,
   cors: Record<string, string>,
   problem: (code: ErrorCode, headers?: Record<string, string>, detail?: string) => PlainAnswer,
 ): Promise<PlainAnswer> {
@@ -274,21 +251,17 @@ async function answerPost(
     const refusal = checkModernRequest(request, first, version);
     if (refusal) return rpcError(first.id, refusal.code, refusal.message, refusal.data);
   }
-  const cacheKey = readResultCacheKey(first, version);
-  const cached = cacheKey === undefined ? undefined : resultCache.get(cacheKey);
-  if (cached) {
-    const id = Buffer.from(JSON.stringify(first.id));
-    return {
-      status: 200,
-      headers: jsonHeaders,
-      body: Buffer.concat([RESPONSE_HEAD, id, RESPONSE_MIDDLE, cached, RESPONSE_TAIL]),
-    };
+  if (kind === 'notification') {
+    // JSON-RPC 2.0 §4.1: a notification is not answered, whatever its method; 202 with no body.
+    await answerMessage(rpc, first, context, false);
+    return accepted();
   }
+  const id = first.id as string | number; // classifyMessage found a string or number id
+  const cached = resultCache.readAnswer(id, first, version);
+  if (cached) return { status: 200, headers: jsonHeaders, body: cached };
   const response = await answerMessage(rpc, first, context, false);
   if (!response) return accepted();
-  if (cacheKey !== undefined && response.error === undefined) {
-    resultCache.set(cacheKey, Buffer.from(JSON.stringify(response.result)));
-  }
+  resultCache.keepAnswer(first, version, response);
   const status =
     features.modern && response.error?.code === JSON_RPC_ERRORS.methodNotFound ? 404 : 200;
   return json(response, status);
@@ -312,7 +285,9 @@ async function answerMessage(
     };
   }
   if (inBatch && object.method === 'initialize') {
-    // MCP 2025-03-26 basic/lifecycle: "The initialize request MUST NOT be part of a JSON-RPC batch".
+    // MCP 2025-03-26 basic/lifecycle: "The initialize request MUST NOT be part of a JSON-RPC batch";
+    // a notification still gets no answer (JSON-RPC 2.0 §4.1).
+    if (kind === 'notification') return null;
     return {
       jsonrpc: '2.0',
       id,
@@ -389,37 +364,6 @@ function decodeHeaderValue(value: string | undefined): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function classifyMessage(
-  message: JsonRpcMessage,
-): 'request' | 'notification' | 'response' | 'invalid' {
-  if (message.jsonrpc !== '2.0') return 'invalid';
-  if (
-    message.method === undefined &&
-    ('result' in message || 'error' in message) &&
-    isJsonRpcId(message.id)
-  ) {
-    return 'response';
-  }
-  if (typeof message.method !== 'string') return 'invalid';
-  if (
-    message.params !== undefined &&
-    (typeof message.params !== 'object' || message.params === null)
-  )
-    return 'invalid';
-  if (!('id' in message)) return 'notification';
-  return typeof message.id === 'string' || typeof message.id === 'number' ? 'request' : 'invalid';
-}
-
-function isJsonRpcId(value: unknown): value is string | number | null {
-  return typeof value === 'string' || typeof value === 'number' || value === null;
-}
-
-function asObject(value: unknown): JsonRpcMessage | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as JsonRpcMessage)
-    : undefined;
 }
 
 /** True when an Accept header names text/event-stream and nothing JSON can satisfy. */

@@ -1,4 +1,5 @@
 import type { SiteDocuments } from '../lib/site-documents.ts';
+import { endSentence } from '../lib/end-sentence.ts';
 import { serializeJson } from '../lib/site-documents.ts';
 import { MEDIA_TYPES } from '../lib/media-types.ts';
 
@@ -44,7 +45,7 @@ export function buildPrompts(site: SiteDocuments): McpPrompt[] {
           role: 'user',
           content: {
             type: 'text',
-            text: `Write a brief of at most 150 words about ${company.name} for ${args.audience?.trim() || 'a general business reader'}. Use only the facts in the overview below, quote the tagline exactly, and end with the most relevant call to action from the list_calls_to_action tool.`,
+            text: `${endSentence(`Write a brief of at most 150 words about ${company.name} for ${args.audience?.trim() || 'a general business reader'}`)} Use only the facts in the overview below, quote the tagline exactly, and end with the most relevant call to action from the list_calls_to_action tool.`,
           },
         },
         {

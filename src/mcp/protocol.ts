@@ -92,6 +92,26 @@ export const META_KEYS = {
   serverInfo: 'io.modelcontextprotocol/serverInfo',
 } as const;
 
+/**
+ * Every method of the MCP method table (`rpc-server.ts`), in every protocol version; each version
+ * answers the ones it does not have with -32601.
+ * @see MCP 2025-11-25 schema and 2026-07-28 schema, ClientRequest and ClientNotification
+ */
+export const MCP_METHODS = [
+  'initialize',
+  'notifications/initialized',
+  'ping',
+  'server/discover',
+  'tools/list',
+  'tools/call',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+  'prompts/list',
+  'prompts/get',
+] as const;
+export type McpMethod = (typeof MCP_METHODS)[number];
+
 /** Methods whose Mcp-Name header must carry params.name or params.uri (2026-07-28). */
 export const NAMED_METHODS: Readonly<Record<string, 'name' | 'uri'>> = {
   'tools/call': 'name',

@@ -3,8 +3,10 @@ import {
   JSONRPCServer,
   type JSONRPCParams,
   type JSONRPCResponse,
+  type SimpleJSONRPCMethod,
 } from 'json-rpc-2.0';
 import type * as z from 'zod/mini';
+import { endSentence } from '../lib/end-sentence.ts';
 import type { FailureLog } from '../lib/problem.ts';
 import type { SiteDocuments } from '../lib/site-documents.ts';
 import { MCP_AGENT_VERSION } from '../lib/service-versions.ts';
@@ -16,9 +18,11 @@ import {
   isProtocolVersion,
   JSON_RPC_ERRORS,
   LATEST_LEGACY_VERSION,
+  MCP_METHODS,
   META_KEYS,
   MODERN_VERSION,
   PROTOCOL_VERSIONS,
+  type McpMethod,
   type ProtocolVersion,
   type VersionFeatures,
 } from './protocol.ts';
@@ -99,7 +103,7 @@ export function createMcpRpcServer(
       : {}),
     ...(features.argumentErrorsAsToolResults
       ? {
-          description: `Public marketing facts about ${content.company.name}.`,
+          description: endSentence(`Public marketing facts about ${content.company.name}`),
           websiteUrl: urls.developers,
         }
       : {}),
@@ -131,6 +135,8 @@ export function createMcpRpcServer(
   };
 
   const server = new JSONRPCServer<McpCallContext>({ errorListener: () => undefined });
+  const addMethod = (name: McpMethod, method: SimpleJSONRPCMethod<McpCallContext>): void =>
+    server.addMethod(name, method);
 
   // An exception that is not a JSON-RPC error is a bug: log it once, tell the client nothing more.
   server.mapErrorToJSONRPCErrorResponse = (id, error: unknown) => {
@@ -185,7 +191,7 @@ export function createMcpRpcServer(
   });
 
   /** @see MCP lifecycle §Version Negotiation: echo a supported version, else offer our latest. */
-  server.addMethod('initialize', (params) => {
+  addMethod('initialize', (params) => {
     const { protocolVersion } = readObjectParams(params);
     if (typeof protocolVersion !== 'string') {
       throw invalidParams(
@@ -205,23 +211,23 @@ export function createMcpRpcServer(
     };
   });
 
-  server.addMethod('notifications/initialized', () => null);
-  server.addMethod('ping', () => ({}));
+  addMethod('notifications/initialized', () => null);
+  addMethod('ping', () => ({}));
 
-  server.addMethod('server/discover', (_params, context) => ({
+  addMethod('server/discover', (_params, context) => ({
     supportedVersions: [...PROTOCOL_VERSIONS],
     capabilities,
     instructions,
     _meta: { [META_KEYS.serverInfo]: serverInfo(getVersionFeatures(context.version)) },
   }));
 
-  server.addMethod('tools/list', (params, context) => {
+  addMethod('tools/list', (params, context) => {
     const features = getVersionFeatures(context.version);
     const { items, ...next } = pageOf('tools/list', tools, readObjectParams(params).cursor);
     return { tools: items.map((tool) => shapeTool(tool, features)), ...next };
   });
 
-  server.addMethod('tools/call', (params, context) => {
+  addMethod('tools/call', (params, context) => {
     const { name, arguments: args } = readObjectParams(params);
     if (typeof name !== 'string') throw invalidParams('tools/call needs params.name (a string)');
     const tool = runners.get(name);
@@ -252,7 +258,7 @@ export function createMcpRpcServer(
     };
   });
 
-  server.addMethod('resources/list', (params, context) => {
+  addMethod('resources/list', (params, context) => {
     const features = getVersionFeatures(context.version);
     const { items, ...next } = pageOf(
       'resources/list',
@@ -268,7 +274,7 @@ export function createMcpRpcServer(
     };
   });
 
-  server.addMethod('resources/templates/list', (params, context) => {
+  addMethod('resources/templates/list', (params, context) => {
     const features = getVersionFeatures(context.version);
     const { items, ...next } = pageOf(
       'resources/templates/list',
@@ -278,7 +284,7 @@ export function createMcpRpcServer(
     return { resourceTemplates: items.map((template) => withTitle(template, features)), ...next };
   });
 
-  server.addMethod('resources/read', (params, context) => {
+  addMethod('resources/read', (params, context) => {
     const { uri } = readObjectParams(params);
     if (typeof uri !== 'string') throw invalidParams('resources/read needs params.uri (a string)');
     const resource = catalog.read(uri);
@@ -292,7 +298,7 @@ export function createMcpRpcServer(
     return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text: resource.text }] };
   });
 
-  server.addMethod('prompts/list', (params, context) => {
+  addMethod('prompts/list', (params, context) => {
     const features = getVersionFeatures(context.version);
     const { items, ...next } = pageOf('prompts/list', prompts, readObjectParams(params).cursor);
     return {
@@ -304,7 +310,7 @@ export function createMcpRpcServer(
     };
   });
 
-  server.addMethod('prompts/get', (params) => {
+  addMethod('prompts/get', (params) => {
     const { name, arguments: args } = readObjectParams(params);
     if (typeof name !== 'string') throw invalidParams('prompts/get needs params.name (a string)');
     const prompt = promptsByName.get(name);
@@ -334,6 +340,8 @@ export function createMcpRpcServer(
     };
   });
 
+  const missing = MCP_METHODS.filter((name) => !server.hasMethod(name));
+  if (missing.length > 0) throw new Error(`MCP methods without a handler: ${missing.join(', ')}`);
   return server;
 }
 

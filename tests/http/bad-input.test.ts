@@ -1,8 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, inject, it } from 'vitest';
 import { LIMITS } from '../../src/lib/limits.ts';
-import { PROTOCOL_VERSIONS } from '../../src/mcp/protocol.ts';
+import {
+  getVersionFeatures,
+  MCP_METHODS,
+  NAMED_METHODS,
+  PROTOCOL_VERSIONS,
+} from '../../src/mcp/protocol.ts';
 import { findShapeFaults, sendBytes, sendRaw, type RawRequest } from '../support/http-answers.ts';
+import { modernMeta } from '../support/mcp-requests.ts';
 
 /**
  * Property-based hostile input against the real local server: every endpoint, any method, broken
@@ -134,20 +140,7 @@ const jsonRpcMessage = fc.record(
     jsonrpc: fc.oneof(fc.constant('2.0'), fc.constant('1.0'), fc.jsonValue()),
     id: fc.oneof(fc.integer(), fc.string({ maxLength: 8 }), fc.constant(null), fc.jsonValue()),
     method: fc.oneof(
-      fc.constantFrom(
-        'initialize',
-        'ping',
-        'tools/list',
-        'tools/call',
-        'resources/list',
-        'resources/read',
-        'prompts/get',
-        'notifications/initialized',
-        'server/discover',
-        'rpc.discover',
-        '__proto__',
-        'constructor',
-      ),
+      fc.constantFrom(...MCP_METHODS, 'rpc.discover', '__proto__', 'constructor'),
       fc.string({ maxLength: 20 }),
       fc.jsonValue(),
     ),
@@ -345,4 +338,50 @@ describe('hostile input', () => {
     );
     expect((await fetch(`${baseUrl}/`)).status).toBe(200);
   }, 120_000);
+
+  it('should answer every MCP method as a request, and as a notification with 202 and no body, cold and warm, in every protocol version', async () => {
+    const faults: string[] = [];
+    const versionCases = [undefined, ...PROTOCOL_VERSIONS];
+    for (const version of versionCases) {
+      const features = getVersionFeatures(version ?? '2025-03-26');
+      for (const method of MCP_METHODS) {
+        const params: Record<string, unknown> = features.modern ? { _meta: modernMeta() } : {};
+        const nameField = NAMED_METHODS[method];
+        if (nameField) params[nameField] = nameField === 'uri' ? `${baseUrl}/llms.txt` : 'x';
+        if (method === 'initialize') params.protocolVersion = version ?? '2025-03-26';
+        const headers: Record<string, string> = {
+          'content-type': 'application/json',
+          ...(version ? { 'mcp-protocol-version': version } : {}),
+          ...(features.modern ? { 'mcp-method': method } : {}),
+          ...(features.modern && nameField ? { 'mcp-name': String(params[nameField]) } : {}),
+        };
+        const notification = { jsonrpc: '2.0', method, params };
+        const bodies: { body: unknown; notification: boolean }[] = [
+          { body: notification, notification: true },
+          { body: { ...notification, id: 1 }, notification: false },
+          { body: notification, notification: true },
+          { body: { ...notification, id: 2 }, notification: false },
+          ...(features.batches
+            ? [
+                { body: [notification], notification: true },
+                { body: [notification, { ...notification, id: 3 }], notification: false },
+              ]
+            : []),
+        ];
+        for (const { body, notification: isNotification } of bodies) {
+          const raw = { method: 'POST', path: '/mcp', headers, body: JSON.stringify(body) };
+          const answer = await sendRaw(baseUrl, raw);
+          const label = `${version ?? 'no header'} ${method} ${JSON.stringify(body).slice(0, 60)}`;
+          faults.push(
+            ...findShapeFaults(raw, answer, baseUrl).map((fault) => `${label}: ${fault}`),
+          );
+          if (isNotification && (answer.status !== 202 || answer.body.length > 0))
+            faults.push(
+              `${label}: a notification answered ${answer.status} ${answer.body.length} bytes`,
+            );
+        }
+      }
+    }
+    expect(faults).toEqual([]);
+  });
 });

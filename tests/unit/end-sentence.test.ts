@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { buildSiteSnapshot } from '../../src/integrations/build-site-snapshot.ts';
+import { buildAgentReadinessDocuments } from '../../src/lib/agent-readiness-documents.ts';
+import { endSentence } from '../../src/lib/end-sentence.ts';
+import { toWebHandler } from '../../src/lib/plain-http.ts';
+import { readRateLimitPolicy } from '../../src/lib/rate-limit.ts';
+import { buildSiteDocuments } from '../../src/lib/site-documents.ts';
+import { buildStructuredData } from '../../src/lib/structured-data.ts';
+import { createMcpHandler } from '../../src/mcp/http-handler.ts';
+import { MCP_METHODS, PROTOCOL_VERSIONS, type McpMethod } from '../../src/mcp/protocol.ts';
+import type { SiteContent } from '../../src/schemas/site-content.ts';
+import { modernMeta } from '../support/mcp-requests.ts';
+import { loadSampleContent } from '../support/sample-content.ts';
+
+/**
+ * A sentence that ends in a name ending with a period ("Inc.") gets no second one. Two periods
+ * after a letter or digit, not followed by a third, a letter, a digit or a slash, are such a
+ * doubled period; an ellipsis, a range such as `1..5` and a path such as `../x` are not.
+ */
+const DOUBLED_PERIOD = /[\p{L}\p{N}]\.\.(?![.\p{L}\p{N}/])/gu;
+
+function findDoubledPeriods(text: string): string[] {
+  return [...text.matchAll(DOUBLED_PERIOD)].map(({ index }) =>
+    text.slice(Math.max(0, index - 40), index + 10),
+  );
+}
+
+const sample = await loadSampleContent();
+// Section titles that end with the name too: one opens a list of titles, one closes it.
+const retitled = sample.copy.map((section, index, sections) =>
+  index === 0
+    ? { ...section, title: 'About Example Systems, Inc.' }
+    : index === sections.length - 1
+      ? { ...section, title: 'Customers of Example Systems, Inc.' }
+      : section,
+);
+const content: SiteContent = {
+  ...sample,
+  company: { ...sample.company, name: 'Example Systems, Inc.' },
+  copy: retitled,
+};
+const site = buildSiteDocuments(
+  buildSiteSnapshot('https://facts.example.com', content, readRateLimitPolicy({})),
+);
+
+describe('endSentence', () => {
+  it('should add a period to a sentence without one', () => {
+    expect(endSentence('Facts about Lanternfish')).toBe('Facts about Lanternfish.');
+  });
+
+  it('should keep the period of a name that ends the sentence', () => {
+    expect(endSentence('Facts about Example Systems, Inc.')).toBe(
+      'Facts about Example Systems, Inc.',
+    );
+  });
+
+  it('should keep other sentence-final punctuation, inside closing quotes or brackets too', () => {
+    for (const text of ['Really?', 'Stop!', 'And so on…', 'He said "yes."', '(See above.)'])
+      expect(endSentence(text)).toBe(text);
+  });
+
+  it('should leave empty text empty', () => {
+    expect(endSentence('')).toBe('');
+  });
+});
+
+describe('generated documents', () => {
+  /** Every MCP answer: each method, in each protocol version. */
+  async function collectMcpAnswers(): Promise<string[]> {
+    const handler = toWebHandler(createMcpHandler({ site }));
+    const params: Record<McpMethod, Record<string, unknown>> = {
+      initialize: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't' } },
+      'notifications/initialized': {},
+      ping: {},
+      'server/discover': {},
+      'tools/list': {},
+      'tools/call': { name: 'get_company_overview', arguments: {} },
+      'resources/list': {},
+      'resources/templates/list': {},
+      'resources/read': { uri: site.urls.llmsTxt },
+      'prompts/list': {},
+      'prompts/get': { name: 'company_brief', arguments: {} },
+    };
+    const answers = [await (await handler(new Request('https://facts.example.com/mcp'))).text()];
+    for (const version of PROTOCOL_VERSIONS) {
+      const modern = version === '2026-07-28';
+      for (const method of MCP_METHODS) {
+        const name = params[method].name ?? params[method].uri;
+        const response = await handler(
+          new Request('https://facts.example.com/mcp', {
+            method: 'POST',
+            headers: {
+              'Content-Type': 'application/json',
+              'MCP-Protocol-Version': version,
+              ...(modern ? { 'Mcp-Method': method } : {}),
+              ...(modern && typeof name === 'string' ? { 'Mcp-Name': name } : {}),
+            },
+            body: JSON.stringify({
+              jsonrpc: '2.0',
+              id: 1,
+              method,
+              params: { ...params[method], ...(modern ? { _meta: modernMeta() } : {}) },
+            }),
+          }),
+        );
+        answers.push(await response.text());
+      }
+    }
+    return answers;
+  }
+
+  it('should end no sentence with a doubled period when the company name ends with one', async () => {
+    const agentDocuments = buildAgentReadinessDocuments(site);
+    const texts = listTexts({
+      ...site,
+      ...agentDocuments,
+      pageMarkdown: Object.fromEntries(agentDocuments.pageMarkdown),
+      structuredData: buildStructuredData(content, site.urls),
+      mcp: (await collectMcpAnswers()).map((answer) => JSON.parse(answer) as unknown),
+    });
+    // The name really reaches the documents, the MCP serverInfo description among them.
+    expect(
+      texts.filter(([, text]) => text.includes('Example Systems, Inc.')).length,
+    ).toBeGreaterThan(20);
+    expect(texts.map(([, text]) => text)).toContain(
+      'Public marketing facts about Example Systems, Inc.',
+    );
+    const doubled = texts.flatMap(([where, text]) =>
+      findDoubledPeriods(text).map((excerpt) => `${where}: …${excerpt}…`),
+    );
+    expect(doubled).toEqual([]);
+  });
+});
+
+/** Every string in a document tree, with the path that leads to it. */
+function listTexts(value: unknown, where = ''): [string, string][] {
+  if (typeof value === 'string') return [[where, value]];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, child]) => listTexts(child, `${where}/${key}`));
+}
