@@ -117,7 +117,7 @@ Drop the header or get a new token.
 ## MCP clients: authorization code with PKCE
 
 MCP clients (Claude, Cursor, VS Code, the MCP Inspector, the SDKs) run the MCP authorization flow
-on their own; it works here without a login or a consent screen:
+on their own; it works here without a login:
 
 1. Register with your \`redirect_uris\` (https, http on 127.0.0.1, [::1] or localhost with any
    port, or a private-use scheme such as \`com.example.app:/callback\`) and
@@ -125,10 +125,13 @@ on their own; it works here without a login or a consent screen:
    \`refresh_token\`) are dropped from the registration, and the answer says what was registered.
 2. Send the user agent to ${urls.oauthAuthorize} with \`response_type=code\`, \`client_id\`,
    \`redirect_uri\`, \`code_challenge\` and \`code_challenge_method=S256\` (PKCE is required),
-   and optionally \`state\`, \`scope\` and \`resource\`. It is approved at once: the redirect
-   carries \`code\`, \`state\` and \`iss\` (RFC 9207).
-3. Within ${AUTHORIZATION_CODE_LIFETIME_SECONDS} seconds, POST \`grant_type=authorization_code\` with \`code\`, \`redirect_uri\`,
-   \`client_id\` and \`code_verifier\` to ${urls.oauthToken}. A code is redeemed once.
+   and optionally \`state\`, \`scope\` and \`resource\`. A loopback or private-use redirect URI
+   is answered at once: the redirect carries \`code\`, \`state\` and \`iss\` (RFC 9207). Any other
+   redirect URI gets a page naming its host, and the redirect follows the user's click there;
+   errors for such URIs are shown on that page, not redirected.
+3. Within ${AUTHORIZATION_CODE_LIFETIME_SECONDS} seconds, POST \`grant_type=authorization_code\` with \`code\`, \`client_id\`,
+   \`code_verifier\` and, if the authorization request carried it, the same \`redirect_uri\` to
+   ${urls.oauthToken}. A code is redeemed once; a refused request does not use it up.
 
 ## Scopes
 

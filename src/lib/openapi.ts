@@ -536,17 +536,22 @@ export function buildOpenApiDocument(
           operationId: 'authorize',
           summary: 'Authorization endpoint',
           description:
-            'Authorization code with PKCE (S256) for a registered redirect URI, approved anonymously: no login and no consent screen.',
+            'Authorization code with PKCE (S256) for a registered redirect URI, anonymous: no login. A loopback or private-use redirect URI (RFC 8252) gets the code at once; any other redirect URI gets a page naming its host, and the code only after the user follows its link (RFC 9700 §4.11.2). Errors for such URIs are shown, never redirected.',
           tag: 'OAuth',
           parameters: [
             ['response_type', true, 'Always code'],
             ['client_id', true, 'The client_id returned by registration'],
-            ['redirect_uri', true, 'One of the registered redirect URIs'],
+            [
+              'redirect_uri',
+              false,
+              'One of the registered redirect URIs; required unless the client registered exactly one',
+            ],
             ['code_challenge', true, 'PKCE code challenge (RFC 7636)'],
             ['code_challenge_method', true, 'Always S256'],
             ['state', false, 'Returned unchanged'],
             ['scope', false, 'Space-separated scopes: mcp:read, mcp:tools'],
             ['resource', false, 'RFC 8707 resource indicator'],
+            ['approval', false, 'Set by the confirmation page link only; clients never send it'],
           ].map(([name, required, description]) => ({
             name,
             in: 'query',
@@ -555,9 +560,14 @@ export function buildOpenApiDocument(
             schema: { type: 'string' },
           })),
           responses: {
+            '200': {
+              description:
+                'For a redirect URI that is not loopback or a private-use scheme: a page naming its host, whose one link confirms (no script, its own Content-Security-Policy).',
+              content: { 'text/html': { schema: { type: 'string' } } },
+            },
             '302': {
               description:
-                'Redirects to the redirect URI with code, state and iss (RFC 9207), or with an error.',
+                'Redirects to the redirect URI with code, state and iss (RFC 9207); for a loopback or private-use redirect URI, also with an error.',
               headers: {
                 Location: {
                   description: 'The redirect URI with its parameters.',

@@ -8,11 +8,17 @@ import { verifyMacToken, type OAuthKeys } from './keys.ts';
 export const SUPPORTED_GRANT_TYPES = ['client_credentials', 'authorization_code'] as const;
 export type GrantType = (typeof SUPPORTED_GRANT_TYPES)[number];
 
-/** Bounds that keep a self-contained client_id short. */
+/**
+ * Bounds that keep a self-contained client_id short. `clientIdLength` bounds the whole id: it
+ * travels in the query of /oauth/authorize (8,192 characters at most, with the redirect URI
+ * and PKCE values) and twice in every access token (`sub` and `client_id`, base64url-encoded,
+ * within the 16 KiB request head), so a longer registration could never be used.
+ */
 export const REGISTRATION_LIMITS = {
   redirectUris: 10,
   redirectUriLength: 2000,
   clientNameLength: 200,
+  clientIdLength: 2500,
 } as const;
 
 /** The default label of a client that registers without one. */
@@ -44,6 +50,19 @@ const RegistrationInputSchema = z.object({
 });
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+/**
+ * True when the authorization endpoint may redirect to a (registered) URI at once: a loopback
+ * host (RFC 8252 §7.3) or a private-use scheme (RFC 8252 §7.1), which only reach the user's own
+ * device. Any other URI is an https site anyone could have registered, reached only after the
+ * user confirms it. @see RFC 9700 §4.11.2
+ */
+export function isDeviceRedirectUri(value: string): boolean {
+  const url = new URL(value);
+  if (url.protocol === 'https:' || url.protocol === 'http:')
+    return LOOPBACK_HOSTS.has(url.hostname);
+  return true;
+}
 
 /**
  * Checks one redirect URI: https anywhere; http only on a loopback host (RFC 8252 §7.3); a
@@ -184,12 +203,18 @@ const ClientIdClaimsSchema = z.object({
 
 /**
  * Issues a self-contained client_id: the registration, MACed (HS256) with the key derived for
- * client ids from the newest signing key and named by its kid, so the token and authorization
- * endpoints need no storage and an altered or forged id is refused.
+ * client ids of this issuer from the newest signing key and named by its kid, so the token and
+ * authorization endpoints need no storage and an altered, forged or foreign id is refused.
+ * Throws OAuthRefusal(invalid_client_metadata) when the id would pass `clientIdLength`.
+ * @see RFC 7591 §3.2.2
  */
-export async function issueClientId(client: RegisteredClient, keys: OAuthKeys): Promise<string> {
-  const { current } = keys.mac('client-id');
-  return new SignJWT({
+export async function issueClientId(
+  client: RegisteredClient,
+  keys: OAuthKeys,
+  issuer: string,
+): Promise<string> {
+  const { current } = keys.mac('client-id', issuer);
+  const clientId = await new SignJWT({
     name: client.clientName,
     grants: [...client.grantTypes],
     redirects: [...client.redirectUris],
@@ -198,12 +223,28 @@ export async function issueClientId(client: RegisteredClient, keys: OAuthKeys): 
     .setProtectedHeader({ alg: 'HS256', kid: current.kid })
     .setIssuedAt(client.issuedAt)
     .sign(current.key);
+  if (clientId.length > REGISTRATION_LIMITS.clientIdLength) {
+    throw new OAuthRefusal(
+      'invalid_client_metadata',
+      `The registration is too large: its client_id would be ${clientId.length} characters, and client ids are limited to ${REGISTRATION_LIMITS.clientIdLength} so that authorization URLs and access tokens stay usable. Register fewer or shorter redirect URIs, or a shorter client_name.`,
+    );
+  }
+  return clientId;
 }
 
-/** Reads a client_id back, or throws OAuthRefusal(invalid_client) for anything not ours. */
-export async function verifyClientId(clientId: string, keys: OAuthKeys): Promise<RegisteredClient> {
+/**
+ * Reads a client_id back, or throws OAuthRefusal(invalid_client) for anything this issuer did
+ * not issue.
+ */
+export async function verifyClientId(
+  clientId: string,
+  keys: OAuthKeys,
+  issuer: string,
+): Promise<RegisteredClient> {
   try {
-    const claims = ClientIdClaimsSchema.parse(await verifyMacToken(clientId, keys, 'client-id'));
+    const claims = ClientIdClaimsSchema.parse(
+      await verifyMacToken(clientId, keys, 'client-id', issuer),
+    );
     return {
       clientName: claims.name,
       grantTypes: claims.grants,

@@ -22,7 +22,7 @@ export const DEFAULT_KEYS_FILE = '.local/oauth-signing-keys.json';
 export const SIGNING_ALGORITHM = 'ES256';
 
 /** What a derived MAC key protects; each purpose has its own key, so one cannot pass for another. */
-export type MacPurpose = 'client-id' | 'authorization-code';
+export type MacPurpose = 'client-id' | 'authorization-code' | 'authorization-approval';
 
 /** A symmetric key derived from one signing key, named by that key's kid. */
 export interface MacKey {
@@ -35,8 +35,15 @@ export interface OAuthKeys {
   readonly signing: { readonly kid: string; readonly key: CryptoKey };
   /** The JWKS document: public members only. */
   readonly jwks: JSONWebKeySet;
-  /** The newest MAC key of a purpose (for issuing) and every MAC key by kid (for checking). */
-  mac(purpose: MacPurpose): {
+  /**
+   * The newest MAC key of a purpose for one issuer (for issuing) and every such key by kid (for
+   * checking). Deployments that share the signing keys (previews and production) derive
+   * different MAC keys, so one's client ids and codes fail the other's MAC.
+   */
+  mac(
+    purpose: MacPurpose,
+    issuer: string,
+  ): {
     readonly current: MacKey;
     readonly byKid: ReadonlyMap<string, MacKey>;
   };
@@ -145,25 +152,31 @@ export async function buildOAuthKeys(jwks: readonly JWK[]): Promise<OAuthKeys> {
     ) as JWK;
     return { ...publicJwk, use: 'sig', alg: SIGNING_ALGORITHM };
   });
-  const macKeys = new Map<MacPurpose, { current: MacKey; byKid: Map<string, MacKey> }>();
-  for (const purpose of ['client-id', 'authorization-code'] as const) {
+  const macKeys = new Map<string, { current: MacKey; byKid: Map<string, MacKey> }>();
+  const deriveMacKeys = (purpose: MacPurpose, issuer: string) => {
     const byKid = new Map<string, MacKey>();
     for (const jwk of jwks) {
       const kid = jwk.kid ?? '';
       const secret = Buffer.from(jwk.d ?? '', 'base64url');
-      const key = new Uint8Array(hkdfSync('sha256', secret, 'agent-facts oauth', purpose, 32));
+      // The issuer is part of the HKDF info: one key set, a separate MAC key per origin.
+      const info = `${purpose} ${issuer}`;
+      const key = new Uint8Array(hkdfSync('sha256', secret, 'agent-facts oauth', info, 32));
       byKid.set(kid, { kid, key });
     }
-    const current = byKid.get(newest.kid);
+    const current = byKid.get(newest.kid ?? '');
     if (!current) throw new OAuthKeyError('The newest key has no MAC key.');
-    macKeys.set(purpose, { current, byKid });
-  }
+    return { current, byKid };
+  };
   return {
     signing: { kid: newest.kid, key: signingKey },
     jwks: { keys: publicKeys },
-    mac: (purpose) => {
-      const keys = macKeys.get(purpose);
-      if (!keys) throw new OAuthKeyError(`no MAC keys for ${purpose}`);
+    mac: (purpose, issuer) => {
+      const name = `${purpose} ${issuer}`;
+      let keys = macKeys.get(name);
+      if (!keys) {
+        keys = deriveMacKeys(purpose, issuer);
+        macKeys.set(name, keys);
+      }
       return keys;
     },
   };
@@ -175,16 +188,17 @@ export const loadOAuthKeys: () => Promise<OAuthKeys> = memoizeUntilFailure(async
 );
 
 /**
- * Verifies a compact JWS MACed (HS256) with the derived key of `purpose` that its `kid` names;
- * throws for an unknown kid, a bad MAC, another algorithm, or a passed `exp`.
+ * Verifies a compact JWS MACed (HS256) with the key of `purpose` and `issuer` that its `kid`
+ * names; throws for an unknown kid, a bad MAC, another algorithm, or a passed `exp`.
  */
 export async function verifyMacToken(
   token: string,
   keys: OAuthKeys,
   purpose: MacPurpose,
+  issuer: string,
   currentDate?: Date,
 ): Promise<JWTPayload> {
-  const { byKid } = keys.mac(purpose);
+  const { byKid } = keys.mac(purpose, issuer);
   const { payload } = await jwtVerify(
     token,
     (header) => {

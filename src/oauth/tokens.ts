@@ -102,6 +102,8 @@ export async function verifyAccessToken(
 export interface AuthorizationGrant {
   readonly clientId: string;
   readonly redirectUri: string;
+  /** Whether the authorization request carried `redirect_uri` (RFC 6749 §4.1.3). */
+  readonly redirectUriGiven: boolean;
   readonly codeChallenge: string;
   readonly scope: string;
   readonly resources: readonly string[] | undefined;
@@ -110,6 +112,7 @@ export interface AuthorizationGrant {
 const CodeClaimsSchema = z.object({
   client: z.string(),
   redirect_uri: z.string(),
+  redirect_uri_given: z.optional(z.boolean()),
   challenge: z.string(),
   scope: z.string(),
   resources: z.optional(z.array(z.string())),
@@ -123,18 +126,20 @@ function digestClientId(clientId: string): string {
 }
 
 /**
- * Issues an authorization code: a MACed (HS256) statement binding client, redirect URI, PKCE
- * challenge, scope and resources, valid for one minute.
+ * Issues an authorization code: a MACed (HS256) statement under this issuer's key binding
+ * client, redirect URI, PKCE challenge, scope and resources, valid for one minute.
  */
 export async function issueAuthorizationCode(
   grant: AuthorizationGrant,
   keys: OAuthKeys,
+  issuer: string,
   now: number,
 ): Promise<string> {
-  const { current } = keys.mac('authorization-code');
+  const { current } = keys.mac('authorization-code', issuer);
   return new SignJWT({
     client: digestClientId(grant.clientId),
     redirect_uri: grant.redirectUri,
+    ...(grant.redirectUriGiven ? { redirect_uri_given: true } : {}),
     challenge: grant.codeChallenge,
     scope: grant.scope,
     ...(grant.resources ? { resources: [...grant.resources] } : {}),
@@ -165,22 +170,35 @@ function rememberRedeemed(jti: string, expires: number, now: number): boolean {
 
 const invalidGrant = (detail: string) => new OAuthRefusal('invalid_grant', detail);
 
+/** What a client presents with an authorization code at the token endpoint. */
+export interface PresentedCode {
+  readonly clientId: string;
+  /** Undefined when the token request carries no `redirect_uri`. */
+  readonly redirectUri: string | undefined;
+  readonly codeVerifier: string;
+}
+
 /**
- * Redeems an authorization code for the client and redirect URI that present it with the PKCE
- * verifier (RFC 7636 §4.6, S256). Throws OAuthRefusal(invalid_grant) for a code that is forged,
- * expired, already used, for another client or redirect URI, or whose challenge the verifier
- * does not meet.
+ * Redeems an authorization code for the client that presents it with the PKCE verifier (RFC
+ * 7636 §4.6, S256) and, when the authorization request carried one, the same redirect URI (RFC
+ * 6749 §4.1.3). `accept` checks the rest of the token request against the grant; the code is
+ * marked used only once everything passed, so a refused request leaves it redeemable. Throws
+ * OAuthRefusal(invalid_grant) for a code that is forged, foreign, expired, already used, for
+ * another client or redirect URI, or whose challenge the verifier does not meet, and whatever
+ * `accept` throws.
  */
-export async function redeemAuthorizationCode(
+export async function redeemAuthorizationCode<T>(
   code: string,
-  presented: { clientId: string; redirectUri: string; codeVerifier: string },
+  presented: PresentedCode,
   keys: OAuthKeys,
+  issuer: string,
   now: number,
-): Promise<AuthorizationGrant> {
+  accept: (grant: AuthorizationGrant) => T,
+): Promise<T> {
   let claims: z.infer<typeof CodeClaimsSchema>;
   try {
     claims = CodeClaimsSchema.parse(
-      await verifyMacToken(code, keys, 'authorization-code', new Date(now * 1000)),
+      await verifyMacToken(code, keys, 'authorization-code', issuer, new Date(now * 1000)),
     );
   } catch {
     throw invalidGrant(
@@ -190,23 +208,35 @@ export async function redeemAuthorizationCode(
   if (claims.client !== digestClientId(presented.clientId)) {
     throw invalidGrant('The authorization code was issued to another client.');
   }
-  if (claims.redirect_uri !== presented.redirectUri) {
+  const redirectUriGiven = claims.redirect_uri_given === true;
+  if (redirectUriGiven && presented.redirectUri === undefined) {
+    throw new OAuthRefusal(
+      'invalid_request',
+      'The redirect_uri parameter is required: the authorization request carried one.',
+    );
+  }
+  if (presented.redirectUri !== undefined && claims.redirect_uri !== presented.redirectUri) {
     throw invalidGrant('redirect_uri differs from the one the authorization request used.');
   }
   const challenge = createHash('sha256').update(presented.codeVerifier).digest('base64url');
   if (challenge !== claims.challenge) {
     throw invalidGrant('The code_verifier does not match the code_challenge (S256).');
   }
-  if (!rememberRedeemed(claims.jti, claims.exp, now)) {
+  if (redeemed.has(claims.jti)) {
     throw invalidGrant('The authorization code has already been used.');
   }
-  return {
+  const accepted = accept({
     clientId: presented.clientId,
     redirectUri: claims.redirect_uri,
+    redirectUriGiven,
     codeChallenge: claims.challenge,
     scope: claims.scope,
     resources: claims.resources,
-  };
+  });
+  if (!rememberRedeemed(claims.jti, claims.exp, now)) {
+    throw invalidGrant('The authorization code has already been used.');
+  }
+  return accepted;
 }
 
 /** PKCE code verifier and challenge syntax (RFC 7636 §4.1, §4.2). */

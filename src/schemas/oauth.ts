@@ -8,7 +8,12 @@ export const TokenRequestSchema = z
     scope: z.string().optional().describe('Space-separated: mcp:read, mcp:tools'),
     resource: z.url().optional().describe('RFC 8707 resource indicator: the token audience'),
     code: z.string().optional().describe('authorization_code grant only'),
-    redirect_uri: z.url().optional().describe('authorization_code grant only'),
+    redirect_uri: z
+      .url()
+      .optional()
+      .describe(
+        'authorization_code grant only; required, and identical, when the authorization request carried it (RFC 6749 §4.1.3)',
+      ),
     code_verifier: z.string().optional().describe('authorization_code grant only (PKCE)'),
   })
   .meta({ id: 'TokenRequest', title: 'TokenRequest' });

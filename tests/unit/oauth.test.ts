@@ -1,103 +1,35 @@
-import { createHash } from 'node:crypto';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { fromWebRequest, type PlainAnswer, type PlainHandler } from '../../src/lib/plain-http.ts';
+import type { PlainAnswer, PlainHandler } from '../../src/lib/plain-http.ts';
 import { withBearer } from '../../src/oauth/bearer.ts';
+import { checkRedirectUri } from '../../src/oauth/clients.ts';
+import { OAuthKeyError, parseSigningKeys, readSigningKeys } from '../../src/oauth/keys.ts';
 import { ClientRegistrationResponseSchema } from '../../src/schemas/client-registration.ts';
 import { TokenResponseSchema } from '../../src/schemas/oauth.ts';
-import { checkRedirectUri } from '../../src/oauth/clients.ts';
 import {
-  createAuthorizeHandler,
-  createJwksHandler,
-  createRegisterHandler,
-  createTokenHandler,
-} from '../../src/oauth/endpoints.ts';
-import {
-  buildOAuthKeys,
-  generateSigningKey,
-  OAuthKeyError,
-  parseSigningKeys,
-  readSigningKeys,
-} from '../../src/oauth/keys.ts';
-
-const SITE = 'https://facts.example.com';
-const firstKey = await generateSigningKey('k1');
-const secondKey = await generateSigningKey('k2');
-const keys = await buildOAuthKeys([firstKey]);
-const rotated = await buildOAuthKeys([secondKey, firstKey]);
-const strangers = await buildOAuthKeys([await generateSigningKey('k1')]);
-
-/** A frozen clock the tests move by hand. */
-const clock = { now: Date.parse('2026-11-21T12:00:00Z') };
-
-function endpoints(keySet = keys) {
-  const options = { siteUrl: SITE, keys: async () => keySet, now: () => clock.now };
-  return {
-    register: createRegisterHandler(options),
-    token: createTokenHandler(options),
-    authorize: createAuthorizeHandler(options),
-    jwks: createJwksHandler(options),
-  };
-}
-const api = endpoints();
-
-function call(
-  handler: PlainHandler,
-  path: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<PlainAnswer> {
-  return handler(fromWebRequest(new Request(`${SITE}${path}`, init)));
-}
-
-function json(answer: PlainAnswer): Record<string, unknown> {
-  return JSON.parse(String(answer.body)) as Record<string, unknown>;
-}
-
-function register(body: unknown, handler = api.register) {
-  return call(handler, '/oauth/register', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
-
-async function registerClient(
-  body: unknown = { client_name: 'test agent' },
-  handler = api.register,
-) {
-  const answer = await register(body, handler);
-  expect(answer.status).toBe(201);
-  return json(answer).client_id as string;
-}
-
-function token(params: Record<string, string> | string, handler = api.token) {
-  return call(handler, '/oauth/token', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: typeof params === 'string' ? params : new URLSearchParams(params).toString(),
-  });
-}
-
-function expectOAuthError(answer: PlainAnswer, status: number, error: string) {
-  expect(answer.status).toBe(status);
-  expect(answer.headers['Content-Type']).toBe('application/json');
-  expect(answer.headers['Cache-Control']).toBe('no-store');
-  const body = json(answer);
-  expect(body).toMatchObject({
-    error,
-    error_description: expect.stringMatching(/^[\x20-\x21\x23-\x5b\x5d-\x7e]+$/) as string,
-    type: `${SITE}/errors/${error}`,
-    status,
-    code: error,
-  });
-  return body;
-}
-
-const verifier = 'v'.repeat(20) + '-._~' + 'A1'.repeat(12);
-const challenge = createHash('sha256').update(verifier).digest('base64url');
+  api,
+  authorize,
+  call,
+  challenge,
+  clock,
+  endpoints,
+  expectOAuthError,
+  firstKey,
+  json,
+  keys,
+  readLocation,
+  register,
+  registerClient,
+  rotated,
+  secondKey,
+  SITE,
+  strangers,
+  token,
+  verifier,
+} from '../support/oauth-endpoints.ts';
 
 describe('POST /oauth/register', () => {
   it('should answer 201 with a client_id and every registered member, values chosen included', async () => {
@@ -316,17 +248,9 @@ describe('POST /oauth/token with client_credentials', () => {
   });
 });
 
-async function authorize(params: Record<string, string>, handler = api.authorize) {
-  return call(handler, `/oauth/authorize?${new URLSearchParams(params).toString()}`);
-}
-
-function readLocation(answer: PlainAnswer): URL {
-  expect(answer.status).toBe(302);
-  return new URL(answer.headers.Location ?? '');
-}
-
 describe('authorization code with PKCE', () => {
-  const redirectUri = 'https://app.example/callback';
+  // A loopback redirect URI (RFC 8252 §7.3): answered at once, no confirmation page.
+  const redirectUri = 'http://localhost:33418/callback';
 
   async function startFlow(extra: Record<string, string> = {}) {
     const clientId = await registerClient({

@@ -1,0 +1,162 @@
+import { createHash } from 'node:crypto';
+import { SignJWT } from 'jose';
+import * as z from 'zod/mini';
+import { MEDIA_TYPES } from '../lib/media-types.ts';
+import type { PlainAnswer, PlainRequest } from '../lib/plain-http.ts';
+import { verifyMacToken, type OAuthKeys } from './keys.ts';
+import { AUTHORIZATION_APPROVAL_LIFETIME_SECONDS } from './lifetimes.ts';
+
+/** The query parameter that carries a signed approval back to /oauth/authorize. */
+export const APPROVAL_PARAMETER = 'approval';
+
+/**
+ * The page's own policy: no script, style or form at all (images for the browser's icon only),
+ * and no framing. The one action is a same-origin link, so it works without JavaScript.
+ */
+export const CONSENT_PAGE_CSP =
+  "default-src 'none'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/** Everything a code will be bound to and sent with: what the user approves. */
+export interface ApprovedRequest {
+  readonly clientId: string;
+  readonly redirectUri: string;
+  readonly codeChallenge: string;
+  readonly scope: string;
+  readonly resources: readonly string[] | undefined;
+  readonly state: string | undefined;
+}
+
+function digestRequest(request: ApprovedRequest): string {
+  const values = [
+    request.clientId,
+    request.redirectUri,
+    request.codeChallenge,
+    request.scope,
+    request.resources ?? null,
+    request.state ?? null,
+  ];
+  return createHash('sha256').update(JSON.stringify(values)).digest('base64url');
+}
+
+const ApprovalClaimsSchema = z.object({ req: z.string(), exp: z.number() });
+
+/**
+ * Signs an approval of one authorization request: a MAC (this issuer's key) over a digest of
+ * what the code will carry, valid for ten minutes. Stateless: nothing is stored.
+ * @see RFC 9700 §4.11.2
+ */
+export async function issueApproval(
+  request: ApprovedRequest,
+  keys: OAuthKeys,
+  issuer: string,
+  now: number,
+): Promise<string> {
+  const { current } = keys.mac('authorization-approval', issuer);
+  return new SignJWT({ req: digestRequest(request) })
+    .setProtectedHeader({ alg: 'HS256', kid: current.kid })
+    .setExpirationTime(now + AUTHORIZATION_APPROVAL_LIFETIME_SECONDS)
+    .sign(current.key);
+}
+
+/** True when `approval` is this issuer's unexpired approval of exactly `request`. */
+export async function checkApproval(
+  approval: string,
+  request: ApprovedRequest,
+  keys: OAuthKeys,
+  issuer: string,
+  now: number,
+): Promise<boolean> {
+  try {
+    const claims = ApprovalClaimsSchema.parse(
+      await verifyMacToken(approval, keys, 'authorization-approval', issuer, new Date(now * 1000)),
+    );
+    return claims.req === digestRequest(request);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * True when the request is a navigation from a page of our own origin: `Sec-Fetch-Site:
+ * same-origin`, or, from a browser that sends no fetch metadata, a Referer on our origin. A
+ * link sent from elsewhere is neither, so an approval cannot be replayed from another site.
+ * @see RFC 9700 §4.11.2, Fetch Metadata Request Headers §2.1
+ */
+export function isSameOriginNavigation(request: PlainRequest, origin: string): boolean {
+  const site = request.header('sec-fetch-site');
+  if (site !== undefined && site !== '') return site === 'same-origin';
+  const referer = request.header('referer');
+  if (!referer) return false;
+  try {
+    return new URL(referer).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+}
+
+/** What the consent page shows and where its one link leads. */
+export interface ConsentPage {
+  readonly clientName: string;
+  /** The registered redirect URI the browser would be sent to. */
+  readonly redirectUri: string;
+  /** The origin serving the page (our issuer). */
+  readonly issuer: string;
+  /** The same-origin URL (path and query) that confirms, with the approval in its query. */
+  readonly confirmUrl: string;
+}
+
+/**
+ * The page shown before sending a browser to a redirect URI that is not on the user's device:
+ * it names the destination host and asks for one click on a plain link, so our origin never
+ * bounces a browser to another site by itself. No script or style; served with its own CSP,
+ * never cached, never framed. @see RFC 9700 §4.11.2, RFC 6819 §4.2.4
+ */
+export function buildConsentPage(page: ConsentPage): PlainAnswer {
+  const host = escapeHtml(new URL(page.redirectUri).host);
+  const ours = escapeHtml(new URL(page.issuer).host);
+  const body = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="robots" content="noindex">
+<title>Continue to ${host}? | ${ours}</title>
+</head>
+<body>
+<main>
+<h1>Continue to ${host}?</h1>
+<p>The application <strong>${escapeHtml(page.clientName)}</strong> asked ${ours} for anonymous access to its public, read-only facts, and to be sent back to <strong>${host}</strong> with an authorization code.</p>
+<p>Continue only if you started this on ${host}. No account and no personal data are shared.</p>
+<p><a href="${escapeHtml(page.confirmUrl)}">Continue to ${host}</a></p>
+<p>Did not expect this? Close this page: nothing is sent anywhere.</p>
+</main>
+</body>
+</html>
+`;
+  return {
+    status: 200,
+    headers: {
+      'Content-Type': MEDIA_TYPES.html,
+      'Cache-Control': 'no-store',
+      Pragma: 'no-cache',
+      'Content-Security-Policy': CONSENT_PAGE_CSP,
+      'X-Frame-Options': 'DENY',
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+    },
+    body,
+  };
+}
