@@ -4,7 +4,7 @@ import { findErrorKind, problemAnswer } from '../src/lib/problem.ts';
 import { serveFunction } from '../src/lib/serve-function.ts';
 
 /**
- * Answers every unknown path under /api/, /oauth/ and /.well-known/ (vercel.json rewrites them
+ * Answers every unknown path under /api/, /mcp/, /oauth/ and /.well-known/ (vercel.json rewrites them
  * here) with an RFC 9457 404; `instance` is the path that was requested.
  */
 export const plain = serveFunction(

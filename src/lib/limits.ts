@@ -10,6 +10,14 @@ export const LIMITS = {
   /** Seconds the local server waits for a request head, then for the whole request (408). */
   headersTimeoutSeconds: 10,
   requestTimeoutSeconds: 30,
+  /** Connections the local server holds open at once, in all and per client address (503). */
+  connections: 1024,
+  connectionsPerClient: 64,
+  /**
+   * The most unread request body, in bytes, the local server reads and drops after an early
+   * answer so the connection can carry the next request; a larger rest closes the connection.
+   */
+  drainBodyBytes: 64 * 1024,
   /** The largest body of a POST to the MCP endpoint, in bytes (413). */
   mcpBodyBytes: 256 * 1024,
   /** The largest body of a POST to the OAuth endpoints, in bytes (413). */
@@ -36,4 +44,74 @@ export function exceedsJsonDepth(value: unknown, max: number = LIMITS.jsonDepth)
     }
   }
   return false;
+}
+
+/** The local server's connection limits, as the variables set them. */
+export interface ServerLimits {
+  readonly headersTimeoutSeconds: number;
+  readonly requestTimeoutSeconds: number;
+  readonly maxConnections: number;
+  /** 0: no limit per client (behind a trusted proxy every connection comes from the proxy). */
+  readonly maxConnectionsPerClient: number;
+}
+
+/** A limit variable that is not a whole number in range. */
+export class LimitConfigError extends Error {
+  override readonly name: string = 'LimitConfigError';
+}
+
+/**
+ * The local server's limits: `HEADERS_TIMEOUT_SECONDS` (default 10), `REQUEST_TIMEOUT_SECONDS`
+ * (default 30, not below the head's), `MAX_CONNECTIONS` (default 1024) and
+ * `MAX_CONNECTIONS_PER_CLIENT` (default 64; `0` turns the per-client cap off).
+ * @throws LimitConfigError when a variable is not a whole number in range.
+ */
+export function readServerLimits(env: Readonly<Record<string, string | undefined>>): ServerLimits {
+  const headersTimeoutSeconds = readWholeNumber(
+    env,
+    'HEADERS_TIMEOUT_SECONDS',
+    LIMITS.headersTimeoutSeconds,
+    1,
+    3600,
+  );
+  const requestTimeoutSeconds = readWholeNumber(
+    env,
+    'REQUEST_TIMEOUT_SECONDS',
+    Math.max(LIMITS.requestTimeoutSeconds, headersTimeoutSeconds),
+    headersTimeoutSeconds,
+    3600,
+  );
+  return {
+    headersTimeoutSeconds,
+    requestTimeoutSeconds,
+    maxConnections: readWholeNumber(env, 'MAX_CONNECTIONS', LIMITS.connections, 1, 1e6),
+    maxConnectionsPerClient: readWholeNumber(
+      env,
+      'MAX_CONNECTIONS_PER_CLIENT',
+      LIMITS.connectionsPerClient,
+      0,
+      1e6,
+    ),
+  };
+}
+
+/**
+ * A whole-number variable from `min` to `max`, or `fallback` when it is unset or blank.
+ * @throws the `Failure` error (LimitConfigError by default), naming the variable, otherwise.
+ */
+export function readWholeNumber(
+  env: Readonly<Record<string, string | undefined>>,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+  Failure: new (message: string) => Error = LimitConfigError,
+): number {
+  const text = env[name]?.trim();
+  if (!text) return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) {
+    throw new Failure(`${name} must be a whole number from ${min} to ${max}; it is "${text}".`);
+  }
+  return value;
 }

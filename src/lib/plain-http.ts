@@ -30,6 +30,14 @@ export interface PlainAnswer {
 
 export type PlainHandler = (request: PlainRequest) => Promise<PlainAnswer>;
 
+/**
+ * Thrown by `PlainRequest.text` when the client went away before its body arrived in full: an
+ * event of the network, not a failure of the service, and nobody is left to read an answer.
+ */
+export class IncompleteBodyError extends Error {
+  override readonly name = 'IncompleteBodyError';
+}
+
 /** A handler as Vercel's Node runtime calls it. */
 export type WebHandler = (request: Request) => Promise<Response>;
 
@@ -78,6 +86,14 @@ export function toWebHandler(handler: PlainHandler): WebHandler {
  * a chunked body is streamed and abandoned as soon as it passes the limit.
  */
 export async function readBodyText(request: Request, limit: number): Promise<string | undefined> {
+  try {
+    return await readWebBody(request, limit);
+  } catch (error) {
+    throw new IncompleteBodyError('the request body did not arrive in full', { cause: error });
+  }
+}
+
+async function readWebBody(request: Request, limit: number): Promise<string | undefined> {
   const length = request.headers.get('content-length');
   if (length !== null && /^\d+$/.test(length)) {
     if (Number(length) > limit) return undefined;

@@ -121,12 +121,29 @@ export const ENDPOINT_ERRORS = [
     resolution: 'Send the body as application/json with Content-Type: application/json.',
   },
   {
+    status: 417,
+    title: 'Expectation Failed',
+    code: 'expectation_failed',
+    detail: 'The Expect header asks for something this server does not do.',
+    hint: 'The only expectation this server meets is 100-continue (RFC 9110 §10.1.1).',
+    resolution: 'Send the request without the Expect header, or with Expect: 100-continue.',
+  },
+  {
     status: 431,
     title: 'Request Header Fields Too Large',
     code: 'header_fields_too_large',
     detail: 'The request line and headers are larger than this server accepts.',
     hint: `The request line and headers together are limited to ${LIMITS.headerBytes} bytes.`,
     resolution: 'Send fewer or smaller headers (large cookies are the usual cause).',
+  },
+  {
+    status: 503,
+    title: 'Service Unavailable',
+    code: 'too_many_connections',
+    detail: 'The server holds as many connections as it accepts.',
+    hint: `The local server holds at most ${LIMITS.connections} connections, ${LIMITS.connectionsPerClient} per client address, by default.`,
+    resolution:
+      'Close idle connections or reuse one, then try again after the seconds in Retry-After.',
   },
 ] as const satisfies readonly ErrorKind[];
 

@@ -5,6 +5,8 @@
  * across instances. The answers carry the IETF RateLimit and RateLimit-Policy fields.
  * @see draft-ietf-httpapi-ratelimit-headers-11
  */
+import { isIP } from 'node:net';
+import { readWholeNumber } from './limits.ts';
 
 /** At most `limit` requests per client in each window of `windowSeconds`. */
 export interface RateLimitPolicy {
@@ -104,7 +106,7 @@ export class RateLimiter {
     const nowSeconds = this.#now() / 1000;
     const window = Math.floor(nowSeconds / windowSeconds);
     const resetSeconds = Math.max(1, Math.ceil((window + 1) * windowSeconds - nowSeconds));
-    const count = await this.#store.increment(`${client} ${window}`, windowSeconds);
+    const count = await this.#store.increment(`${readClientKey(client)} ${window}`, windowSeconds);
     const remaining = Math.max(0, limit - count);
     return {
       allowed: count <= limit,
@@ -115,6 +117,47 @@ export class RateLimiter {
       },
     };
   }
+}
+
+/**
+ * The key a client is counted by: an IPv4 address as it is (an IPv4-mapped IPv6 address becomes
+ * its IPv4 address), an IPv6 address by its /64 prefix, the smallest block one subscriber is
+ * given, so a host cannot mint fresh counters from the 2^64 addresses of its own network; and
+ * anything that is not an address (a proxy's garbage) is one shared `unknown` client.
+ * @see RFC 4291 §2.5.5.2 (IPv4-mapped addresses)
+ * @see RFC 6177 §2 (a /64 or shorter prefix per end site)
+ */
+export function readClientKey(address: string): string {
+  const text = address
+    .trim()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/%.*$/, '');
+  if (isIP(text) === 4) return text;
+  if (isIP(text) !== 6) return 'unknown';
+  const groups = expandIpv6(text);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a dotted IPv4 tail split). */
+function expandIpv6(address: string): number[] {
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const parse = (part: string) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
+  const front = parse(head);
+  const back = tail === undefined ? [] : parse(tail);
+  return [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
 }
 
 /** The RateLimit-Policy field of a policy, e.g. `"per-client";q=300;w=60`. */
@@ -135,31 +178,21 @@ export class RateLimitConfigError extends Error {
 export function readRateLimitPolicy(
   env: Readonly<Record<string, string | undefined>>,
 ): RateLimitPolicy | undefined {
-  const limit = readWholeNumber(env, 'RATE_LIMIT_MAX', DEFAULT_RATE_LIMIT.limit, 0, 1e9);
+  const limit = readWholeNumber(
+    env,
+    'RATE_LIMIT_MAX',
+    DEFAULT_RATE_LIMIT.limit,
+    0,
+    1e9,
+    RateLimitConfigError,
+  );
   const windowSeconds = readWholeNumber(
     env,
     'RATE_LIMIT_WINDOW_SECONDS',
     DEFAULT_RATE_LIMIT.windowSeconds,
     1,
     86_400,
+    RateLimitConfigError,
   );
   return limit === 0 ? undefined : { limit, windowSeconds };
-}
-
-function readWholeNumber(
-  env: Readonly<Record<string, string | undefined>>,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  const text = env[name]?.trim();
-  if (!text) return fallback;
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < min || value > max) {
-    throw new RateLimitConfigError(
-      `${name} must be a whole number from ${min} to ${max}; it is "${text}".`,
-    );
-  }
-  return value;
 }

@@ -1,4 +1,4 @@
-import type { PlainAnswer, PlainHandler } from './plain-http.ts';
+import { IncompleteBodyError, type PlainAnswer, type PlainHandler } from './plain-http.ts';
 import {
   findErrorKind,
   guardHandler,
@@ -43,13 +43,33 @@ export function readProcessRateLimiter(log: FailureLog = logToStderr): RateLimit
 }
 
 /**
+ * A client that disconnects while sending its body is not a failure of the service: it gets a 400
+ * problem (which nobody is left to read) instead of a 500, and no error is logged.
+ */
+function answerIncompleteBody(handler: PlainHandler, siteUrl: string): PlainHandler {
+  return async (request) => {
+    try {
+      return await handler(request);
+    } catch (error) {
+      if (!(error instanceof IncompleteBodyError)) throw error;
+      return problemAnswer(siteUrl, {
+        ...findErrorKind('bad_request'),
+        instance: request.url.pathname,
+        detail: 'The request body did not arrive in full.',
+      });
+    }
+  };
+}
+
+/**
  * An api/ function's handler as it is served: counted against the client's rate limit (every
  * answer carries the RateLimit fields; past the limit, a 429 problem with Retry-After), and
- * guarded so an unexpected failure is a 500 problem with a request id. CORS preflights are not
- * counted.
+ * guarded so an unexpected failure is a 500 problem with a request id (a body cut off by the
+ * client is a 400). CORS preflights are not counted.
  */
-export function serveFunction(handler: PlainHandler, options: ServeFunctionOptions): PlainHandler {
+export function serveFunction(served: PlainHandler, options: ServeFunctionOptions): PlainHandler {
   const log = options.log ?? logToStderr;
+  const handler = answerIncompleteBody(served, options.siteUrl);
   const limiter = options.limiter === undefined ? readProcessRateLimiter(log) : options.limiter;
   if (!limiter) return guardHandler(handler, { siteUrl: options.siteUrl, log });
   const { limit, windowSeconds } = limiter.policy;

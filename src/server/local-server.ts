@@ -1,16 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import {
-  createServer,
-  STATUS_CODES,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { lookup } from 'mrmime';
 import sirv from 'sirv';
-import { LIMITS } from '../lib/limits.ts';
+import { LIMITS, readServerLimits, type ServerLimits } from '../lib/limits.ts';
 import { negotiatePage } from '../lib/markdown-negotiation.ts';
 import { MEDIA_TYPES } from '../lib/media-types.ts';
 import { toWebResponse } from '../lib/plain-http.ts';
@@ -20,12 +14,13 @@ import {
   logToStderr,
   problemAnswer,
   problemResponse,
-  type ErrorCode,
   type FailureLog,
 } from '../lib/problem.ts';
+import { capConnections } from './connection-limits.ts';
 import { chooseContentCoding, CompressedFiles, type EncodedFile } from './compressed-files.ts';
 import { listAllowedMethods, loadFunctions, type FunctionModule } from './functions.ts';
 import { fromNodeRequest, readNodeHeader, readRequestUrl, sendPlainAnswer } from './node-plain.ts';
+import { findHostFault, readTargetPath, Refusals } from './refusals.ts';
 import { StaticFileIndex } from './static-files.ts';
 import { VercelRouter, withoutHeaders, type VercelConfig } from './vercel-routing.ts';
 import { createWebResponder, type AnswerWith } from './web-responder.ts';
@@ -52,7 +47,15 @@ export interface LocalServerOptions {
    * clients can send any header.
    */
   readonly clientAddressHeader?: string;
+  /** Time-outs and connection caps; by default those of `src/lib/limits.ts`. */
+  readonly limits?: ServerLimits;
 }
+
+/**
+ * How often node:http looks for requests past their time-outs. Its default, 30 s, let the 10 s
+ * head time-out fire after up to 40 s; checking twice a second fires each within half a second.
+ */
+const TIMEOUT_CHECK_MS = 500;
 
 const STATIC_METHODS = 'GET, HEAD, OPTIONS';
 
@@ -81,30 +84,38 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
   const answerWith = createWebResponder({ overrideGlobalObjects: true });
   const { origin } = new URL(options.siteUrl);
 
-  const refuse = (res: ServerResponse, code: ErrorCode, instance: string) =>
-    sendPlainAnswer(res, problemAnswer(options.siteUrl, { ...findErrorKind(code), instance }), {});
+  const refusals = new Refusals(options.siteUrl, router);
+  const limits = options.limits ?? readServerLimits({});
 
   const server = createServer(
     {
       maxHeaderSize: LIMITS.headerBytes,
-      headersTimeout: LIMITS.headersTimeoutSeconds * 1000,
-      requestTimeout: LIMITS.requestTimeoutSeconds * 1000,
+      headersTimeout: limits.headersTimeoutSeconds * 1000,
+      requestTimeout: limits.requestTimeoutSeconds * 1000,
+      connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+      // Checked below with the other Host rules, so the refusal is a problem like every other.
+      requireHostHeader: false,
     },
     (req: IncomingMessage, res: ServerResponse) => {
+      const instance = readTargetPath(req.url);
       if ((req.url ?? '').length > LIMITS.urlLength) {
-        res.shouldKeepAlive = false;
-        refuse(res, 'uri_too_long', '/');
+        refusals.send(res, 'uri_too_long', { instance, close: true });
+        return;
+      }
+      const hostFault = findHostFault(req);
+      if (hostFault) {
+        refusals.send(res, 'bad_request', { instance, detail: hostFault, close: true });
         return;
       }
       let url: URL;
       try {
         url = readRequestUrl(req, origin);
       } catch {
-        refuse(res, 'bad_request', '/');
+        refusals.send(res, 'bad_request', { instance });
         return;
       }
       if (options.allowedHosts && !options.allowedHosts.includes(readHostName(req.headers.host))) {
-        refuse(res, 'forbidden_host', url.pathname);
+        refusals.send(res, 'forbidden_host', { instance: url.pathname });
         return;
       }
       // Markdown for agents on a page's own URL, decided as middleware.ts decides it on Vercel.
@@ -164,7 +175,8 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
           delete req.headers.range;
           const vary = res.getHeader('vary');
           res.setHeader('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
-          const serveWhole = () => serveFile(req, res, () => sendNotFoundPage(res, notFoundPage));
+          const serveWhole = () =>
+            serveFile(req, res, () => sendNotFoundPage(res, notFoundPage, decision.headers));
           const coding = chooseContentCoding(readNodeHeader(req, 'accept-encoding'));
           if (!coding) {
             serveWhole();
@@ -186,51 +198,27 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
         case 'missing':
           break;
       }
-      sendNotFoundPage(res, notFoundPage);
+      sendNotFoundPage(res, notFoundPage, decision.headers);
     },
   );
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) =>
-    answerClientError(error, socket, options.siteUrl),
+    refusals.answerClientError(error, socket),
+  );
+  // An Expect other than 100-continue (which node:http answers itself). @see RFC 9110 §10.1.1
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) =>
+    refusals.send(res, 'expectation_failed', { instance: readTargetPath(req.url) }),
+  );
+  capConnections(
+    server,
+    {
+      maxConnections: limits.maxConnections,
+      // Behind a trusted proxy every connection comes from the proxy: cap only the total.
+      maxConnectionsPerClient: options.clientAddressHeader ? 0 : limits.maxConnectionsPerClient,
+    },
+    (socket) =>
+      refusals.writeToSocket(socket, 'too_many_connections', { headers: { 'Retry-After': '1' } }),
   );
   return server;
-}
-
-/**
- * Answers a request node:http could not parse (a head over the size limit, a malformed request
- * line or header, a timeout) with a problem, written straight to the socket as node:http leaves
- * it, then closes the connection.
- */
-function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, siteUrl: string): void {
-  const pending = (socket as unknown as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-  if (error.code === 'ECONNRESET' || !socket.writable || pending?.headersSent) {
-    socket.destroy();
-    return;
-  }
-  const code: ErrorCode =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? 'header_fields_too_large'
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? 'request_timeout'
-        : 'bad_request';
-  const answer = problemAnswer(siteUrl, { ...findErrorKind(code), instance: '/' });
-  // A refused HEAD request gets the head alone (node:http keeps the bytes it could not parse).
-  const rawPacket = (error as { rawPacket?: Buffer }).rawPacket;
-  const toHead = rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
-  const body = Buffer.from(toHead ? '' : String(answer.body));
-  const head = [
-    `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`,
-    ...Object.entries(answer.headers).map(([name, value]) => `${name}: ${value}`),
-    `Content-Length: ${toHead ? Buffer.byteLength(String(answer.body)) : body.length}`,
-    'Connection: close',
-    '',
-    '',
-  ].join('\r\n');
-  socket.end(Buffer.concat([Buffer.from(head), body]));
-  // Read and drop what the client is still sending (a lingering close): closing with unread data
-  // would reset the connection, and the client could lose the answer.
-  socket.on('data', () => {});
-  socket.resume();
-  setTimeout(() => socket.destroy(), 2000).unref();
 }
 
 /** The media type of a static file, as sirv names it (HTML with its charset). */
@@ -260,7 +248,18 @@ function sendEncodedFile(
   res.end(req.method === 'HEAD' ? undefined : encoded.body);
 }
 
-function sendNotFoundPage(res: ServerResponse, page: Buffer | undefined): void {
+/**
+ * The site's HTML 404 page, with the headers vercel.json gives the requested path (the security
+ * headers, as on every page); a 404 is never cached.
+ */
+function sendNotFoundPage(
+  res: ServerResponse,
+  page: Buffer | undefined,
+  routeHeaders: Readonly<Record<string, string>>,
+): void {
+  if (!res.headersSent) {
+    for (const [name, value] of Object.entries(routeHeaders)) res.setHeader(name, value);
+  }
   res.writeHead(404, { 'Content-Type': MEDIA_TYPES.html, 'Cache-Control': 'no-store' });
   res.end(page ?? 'Not Found');
 }

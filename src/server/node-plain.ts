@@ -1,5 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readClientAddress, type PlainAnswer, type PlainRequest } from '../lib/plain-http.ts';
+import { LIMITS } from '../lib/limits.ts';
+import {
+  IncompleteBodyError,
+  readClientAddress,
+  type PlainAnswer,
+  type PlainRequest,
+} from '../lib/plain-http.ts';
 
 /**
  * The request target as an absolute URL on `origin`. The target is appended, not resolved, so a
@@ -73,7 +79,10 @@ function readNodeBody(
         chunks.length === 1 ? (chunks[0] ?? '').toString() : Buffer.concat(chunks).toString(),
       );
     });
-    req.once('error', reject);
+    // The client closed the connection mid-body (node:http reports "aborted").
+    req.once('error', (error) =>
+      reject(new IncompleteBodyError('the request body did not arrive in full', { cause: error })),
+    );
   });
 }
 
@@ -83,17 +92,34 @@ export function sendPlainAnswer(
   answer: PlainAnswer,
   routeHeaders: Readonly<Record<string, string>>,
 ): void {
+  // The client is gone (it closed the connection mid-request): nobody is left to answer.
+  if (res.destroyed) return;
   const headers: Record<string, string> = { ...answer.headers };
   const present = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
   for (const [name, value] of Object.entries(routeHeaders)) {
     if (!present.has(name.toLowerCase())) headers[name] = value;
   }
-  // An answer given before the request body has all arrived (a refusal) ends the connection: the
-  // rest of the body is not worth reading, and a client reusing the connection would race it.
-  const { req } = res;
-  const hasBody =
-    req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length']) > 0;
-  if (hasBody && !req.complete) res.shouldKeepAlive = false;
+  // Framed by its length rather than chunked: the body is whole already.
+  if (answer.body !== undefined && answer.body !== null && !present.has('content-length')) {
+    headers['Content-Length'] = String(Buffer.byteLength(answer.body));
+  }
+  if (!canKeepAlive(res.req)) res.shouldKeepAlive = false;
   res.writeHead(answer.status, headers);
   res.end(answer.body ?? undefined);
+}
+
+/**
+ * Whether the connection can carry the next request after this one is answered. An answer given
+ * before the body has been parsed (a refusal, or any answer made before node:http has run the
+ * parser's body callbacks, even with the whole body already received) keeps the connection when
+ * the rest is a small body of known length, which node:http then reads and drops; a larger or
+ * chunked rest closes it. Deciding by `complete` alone closed connections at random, dropping a
+ * request the client had already sent behind the refused one.
+ * @see RFC 9112 §9.3 (persistence), §9.6 (closing a connection)
+ */
+function canKeepAlive(req: IncomingMessage): boolean {
+  if (req.complete) return true;
+  if (req.headers['transfer-encoding'] !== undefined) return false;
+  const length = Number(req.headers['content-length'] ?? 0);
+  return length <= LIMITS.drainBodyBytes;
 }

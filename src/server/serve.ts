@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { readServerLimits } from '../lib/limits.ts';
 import { readRateLimitPolicy } from '../lib/rate-limit.ts';
 import { resolveSiteUrl, DEFAULT_LOCAL_HOST, DEFAULT_LOCAL_PORT } from '../lib/site-url.ts';
 import { createLocalServer } from './local-server.ts';
@@ -13,8 +14,10 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
 }
 
 let rateLimit;
+let limits;
 try {
   rateLimit = readRateLimitPolicy(process.env);
+  limits = readServerLimits(process.env);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
@@ -45,6 +48,7 @@ const server = await createLocalServer({
   apiDir: `${root}api`,
   vercelConfig: JSON.parse(await readFile(`${root}vercel.json`, 'utf8')) as object,
   siteUrl,
+  limits,
   ...(process.env.CLIENT_ADDRESS_HEADER
     ? { clientAddressHeader: process.env.CLIENT_ADDRESS_HEADER.trim().toLowerCase() }
     : {}),

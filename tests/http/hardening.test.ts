@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LIMITS } from '../../src/lib/limits.ts';
 import { ProblemSchema } from '../../src/schemas/problem.ts';
 import { findShapeFaults, sendBytes, sendRaw, type RawRequest } from '../support/http-answers.ts';
+import { readAnswerHeads, sendOnOneConnection } from '../support/raw-connection.ts';
 import { findFreePort, startServer, stopProcess } from '../support/processes.ts';
 
 const baseUrl = inject('baseUrl');
@@ -81,6 +82,53 @@ describe('security headers', () => {
     }
     const page = await fetch(`${baseUrl}/developers`, { headers: { Origin: 'https://a.example' } });
     expect(page.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('headers on every answer', () => {
+  const SECURITY_HEADERS = [
+    'content-security-policy',
+    'x-content-type-options',
+    'x-frame-options',
+    'referrer-policy',
+  ];
+  const expectSecurityHeaders = (headers: Readonly<Record<string, unknown>>, what: string) => {
+    for (const name of SECURITY_HEADERS) expect(headers[name], `${name} on ${what}`).toBeTruthy();
+  };
+
+  it('should send the security headers with the HTML 404 page', async () => {
+    const answer = await sendRaw(baseUrl, { method: 'GET', path: '/no/such/page' });
+    expect(answer.status).toBe(404);
+    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expectSecurityHeaders(answer.headers, 'the 404 page');
+  });
+
+  it("should send the route's headers with the server's own refusals", async () => {
+    const refusals: Array<readonly [number, RawRequest]> = [
+      [403, { method: 'GET', path: '/llms.txt', headers: { Host: 'rebinding.example' } }],
+      [414, { method: 'GET', path: `/llms.txt?q=${'a'.repeat(LIMITS.urlLength)}` }],
+      [417, { method: 'GET', path: '/llms.txt', headers: { Expect: 'teapot' } }],
+    ];
+    for (const [status, raw] of refusals) {
+      const answer = await sendRaw(baseUrl, raw);
+      expect(answer.status).toBe(status);
+      expect(findShapeFaults(raw, answer, baseUrl)).toEqual([]);
+      expectSecurityHeaders(answer.headers, String(status));
+      expect(answer.headers['access-control-allow-origin'], String(status)).toBe('*');
+    }
+    for (const [status, bytes] of [
+      [400, 'GET /llms.txt HTTP/1.1\r\nHost: 127.0.0.1\r\nno colon\r\n\r\n'],
+      [400, 'GET /llms.txt HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: 127.0.0.1\r\n\r\n'],
+      [
+        431,
+        `GET /llms.txt HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'b'.repeat(LIMITS.headerBytes)}\r\n\r\n`,
+      ],
+    ] as const) {
+      const [answer] = readAnswerHeads(await sendBytes(baseUrl, bytes));
+      expect(answer?.status).toBe(status);
+      expectSecurityHeaders(answer?.headers ?? {}, String(status));
+    }
   });
 });
 
@@ -247,6 +295,67 @@ describe('limits', () => {
     expect(text).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
     const body = text.slice(text.indexOf('\r\n\r\n') + 4);
     expect(ProblemSchema.parse(JSON.parse(body)).code).toBe('bad_request');
+  });
+
+  it.each([
+    ['two Host header fields', 'Host: 127.0.0.1\r\nHost: 127.0.0.1\r\n'],
+    ['two different Host header fields', 'Host: 127.0.0.1\r\nhost: evil.example\r\n'],
+    ['no Host header field', ''],
+  ])('should refuse %s with a 400 problem and close (RFC 9112 §3.2)', async (_name, host) => {
+    const text = await sendBytes(baseUrl, `GET /llms.txt HTTP/1.1\r\n${host}\r\n`);
+    expect(text).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(text).toMatch(/\r\nConnection: close\r\n/i);
+    const body = text.slice(text.indexOf('\r\n\r\n') + 4);
+    expect(ProblemSchema.parse(JSON.parse(body))).toMatchObject({
+      code: 'bad_request',
+      instance: '/llms.txt',
+    });
+  });
+
+  it('should answer an expectation it cannot meet with a 417 problem (RFC 9110 §10.1.1)', async () => {
+    for (const path of ['/llms.txt', '/mcp', '/nothing']) {
+      await expectProblem(
+        { method: 'GET', path, headers: { Expect: 'something-else' } },
+        417,
+        'expectation_failed',
+      );
+    }
+  });
+
+  it.each(['/mcp/nothing', '/mcp/', '/mcp/tools/list'])(
+    'should answer the unknown path %s with a not_found problem',
+    async (path) => {
+      const answer = await expectProblem({ method: 'GET', path }, 404, 'not_found');
+      expect(ProblemSchema.parse(JSON.parse(answer.body.toString())).instance).toBe(path);
+    },
+  );
+
+  it('should answer a request sent right after an early refusal on the same connection', async () => {
+    const next = 'GET /llms.txt HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
+    const body = 'hello';
+    const early: ReadonlyArray<readonly [number, string]> = [
+      [403, `POST /mcp HTTP/1.1\r\nHost: evil.example\r\nContent-Length: 5\r\n\r\n${body}`],
+      [405, `POST /llms.txt HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\n\r\n${body}`],
+      [404, `POST /api/nothing HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\n\r\n${body}`],
+      [405, `PUT /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\n\r\n${body}`],
+      [
+        415,
+        `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\n${body}`,
+      ],
+      [417, `GET /llms.txt HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: x\r\n\r\n`],
+    ];
+    // Sent in one write, and again with the next request after the refusal has arrived.
+    for (let round = 0; round < 10; round++) {
+      for (const [status, refused] of early) {
+        for (const parts of [[refused + next], [refused, next]]) {
+          const answers = await sendOnOneConnection(baseUrl, parts, 2);
+          expect(
+            answers.map((answer) => answer.status),
+            refused.slice(0, 40),
+          ).toEqual([status, 200]);
+        }
+      }
+    }
   });
 
   it('should refuse MCP and registration bodies over their limits with a 413 problem', async () => {

@@ -1,7 +1,10 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ProblemSchema } from '../../src/schemas/problem.ts';
+import { readAnswerHeads, sendOnOneConnection } from '../support/raw-connection.ts';
 import { generateSigningKey } from '../../src/oauth/keys.ts';
 import {
   findFreePort,
@@ -74,5 +77,151 @@ describe('the local server', () => {
     ];
     const jwks = await readJwks({ OAUTH_SIGNING_KEYS: JSON.stringify(configured) });
     expect(jwks.keys.map((key) => key.kid)).toEqual(['configured-2', 'configured-1']);
+  });
+});
+
+describe('the local server under slow and greedy clients', () => {
+  let stop: () => Promise<unknown>;
+  let output: () => string;
+  let url: string;
+
+  beforeAll(async () => {
+    const port = await findFreePort();
+    url = `http://127.0.0.1:${port}`;
+    const started = await startServer({
+      SITE_URL: baseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      HEADERS_TIMEOUT_SECONDS: '1',
+      REQUEST_TIMEOUT_SECONDS: '2',
+      MAX_CONNECTIONS: '3',
+      MAX_CONNECTIONS_PER_CLIENT: '2',
+    });
+    output = started.output;
+    stop = () => stopProcess(started.child);
+  });
+
+  afterAll(async () => {
+    await stop?.();
+  });
+
+  /** Writes bytes, keeps the connection open, and measures the seconds until the server closes it. */
+  const timeClose = (bytes: string) =>
+    new Promise<{ seconds: number; text: string }>((resolve, reject) => {
+      const start = performance.now();
+      const socket = connect(Number(new URL(url).port), '127.0.0.1');
+      let text = '';
+      const timer = setTimeout(() => {
+        socket.destroy();
+        reject(new Error('no time-out in 8 s'));
+      }, 8000);
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+      socket.on('error', () => {});
+      socket.on('close', () => {
+        clearTimeout(timer);
+        resolve({ seconds: (performance.now() - start) / 1000, text });
+      });
+      socket.write(bytes);
+    });
+
+  it('should answer 408 when the head and the whole request time out, within half a second', async () => {
+    const [head, whole] = await Promise.all([
+      timeClose('GET /llms.txt HTTP/1.1\r\nHost: 127.0.0.1\r\n'),
+      timeClose(
+        'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 9\r\n\r\n{',
+      ),
+    ]);
+    for (const [{ seconds, text }, limit] of [
+      [head, 1],
+      [whole, 2],
+    ] as const) {
+      expect(text).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+      expect(seconds).toBeGreaterThanOrEqual(limit - 0.05);
+      expect(seconds).toBeLessThan(limit + 0.75);
+    }
+  });
+
+  it('should refuse connections over the caps with a 503 problem, per client and in all', async () => {
+    const held: Socket[] = [];
+    const hold = async (localAddress: string) => {
+      const socket = connect({ port: Number(new URL(url).port), host: '127.0.0.1', localAddress });
+      held.push(socket);
+      // An answer on it proves the server counts it.
+      const answered = new Promise<string>((resolve) =>
+        socket.once('data', (chunk: Buffer) => resolve(chunk.toString('latin1'))),
+      );
+      socket.write('GET /llms.txt HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      expect(await answered).toMatch(/^HTTP\/1\.1 200 /);
+    };
+    const expectRefused = async (localAddress: string) => {
+      const text = await new Promise<string>((resolve) => {
+        const socket = connect({
+          port: Number(new URL(url).port),
+          host: '127.0.0.1',
+          localAddress,
+        });
+        let received = '';
+        socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+        socket.on('close', () => resolve(received));
+        socket.on('error', () => resolve(received));
+        socket.write('GET /llms.txt HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      });
+      const [answer] = readAnswerHeads(text);
+      expect(answer).toMatchObject({
+        status: 503,
+        headers: { 'retry-after': '1', connection: 'close' },
+      });
+      expect(answer?.headers['content-security-policy']).toBeTruthy();
+      const body = text.slice(text.indexOf('\r\n\r\n') + 4);
+      expect(ProblemSchema.parse(JSON.parse(body)).code).toBe('too_many_connections');
+    };
+    try {
+      await hold('127.0.0.1');
+      await hold('127.0.0.1');
+      await expectRefused('127.0.0.1');
+      await hold('127.0.0.2');
+      await expectRefused('127.0.0.3');
+      held.shift()?.destroy();
+      // Once the server has seen the close, the client may connect again.
+      let status = 0;
+      for (let attempt = 0; attempt < 20 && status !== 200; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        [{ status = 0 } = {}] = await sendOnOneConnection(
+          url,
+          ['GET /llms.txt HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'],
+          1,
+        );
+      }
+      expect(status).toBe(200);
+    } finally {
+      for (const socket of held) socket.destroy();
+    }
+  });
+
+  it('should not count a client that disconnects mid-body as a failure', async () => {
+    for (const path of ['/mcp', '/oauth/register', '/oauth/token']) {
+      await new Promise<void>((resolve) => {
+        const socket = connect(Number(new URL(url).port), '127.0.0.1');
+        socket.on('error', () => {});
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 1000\r\n\r\n{"jsonrpc"`,
+          () =>
+            setTimeout(() => {
+              socket.destroy();
+              resolve();
+            }, 100),
+        );
+      });
+    }
+    // The server is still answering, and logged nothing at error level.
+    const [answer] = await sendOnOneConnection(
+      url,
+      ['GET /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'],
+      1,
+    );
+    expect(answer?.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(output()).not.toContain('"level":"error"');
+    expect(output()).not.toContain('function failed');
   });
 });

@@ -5,6 +5,7 @@ import {
   MemoryRateLimitStore,
   RateLimitConfigError,
   RateLimiter,
+  readClientKey,
   readRateLimitPolicy,
   type RateLimitStore,
 } from '../../src/lib/rate-limit.ts';
@@ -46,9 +47,28 @@ describe('RateLimiter', () => {
 
   it('should count each client on its own', async () => {
     const limiter = new RateLimiter({ limit: 1, windowSeconds: 10 }, { now: () => 5_000 });
-    expect((await limiter.check('a')).allowed).toBe(true);
-    expect((await limiter.check('a')).allowed).toBe(false);
-    expect((await limiter.check('b')).allowed).toBe(true);
+    expect((await limiter.check('192.0.2.1')).allowed).toBe(true);
+    expect((await limiter.check('192.0.2.1')).allowed).toBe(false);
+    expect((await limiter.check('192.0.2.2')).allowed).toBe(true);
+  });
+
+  it('should count an IPv6 client by its /64, whichever of its addresses it sends from', async () => {
+    const limiter = new RateLimiter({ limit: 2, windowSeconds: 10 }, { now: () => 5_000 });
+    const store = new MemoryRateLimitStore({ now: () => 5_000 });
+    const counted = new RateLimiter({ limit: 2, windowSeconds: 10 }, { store, now: () => 5_000 });
+    expect((await limiter.check('2001:db8:1:2::1')).allowed).toBe(true);
+    expect((await limiter.check('2001:db8:1:2:ffff:ffff:ffff:fffe')).allowed).toBe(true);
+    expect((await limiter.check('[2001:0db8:0001:0002::abcd]')).allowed).toBe(false);
+    expect((await limiter.check('2001:db8:1:3::1')).allowed).toBe(true);
+    // A thousand fresh addresses of one /64 fill one counter, not the store.
+    for (let i = 0; i < 1000; i++) await counted.check(`2001:db8::${i.toString(16)}`);
+    expect(store.size).toBe(1);
+  });
+
+  it('should count an IPv4-mapped IPv6 peer as its IPv4 address', async () => {
+    const limiter = new RateLimiter({ limit: 1, windowSeconds: 10 }, { now: () => 5_000 });
+    expect((await limiter.check('::ffff:192.0.2.7')).allowed).toBe(true);
+    expect((await limiter.check('192.0.2.7')).allowed).toBe(false);
   });
 
   it('should give one limit across instances that share a store', async () => {
@@ -64,10 +84,31 @@ describe('RateLimiter', () => {
     const policy = { limit: 2, windowSeconds: 60 };
     const first = new RateLimiter(policy, { store: shared, now: () => 0 });
     const second = new RateLimiter(policy, { store: shared, now: () => 0 });
-    expect((await first.check('c')).allowed).toBe(true);
-    expect((await second.check('c')).allowed).toBe(true);
-    expect((await first.check('c')).allowed).toBe(false);
-    expect((await second.check('c')).allowed).toBe(false);
+    expect((await first.check('192.0.2.3')).allowed).toBe(true);
+    expect((await second.check('192.0.2.3')).allowed).toBe(true);
+    expect((await first.check('192.0.2.3')).allowed).toBe(false);
+    expect((await second.check('192.0.2.3')).allowed).toBe(false);
+  });
+});
+
+describe('readClientKey', () => {
+  it.each([
+    ['192.0.2.1', '192.0.2.1'],
+    [' 192.0.2.1 ', '192.0.2.1'],
+    ['::ffff:192.0.2.1', '192.0.2.1'],
+    ['::FFFF:c000:0201', '192.0.2.1'],
+    ['2001:db8:1:2::1', '2001:db8:1:2::/64'],
+    ['2001:0DB8:0001:0002:aaaa:bbbb:cccc:dddd', '2001:db8:1:2::/64'],
+    ['[2001:db8::1]', '2001:db8:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['::', '0:0:0:0::/64'],
+    ['64:ff9b::192.0.2.1', '64:ff9b:0:0::/64'],
+    ['unknown', 'unknown'],
+    ['not an address', 'unknown'],
+    ['2001:db8::g', 'unknown'],
+  ])('should count %j as %j', (address, key) => {
+    expect(readClientKey(address)).toBe(key);
   });
 });
 
@@ -146,8 +187,9 @@ describe('serveFunction', () => {
   it('should not count CORS preflights', async () => {
     const limiter = new RateLimiter({ limit: 1, windowSeconds: 30 }, { now: () => 0 });
     const handler = serveFunction(ok, { siteUrl: SITE, limiter, log: () => {} });
-    for (let i = 0; i < 3; i++) expect((await handler(request('x', 'OPTIONS'))).status).toBe(200);
-    expect((await handler(request('x'))).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await handler(request('192.0.2.4', 'OPTIONS'))).status).toBe(200);
+    expect((await handler(request('192.0.2.4'))).status).toBe(200);
   });
 
   it('should answer unlimited, and log, when a shared store fails', async () => {
@@ -157,7 +199,7 @@ describe('serveFunction', () => {
       { store: { increment: () => Promise.reject(new Error('store down')) } },
     );
     const handler = serveFunction(ok, { siteUrl: SITE, limiter, log: (line) => lines.push(line) });
-    expect((await handler(request('y'))).status).toBe(200);
+    expect((await handler(request('192.0.2.5'))).status).toBe(200);
     expect(lines).toEqual([
       { level: 'error', msg: 'rate limit store failed', error: 'Error: store down' },
     ]);
@@ -170,7 +212,7 @@ describe('serveFunction', () => {
       },
       { siteUrl: SITE, limiter: null, log: () => {} },
     );
-    const answer = await handler(request('z'));
+    const answer = await handler(request('192.0.2.6'));
     expect(answer.status).toBe(500);
     expect(String(answer.body)).not.toContain('/srv/secret');
   });

@@ -137,13 +137,40 @@ describe("the project's vercel.json", () => {
   const config = JSON.parse(readFileSync(`${ROOT}vercel.json`, 'utf8')) as object;
   const router = new VercelRouter(config, filesystem);
 
-  it.each(['/api/v2/overview', '/oauth/unknown', '/.well-known/unknown'])(
-    'should send unknown %s to the 404 function',
+  it.each([
+    '/api/v2/overview',
+    '/oauth/unknown',
+    '/.well-known/unknown',
+    '/mcp/unknown',
+    '/mcp/',
+    '/mcp/a/b',
+  ])('should send unknown %s to the 404 function', (path) => {
+    expect(router.route(request(path)).target).toEqual({
+      kind: 'function',
+      pathname: '/api/not-found',
+    });
+  });
+
+  it('should leave files under /mcp/ and paths merely starting with "mcp" alone', () => {
+    const withCard = new VercelRouter(config, {
+      isFile: (path) => path === '/mcp/server-card' || FILES.has(path),
+      isFunction: (path) => FUNCTIONS.has(path),
+    });
+    expect(withCard.route(request('/mcp/server-card')).target).toMatchObject({ kind: 'file' });
+    expect(withCard.route(request('/mcpx')).target).toEqual({ kind: 'missing' });
+  });
+
+  it.each(['/nothing/here', '/mcp/unknown', '/api/x', '/'])(
+    'should give %s the security headers, so every answer there carries them',
     (path) => {
-      expect(router.route(request(path)).target).toEqual({
-        kind: 'function',
-        pathname: '/api/not-found',
-      });
+      expect(Object.keys(router.route(request(path)).headers)).toEqual(
+        expect.arrayContaining([
+          'Content-Security-Policy',
+          'X-Content-Type-Options',
+          'X-Frame-Options',
+          'Referrer-Policy',
+        ]),
+      );
     },
   );
 });
