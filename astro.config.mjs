@@ -3,8 +3,8 @@ import vercel from '@astrojs/vercel';
 import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import { siteSnapshotIntegration } from './src/integrations/site-snapshot.ts';
-import { resolveContentDir } from './src/lib/content/content-dir.ts';
-import { resolveSiteUrl } from './src/lib/site-url.ts';
+import { resolveContentDir } from './src/site-content/content-dir.ts';
+import { resolveSiteUrl } from './src/service/site-url.ts';
 
 const siteUrl = resolveSiteUrl(process.env);
 const contentDir = resolveContentDir(process.env);
@@ -23,7 +23,7 @@ export default defineConfig({
       contentDir,
       siteUrl,
       root: fileURLToPath(new URL('./', import.meta.url)),
-      outDir: fileURLToPath(new URL('./src/generated/', import.meta.url)),
+      outDir: fileURLToPath(new URL('./src/generated', import.meta.url)),
     }),
   ],
 });

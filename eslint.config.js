@@ -1,6 +1,7 @@
 // @ts-check
 import eslintPluginAstro from 'eslint-plugin-astro';
 import tseslint from 'typescript-eslint';
+import { sourceLayersPlugin } from './eslint/source-layers.js';
 
 export default tseslint.config(
   {
@@ -17,7 +18,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   ...eslintPluginAstro.configs.recommended,
   {
+    plugins: { 'source-layers': sourceLayersPlugin },
     rules: {
+      'source-layers/layers': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },

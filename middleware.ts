@@ -1,10 +1,10 @@
 import { next, rewrite } from '@vercel/functions';
-import { negotiatePage } from './src/lib/markdown-negotiation.ts';
+import { negotiatePage } from './src/http/markdown-negotiation.ts';
 
 /**
  * Vercel Routing Middleware: Markdown for agents on a page's own URL. vercel.json rewrites run
  * after the filesystem, so they cannot replace a page's HTML file; middleware runs before it. The
- * decision is the one the local server makes (src/lib/markdown-negotiation.ts).
+ * decision is the one the local server makes (src/http/markdown-negotiation.ts).
  */
 export const config = {
   // Static, as Vercel reads it at build time; a test holds it to SITE_PAGES.

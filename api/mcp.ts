@@ -1,8 +1,8 @@
-import { serveFunction } from '../src/lib/serve-function.ts';
-import { toWebExports } from '../src/lib/plain-http.ts';
+import { serveFunction } from '../src/http/serve-function.ts';
+import { toWebExports } from '../src/http/plain-http.ts';
 import { createMcpHandler, parseAllowedOrigins } from '../src/mcp/http-handler.ts';
 import { withBearer } from '../src/oauth/bearer.ts';
-import { site } from '../src/site.ts';
+import { site } from '../src/site/built-site.ts';
 
 /**
  * The MCP endpoint (vercel.json rewrites /mcp here). An optional bearer token must verify when

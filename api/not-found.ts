@@ -1,7 +1,8 @@
 import { siteUrl } from '../src/generated/site-origin.ts';
-import { toWebExports } from '../src/lib/plain-http.ts';
-import { findErrorKind, problemAnswer } from '../src/lib/problem.ts';
-import { serveFunction } from '../src/lib/serve-function.ts';
+import { toWebExports } from '../src/http/plain-http.ts';
+import { findErrorKind } from '../src/service/error-kinds.ts';
+import { problemAnswer } from '../src/http/problem.ts';
+import { serveFunction } from '../src/http/serve-function.ts';
 
 /**
  * Answers every unknown path under /api/, /mcp/, /oauth/ and /.well-known/ (vercel.json rewrites them

@@ -1,6 +1,6 @@
 import { siteUrl } from '../src/generated/site-origin.ts';
-import { toWebExports } from '../src/lib/plain-http.ts';
-import { serveFunction } from '../src/lib/serve-function.ts';
+import { toWebExports } from '../src/http/plain-http.ts';
+import { serveFunction } from '../src/http/serve-function.ts';
 import { createJwksHandler } from '../src/oauth/endpoints.ts';
 
 /** GET /oauth/jwks (vercel.json rewrites it here): the public keys of the access tokens. */

@@ -1,6 +1,6 @@
 import { siteUrl } from '../src/generated/site-origin.ts';
-import { toWebExports } from '../src/lib/plain-http.ts';
-import { serveFunction } from '../src/lib/serve-function.ts';
+import { toWebExports } from '../src/http/plain-http.ts';
+import { serveFunction } from '../src/http/serve-function.ts';
 import { createRegisterHandler } from '../src/oauth/endpoints.ts';
 
 /** POST /oauth/register (vercel.json rewrites it here): anonymous dynamic client registration. */

@@ -22,7 +22,7 @@ import { join, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { stringify as stringifyYaml } from 'yaml';
-import { readSiteContent } from '../src/lib/content/read-site-content.ts';
+import { readSiteContent } from '../src/site-content/read-site-content.ts';
 import type { CallToAction, CopySection } from '../src/schemas/site-content.ts';
 import { collect, NODE, ROOT } from '../tests/support/processes.ts';
 

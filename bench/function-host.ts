@@ -4,7 +4,7 @@
 // default) builds a WHATWG Request and calls its method export, as Vercel's runtime does.
 import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
-import type { PlainHandler } from '../src/lib/plain-http.ts';
+import type { PlainHandler } from '../src/http/plain-http.ts';
 import { fromNodeRequest, readRequestUrl, sendPlainAnswer } from '../src/server/node-plain.ts';
 
 type Handler = (request: Request) => Promise<Response>;

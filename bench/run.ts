@@ -30,7 +30,7 @@ import {
 } from '../tests/support/processes.ts';
 import { buildOAuthKeys, generateSigningKey } from '../src/oauth/keys.ts';
 import { issueAccessToken, verifyAccessToken } from '../src/oauth/tokens.ts';
-import { buildServiceUrls } from '../src/lib/service-urls.ts';
+import { buildServiceUrls } from '../src/service/urls.ts';
 import { formatBuildScaleTable, measureBuildScale, type BuildScaleRow } from './build-scale.ts';
 import { bundleFunction, type FunctionBundle } from './bundle-function.ts';
 import {

@@ -15,7 +15,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createServer, type ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { MCP_AGENT_VERSION } from '../src/lib/service-versions.ts';
+import { MCP_AGENT_VERSION } from '../src/service/versions.ts';
 import { buildToolInputSchemas, listSectionSlugs, type ToolName } from '../src/mcp/tool-inputs.ts';
 import { buildToolRunners } from '../src/mcp/tools.ts';
 import {
@@ -26,7 +26,7 @@ import {
   TextDocumentOutputSchema,
 } from '../src/schemas/mcp-tools.ts';
 import { OverviewSchema } from '../src/schemas/overview.ts';
-import { site } from '../src/site.ts';
+import { site } from '../src/site/built-site.ts';
 
 const { content } = site;
 const runners = buildToolRunners(site);
@@ -60,7 +60,8 @@ const serverInfo = {
 function createPeerServer(): McpServer {
   const server = new McpServer(serverInfo);
   for (const descriptor of site.mcpTools) {
-    const runner = runners.get(descriptor.name);
+    const name = descriptor.name as ToolName;
+    const runner = runners.get(name);
     if (!runner) throw new Error(`no runner for tool ${descriptor.name}`);
     server.registerTool(
       descriptor.name,
@@ -68,8 +69,8 @@ function createPeerServer(): McpServer {
         title: descriptor.title,
         description: descriptor.description,
         // The zod/mini schemas our server validates with; the SDK validates the same way.
-        inputSchema: inputs[descriptor.name],
-        outputSchema: outputs[descriptor.name],
+        inputSchema: inputs[name],
+        outputSchema: outputs[name],
         annotations: {
           title: descriptor.title,
           readOnlyHint: true,

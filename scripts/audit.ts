@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { formatAuditReport, runAudit } from '../src/audit/run-audit.ts';
-import { resolveSiteUrl } from '../src/lib/site-url.ts';
+import { resolveSiteUrl } from '../src/service/site-url.ts';
 
 const usage = `Usage: npm run audit -- [<base-url>] [--json <file>] [--only <check-id>,...]
 

@@ -1,8 +1,8 @@
 import { defineCollection } from 'astro:content';
 import type { Loader } from 'astro/loaders';
-import { resolveContentDir } from './lib/content/content-dir.ts';
-import { demoteHeadings } from './lib/markdown-text.ts';
-import { readSiteContent } from './lib/content/read-site-content.ts';
+import { resolveContentDir } from './site-content/content-dir.ts';
+import { demoteHeadings } from './documents/markdown-text.ts';
+import { readSiteContent } from './site-content/read-site-content.ts';
 import {
   AgentTextSchema,
   CallToActionSchema,

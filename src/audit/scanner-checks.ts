@@ -161,7 +161,7 @@ export const SCANNER_CHECKS: readonly AuditCheck[] = [
       ARD('robots-ai-crawlers'),
       'RFC 9309',
     ],
-    fix: 'Serve /robots.txt as text/plain with a group naming the AI crawlers, Allow rules that keep / and /llms.txt open, a "Content-Signal: search=…, ai-input=…, ai-train=…" line and a Sitemap line (src/lib/robots-txt.ts).',
+    fix: 'Serve /robots.txt as text/plain with a group naming the AI crawlers, Allow rules that keep / and /llms.txt open, a "Content-Signal: search=…, ai-input=…, ai-train=…" line and a Sitemap line (src/documents/robots-txt.ts).',
     async run(context, scope) {
       const response = await context.http.get(`${context.origin}/robots.txt`, 'text/plain');
       if (!expectDocument(scope, response, ['text/plain'])) return;
@@ -203,7 +203,7 @@ export const SCANNER_CHECKS: readonly AuditCheck[] = [
     id: 'sitemap',
     title: 'sitemap.xml lists every page with lastmod',
     sources: [IAR('sitemap'), ARD('sitemap-lastmod'), 'sitemaps.org'],
-    fix: 'Serve /sitemap.xml (application/xml) as a urlset with a <loc> and <lastmod> per page, and name it in robots.txt (src/lib/sitemap-xml.ts).',
+    fix: 'Serve /sitemap.xml (application/xml) as a urlset with a <loc> and <lastmod> per page, and name it in robots.txt (src/documents/sitemap-xml.ts).',
     async run(context, scope) {
       const response = await context.http.get(`${context.origin}/sitemap.xml`, 'application/xml');
       if (!expectDocument(scope, response, ['application/xml', 'text/xml'])) return;
@@ -302,7 +302,7 @@ export const SCANNER_CHECKS: readonly AuditCheck[] = [
     id: 'link-headers',
     title: 'Link headers on pages: api-catalog, service-desc, service-doc, llms.txt',
     sources: [IAR('linkHeaders'), 'RFC 8288', 'RFC 9727 §3', 'RFC 8631'],
-    fix: 'Add a Link header to every HTML page naming /.well-known/api-catalog (api-catalog), the OpenAPI document (service-desc), the docs (service-doc) and /llms.txt (describedby) (vercel.json headers; src/lib/page-link-header.ts).',
+    fix: 'Add a Link header to every HTML page naming /.well-known/api-catalog (api-catalog), the OpenAPI document (service-desc), the docs (service-doc) and /llms.txt (describedby) (vercel.json headers; src/service/page-link-header.ts).',
     async run(context, scope) {
       for (const url of pageUrls(context)) {
         const response = await getPage(context, url, BROWSER_ACCEPT);
@@ -336,7 +336,7 @@ export const SCANNER_CHECKS: readonly AuditCheck[] = [
     title:
       'Accept: text/markdown on a page URL answers Markdown, with Vary: Accept; HTML stays the default',
     sources: [IAR('markdownNegotiation'), ARD('markdown-negotiation'), 'RFC 9110 §12.5.1'],
-    fix: "Serve the page's Markdown mirror when the client ranks text/markdown above text/html, and Vary: Accept on every answer of a page URL (middleware.ts on Vercel; src/lib/markdown-negotiation.ts in the local server).",
+    fix: "Serve the page's Markdown mirror when the client ranks text/markdown above text/html, and Vary: Accept on every answer of a page URL (middleware.ts on Vercel; src/http/markdown-negotiation.ts in the local server).",
     async run(context, scope) {
       for (const url of pageUrls(context)) {
         const withQuery = `${url}${url.includes('?') ? '&' : '?'}utm_source=agent`;
@@ -378,7 +378,7 @@ export const SCANNER_CHECKS: readonly AuditCheck[] = [
     id: 'markdown-mirrors',
     title: 'Every page has a Markdown mirror at <path>.md with front matter, linked both ways',
     sources: [ARD('markdown-mirror'), 'Agent Readability spec'],
-    fix: 'Prerender <path>.md (/index.md for /) with title and description front matter, serve it as text/markdown with Link: <page>; rel="canonical", and add <link rel="alternate" type="text/markdown"> to the page (src/lib/page-markdown.ts, vercel.json).',
+    fix: 'Prerender <path>.md (/index.md for /) with title and description front matter, serve it as text/markdown with Link: <page>; rel="canonical", and add <link rel="alternate" type="text/markdown"> to the page (src/documents/page-markdown.ts, vercel.json).',
     async run(context, scope) {
       for (const url of pageUrls(context)) {
         const page = await getPage(context, url, BROWSER_ACCEPT);
@@ -415,7 +415,7 @@ export const SCANNER_CHECKS: readonly AuditCheck[] = [
     title:
       'MCP server cards (SEP-1649 locations, SEP-2127 shape) describe the real /mcp endpoint and its tools',
     sources: [IAR('mcpServerCard'), 'SEP-1649', 'SEP-2127'],
-    fix: 'Serve /.well-known/mcp/server-card.json (and /.well-known/mcp.json) with serverInfo, transport, capabilities, remotes and tools matching initialize and tools/list, and the SEP-2127 card at /mcp/server-card (src/lib/mcp-server-card.ts).',
+    fix: 'Serve /.well-known/mcp/server-card.json (and /.well-known/mcp.json) with serverInfo, transport, capabilities, remotes and tools matching initialize and tools/list, and the SEP-2127 card at /mcp/server-card (src/documents/mcp-server-card.ts).',
     async run(context, scope) {
       const { serverInfo, toolNames } = context.state;
       const endpoint = `${context.origin}/mcp`;
@@ -492,7 +492,7 @@ export const SCANNER_CHECKS: readonly AuditCheck[] = [
       'Cloudflare agent-skills discovery RFC 0.2.0',
       'agentskills.io SKILL.md',
     ],
-    fix: 'Serve /.well-known/agent-skills/index.json listing each SKILL.md with digest "sha256:<hex of the exact bytes served>", and serve each SKILL.md as text/markdown with name and description front matter (src/lib/agent-skills.ts).',
+    fix: 'Serve /.well-known/agent-skills/index.json listing each SKILL.md with digest "sha256:<hex of the exact bytes served>", and serve each SKILL.md as text/markdown with name and description front matter (src/documents/agent-skills.ts).',
     async run(context, scope) {
       const response = await context.http.get(
         `${context.origin}/.well-known/agent-skills/index.json`,

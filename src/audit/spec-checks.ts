@@ -109,7 +109,7 @@ export const SPEC_CHECKS: readonly AuditCheck[] = [
     id: 'llms-txt',
     title: 'llms.txt follows llmstxt.org and every link on this origin resolves',
     sources: [SPEC('§4'), 'llmstxt.org', 'agent-ready.dev llms-txt'],
-    fix: 'Serve /llms.txt as text/plain; charset=utf-8: one H1, a "> " summary, H2 sections of "- [name](url): notes" and a final "## Optional" section (src/lib/llms-txt.ts).',
+    fix: 'Serve /llms.txt as text/plain; charset=utf-8: one H1, a "> " summary, H2 sections of "- [name](url): notes" and a final "## Optional" section (src/documents/llms-txt.ts).',
     async run(context, scope) {
       const response = await context.http.get(`${context.origin}/llms.txt`);
       if (!expectDocument(scope, response, ['text/plain', 'text/markdown'])) return;
@@ -148,7 +148,7 @@ export const SPEC_CHECKS: readonly AuditCheck[] = [
     id: 'api-catalog',
     title: 'API catalog is an RFC 9727 linkset whose targets resolve',
     sources: [SPEC('§2 ApiCatalogLinkset'), 'RFC 9727', 'isitagentready apiCatalog'],
-    fix: 'Serve /.well-known/api-catalog as application/linkset+json with a non-empty linkset of anchored entries (src/lib/api-catalog.ts, vercel.json Content-Type).',
+    fix: 'Serve /.well-known/api-catalog as application/linkset+json with a non-empty linkset of anchored entries (src/documents/api-catalog.ts, vercel.json Content-Type).',
     async run(context, scope) {
       const json = await getJson(context, scope, '/.well-known/api-catalog', [
         'application/linkset+json',

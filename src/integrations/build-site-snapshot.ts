@@ -1,7 +1,7 @@
-import type { SiteSnapshot } from '../lib/content/site-snapshot.ts';
-import { buildOpenApiDocument } from '../lib/openapi.ts';
-import type { RateLimitPolicy } from '../lib/rate-limit.ts';
-import { buildServiceUrls } from '../lib/service-urls.ts';
+import type { SiteSnapshot } from '../site-content/site-snapshot.ts';
+import { buildOpenApiDocument } from '../documents/openapi.ts';
+import type { RateLimitPolicy } from '../service/rate-limit-policy.ts';
+import { buildServiceUrls } from '../service/urls.ts';
 import { buildToolDescriptors } from '../mcp/tool-descriptors.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
 

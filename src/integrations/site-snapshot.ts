@@ -1,13 +1,13 @@
 import type { AstroIntegration } from 'astro';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { readSiteContent } from '../lib/content/read-site-content.ts';
+import { readSiteContent } from '../site-content/read-site-content.ts';
 import {
   renderSiteOriginModule,
   renderSiteSnapshotModule,
   writeGeneratedModule,
-} from '../lib/content/site-snapshot.ts';
-import { readRateLimitPolicy } from '../lib/rate-limit.ts';
+} from '../site-content/site-snapshot.ts';
+import { readRateLimitPolicy } from '../service/rate-limit-policy.ts';
 import { readSigningKeys } from '../oauth/keys.ts';
 import { createDevMiddleware } from '../server/dev-middleware.ts';
 import { buildSiteSnapshot } from './build-site-snapshot.ts';

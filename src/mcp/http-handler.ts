@@ -1,17 +1,12 @@
 import type { JSONRPCResponse, JSONRPCServer } from 'json-rpc-2.0';
-import { exceedsJsonDepth, LIMITS } from '../lib/limits.ts';
-import { MEDIA_TYPES } from '../lib/media-types.ts';
-import { CORS_ALLOWED_HEADERS } from '../lib/methods.ts';
-import { EXPOSED_RATE_LIMIT_HEADERS } from '../lib/rate-limit.ts';
-import type { PlainAnswer, PlainHandler, PlainRequest } from '../lib/plain-http.ts';
-import {
-  findErrorKind,
-  logToStderr,
-  problemAnswer,
-  type ErrorCode,
-  type FailureLog,
-} from '../lib/problem.ts';
-import type { SiteDocuments } from '../lib/site-documents.ts';
+import { exceedsJsonDepth, LIMITS } from '../service/limits.ts';
+import { MEDIA_TYPES } from '../service/media-types.ts';
+import { CORS_ALLOWED_HEADERS } from '../http/methods.ts';
+import { EXPOSED_RATE_LIMIT_HEADERS } from '../service/rate-limit-policy.ts';
+import type { PlainAnswer, PlainHandler, PlainRequest } from '../http/plain-http.ts';
+import { findErrorKind, type ErrorCode } from '../service/error-kinds.ts';
+import { logToStderr, problemAnswer, type FailureLog } from '../http/problem.ts';
+import type { SiteDocuments } from '../documents/site-documents.ts';
 import type { McpEndpointMetadata } from '../schemas/mcp-endpoint-metadata.ts';
 import {
   DEFAULT_HEADERLESS_VERSION,
@@ -23,7 +18,7 @@ import {
   NAMED_METHODS,
   PROTOCOL_VERSIONS,
   type ProtocolVersion,
-} from './protocol.ts';
+} from '../service/mcp-protocol.ts';
 import {
   asObject,
   classifyMessage,

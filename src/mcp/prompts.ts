@@ -1,7 +1,7 @@
-import type { SiteDocuments } from '../lib/site-documents.ts';
-import { endSentence } from '../lib/end-sentence.ts';
-import { serializeJson } from '../lib/site-documents.ts';
-import { MEDIA_TYPES } from '../lib/media-types.ts';
+import type { SiteDocuments } from '../documents/site-documents.ts';
+import { endSentence } from '../documents/end-sentence.ts';
+import { serializeJson } from '../documents/site-documents.ts';
+import { MEDIA_TYPES } from '../service/media-types.ts';
 
 export interface McpPromptArgument {
   readonly name: string;

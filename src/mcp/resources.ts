@@ -1,6 +1,6 @@
-import { MEDIA_TYPES } from '../lib/media-types.ts';
-import { buildCopyDocumentUrl } from '../lib/service-urls.ts';
-import { serializeJson, type SiteDocuments } from '../lib/site-documents.ts';
+import { MEDIA_TYPES } from '../service/media-types.ts';
+import { buildCopyDocumentUrl } from '../service/urls.ts';
+import { serializeJson, type SiteDocuments } from '../documents/site-documents.ts';
 
 /** One readable resource: its wire description and its contents. */
 export interface McpResource {

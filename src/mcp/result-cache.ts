@@ -1,6 +1,6 @@
 import type { JSONRPCResponse } from 'json-rpc-2.0';
 import { asObject, type JsonRpcMessage } from './json-rpc-messages.ts';
-import type { McpMethod, ProtocolVersion } from './protocol.ts';
+import type { McpMethod, ProtocolVersion } from '../service/mcp-protocol.ts';
 
 /**
  * List and discovery results depend only on the protocol version, the method and the cursor, and

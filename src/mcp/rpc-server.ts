@@ -6,10 +6,10 @@ import {
   type SimpleJSONRPCMethod,
 } from 'json-rpc-2.0';
 import type * as z from 'zod/mini';
-import { endSentence } from '../lib/end-sentence.ts';
-import type { FailureLog } from '../lib/problem.ts';
-import type { SiteDocuments } from '../lib/site-documents.ts';
-import { MCP_AGENT_VERSION } from '../lib/service-versions.ts';
+import { endSentence } from '../documents/end-sentence.ts';
+import type { FailureLog } from '../http/problem.ts';
+import type { SiteDocuments } from '../documents/site-documents.ts';
+import { MCP_AGENT_VERSION } from '../service/versions.ts';
 import { paginate, InvalidCursorError } from './pagination.ts';
 import { buildPrompts } from './prompts.ts';
 import {
@@ -25,11 +25,11 @@ import {
   type McpMethod,
   type ProtocolVersion,
   type VersionFeatures,
-} from './protocol.ts';
+} from '../service/mcp-protocol.ts';
 import { buildResourceCatalog } from './resources.ts';
-import type { McpToolDescriptor } from './tool-descriptors.ts';
+import type { PublishedToolDescriptor } from '../schemas/mcp-tools.ts';
 import { buildToolRunners } from './tools.ts';
-import { buildMcpServerName } from '../lib/mcp-server-identity.ts';
+import { buildMcpServerName } from '../documents/mcp-server-identity.ts';
 
 /** What one JSON-RPC call knows about its request. */
 export interface McpCallContext {
@@ -109,7 +109,7 @@ export function createMcpRpcServer(
       : {}),
   });
 
-  const shapeTool = (tool: McpToolDescriptor, features: VersionFeatures) => ({
+  const shapeTool = (tool: PublishedToolDescriptor, features: VersionFeatures) => ({
     name: tool.name,
     ...(features.titlesAndStructuredContent ? { title: tool.title } : {}),
     description: tool.description,

@@ -1,24 +1,19 @@
 import { z } from 'zod';
-import type { ServiceUrls } from '../lib/service-urls.ts';
+import type { ServiceUrls } from '../service/urls.ts';
 import {
   CallsToActionOutputSchema,
   CopySectionOutputSchema,
   ProductToolOutputSchema,
   SearchOutputSchema,
   TextDocumentOutputSchema,
+  type PublishedToolDescriptor,
 } from '../schemas/mcp-tools.ts';
 import { OverviewSchema } from '../schemas/overview.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
 import { buildToolInputSchemas, listSectionSlugs, type ToolName } from './tool-inputs.ts';
 
-/** A tool as tools/list publishes it (before shaping for a protocol version). */
-export interface McpToolDescriptor {
-  readonly name: ToolName;
-  readonly title: string;
-  readonly description: string;
-  readonly inputSchema: Record<string, unknown>;
-  readonly outputSchema: Record<string, unknown>;
-}
+/** A tool of this server as tools/list publishes it. */
+export type McpToolDescriptor = PublishedToolDescriptor<ToolName>;
 
 /**
  * Converts a zod schema to the JSON Schema 2020-12 object a tool publishes. MCP wants the root to

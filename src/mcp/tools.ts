@@ -1,8 +1,8 @@
 import type * as z from 'zod/mini';
-import { MEDIA_TYPES } from '../lib/media-types.ts';
-import { buildCopyDocumentUrl } from '../lib/service-urls.ts';
-import type { SiteDocuments } from '../lib/site-documents.ts';
-import { buildPassages, SiteSearchIndex } from '../lib/site-search.ts';
+import { MEDIA_TYPES } from '../service/media-types.ts';
+import { buildCopyDocumentUrl } from '../service/urls.ts';
+import type { SiteDocuments } from '../documents/site-documents.ts';
+import { buildPassages, SiteSearchIndex } from '../documents/site-search.ts';
 import {
   buildToolInputSchemas,
   listSectionSlugs,

@@ -1,7 +1,7 @@
-import { byMethod } from '../lib/methods.ts';
-import type { PlainAnswer, PlainHandler, PlainRequest } from '../lib/plain-http.ts';
-import { problemAnswer } from '../lib/problem.ts';
-import { buildErrorTypeUrl } from '../lib/service-urls.ts';
+import { byMethod } from '../http/methods.ts';
+import type { PlainAnswer, PlainHandler, PlainRequest } from '../http/plain-http.ts';
+import { problemAnswer } from '../http/problem.ts';
+import { buildErrorTypeUrl } from '../service/urls.ts';
 import {
   isDeviceRedirectUri,
   matchesRedirectUri,

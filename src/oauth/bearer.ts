@@ -1,7 +1,8 @@
-import type { PlainHandler } from '../lib/plain-http.ts';
-import { memoizeUntilFailure } from '../lib/memoize.ts';
-import { findErrorKind, problemAnswer } from '../lib/problem.ts';
-import { buildServiceUrls } from '../lib/service-urls.ts';
+import type { PlainHandler } from '../http/plain-http.ts';
+import { memoizeUntilFailure } from '../http/memoize.ts';
+import { findErrorKind } from '../service/error-kinds.ts';
+import { problemAnswer } from '../http/problem.ts';
+import { buildServiceUrls } from '../service/urls.ts';
 import type { OAuthKeys } from './keys.ts';
 
 export interface BearerOptions {

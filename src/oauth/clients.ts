@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import * as z from 'zod/mini';
-import { OAUTH_SCOPES } from '../lib/service-versions.ts';
+import { OAUTH_SCOPES } from '../service/versions.ts';
 import { OAuthRefusal } from './errors.ts';
 import { verifyMacToken, type OAuthKeys } from './keys.ts';
 

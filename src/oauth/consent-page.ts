@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { SignJWT } from 'jose';
 import * as z from 'zod/mini';
-import { MEDIA_TYPES } from '../lib/media-types.ts';
-import type { PlainAnswer, PlainRequest } from '../lib/plain-http.ts';
+import { MEDIA_TYPES } from '../service/media-types.ts';
+import type { PlainAnswer, PlainRequest } from '../http/plain-http.ts';
 import { verifyMacToken, type OAuthKeys } from './keys.ts';
-import { AUTHORIZATION_APPROVAL_LIFETIME_SECONDS } from './lifetimes.ts';
+import { AUTHORIZATION_APPROVAL_LIFETIME_SECONDS } from '../service/oauth-lifetimes.ts';
 
 /** The query parameter that carries a signed approval back to /oauth/authorize. */
 export const APPROVAL_PARAMETER = 'approval';

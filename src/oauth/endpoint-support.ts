@@ -1,8 +1,9 @@
-import { LIMITS } from '../lib/limits.ts';
-import { MEDIA_TYPES } from '../lib/media-types.ts';
-import type { PlainAnswer, PlainRequest } from '../lib/plain-http.ts';
-import { findErrorKind, problemAnswer } from '../lib/problem.ts';
-import { buildServiceUrls, type ServiceUrls } from '../lib/service-urls.ts';
+import { LIMITS } from '../service/limits.ts';
+import { MEDIA_TYPES } from '../service/media-types.ts';
+import type { PlainAnswer, PlainRequest } from '../http/plain-http.ts';
+import { findErrorKind } from '../service/error-kinds.ts';
+import { problemAnswer } from '../http/problem.ts';
+import { buildServiceUrls, type ServiceUrls } from '../service/urls.ts';
 import { readScope } from './clients.ts';
 import { OAuthRefusal, oauthErrorAnswer } from './errors.ts';
 import { loadOAuthKeys, type OAuthKeys } from './keys.ts';

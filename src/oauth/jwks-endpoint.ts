@@ -1,6 +1,6 @@
-import { MEDIA_TYPES } from '../lib/media-types.ts';
-import { byMethod } from '../lib/methods.ts';
-import type { PlainHandler } from '../lib/plain-http.ts';
+import { MEDIA_TYPES } from '../service/media-types.ts';
+import { byMethod } from '../http/methods.ts';
+import type { PlainHandler } from '../http/plain-http.ts';
 import { readContext, type OAuthEndpointOptions } from './endpoint-support.ts';
 
 /** GET /oauth/jwks: the public keys, current and previous; cached for five minutes. @see RFC 7517 §5 */

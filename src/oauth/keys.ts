@@ -11,7 +11,7 @@ import {
   type JWK,
   type JWTPayload,
 } from 'jose';
-import { memoizeUntilFailure } from '../lib/memoize.ts';
+import { memoizeUntilFailure } from '../http/memoize.ts';
 
 /** The environment variable holding the signing keys, and the local file used without it. */
 export const SIGNING_KEYS_VARIABLE = 'OAUTH_SIGNING_KEYS';

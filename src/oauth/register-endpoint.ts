@@ -1,6 +1,6 @@
-import { exceedsJsonDepth, LIMITS } from '../lib/limits.ts';
-import { byMethod } from '../lib/methods.ts';
-import type { PlainHandler } from '../lib/plain-http.ts';
+import { exceedsJsonDepth, LIMITS } from '../service/limits.ts';
+import { byMethod } from '../http/methods.ts';
+import type { PlainHandler } from '../http/plain-http.ts';
 import { issueClientId, readRegistration, type RegisteredClient } from './clients.ts';
 import {
   answerRefusals,

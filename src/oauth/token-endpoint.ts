@@ -1,5 +1,5 @@
-import { byMethod } from '../lib/methods.ts';
-import type { PlainHandler } from '../lib/plain-http.ts';
+import { byMethod } from '../http/methods.ts';
+import type { PlainHandler } from '../http/plain-http.ts';
 import { verifyClientId } from './clients.ts';
 import {
   answerRefusals,
@@ -13,7 +13,7 @@ import {
   type OAuthEndpointOptions,
 } from './endpoint-support.ts';
 import { OAuthRefusal } from './errors.ts';
-import { ACCESS_TOKEN_LIFETIME_SECONDS } from './lifetimes.ts';
+import { ACCESS_TOKEN_LIFETIME_SECONDS } from '../service/oauth-lifetimes.ts';
 import {
   issueAccessToken,
   PKCE_VALUE,

@@ -1,11 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createLocalJWKSet, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import * as z from 'zod/mini';
-import type { ServiceUrls } from '../lib/service-urls.ts';
+import type { ServiceUrls } from '../service/urls.ts';
 import { OAuthRefusal } from './errors.ts';
 import { SIGNING_ALGORITHM, verifyMacToken, type OAuthKeys } from './keys.ts';
 
-import { ACCESS_TOKEN_LIFETIME_SECONDS, AUTHORIZATION_CODE_LIFETIME_SECONDS } from './lifetimes.ts';
+import {
+  ACCESS_TOKEN_LIFETIME_SECONDS,
+  AUTHORIZATION_CODE_LIFETIME_SECONDS,
+} from '../service/oauth-lifetimes.ts';
 
 /** The JWT `typ` of access tokens (RFC 9068 §2.1). */
 export const ACCESS_TOKEN_TYPE = 'at+jwt';

@@ -1,7 +1,8 @@
 import type { GetStaticPaths } from 'astro';
-import { agentReadiness } from '../agent-readiness.ts';
-import { documentResponse, MEDIA_TYPES } from '../lib/media-types.ts';
-import { SITE_PAGES, type SitePage } from '../lib/site-pages.ts';
+import { agentReadiness } from '../site/agent-readiness.ts';
+import { documentResponse } from '../http/plain-http.ts';
+import { MEDIA_TYPES } from '../service/media-types.ts';
+import { SITE_PAGES, type SitePage } from '../service/site-pages.ts';
 
 export const prerender = true;
 

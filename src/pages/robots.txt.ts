@@ -1,5 +1,6 @@
-import { agentReadiness } from '../agent-readiness.ts';
-import { documentResponse, MEDIA_TYPES } from '../lib/media-types.ts';
+import { agentReadiness } from '../site/agent-readiness.ts';
+import { documentResponse } from '../http/plain-http.ts';
+import { MEDIA_TYPES } from '../service/media-types.ts';
 
 export const prerender = true;
 

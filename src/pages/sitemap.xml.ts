@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { readContentLastModified } from '../lib/content/content-modified.ts';
-import { documentResponse } from '../lib/media-types.ts';
-import { buildSitemapXml } from '../lib/sitemap-xml.ts';
-import { site } from '../site.ts';
+import { readContentLastModified } from '../site-content/content-modified.ts';
+import { documentResponse } from '../http/plain-http.ts';
+import { buildSitemapXml } from '../documents/sitemap-xml.ts';
+import { site } from '../site/built-site.ts';
 
 export const prerender = true;
 

@@ -42,3 +42,12 @@ export const CopySectionOutputSchema = z.strictObject({
   uri: z.url(),
   markdown: z.string(),
 });
+
+/** A tool as tools/list publishes it (before shaping for a protocol version). */
+export interface PublishedToolDescriptor<Name extends string = string> {
+  readonly name: Name;
+  readonly title: string;
+  readonly description: string;
+  readonly inputSchema: Record<string, unknown>;
+  readonly outputSchema: Record<string, unknown>;
+}

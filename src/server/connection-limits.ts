@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { readClientKey } from '../lib/rate-limit.ts';
+import { readClientKey } from '../http/rate-limit.ts';
 
 /** How many connections the server holds at once. */
 export interface ConnectionCaps {

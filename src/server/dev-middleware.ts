@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { logToStderr } from '../lib/problem.ts';
+import { logToStderr } from '../http/problem.ts';
 import { listFunctionFiles, readFunctionModule } from './functions.ts';
 import { answerFunction } from './local-server.ts';
 import { readNodeHeader, readRequestUrl } from './node-plain.ts';

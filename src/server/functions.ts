@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { PlainHandler } from '../lib/plain-http.ts';
+import type { PlainHandler } from '../http/plain-http.ts';
 
 /** A web-standard handler, as Vercel's Node runtime accepts it. */
 export type FunctionHandler = (request: Request) => Response | Promise<Response>;

@@ -4,18 +4,18 @@ import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { lookup } from 'mrmime';
 import sirv from 'sirv';
-import { LIMITS, readServerLimits, type ServerLimits } from '../lib/limits.ts';
-import { negotiatePage } from '../lib/markdown-negotiation.ts';
-import { MEDIA_TYPES } from '../lib/media-types.ts';
-import { toWebResponse } from '../lib/plain-http.ts';
+import { LIMITS, readServerLimits, type ServerLimits } from '../service/limits.ts';
+import { negotiatePage } from '../http/markdown-negotiation.ts';
+import { MEDIA_TYPES } from '../service/media-types.ts';
+import { toWebResponse } from '../http/plain-http.ts';
+import { findErrorKind } from '../service/error-kinds.ts';
 import {
-  findErrorKind,
   internalErrorAnswer,
   logToStderr,
   problemAnswer,
   problemResponse,
   type FailureLog,
-} from '../lib/problem.ts';
+} from '../http/problem.ts';
 import { capConnections } from './connection-limits.ts';
 import { chooseContentCoding, CompressedFiles, type EncodedFile } from './compressed-files.ts';
 import { listAllowedMethods, loadFunctions, type FunctionModule } from './functions.ts';
@@ -47,7 +47,7 @@ export interface LocalServerOptions {
    * clients can send any header.
    */
   readonly clientAddressHeader?: string;
-  /** Time-outs and connection caps; by default those of `src/lib/limits.ts`. */
+  /** Time-outs and connection caps; by default those of `src/service/limits.ts`. */
   readonly limits?: ServerLimits;
 }
 

@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { LIMITS } from '../lib/limits.ts';
+import { LIMITS } from '../service/limits.ts';
 import {
   IncompleteBodyError,
   readClientAddress,
   type PlainAnswer,
   type PlainRequest,
-} from '../lib/plain-http.ts';
+} from '../http/plain-http.ts';
 
 /**
  * The request target as an absolute URL on `origin`. The target is appended, not resolved, so a

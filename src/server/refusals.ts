@@ -1,8 +1,9 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { LIMITS } from '../lib/limits.ts';
-import type { PlainAnswer } from '../lib/plain-http.ts';
-import { findErrorKind, problemAnswer, type ErrorCode } from '../lib/problem.ts';
+import { LIMITS } from '../service/limits.ts';
+import type { PlainAnswer } from '../http/plain-http.ts';
+import { findErrorKind, type ErrorCode } from '../service/error-kinds.ts';
+import { problemAnswer } from '../http/problem.ts';
 import { sendPlainAnswer } from './node-plain.ts';
 import type { VercelRouter } from './vercel-routing.ts';
 

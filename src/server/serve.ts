@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { readServerLimits } from '../lib/limits.ts';
-import { readRateLimitPolicy } from '../lib/rate-limit.ts';
-import { resolveSiteUrl, DEFAULT_LOCAL_HOST, DEFAULT_LOCAL_PORT } from '../lib/site-url.ts';
+import { readServerLimits } from '../service/limits.ts';
+import { readRateLimitPolicy } from '../service/rate-limit-policy.ts';
+import { resolveSiteUrl, DEFAULT_LOCAL_HOST, DEFAULT_LOCAL_PORT } from '../service/site-url.ts';
 import { createLocalServer } from './local-server.ts';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const host = process.env.HOST || DEFAULT_LOCAL_HOST;
 const port = Number(process.env.PORT || DEFAULT_LOCAL_PORT);
 if (!Number.isInteger(port) || port < 1 || port > 65535) {

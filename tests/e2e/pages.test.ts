@@ -2,9 +2,12 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContextOptions } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { listErrorCatalogue } from '../../src/lib/error-catalogue.ts';
-import { buildMcpClientConfigs, buildMcpServerKey } from '../../src/lib/mcp-client-configs.ts';
-import { buildServiceUrls } from '../../src/lib/service-urls.ts';
+import { listErrorCatalogue } from '../../src/service/error-catalogue.ts';
+import {
+  buildMcpClientConfigs,
+  buildMcpServerKey,
+} from '../../src/reference/mcp-client-configs.ts';
+import { buildServiceUrls } from '../../src/service/urls.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import { launchChromium } from '../support/browser.ts';
 import { ROOT } from '../support/processes.ts';

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, inject, it } from 'vitest';
-import { LIMITS } from '../../src/lib/limits.ts';
+import { LIMITS } from '../../src/service/limits.ts';
 import {
   getVersionFeatures,
   MCP_METHODS,
   NAMED_METHODS,
   PROTOCOL_VERSIONS,
-} from '../../src/mcp/protocol.ts';
+} from '../../src/service/mcp-protocol.ts';
 import { findShapeFaults, sendBytes, sendRaw, type RawRequest } from '../support/http-answers.ts';
 import { modernMeta } from '../support/mcp-requests.ts';
 

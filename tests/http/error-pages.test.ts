@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { listErrorCatalogue } from '../../src/lib/error-catalogue.ts';
+import { listErrorCatalogue } from '../../src/service/error-catalogue.ts';
 
 const baseUrl = inject('baseUrl');
 

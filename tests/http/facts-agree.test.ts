@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { readSiteContent } from '../../src/lib/content/read-site-content.ts';
+import { readSiteContent } from '../../src/site-content/read-site-content.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import { decodeHtmlText } from '../support/expected-site.ts';
 import { ROOT } from '../support/processes.ts';

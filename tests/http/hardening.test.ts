@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { LIMITS } from '../../src/lib/limits.ts';
+import { LIMITS } from '../../src/service/limits.ts';
 import { ProblemSchema } from '../../src/schemas/problem.ts';
 import { findShapeFaults, sendBytes, sendRaw, type RawRequest } from '../support/http-answers.ts';
 import { readAnswerHeads, sendOnOneConnection } from '../support/raw-connection.ts';
@@ -437,7 +437,7 @@ describe('limits', () => {
       '/.env',
       '/.local/oauth-signing-keys.json',
       '/api/oauth-token.ts',
-      '/src/site.ts',
+      '/src/site/built-site.ts',
       '//etc/passwd',
     ]) {
       const answer = await sendRaw(baseUrl, { method: 'GET', path });

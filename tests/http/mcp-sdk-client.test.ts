@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { SiteDocuments } from '../../src/lib/site-documents.ts';
+import type { SiteDocuments } from '../../src/documents/site-documents.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
 
 const baseUrl = inject('baseUrl');

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { SITE_PAGES } from '../../src/lib/site-pages.ts';
+import { SITE_PAGES } from '../../src/service/site-pages.ts';
 import { decodeHtmlText } from '../support/expected-site.ts';
 import { postMcp } from '../support/mcp-requests.ts';
 

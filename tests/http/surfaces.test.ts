@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { z } from 'zod';
-import { MEDIA_TYPES } from '../../src/lib/media-types.ts';
-import type { SiteDocuments } from '../../src/lib/site-documents.ts';
+import { MEDIA_TYPES } from '../../src/service/media-types.ts';
+import type { SiteDocuments } from '../../src/documents/site-documents.ts';
 import { ApiCatalogLinksetSchema } from '../../src/schemas/api-catalog.ts';
 import { AuthorizationServerMetadataSchema } from '../../src/schemas/authorization-server-metadata.ts';
 import { ClaimMetadataSchema } from '../../src/schemas/claim-metadata.ts';

@@ -1,6 +1,6 @@
 import { buildSiteSnapshot } from '../../src/integrations/build-site-snapshot.ts';
-import { readRateLimitPolicy } from '../../src/lib/rate-limit.ts';
-import { buildSiteDocuments, type SiteDocuments } from '../../src/lib/site-documents.ts';
+import { readRateLimitPolicy } from '../../src/service/rate-limit-policy.ts';
+import { buildSiteDocuments, type SiteDocuments } from '../../src/documents/site-documents.ts';
 import { loadSampleContent } from './sample-content.ts';
 
 /** Every document as the builders compute it straight from content/, for comparison with what is served. */

@@ -1,6 +1,6 @@
 import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
-import { listErrorCatalogue } from '../../src/lib/error-catalogue.ts';
+import { listErrorCatalogue } from '../../src/service/error-catalogue.ts';
 import { ProblemSchema } from '../../src/schemas/problem.ts';
 
 /** One request as the hostile-input tests send it: any method, target, headers and bytes. */

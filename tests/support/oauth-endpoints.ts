@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'vitest';
-import { fromWebRequest, type PlainAnswer, type PlainHandler } from '../../src/lib/plain-http.ts';
+import { fromWebRequest, type PlainAnswer, type PlainHandler } from '../../src/http/plain-http.ts';
 import {
   createAuthorizeHandler,
   createJwksHandler,

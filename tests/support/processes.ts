@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root. */
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The Node binary running the tests (Node 24 from node_modules/.bin under npm scripts). */
 export const NODE = process.execPath;

@@ -1,4 +1,4 @@
-import { readSiteContent } from '../../src/lib/content/read-site-content.ts';
+import { readSiteContent } from '../../src/site-content/read-site-content.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import { ROOT } from './processes.ts';
 

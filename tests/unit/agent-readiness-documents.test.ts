@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { config as middlewareConfig } from '../../middleware.ts';
-import { buildAgentReadinessDocuments } from '../../src/lib/agent-readiness-documents.ts';
-import { digestText } from '../../src/lib/agent-skills.ts';
-import { buildMirrorLinkHeader, buildPageLinkHeader } from '../../src/lib/page-link-header.ts';
-import { buildSitemapXml } from '../../src/lib/sitemap-xml.ts';
-import { SITE_PAGES } from '../../src/lib/site-pages.ts';
+import { buildAgentReadinessDocuments } from '../../src/documents/agent-readiness-documents.ts';
+import { digestText } from '../../src/documents/agent-skills.ts';
+import { buildMirrorLinkHeader, buildPageLinkHeader } from '../../src/service/page-link-header.ts';
+import { buildSitemapXml } from '../../src/documents/sitemap-xml.ts';
+import { SITE_PAGES } from '../../src/service/site-pages.ts';
 import { AgentSkillsIndexSchema } from '../../src/schemas/agent-skills-index.ts';
 import {
   McpCatalogSchema,

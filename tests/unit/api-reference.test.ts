@@ -6,10 +6,10 @@ import {
   listReferenceOperations,
   listSchemaFields,
   splitProse,
-} from '../../src/lib/api-reference.ts';
-import { buildOpenApiDocument } from '../../src/lib/openapi.ts';
-import { DEFAULT_RATE_LIMIT } from '../../src/lib/rate-limit.ts';
-import { buildServiceUrls } from '../../src/lib/service-urls.ts';
+} from '../../src/reference/api-reference.ts';
+import { buildOpenApiDocument } from '../../src/documents/openapi.ts';
+import { DEFAULT_RATE_LIMIT } from '../../src/service/rate-limit-policy.ts';
+import { buildServiceUrls } from '../../src/service/urls.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
 
 const urls = buildServiceUrls('https://facts.example.com');

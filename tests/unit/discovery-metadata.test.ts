@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildApiCatalog } from '../../src/lib/api-catalog.ts';
+import { buildApiCatalog } from '../../src/documents/api-catalog.ts';
 import {
   buildAgentAuth,
   buildAuthorizationServerMetadata,
-} from '../../src/lib/authorization-server-metadata.ts';
-import { buildClaimMetadata } from '../../src/lib/claim-metadata.ts';
-import { buildProtectedResourceMetadata } from '../../src/lib/protected-resource-metadata.ts';
-import { buildServiceUrls } from '../../src/lib/service-urls.ts';
+} from '../../src/documents/authorization-server-metadata.ts';
+import { buildClaimMetadata } from '../../src/documents/claim-metadata.ts';
+import { buildProtectedResourceMetadata } from '../../src/documents/protected-resource-metadata.ts';
+import { buildServiceUrls } from '../../src/service/urls.ts';
 import { ApiCatalogLinksetSchema } from '../../src/schemas/api-catalog.ts';
 import { AuthorizationServerMetadataSchema } from '../../src/schemas/authorization-server-metadata.ts';
 import { ClaimMetadataSchema } from '../../src/schemas/claim-metadata.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { negotiatePage, prefersMarkdown } from '../../src/lib/markdown-negotiation.ts';
+import { negotiatePage, prefersMarkdown } from '../../src/http/markdown-negotiation.ts';
 
 describe('prefersMarkdown', () => {
   it.each([

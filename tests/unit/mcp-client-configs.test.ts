@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildMcpClientConfigs, buildMcpServerKey } from '../../src/lib/mcp-client-configs.ts';
-import { buildServiceUrls } from '../../src/lib/service-urls.ts';
+import {
+  buildMcpClientConfigs,
+  buildMcpServerKey,
+} from '../../src/reference/mcp-client-configs.ts';
+import { buildServiceUrls } from '../../src/service/urls.ts';
 
 const urls = buildServiceUrls('https://facts.example.com');
 

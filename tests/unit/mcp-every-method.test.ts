@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toWebHandler, type WebHandler } from '../../src/lib/plain-http.ts';
+import { toWebHandler, type WebHandler } from '../../src/http/plain-http.ts';
 import { createMcpHandler } from '../../src/mcp/http-handler.ts';
 import {
   getVersionFeatures,
@@ -8,7 +8,7 @@ import {
   PROTOCOL_VERSIONS,
   type McpMethod,
   type ProtocolVersion,
-} from '../../src/mcp/protocol.ts';
+} from '../../src/service/mcp-protocol.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
 import { modernMeta } from '../support/mcp-requests.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readBodyText, toWebHandler } from '../../src/lib/plain-http.ts';
+import { readBodyText, toWebHandler } from '../../src/http/plain-http.ts';
 import { createMcpHandler, parseAllowedOrigins } from '../../src/mcp/http-handler.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
 

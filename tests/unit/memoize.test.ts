@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoizeUntilFailure } from '../../src/lib/memoize.ts';
+import { memoizeUntilFailure } from '../../src/http/memoize.ts';
 
 describe('memoizeUntilFailure', () => {
   it('should load once for every caller, and load again after a failure', async () => {

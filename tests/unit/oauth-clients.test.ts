@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../src/lib/limits.ts';
+import { LIMITS } from '../../src/service/limits.ts';
 import { REGISTRATION_LIMITS } from '../../src/oauth/clients.ts';
 import {
   authorize,

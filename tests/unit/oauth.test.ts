@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import type { PlainAnswer, PlainHandler } from '../../src/lib/plain-http.ts';
+import type { PlainAnswer, PlainHandler } from '../../src/http/plain-http.ts';
 import { withBearer } from '../../src/oauth/bearer.ts';
 import { checkRedirectUri } from '../../src/oauth/clients.ts';
 import { OAuthKeyError, parseSigningKeys, readSigningKeys } from '../../src/oauth/keys.ts';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { buildComponentSchemas, buildOpenApiDocument } from '../../src/lib/openapi.ts';
-import { buildOverview } from '../../src/lib/overview.ts';
-import { DEFAULT_RATE_LIMIT } from '../../src/lib/rate-limit.ts';
-import { buildServiceUrls } from '../../src/lib/service-urls.ts';
+import { buildComponentSchemas, buildOpenApiDocument } from '../../src/documents/openapi.ts';
+import { buildOverview } from '../../src/documents/overview.ts';
+import { DEFAULT_RATE_LIMIT } from '../../src/service/rate-limit-policy.ts';
+import { buildServiceUrls } from '../../src/service/urls.ts';
 import { OverviewSchema } from '../../src/schemas/overview.ts';
 import { ProblemSchema } from '../../src/schemas/problem.ts';
 import { loadSampleContent } from '../support/sample-content.ts';

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromWebRequest, toWebHandler, type PlainHandler } from '../../src/lib/plain-http.ts';
-import { guardHandler } from '../../src/lib/problem.ts';
+import { fromWebRequest, toWebHandler, type PlainHandler } from '../../src/http/plain-http.ts';
+import { guardHandler } from '../../src/http/problem.ts';
 import { fromNodeRequest, readRequestUrl, sendPlainAnswer } from '../../src/server/node-plain.ts';
 
 const echo: PlainHandler = async (request) => {

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildProblem,
-  findErrorKind,
-  problemResponse,
-  STANDARD_ERRORS,
-} from '../../src/lib/problem.ts';
+import { buildProblem } from '../../src/documents/problem.ts';
+import { findErrorKind, STANDARD_ERRORS } from '../../src/service/error-kinds.ts';
+import { problemResponse } from '../../src/http/problem.ts';
 import { ProblemSchema } from '../../src/schemas/problem.ts';
 
 describe('problemResponse', () => {

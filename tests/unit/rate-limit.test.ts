@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { exceedsJsonDepth, LIMITS } from '../../src/lib/limits.ts';
-import type { PlainHandler, PlainRequest } from '../../src/lib/plain-http.ts';
+import { exceedsJsonDepth, LIMITS } from '../../src/service/limits.ts';
+import type { PlainHandler, PlainRequest } from '../../src/http/plain-http.ts';
 import {
   MemoryRateLimitStore,
-  RateLimitConfigError,
   RateLimiter,
   readClientKey,
-  readRateLimitPolicy,
   type RateLimitStore,
-} from '../../src/lib/rate-limit.ts';
-import { serveFunction } from '../../src/lib/serve-function.ts';
+} from '../../src/http/rate-limit.ts';
+import { RateLimitConfigError, readRateLimitPolicy } from '../../src/service/rate-limit-policy.ts';
+import { serveFunction } from '../../src/http/serve-function.ts';
 import { ProblemSchema } from '../../src/schemas/problem.ts';
 
 const SITE = 'https://facts.example.com';

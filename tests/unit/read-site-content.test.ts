@@ -2,7 +2,7 @@ import { cp, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ContentError, readSiteContent } from '../../src/lib/content/read-site-content.ts';
+import { ContentError, readSiteContent } from '../../src/site-content/read-site-content.ts';
 import { SiteContentSchema } from '../../src/schemas/site-content.ts';
 import { ROOT } from '../support/processes.ts';
 

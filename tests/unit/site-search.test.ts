@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildServiceUrls } from '../../src/lib/service-urls.ts';
-import { buildPassages, SiteSearchIndex, tokenize } from '../../src/lib/site-search.ts';
+import { buildServiceUrls } from '../../src/service/urls.ts';
+import { buildPassages, SiteSearchIndex, tokenize } from '../../src/documents/site-search.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
 
 const content = await loadSampleContent();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveSiteUrl, SiteUrlError } from '../../src/lib/site-url.ts';
+import { resolveSiteUrl, SiteUrlError } from '../../src/service/site-url.ts';
 
 describe('resolveSiteUrl', () => {
   it('should default to the local server address on 127.0.0.1:4321', () => {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildServiceUrls } from '../../src/lib/service-urls.ts';
-import { buildStructuredData, serializeJsonForScript } from '../../src/lib/structured-data.ts';
+import { buildServiceUrls } from '../../src/service/urls.ts';
+import {
+  buildStructuredData,
+  serializeJsonForScript,
+} from '../../src/reference/structured-data.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
 
 const urls = buildServiceUrls('https://facts.example.com');

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildAuthMd } from '../../src/lib/auth-md.ts';
-import { buildAgentAuth } from '../../src/lib/authorization-server-metadata.ts';
-import { buildLlmsFullTxt } from '../../src/lib/llms-full-txt.ts';
-import { buildLlmsTxt } from '../../src/lib/llms-txt.ts';
-import { demoteHeadings, formatLinkEntry } from '../../src/lib/markdown-text.ts';
-import { DEFAULT_RATE_LIMIT } from '../../src/lib/rate-limit.ts';
-import { buildServiceUrls } from '../../src/lib/service-urls.ts';
+import { buildAuthMd } from '../../src/documents/auth-md.ts';
+import { buildAgentAuth } from '../../src/documents/authorization-server-metadata.ts';
+import { buildLlmsFullTxt } from '../../src/documents/llms-full-txt.ts';
+import { buildLlmsTxt } from '../../src/documents/llms-txt.ts';
+import { demoteHeadings, formatLinkEntry } from '../../src/documents/markdown-text.ts';
+import { DEFAULT_RATE_LIMIT } from '../../src/service/rate-limit-policy.ts';
+import { buildServiceUrls } from '../../src/service/urls.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
 
 const urls = buildServiceUrls('https://facts.example.com');

@@ -1,7 +1,8 @@
 import type { GetStaticPaths } from 'astro';
-import type { CopyDocument } from '../../lib/copy-documents.ts';
-import { documentResponse, MEDIA_TYPES } from '../../lib/media-types.ts';
-import { site } from '../../site.ts';
+import type { CopyDocument } from '../../documents/copy-documents.ts';
+import { documentResponse } from '../../http/plain-http.ts';
+import { MEDIA_TYPES } from '../../service/media-types.ts';
+import { site } from '../../site/built-site.ts';
 
 export const prerender = true;
 

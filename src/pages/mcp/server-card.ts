@@ -1,6 +1,6 @@
-import { agentReadiness } from '../../agent-readiness.ts';
-import { documentResponse } from '../../lib/media-types.ts';
-import { serializeJson } from '../../lib/site-documents.ts';
+import { agentReadiness } from '../../site/agent-readiness.ts';
+import { documentResponse } from '../../http/plain-http.ts';
+import { serializeJson } from '../../documents/site-documents.ts';
 import { SERVER_CARD_MEDIA_TYPE } from '../../schemas/mcp-server-card.ts';
 
 export const prerender = true;

@@ -1,6 +1,7 @@
-import { agentReadiness } from '../../../agent-readiness.ts';
-import { documentResponse, MEDIA_TYPES } from '../../../lib/media-types.ts';
-import { serializeJson } from '../../../lib/site-documents.ts';
+import { agentReadiness } from '../../../site/agent-readiness.ts';
+import { documentResponse } from '../../../http/plain-http.ts';
+import { MEDIA_TYPES } from '../../../service/media-types.ts';
+import { serializeJson } from '../../../documents/site-documents.ts';
 
 export const prerender = true;
 

@@ -1,6 +1,7 @@
-import { documentResponse, MEDIA_TYPES } from '../../../lib/media-types.ts';
-import { serializeJson } from '../../../lib/site-documents.ts';
-import { site } from '../../../site.ts';
+import { documentResponse } from '../../../http/plain-http.ts';
+import { MEDIA_TYPES } from '../../../service/media-types.ts';
+import { serializeJson } from '../../../documents/site-documents.ts';
+import { site } from '../../../site/built-site.ts';
 
 export const prerender = true;
 

@@ -1,7 +1,8 @@
 import type { GetStaticPaths } from 'astro';
-import { agentReadiness } from '../../../../agent-readiness.ts';
-import type { AgentSkill } from '../../../../lib/agent-skills.ts';
-import { documentResponse, MEDIA_TYPES } from '../../../../lib/media-types.ts';
+import { agentReadiness } from '../../../../site/agent-readiness.ts';
+import type { AgentSkill } from '../../../../documents/agent-skills.ts';
+import { documentResponse } from '../../../../http/plain-http.ts';
+import { MEDIA_TYPES } from '../../../../service/media-types.ts';
 
 export const prerender = true;
 

@@ -1,0 +1,60 @@
+import type { SiteContent } from '../schemas/site-content.ts';
+import { demoteHeadings, formatLinkEntry } from './markdown-text.ts';
+import type { ServiceUrls } from '../service/urls.ts';
+
+/** Builds /llms-full.txt: the whole public site copy in one Markdown text (llmstxt.org). */
+export function buildLlmsFullTxt(content: SiteContent, urls: ServiceUrls): string {
+  const { company, agents, product, callsToAction, copy } = content;
+  const facts = [
+    `- Name: ${company.name}`,
+    `- Short name: ${company.alternateName}`,
+    `- Website: ${company.website}`,
+    `- Tagline: ${company.tagline}`,
+    ...(company.foundingDate ? [`- Founded: ${company.foundingDate}`] : []),
+    ...(company.headquarters ? [`- Headquarters: ${company.headquarters}`] : []),
+    ...(company.contactUrl ? [`- Contact: ${company.contactUrl}`] : []),
+  ];
+  const sections = [
+    [
+      `# ${company.name}`,
+      '',
+      `> ${agents.summary.replace(/\s*\n\s*/g, ' ')}`,
+      '',
+      company.description,
+      '',
+      ...facts,
+    ].join('\n'),
+    [
+      `## ${product.name}`,
+      '',
+      product.summary,
+      '',
+      ...(product.category ? [`Category: ${product.category}`, ''] : []),
+      ...product.features.map((feature) => `- **${feature.name}**: ${feature.description}`),
+      ...(product.features.length > 0 ? [''] : []),
+      demoteHeadings(product.body, 1),
+    ].join('\n'),
+    ...copy.map((section) =>
+      [`## ${section.title}`, '', section.description, '', demoteHeadings(section.body, 1)].join(
+        '\n',
+      ),
+    ),
+    [
+      '## Calls to action',
+      '',
+      ...callsToAction.map((cta) => formatLinkEntry(cta.label, cta.url, cta.description)),
+    ].join('\n'),
+    [
+      '## For agents and developers',
+      '',
+      formatLinkEntry('Company overview (JSON)', urls.overview),
+      formatLinkEntry('MCP endpoint', urls.mcp),
+      formatLinkEntry('OpenAPI description', urls.openapi),
+      formatLinkEntry('Developer portal', urls.developers),
+      formatLinkEntry('API documentation', urls.docs),
+      formatLinkEntry('auth.md', urls.authMd),
+      formatLinkEntry('Concise index (llms.txt)', urls.llmsTxt),
+    ].join('\n'),
+  ];
+  return `${sections.join('\n\n')}\n`;
+}

@@ -1,0 +1,93 @@
+import type { SiteContent } from '../schemas/site-content.ts';
+import { endSentence } from './end-sentence.ts';
+import { formatLinkEntry } from './markdown-text.ts';
+import { buildCopyDocumentUrl, type ServiceUrls } from '../service/urls.ts';
+
+/**
+ * Builds /llms.txt: H1, blockquote summary, free text, H2 link lists and an `## Optional` section.
+ * @see https://llmstxt.org/ (the llms.txt format)
+ */
+export function buildLlmsTxt(content: SiteContent, urls: ServiceUrls): string {
+  const { company, agents, product, callsToAction, pages } = content;
+  const lines = [
+    `# ${company.name}`,
+    '',
+    `> ${agents.summary.replace(/\s*\n\s*/g, ' ')}`,
+    '',
+    `${company.tagline} ${company.description}`,
+    '',
+    ...agents.guidance.map((sentence) => `- ${sentence}`),
+    ...(agents.guidance.length > 0 ? [''] : []),
+    '## Facts',
+    '',
+    formatLinkEntry(
+      'Company overview (JSON)',
+      urls.overview,
+      `${company.alternateName}'s name, description, tagline and links, from the REST API v1.`,
+    ),
+    formatLinkEntry(
+      'Full site copy',
+      urls.llmsFullTxt,
+      endSentence(
+        `All the public site copy in one text: ${[product.name, ...content.copy.map((section) => section.title)].join('; ')}`,
+      ),
+    ),
+    formatLinkEntry(company.alternateName, company.website, `The company's website.`),
+    '',
+    '## Site copy',
+    '',
+    formatLinkEntry(product.name, buildCopyDocumentUrl(urls.origin, 'product'), product.summary),
+    ...content.copy.map((section) =>
+      formatLinkEntry(
+        section.title,
+        buildCopyDocumentUrl(urls.origin, section.slug),
+        section.description,
+      ),
+    ),
+    '',
+    '## Calls to action',
+    '',
+    ...callsToAction.map((cta) => formatLinkEntry(cta.label, cta.url, cta.description)),
+    '',
+    '## For agents and developers',
+    '',
+    formatLinkEntry(
+      'MCP endpoint',
+      urls.mcp,
+      'Streamable HTTP MCP endpoint (JSON-RPC 2.0) whose read-only tools serve these facts; no authentication required.',
+    ),
+    formatLinkEntry(
+      'OpenAPI description',
+      urls.openapi,
+      'OpenAPI 3.1 description of every endpoint.',
+    ),
+    formatLinkEntry('Developer portal', urls.developers, pages.developers.description),
+    formatLinkEntry('API documentation', urls.docs, pages.docs.description),
+    formatLinkEntry(
+      'auth.md',
+      urls.authMd,
+      'How to register anonymously for an optional bearer token that only labels your traffic.',
+    ),
+    '',
+    '## Optional',
+    '',
+    formatLinkEntry(
+      'API catalog',
+      urls.apiCatalog,
+      'RFC 9727 linkset of the APIs this origin offers.',
+    ),
+    formatLinkEntry(
+      'Protected resource metadata',
+      urls.protectedResource,
+      'RFC 9728 metadata: authorization server, scopes and bearer method.',
+    ),
+    formatLinkEntry(
+      'Authorization server metadata',
+      urls.authorizationServer,
+      'RFC 8414 metadata with the agent_auth block for anonymous registration.',
+    ),
+    formatLinkEntry('Home page', urls.home, pages.home.description),
+    '',
+  ];
+  return lines.join('\n');
+}

@@ -1,0 +1,118 @@
+import type { PublishedToolDescriptor } from '../schemas/mcp-tools.ts';
+import { LATEST_LEGACY_VERSION, PROTOCOL_VERSIONS } from '../service/mcp-protocol.ts';
+import {
+  SERVER_CARD_MEDIA_TYPE,
+  SERVER_CARD_V1_SCHEMA_URL,
+  SERVER_CARD_V2_SCHEMA_URL,
+  type McpCatalog,
+  type McpServerCard,
+  type McpServerCardV2,
+} from '../schemas/mcp-server-card.ts';
+import type { SiteContent } from '../schemas/site-content.ts';
+import { endSentence } from './end-sentence.ts';
+import { buildMcpServerName } from './mcp-server-identity.ts';
+import type { ServiceUrls } from '../service/urls.ts';
+import { MCP_AGENT_VERSION, OAUTH_SCOPES } from '../service/versions.ts';
+
+/** The SEP-2127 card's own address: the streamable HTTP URL + `/server-card`. */
+export function buildServerCardUrl(urls: ServiceUrls): string {
+  return `${urls.mcp}/server-card`;
+}
+
+/** The reverse-DNS server name of SEP-2127: the origin's host labels reversed, `/`, the name. */
+function buildReverseDnsName(urls: ServiceUrls, content: SiteContent): string {
+  const host = new URL(urls.origin).hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/[^a-zA-Z0-9.-]/g, '-');
+  return `${host.split('.').reverse().join('.')}/${buildMcpServerName(content)}`;
+}
+
+/** A description within SEP-2127's 100 characters. */
+function buildCardDescription(content: SiteContent): string {
+  const text = endSentence(`Read-only public marketing facts about ${content.company.name}`);
+  return text.length <= 100 ? text : `${text.slice(0, 99)}…`;
+}
+
+function buildRemote(urls: ServiceUrls) {
+  return {
+    type: 'streamable-http' as const,
+    url: urls.mcp,
+    supportedProtocolVersions: [...PROTOCOL_VERSIONS],
+  };
+}
+
+/**
+ * The SEP-2127 server card served at /mcp/server-card: identity and connection only.
+ * @see https://github.com/modelcontextprotocol/modelcontextprotocol/pull/2127
+ */
+export function buildMcpServerCardV2(content: SiteContent, urls: ServiceUrls): McpServerCardV2 {
+  return {
+    $schema: SERVER_CARD_V2_SCHEMA_URL,
+    name: buildReverseDnsName(urls, content),
+    version: MCP_AGENT_VERSION,
+    description: buildCardDescription(content),
+    title: `${content.company.alternateName} facts`,
+    websiteUrl: urls.developers,
+    remotes: [buildRemote(urls)],
+  };
+}
+
+/**
+ * The server card at the SEP-1649 locations: `serverInfo` as initialize reports it, the transport,
+ * the capabilities, the (absent) authentication requirement and every tool, plus the SEP-2127
+ * identity fields, so readers of either draft find what they expect.
+ * @see https://github.com/modelcontextprotocol/modelcontextprotocol/issues/1649
+ */
+export function buildMcpServerCard(
+  content: SiteContent,
+  urls: ServiceUrls,
+  tools: readonly PublishedToolDescriptor[],
+): McpServerCard {
+  const v2 = buildMcpServerCardV2(content, urls);
+  return {
+    $schema: SERVER_CARD_V1_SCHEMA_URL,
+    name: v2.name,
+    version: v2.version,
+    title: v2.title,
+    description: v2.description,
+    websiteUrl: urls.developers,
+    protocolVersion: LATEST_LEGACY_VERSION,
+    serverInfo: {
+      name: buildMcpServerName(content),
+      title: `${content.company.alternateName} facts`,
+      version: MCP_AGENT_VERSION,
+    },
+    transport: { type: 'streamable-http', endpoint: urls.mcp },
+    remotes: [buildRemote(urls)],
+    capabilities: { tools: {}, resources: {}, prompts: {} },
+    authentication: {
+      required: false,
+      schemes: ['bearer'],
+      protectedResourceMetadata: urls.protectedResourceMcp,
+      scopes: [...OAUTH_SCOPES],
+    },
+    tools: tools.map((tool) => ({
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: tool.inputSchema as { type: 'object' },
+      annotations: { readOnlyHint: true },
+    })),
+  };
+}
+
+/** The MCP Catalog at /.well-known/mcp/catalog.json, pointing at the SEP-2127 card. */
+export function buildMcpCatalog(content: SiteContent, urls: ServiceUrls): McpCatalog {
+  const host = new URL(urls.origin).hostname;
+  return {
+    specVersion: 'draft',
+    entries: [
+      {
+        identifier: `urn:air:${host}:${buildMcpServerName(content)}`,
+        displayName: `${content.company.alternateName} facts`,
+        type: SERVER_CARD_MEDIA_TYPE,
+        url: buildServerCardUrl(urls),
+      },
+    ],
+  };
+}

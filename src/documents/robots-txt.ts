@@ -1,0 +1,61 @@
+import type { SiteContent } from '../schemas/site-content.ts';
+import type { ServiceUrls } from '../service/urls.ts';
+
+/**
+ * The AI crawlers robots.txt names in its own group, so a scanner (and each crawler) finds an
+ * explicit rule for it rather than only the `*` group.
+ */
+export const AI_CRAWLERS = [
+  'GPTBot',
+  'OAI-SearchBot',
+  'ChatGPT-User',
+  'ClaudeBot',
+  'Claude-User',
+  'Claude-SearchBot',
+  'Claude-Web',
+  'anthropic-ai',
+  'Google-Extended',
+  'PerplexityBot',
+  'Perplexity-User',
+  'CCBot',
+  'Applebot-Extended',
+  'Amazonbot',
+  'meta-externalagent',
+  'FacebookBot',
+  'Bytespider',
+  'cohere-ai',
+  'DuckAssistBot',
+  'MistralAI-User',
+  'Diffbot',
+] as const;
+
+/** The Content-Signal value of the content's preferences (search, ai-input, ai-train). */
+export function formatContentSignal(content: SiteContent): string {
+  const { search, aiInput, aiTrain } = content.agents.contentSignals;
+  const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+  return `search=${yesNo(search)}, ai-input=${yesNo(aiInput)}, ai-train=${yesNo(aiTrain)}`;
+}
+
+/**
+ * Builds /robots.txt: one group for the named AI crawlers and one for everyone else, each
+ * allowing the whole public site and carrying the Content-Signal line, then the Sitemap line.
+ * @see RFC 9309 §2.1-2.2 (groups, allow rules), §2.2.4 (other records such as Sitemap)
+ * @see https://contentsignals.org/ (Content-Signal, draft)
+ */
+export function buildRobotsTxt(content: SiteContent, urls: ServiceUrls): string {
+  const signal = formatContentSignal(content);
+  const rules = ['Allow: /', `Content-Signal: ${signal}`];
+  return [
+    `# ${content.company.name}: public marketing facts for people and AI agents.`,
+    `# Everything here is public and read-only. Agents: start at ${urls.llmsTxt}`,
+    '',
+    ...AI_CRAWLERS.map((agent) => `User-agent: ${agent}`),
+    ...rules,
+    '',
+    'User-agent: *',
+    ...rules,
+    '',
+    `Sitemap: ${urls.origin}/sitemap.xml`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,12 @@
+/** Media types as served, one place (SPEC §4; UTF-8 text types carry their charset). */
+export const MEDIA_TYPES = {
+  json: 'application/json',
+  text: 'text/plain; charset=utf-8',
+  markdown: 'text/markdown; charset=utf-8',
+  html: 'text/html; charset=utf-8',
+  /** @see RFC 9727 §4.1 (linkset with the api-catalog profile) */
+  linkset: 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
+  /** The linkset media type without the profile parameter, as OpenAPI content keys name it. */
+  linksetDocument: 'application/linkset+json',
+  problem: 'application/problem+json',
+} as const;

@@ -1,0 +1,199 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { parse as parseYaml, YAMLParseError } from 'yaml';
+import type { z } from 'zod';
+import {
+  AgentTextSchema,
+  CallsToActionSchema,
+  CompanySchema,
+  CopySectionFrontMatterSchema,
+  PAGE_NAMES,
+  PageCopyFrontMatterSchema,
+  ProductFrontMatterSchema,
+  type CopySection,
+  type PageCopy,
+  type PageName,
+  type SiteContent,
+} from '../schemas/site-content.ts';
+
+/** One problem found in content/, named by file and field. */
+export interface ContentIssue {
+  readonly file: string;
+  readonly field: string;
+  readonly message: string;
+}
+
+/** Thrown when content/ is missing a fact or holds a wrong one; its message lists every issue. */
+export class ContentError extends Error {
+  readonly code = 'invalid_content';
+  readonly issues: readonly ContentIssue[];
+
+  constructor(issues: readonly ContentIssue[]) {
+    super(
+      `The content collection has ${issues.length} problem${issues.length === 1 ? '' : 's'}:\n` +
+        issues.map((issue) => `  ${issue.file}: ${issue.field}: ${issue.message}`).join('\n'),
+    );
+    this.name = 'ContentError';
+    this.issues = issues;
+  }
+}
+
+const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)([\s\S]*)$/;
+
+/**
+ * Reads and validates every file of the content collection. Collects all issues before throwing,
+ * so a site owner sees every wrong or missing fact at once, each named by file and field.
+ */
+export async function readSiteContent(contentDir: string): Promise<SiteContent> {
+  const reader = new ContentReader(contentDir);
+  const company = await reader.yaml('company.yaml', CompanySchema);
+  const callsToAction = await reader.yaml('calls-to-action.yaml', CallsToActionSchema);
+  const agents = await reader.yaml('agents.yaml', AgentTextSchema);
+  const productFile = await reader.markdown('product.md', ProductFrontMatterSchema);
+  const copy = await reader.copySections('copy');
+  const pages: Partial<Record<PageName, PageCopy>> = {};
+  for (const name of PAGE_NAMES) {
+    const page = await reader.markdown(`pages/${name}.md`, PageCopyFrontMatterSchema);
+    if (page) pages[name] = { ...page.data, body: page.body };
+  }
+  if (productFile && !productFile.body) {
+    reader.report(
+      'product.md',
+      '(body)',
+      'the product description (the Markdown body) must not be empty',
+    );
+  }
+  if (reader.issues.length > 0 || !company || !callsToAction || !agents || !productFile) {
+    throw new ContentError(reader.issues);
+  }
+  return {
+    company,
+    callsToAction,
+    agents,
+    product: { ...productFile.data, body: productFile.body },
+    copy,
+    pages: pages as Record<PageName, PageCopy>,
+  };
+}
+
+class ContentReader {
+  readonly issues: ContentIssue[] = [];
+  readonly #dir: string;
+
+  constructor(dir: string) {
+    this.#dir = dir;
+  }
+
+  report(file: string, field: string, message: string): void {
+    this.issues.push({ file: join(basename(this.#dir), file), field, message });
+  }
+
+  async yaml<S extends z.ZodType>(file: string, schema: S): Promise<z.output<S> | undefined> {
+    const text = await this.#read(file);
+    if (text === undefined) return undefined;
+    const data = this.#parseYaml(file, text);
+    return data === undefined ? undefined : this.#validate(file, schema, data);
+  }
+
+  async markdown<S extends z.ZodType>(
+    file: string,
+    schema: S,
+  ): Promise<{ data: z.output<S>; body: string } | undefined> {
+    const text = await this.#read(file);
+    if (text === undefined) return undefined;
+    const match = FRONT_MATTER.exec(text);
+    if (!match) {
+      this.report(
+        file,
+        '(front matter)',
+        'must start with a front matter block between two --- lines',
+      );
+      return undefined;
+    }
+    const frontMatter = this.#parseYaml(file, match[1] ?? '');
+    if (frontMatter === undefined) return undefined;
+    const data = this.#validate(file, schema, frontMatter ?? {});
+    return data === undefined ? undefined : { data, body: (match[2] ?? '').trim() };
+  }
+
+  async copySections(folder: string): Promise<CopySection[]> {
+    let names: string[];
+    try {
+      names = (await readdir(join(this.#dir, folder)))
+        .filter((name) => name.endsWith('.md'))
+        .sort();
+    } catch {
+      this.report(
+        folder,
+        '(folder)',
+        'is missing: add a folder of Markdown files with the site copy',
+      );
+      return [];
+    }
+    const sections: CopySection[] = [];
+    for (const name of names) {
+      const slug = name.slice(0, -'.md'.length);
+      if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) {
+        this.report(
+          `${folder}/${name}`,
+          '(file name)',
+          'must be kebab-case, e.g. data-and-accuracy.md',
+        );
+        continue;
+      }
+      const file = await this.markdown(`${folder}/${name}`, CopySectionFrontMatterSchema);
+      if (!file) continue;
+      if (!file.body) {
+        this.report(`${folder}/${name}`, '(body)', 'the Markdown body must not be empty');
+        continue;
+      }
+      sections.push({ ...file.data, slug, body: file.body });
+    }
+    if (names.length === 0) this.report(folder, '(folder)', 'holds no Markdown file');
+    return sections.sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
+  }
+
+  async #read(file: string): Promise<string | undefined> {
+    try {
+      return await readFile(join(this.#dir, file), 'utf8');
+    } catch (error) {
+      const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+      this.report(file, '(file)', missing ? 'is missing' : `cannot be read (${String(error)})`);
+      return undefined;
+    }
+  }
+
+  #parseYaml(file: string, text: string): unknown {
+    try {
+      return parseYaml(text, { prettyErrors: true }) as unknown;
+    } catch (error) {
+      const where =
+        error instanceof YAMLParseError && error.linePos
+          ? `line ${error.linePos[0].line}`
+          : '(syntax)';
+      const message = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+      this.report(file, where, `is not valid YAML: ${message}`);
+      return undefined;
+    }
+  }
+
+  #validate<S extends z.ZodType>(file: string, schema: S, data: unknown): z.output<S> | undefined {
+    const result = schema.safeParse(data, {
+      error: (issue) => (issue.input === undefined ? 'is required' : undefined),
+    });
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) {
+      this.report(file, formatPath(issue.path), issue.message);
+    }
+    return undefined;
+  }
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return '(document)';
+  return path
+    .map((key, index) =>
+      typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`,
+    )
+    .join('');
+}

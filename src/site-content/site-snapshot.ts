@@ -1,0 +1,47 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { PublishedToolDescriptor } from '../schemas/mcp-tools.ts';
+import type { SiteContent } from '../schemas/site-content.ts';
+import type { RateLimitPolicy } from '../service/rate-limit-policy.ts';
+
+/**
+ * What the build hands to the functions: the validated content, the public origin, and the two
+ * documents that need zod to compute (the OpenAPI description and the MCP tool descriptors), so
+ * the functions ship without zod's JSON Schema machinery.
+ */
+export interface SiteSnapshot {
+  readonly siteUrl: string;
+  readonly content: SiteContent;
+  readonly openapi: Record<string, unknown>;
+  readonly mcpTools: readonly PublishedToolDescriptor[];
+  /** The functions' rate limit the build documented (RATE_LIMIT_*); null when off. */
+  readonly rateLimit: RateLimitPolicy | null;
+}
+
+const HEADER =
+  '// Generated at build time from content/ by src/integrations/site-snapshot.ts. Do not edit.';
+
+/** Renders the snapshot as a typed TypeScript module the functions import. */
+export function renderSiteSnapshotModule(snapshot: SiteSnapshot): string {
+  return [
+    HEADER,
+    "import type { SiteSnapshot } from '../site-content/site-snapshot.ts';",
+    '',
+    `export const siteSnapshot: SiteSnapshot = ${JSON.stringify(snapshot, null, 2)};`,
+    '',
+  ].join('\n');
+}
+
+/** Renders the origin alone, for functions that need nothing else (it keeps them tiny). */
+export function renderSiteOriginModule(siteUrl: string): string {
+  return [HEADER, '', `export const siteUrl = ${JSON.stringify(siteUrl)};`, ''].join('\n');
+}
+
+/** Writes a generated module, leaving the file untouched when nothing changed (no needless reloads). */
+export async function writeGeneratedModule(file: string, text: string): Promise<boolean> {
+  const current = await readFile(file, 'utf8').catch(() => undefined);
+  if (current === text) return false;
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, text);
+  return true;
+}

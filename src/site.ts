@@ -1,5 +1,0 @@
-import { siteSnapshot } from './generated/site-snapshot.ts';
-import { buildSiteDocuments } from './lib/site-documents.ts';
-
-/** The built site: every public document, computed once from the build's content snapshot. */
-export const site = buildSiteDocuments(siteSnapshot);
