@@ -96,7 +96,7 @@ export function matchesRedirectUri(registered: readonly string[], given: string)
  * Reads a scope parameter: known scopes only, each once; undefined when absent or empty.
  * @see RFC 6749 §3.3
  */
-export function readScope(value: string | undefined): OAuthResult<string[] | undefined> {
+function readScope(value: string | undefined): OAuthResult<string[] | undefined> {
   if (value === undefined || value.trim() === '') return { ok: true, value: undefined };
   const scopes = value.trim().split(/ +/);
   const unknown = scopes.filter((scope) => !(OAUTH_SCOPES as readonly string[]).includes(scope));

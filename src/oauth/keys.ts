@@ -15,8 +15,8 @@ import { memoizeUntilFailure } from '../http/memoize.ts';
 
 /** The environment variable holding the signing keys, and the local file used without it. */
 export const SIGNING_KEYS_VARIABLE = 'OAUTH_SIGNING_KEYS';
-export const KEYS_FILE_VARIABLE = 'OAUTH_KEYS_FILE';
-export const DEFAULT_KEYS_FILE = '.local/oauth-signing-keys.json';
+const KEYS_FILE_VARIABLE = 'OAUTH_KEYS_FILE';
+const DEFAULT_KEYS_FILE = '.local/oauth-signing-keys.json';
 
 /** The access tokens' signature algorithm (ECDSA P-256, RFC 7518 §3.4). */
 export const SIGNING_ALGORITHM = 'ES256';

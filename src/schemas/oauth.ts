@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 export const TOKEN_GRANT_TYPES = ['client_credentials', 'authorization_code'] as const;
 
 /** PKCE code verifier syntax: 43 to 128 unreserved characters. @see RFC 7636 §4.1 */
-export const CODE_VERIFIER_PATTERN = /^[A-Za-z0-9\-._~]{43,128}$/;
+const CODE_VERIFIER_PATTERN = /^[A-Za-z0-9\-._~]{43,128}$/;
 
 /**
  * Token request, form-encoded: the token endpoint validates the parameters with this schema
