@@ -1,7 +1,7 @@
 import { siteUrl } from '../src/generated/site-origin.ts';
 import { toWebExports } from '../src/http/plain-http.ts';
 import { serveFunction } from '../src/http/serve-function.ts';
-import { createAuthorizeHandler } from '../src/oauth/endpoints.ts';
+import { createAuthorizeHandler } from '../src/oauth/authorize-endpoint.ts';
 
 /** GET /oauth/authorize (vercel.json rewrites it here): authorization code with PKCE, approved anonymously. */
 export const plain = serveFunction(createAuthorizeHandler({ siteUrl }), { siteUrl });

@@ -1,7 +1,7 @@
 import { siteUrl } from '../src/generated/site-origin.ts';
 import { toWebExports } from '../src/http/plain-http.ts';
 import { serveFunction } from '../src/http/serve-function.ts';
-import { createJwksHandler } from '../src/oauth/endpoints.ts';
+import { createJwksHandler } from '../src/oauth/jwks-endpoint.ts';
 
 /** GET /oauth/jwks (vercel.json rewrites it here): the public keys of the access tokens. */
 export const plain = serveFunction(createJwksHandler({ siteUrl }), { siteUrl });

@@ -1,7 +1,7 @@
 import { siteUrl } from '../src/generated/site-origin.ts';
 import { toWebExports } from '../src/http/plain-http.ts';
 import { serveFunction } from '../src/http/serve-function.ts';
-import { createRegisterHandler } from '../src/oauth/endpoints.ts';
+import { createRegisterHandler } from '../src/oauth/register-endpoint.ts';
 
 /** POST /oauth/register (vercel.json rewrites it here): anonymous dynamic client registration. */
 export const plain = serveFunction(createRegisterHandler({ siteUrl }), { siteUrl });

@@ -3,6 +3,7 @@ import type { PlainAnswer, PlainHandler, PlainRequest } from '../http/plain-http
 import { problemAnswer } from '../http/problem.ts';
 import { buildErrorTypeUrl } from '../service/urls.ts';
 import {
+  grantScope,
   isDeviceRedirectUri,
   matchesRedirectUri,
   verifyClientId,
@@ -17,7 +18,6 @@ import {
   type ApprovedRequest,
 } from './consent-page.ts';
 import {
-  grantScope,
   NO_STORE,
   readContext,
   readParameters,
@@ -26,8 +26,17 @@ import {
   type OAuthEndpointOptions,
   type OAuthParameters,
 } from './endpoint-support.ts';
-import { OAuthRefusal } from './errors.ts';
+import { refuse, type OAuthRefusal, type OAuthResult } from './errors.ts';
 import { issueAuthorizationCode, readResources } from './tokens.ts';
+
+/** The client and the redirect URI an authorization answer goes to. */
+interface AuthorizationTarget {
+  readonly client: RegisteredClient;
+  readonly clientId: string;
+  readonly redirectUri: string;
+  /** Whether the request carried `redirect_uri` (RFC 6749 §4.1.3). */
+  readonly given: boolean;
+}
 
 /** A refusal shown to the user agent instead of being redirected to the client. */
 function shownRefusal(
@@ -47,7 +56,21 @@ function shownRefusal(
   });
 }
 
-function redirectAnswer(location: URL): PlainAnswer {
+/**
+ * Sends the browser back to the client's redirect URI with `values`, the request's `state` and
+ * our `iss`. @see RFC 6749 §4.1.2, RFC 9207 §2
+ */
+function redirectBack(
+  ctx: OAuthContext,
+  params: OAuthParameters,
+  redirectUri: string,
+  values: Record<string, string>,
+): PlainAnswer {
+  const location = new URL(redirectUri);
+  for (const [name, value] of Object.entries(values)) location.searchParams.append(name, value);
+  const state = params.get('state');
+  if (state !== undefined) location.searchParams.append('state', state);
+  location.searchParams.append('iss', ctx.issuer);
   return { status: 302, headers: { Location: location.href, ...NO_STORE } };
 }
 
@@ -55,66 +78,77 @@ function redirectAnswer(location: URL): PlainAnswer {
 async function readClient(
   ctx: OAuthContext,
   params: OAuthParameters,
-): Promise<{ client: RegisteredClient; clientId: string; redirectUri: string; given: boolean }> {
+): Promise<OAuthResult<AuthorizationTarget>> {
   const clientId = requireParameter(params.get('client_id'), 'client_id');
-  const client = await verifyClientId(clientId, await ctx.keys(), ctx.issuer);
+  if (!clientId.ok) return clientId;
+  const verified = await verifyClientId(clientId.value, await ctx.keys(), ctx.issuer);
+  if (!verified.ok) return verified;
+  const client = verified.value;
   const given = params.get('redirect_uri');
   if (given === undefined) {
     if (client.redirectUris.length !== 1) {
-      throw new OAuthRefusal(
+      return refuse(
         'invalid_request',
         'redirect_uri is required: this client registered more than one (or none).',
       );
     }
-    return { client, clientId, redirectUri: client.redirectUris[0] ?? '', given: false };
+    const redirectUri = client.redirectUris[0] ?? '';
+    return { ok: true, value: { client, clientId: clientId.value, redirectUri, given: false } };
   }
   if (!matchesRedirectUri(client.redirectUris, given)) {
-    throw new OAuthRefusal(
+    return refuse(
       'invalid_request',
       'redirect_uri is not one of the redirect URIs this client registered.',
     );
   }
-  return { client, clientId, redirectUri: given, given: true };
+  return { ok: true, value: { client, clientId: clientId.value, redirectUri: given, given: true } };
 }
 
 /** Checks the rest of the authorization request; returns what the code will carry. */
 function readRequest(
   ctx: OAuthContext,
   params: OAuthParameters,
-  client: RegisteredClient,
-  clientId: string,
-  redirectUri: string,
-): ApprovedRequest {
+  { client, clientId, redirectUri }: AuthorizationTarget,
+): OAuthResult<ApprovedRequest> {
   const responseType = requireParameter(params.get('response_type'), 'response_type');
-  if (responseType !== 'code') {
-    throw new OAuthRefusal(
+  if (!responseType.ok) return responseType;
+  if (responseType.value !== 'code') {
+    return refuse(
       'unsupported_response_type',
-      `response_type ${responseType} is not supported; use code.`,
+      `response_type ${responseType.value} is not supported; use code.`,
     );
   }
   if (!client.grantTypes.includes('authorization_code')) {
-    throw new OAuthRefusal(
+    return refuse(
       'unauthorized_client',
       'This client did not register the authorization_code grant.',
     );
   }
   const challenge = requireParameter(params.get('code_challenge'), 'code_challenge');
+  if (!challenge.ok) return challenge;
   if (params.get('code_challenge_method') !== 'S256') {
-    throw new OAuthRefusal('invalid_request', 'code_challenge_method must be S256 (PKCE).');
+    return refuse('invalid_request', 'code_challenge_method must be S256 (PKCE).');
   }
-  if (!/^[A-Za-z0-9_-]{43}$/.test(challenge)) {
-    throw new OAuthRefusal(
+  if (!/^[A-Za-z0-9_-]{43}$/.test(challenge.value)) {
+    return refuse(
       'invalid_request',
       'code_challenge must be the base64url SHA-256 of the code verifier (43 characters).',
     );
   }
+  const scope = grantScope(params.get('scope'), client.scope);
+  if (!scope.ok) return scope;
+  const resources = readResources(params.all('resource'), ctx.urls);
+  if (!resources.ok) return resources;
   return {
-    clientId,
-    redirectUri,
-    codeChallenge: challenge,
-    scope: grantScope(params.get('scope'), client.scope),
-    resources: readResources(params.all('resource'), ctx.urls),
-    state: params.get('state'),
+    ok: true,
+    value: {
+      clientId,
+      redirectUri,
+      codeChallenge: challenge.value,
+      scope: scope.value,
+      resources: resources.value,
+      state: params.get('state'),
+    },
   };
 }
 
@@ -130,49 +164,37 @@ function readRequest(
 export function createAuthorizeHandler(options: OAuthEndpointOptions): PlainHandler {
   const ctx = readContext(options);
   const authorize: PlainHandler = async (request) => {
-    let params: OAuthParameters;
-    let target: Awaited<ReturnType<typeof readClient>>;
-    try {
-      params = readParameters(request.url.searchParams);
-      target = await readClient(ctx, params);
-    } catch (error) {
-      if (error instanceof OAuthRefusal) return shownRefusal(ctx, request, error);
-      throw error;
-    }
-    const { client, clientId, redirectUri, given } = target;
+    const params = readParameters(request.url.searchParams);
+    if (!params.ok) return shownRefusal(ctx, request, params.refusal);
+    const target = await readClient(ctx, params.value);
+    if (!target.ok) return shownRefusal(ctx, request, target.refusal);
+    const { client, clientId, redirectUri, given } = target.value;
     const onDevice = isDeviceRedirectUri(redirectUri);
-    const back = (values: Record<string, string>) => {
-      const location = new URL(redirectUri);
-      for (const [name, value] of Object.entries(values)) location.searchParams.append(name, value);
-      const state = params.get('state');
-      if (state !== undefined) location.searchParams.append('state', state);
-      location.searchParams.append('iss', ctx.issuer);
-      return redirectAnswer(location);
-    };
-    let approved: ApprovedRequest;
-    try {
-      approved = readRequest(ctx, params, client, clientId, redirectUri);
-    } catch (error) {
-      if (!(error instanceof OAuthRefusal)) throw error;
-      if (!onDevice) return shownRefusal(ctx, request, error);
-      return back({
-        error: error.error,
-        error_description: error.description,
-        error_uri: buildErrorTypeUrl(ctx.siteUrl, error.error),
+    const approved = readRequest(ctx, params.value, target.value);
+    if (!approved.ok) {
+      const { error, description } = approved.refusal;
+      if (!onDevice) return shownRefusal(ctx, request, approved.refusal);
+      return redirectBack(ctx, params.value, redirectUri, {
+        error,
+        error_description: description,
+        error_uri: buildErrorTypeUrl(ctx.siteUrl, error),
       });
     }
     const keys = await ctx.keys();
     const now = ctx.seconds();
     if (!onDevice) {
-      const approval = params.get(APPROVAL_PARAMETER);
+      const approval = params.value.get(APPROVAL_PARAMETER);
       const confirmed =
         approval !== undefined &&
         isSameOriginNavigation(request, ctx.issuer) &&
-        (await checkApproval(approval, approved, keys, ctx.issuer, now));
+        (await checkApproval(approval, approved.value, keys, ctx.issuer, now));
       if (!confirmed) {
         const query = new URLSearchParams(request.url.searchParams);
         query.delete(APPROVAL_PARAMETER);
-        query.append(APPROVAL_PARAMETER, await issueApproval(approved, keys, ctx.issuer, now));
+        query.append(
+          APPROVAL_PARAMETER,
+          await issueApproval(approved.value, keys, ctx.issuer, now),
+        );
         return buildConsentPage({
           clientName: client.clientName,
           redirectUri,
@@ -186,15 +208,15 @@ export function createAuthorizeHandler(options: OAuthEndpointOptions): PlainHand
         clientId,
         redirectUri,
         redirectUriGiven: given,
-        codeChallenge: approved.codeChallenge,
-        scope: approved.scope,
-        resources: approved.resources,
+        codeChallenge: approved.value.codeChallenge,
+        scope: approved.value.scope,
+        resources: approved.value.resources,
       },
       keys,
       ctx.issuer,
       now,
     );
-    return back({ code });
+    return redirectBack(ctx, params.value, redirectUri, { code });
   };
   return byMethod(ctx.siteUrl, { GET: authorize });
 }

@@ -66,14 +66,10 @@ export async function checkApproval(
   issuer: string,
   now: number,
 ): Promise<boolean> {
-  try {
-    const claims = ApprovalClaimsSchema.parse(
-      await verifyMacToken(approval, keys, 'authorization-approval', issuer, new Date(now * 1000)),
-    );
-    return claims.req === digestRequest(request);
-  } catch {
-    return false;
-  }
+  const claims = ApprovalClaimsSchema.safeParse(
+    await verifyMacToken(approval, keys, 'authorization-approval', issuer, new Date(now * 1000)),
+  );
+  return claims.success && claims.data.req === digestRequest(request);
 }
 
 /**

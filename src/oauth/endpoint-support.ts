@@ -4,12 +4,8 @@ import type { PlainAnswer, PlainRequest } from '../http/plain-http.ts';
 import { findErrorKind } from '../service/error-kinds.ts';
 import { problemAnswer } from '../http/problem.ts';
 import { buildServiceUrls, type ServiceUrls } from '../service/urls.ts';
-import { readScope } from './clients.ts';
-import { OAuthRefusal, oauthErrorAnswer } from './errors.ts';
+import { oauthErrorAnswer, refuse, type OAuthRefusal, type OAuthResult } from './errors.ts';
 import { loadOAuthKeys, type OAuthKeys } from './keys.ts';
-
-/** The largest registration or token request body read. */
-export const MAX_OAUTH_BODY_BYTES = LIMITS.oauthBodyBytes;
 
 export interface OAuthEndpointOptions {
   readonly siteUrl: string;
@@ -45,56 +41,31 @@ export function readContext(options: OAuthEndpointOptions): OAuthContext {
 /** Token and registration answers are never cached (RFC 6749 §5.1). */
 export const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 
-/** A JSON answer that is never cached. */
-export function jsonAnswer(
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): PlainAnswer {
+/** A JSON answer that is never cached. @see RFC 6749 §5.1 */
+export function jsonAnswer(status: number, body: unknown): PlainAnswer {
   return {
     status,
-    headers: { 'Content-Type': MEDIA_TYPES.json, ...NO_STORE, ...headers },
+    headers: { 'Content-Type': MEDIA_TYPES.json, ...NO_STORE },
     body: JSON.stringify(body),
   };
 }
 
-/**
- * Reads a body of the one media type an endpoint takes (throwing `wrongType` for any other), or
- * undefined when it passes MAX_OAUTH_BODY_BYTES.
- */
-export async function readBody(
-  request: PlainRequest,
-  mediaType: string,
-  wrongType: OAuthRefusal,
-): Promise<string | undefined> {
-  const given = (request.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
-  if (given !== mediaType) throw wrongType;
-  return request.text(MAX_OAUTH_BODY_BYTES);
-}
-
-/** The 413 problem for a body past MAX_OAUTH_BODY_BYTES. */
-export function tooLarge(ctx: OAuthContext, request: PlainRequest): PlainAnswer {
+/** The 413 problem for a registration or token body past LIMITS.oauthBodyBytes. @see RFC 9110 §15.5.14 */
+export function answerTooLarge(ctx: OAuthContext, request: PlainRequest): PlainAnswer {
   return problemAnswer(ctx.siteUrl, {
     ...findErrorKind('payload_too_large'),
     instance: request.url.pathname,
-    detail: `OAuth request bodies are limited to ${MAX_OAUTH_BODY_BYTES} bytes.`,
+    detail: `OAuth request bodies are limited to ${LIMITS.oauthBodyBytes} bytes.`,
   });
 }
 
-/** Answers an OAuthRefusal as an OAuth error body; anything else propagates (500). */
-export async function answerRefusals(
+/** A refusal answered as an OAuth error body for the request's path. @see RFC 6749 §5.2 */
+export function answerRefusal(
   ctx: OAuthContext,
   request: PlainRequest,
-  answer: () => Promise<PlainAnswer>,
-): Promise<PlainAnswer> {
-  try {
-    return await answer();
-  } catch (error) {
-    if (error instanceof OAuthRefusal) {
-      return oauthErrorAnswer(ctx.siteUrl, request.url.pathname, error);
-    }
-    throw error;
-  }
+  refusal: OAuthRefusal,
+): PlainAnswer {
+  return oauthErrorAnswer(ctx.siteUrl, request.url.pathname, refusal);
 }
 
 /** A request's parameters, each read once. */
@@ -104,39 +75,24 @@ export interface OAuthParameters {
 }
 
 /** Parameters that may appear once only (RFC 6749 §3.1, §3.2); `resource` may repeat. */
-export function readParameters(params: URLSearchParams): OAuthParameters {
+export function readParameters(params: URLSearchParams): OAuthResult<OAuthParameters> {
   const seen = new Set<string>();
   for (const name of params.keys()) {
     if (name !== 'resource' && seen.has(name)) {
-      throw new OAuthRefusal('invalid_request', `The parameter ${name} is given more than once.`);
+      return refuse('invalid_request', `The parameter ${name} is given more than once.`);
     }
     seen.add(name);
   }
   return {
-    get: (name) => params.get(name) ?? undefined,
-    all: (name) => params.getAll(name),
+    ok: true,
+    value: { get: (name) => params.get(name) ?? undefined, all: (name) => params.getAll(name) },
   };
 }
 
-/** Returns a parameter's value, or throws invalid_request when it is missing or empty. */
-export function requireParameter(value: string | undefined, name: string): string {
+/** Returns a parameter's value, or refuses with invalid_request when it is missing or empty. */
+export function requireParameter(value: string | undefined, name: string): OAuthResult<string> {
   if (value === undefined || value === '') {
-    throw new OAuthRefusal('invalid_request', `The ${name} parameter is required.`);
+    return refuse('invalid_request', `The ${name} parameter is required.`);
   }
-  return value;
-}
-
-/** Checks that requested scopes are among the client's; returns the granted scope string. */
-export function grantScope(requested: string | undefined, allowed: string): string {
-  const scopes = readScope(requested);
-  if (!scopes) return allowed;
-  const permitted = allowed.split(' ');
-  const extra = scopes.filter((scope) => !permitted.includes(scope));
-  if (extra.length > 0) {
-    throw new OAuthRefusal(
-      'invalid_scope',
-      `The scope ${extra.join(' ')} was not registered for this client (registered: ${allowed}).`,
-    );
-  }
-  return scopes.join(' ');
+  return { ok: true, value };
 }

@@ -15,8 +15,8 @@ import { memoizeUntilFailure } from '../http/memoize.ts';
 
 /** The environment variable holding the signing keys, and the local file used without it. */
 export const SIGNING_KEYS_VARIABLE = 'OAUTH_SIGNING_KEYS';
-export const KEYS_FILE_VARIABLE = 'OAUTH_KEYS_FILE';
-export const DEFAULT_KEYS_FILE = '.local/oauth-signing-keys.json';
+const KEYS_FILE_VARIABLE = 'OAUTH_KEYS_FILE';
+const DEFAULT_KEYS_FILE = '.local/oauth-signing-keys.json';
 
 /** The access tokens' signature algorithm (ECDSA P-256, RFC 7518 §3.4). */
 export const SIGNING_ALGORITHM = 'ES256';
@@ -189,7 +189,8 @@ export const loadOAuthKeys: () => Promise<OAuthKeys> = memoizeUntilFailure(async
 
 /**
  * Verifies a compact JWS MACed (HS256) with the key of `purpose` and `issuer` that its `kid`
- * names; throws for an unknown kid, a bad MAC, another algorithm, or a passed `exp`.
+ * names, and returns its payload; undefined for an unknown kid, a bad MAC, another algorithm,
+ * a passed `exp` or anything that is no JWS. @see RFC 7515 §5.2
  */
 export async function verifyMacToken(
   token: string,
@@ -197,16 +198,21 @@ export async function verifyMacToken(
   purpose: MacPurpose,
   issuer: string,
   currentDate?: Date,
-): Promise<JWTPayload> {
+): Promise<JWTPayload | undefined> {
   const { byKid } = keys.mac(purpose, issuer);
-  const { payload } = await jwtVerify(
-    token,
-    (header) => {
-      const key = header.kid === undefined ? undefined : byKid.get(header.kid);
-      if (!key) throw new Error('unknown kid');
-      return key.key;
-    },
-    { algorithms: ['HS256'], ...(currentDate ? { currentDate } : {}) },
-  );
-  return payload;
+  try {
+    const { payload } = await jwtVerify(
+      token,
+      (header) => {
+        const key = header.kid === undefined ? undefined : byKid.get(header.kid);
+        if (!key) throw new Error('unknown kid');
+        return key.key;
+      },
+      { algorithms: ['HS256'], ...(currentDate ? { currentDate } : {}) },
+    );
+    return payload;
+  } catch {
+    // jose answers every failed verification with an exception; here it is an expected answer.
+    return undefined;
+  }
 }

@@ -1,26 +1,131 @@
 import { byMethod } from '../http/methods.ts';
 import type { PlainHandler } from '../http/plain-http.ts';
-import { verifyClientId } from './clients.ts';
+import { readRequestBody, type BodyRules } from '../http/request-body.ts';
+import type { TokenRequest, TokenResponse } from '../schemas/oauth.ts';
+import { LIMITS } from '../service/limits.ts';
+import { ACCESS_TOKEN_LIFETIME_SECONDS } from '../service/oauth-lifetimes.ts';
+import type { ServiceUrls } from '../service/urls.ts';
+import { grantScope, verifyClientId, type RegisteredClient } from './clients.ts';
 import {
-  answerRefusals,
-  grantScope,
+  answerRefusal,
+  answerTooLarge,
   jsonAnswer,
-  readBody,
   readContext,
-  readParameters,
   requireParameter,
-  tooLarge,
   type OAuthEndpointOptions,
 } from './endpoint-support.ts';
-import { OAuthRefusal } from './errors.ts';
-import { ACCESS_TOKEN_LIFETIME_SECONDS } from '../service/oauth-lifetimes.ts';
+import { refuse, type OAuthResult } from './errors.ts';
+import type { OAuthKeys } from './keys.ts';
+import { readTokenRequest } from './token-request.ts';
 import {
   issueAccessToken,
-  PKCE_VALUE,
   readResources,
   redeemAuthorizationCode,
   type AuthorizationGrant,
 } from './tokens.ts';
+
+/** A token request is form-encoded, at most LIMITS.oauthBodyBytes. @see RFC 6749 §3.2 */
+const TOKEN_BODY: BodyRules<'form'> = {
+  mediaType: 'application/x-www-form-urlencoded',
+  maxBytes: LIMITS.oauthBodyBytes,
+  format: 'form',
+};
+
+/** What a token will say: its scope and its audience. */
+interface Granted {
+  readonly scope: string;
+  readonly audience: readonly string[];
+}
+
+/**
+ * POST /oauth/token (RFC 6749 §3.2), form-encoded: client_credentials for a registered public
+ * client, and authorization_code with PKCE S256. Answers a JWT access token, never cached.
+ */
+export function createTokenHandler(options: OAuthEndpointOptions): PlainHandler {
+  const ctx = readContext(options);
+  const token: PlainHandler = async (request) => {
+    const body = await readRequestBody(request, TOKEN_BODY);
+    if (!body.ok) {
+      if (body.reason === 'too_large') return answerTooLarge(ctx, request);
+      const wrongType = refuse(
+        'invalid_request',
+        'Send the token request form-encoded, with Content-Type: application/x-www-form-urlencoded.',
+      );
+      return answerRefusal(ctx, request, wrongType.refusal);
+    }
+    const input = readTokenRequest(body.value, ctx.urls);
+    if (!input.ok) return answerRefusal(ctx, request, input.refusal);
+    const clientId = input.value.client_id;
+    const keys = await ctx.keys();
+    const client = await verifyClientId(clientId, keys, ctx.issuer);
+    if (!client.ok) return answerRefusal(ctx, request, client.refusal);
+    const now = ctx.seconds();
+    const granted = await grantToken(input.value, client.value, keys, ctx.urls, ctx.issuer, now);
+    if (!granted.ok) return answerRefusal(ctx, request, granted.refusal);
+    const { scope, audience } = granted.value;
+    const accessToken = await issueAccessToken({ clientId, scope, audience, now }, keys, ctx.urls);
+    const answer: TokenResponse = {
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
+      scope,
+    };
+    return jsonAnswer(200, answer);
+  };
+  return byMethod(ctx.siteUrl, { POST: token });
+}
+
+/**
+ * Checks a token request against its client and grant, and returns what the token will say.
+ * @see RFC 6749 §4.1.3, §4.4.2, RFC 8707 §2.2
+ */
+async function grantToken(
+  input: TokenRequest,
+  client: RegisteredClient,
+  keys: OAuthKeys,
+  urls: ServiceUrls,
+  issuer: string,
+  now: number,
+): Promise<OAuthResult<Granted>> {
+  const grantType = input.grant_type;
+  if (!client.grantTypes.includes(grantType)) {
+    return refuse(
+      'unauthorized_client',
+      `This client registered for ${client.grantTypes.join(', ')}, not ${grantType}; register again with grant_types including ${grantType}.`,
+    );
+  }
+  const resources = readResources(input.resource ?? [], urls);
+  if (!resources.ok) return resources;
+  if (grantType === 'client_credentials') {
+    const scope = grantScope(input.scope, client.scope);
+    if (!scope.ok) return scope;
+    return { ok: true, value: { scope: scope.value, audience: resources.value ?? [urls.origin] } };
+  }
+  const code = requireParameter(input.code, 'code');
+  if (!code.ok) return code;
+  const codeVerifier = requireParameter(input.code_verifier, 'code_verifier');
+  if (!codeVerifier.ok) return codeVerifier;
+  // Scope and resource are checked inside the redemption, so a refusal keeps the code.
+  return redeemAuthorizationCode(
+    code.value,
+    // RFC 6749 §4.1.3: redirect_uri is required only when the authorization request carried it.
+    {
+      clientId: input.client_id,
+      redirectUri: input.redirect_uri,
+      codeVerifier: codeVerifier.value,
+    },
+    keys,
+    issuer,
+    now,
+    (grant) => {
+      const scope = grantScope(input.scope, grant.scope);
+      if (!scope.ok) return scope;
+      const audience = grantAudience(resources.value, grant, urls.origin);
+      if (!audience.ok) return audience;
+      return { ok: true, value: { scope: scope.value, audience: audience.value } };
+    },
+  );
+}
 
 /**
  * Checks the requested resources against those the authorization request named, and returns
@@ -30,96 +135,15 @@ function grantAudience(
   resources: readonly string[] | undefined,
   grant: AuthorizationGrant,
   origin: string,
-): readonly string[] {
-  if (resources && grant.resources) {
-    const extra = resources.find((resource) => !grant.resources?.includes(resource));
-    if (extra) {
-      throw new OAuthRefusal(
-        'invalid_target',
-        `The resource ${extra} was not part of the authorization request.`,
-      );
-    }
+): OAuthResult<readonly string[]> {
+  const extra = resources?.find(
+    (resource) => grant.resources && !grant.resources.includes(resource),
+  );
+  if (extra) {
+    return refuse(
+      'invalid_target',
+      `The resource ${extra} was not part of the authorization request.`,
+    );
   }
-  return resources ?? grant.resources ?? [origin];
-}
-
-/**
- * POST /oauth/token (RFC 6749 §3.2), form-encoded: client_credentials for a registered public
- * client, and authorization_code with PKCE S256. Answers a JWT access token, never cached.
- */
-export function createTokenHandler(options: OAuthEndpointOptions): PlainHandler {
-  const ctx = readContext(options);
-  const token: PlainHandler = (request) =>
-    answerRefusals(ctx, request, async () => {
-      const text = await readBody(
-        request,
-        'application/x-www-form-urlencoded',
-        new OAuthRefusal(
-          'invalid_request',
-          'Send the token request form-encoded, with Content-Type: application/x-www-form-urlencoded.',
-        ),
-      );
-      if (text === undefined) return tooLarge(ctx, request);
-      const params = readParameters(new URLSearchParams(text));
-      const grantType = requireParameter(params.get('grant_type'), 'grant_type');
-      if (grantType !== 'client_credentials' && grantType !== 'authorization_code') {
-        throw new OAuthRefusal(
-          'unsupported_grant_type',
-          `The grant type ${grantType} is not supported; use client_credentials or authorization_code.`,
-        );
-      }
-      const clientId = requireParameter(params.get('client_id'), 'client_id');
-      const keys = await ctx.keys();
-      const client = await verifyClientId(clientId, keys, ctx.issuer);
-      if (!client.grantTypes.includes(grantType)) {
-        throw new OAuthRefusal(
-          'unauthorized_client',
-          `This client registered for ${client.grantTypes.join(', ')}, not ${grantType}; register again with grant_types including ${grantType}.`,
-        );
-      }
-      const now = ctx.seconds();
-      const resources = readResources(params.all('resource'), ctx.urls);
-      let granted: { scope: string; audience: readonly string[] };
-      if (grantType === 'client_credentials') {
-        granted = {
-          scope: grantScope(params.get('scope'), client.scope),
-          audience: resources ?? [ctx.urls.origin],
-        };
-      } else {
-        const code = requireParameter(params.get('code'), 'code');
-        // RFC 6749 §4.1.3: required only when the authorization request carried it.
-        const redirectUri = params.get('redirect_uri');
-        const codeVerifier = requireParameter(params.get('code_verifier'), 'code_verifier');
-        if (!PKCE_VALUE.test(codeVerifier)) {
-          throw new OAuthRefusal(
-            'invalid_request',
-            'code_verifier must be 43 to 128 characters of A-Z, a-z, 0-9, -, ., _ and ~ (RFC 7636).',
-          );
-        }
-        // Scope and resource are checked inside the redemption, so a refusal keeps the code.
-        granted = await redeemAuthorizationCode(
-          code,
-          { clientId, redirectUri: redirectUri === '' ? undefined : redirectUri, codeVerifier },
-          keys,
-          ctx.issuer,
-          now,
-          (grant) => ({
-            scope: grantScope(params.get('scope'), grant.scope),
-            audience: grantAudience(resources, grant, ctx.urls.origin),
-          }),
-        );
-      }
-      const accessToken = await issueAccessToken(
-        { clientId, scope: granted.scope, audience: granted.audience, now },
-        keys,
-        ctx.urls,
-      );
-      return jsonAnswer(200, {
-        access_token: accessToken,
-        token_type: 'Bearer',
-        expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
-        scope: granted.scope,
-      });
-    });
-  return byMethod(ctx.siteUrl, { POST: token });
+  return { ok: true, value: resources ?? grant.resources ?? [origin] };
 }

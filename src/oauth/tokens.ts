@@ -2,16 +2,15 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createLocalJWKSet, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import * as z from 'zod/mini';
 import type { ServiceUrls } from '../service/urls.ts';
-import { OAuthRefusal } from './errors.ts';
+import { refuse, type OAuthResult } from './errors.ts';
 import { SIGNING_ALGORITHM, verifyMacToken, type OAuthKeys } from './keys.ts';
-
 import {
   ACCESS_TOKEN_LIFETIME_SECONDS,
   AUTHORIZATION_CODE_LIFETIME_SECONDS,
 } from '../service/oauth-lifetimes.ts';
 
 /** The JWT `typ` of access tokens (RFC 9068 §2.1). */
-export const ACCESS_TOKEN_TYPE = 'at+jwt';
+const ACCESS_TOKEN_TYPE = 'at+jwt';
 
 /** The resources a token may be for (RFC 8707): the origin and the MCP endpoint. */
 export function listResources(urls: ServiceUrls): string[] {
@@ -22,18 +21,21 @@ export function listResources(urls: ServiceUrls): string[] {
  * Reads the `resource` parameters of a request (RFC 8707 §2): each must be one of ours; the
  * origin may be written with a trailing slash. Undefined when none is given.
  */
-export function readResources(values: readonly string[], urls: ServiceUrls): string[] | undefined {
-  if (values.length === 0) return undefined;
+export function readResources(
+  values: readonly string[],
+  urls: ServiceUrls,
+): OAuthResult<string[] | undefined> {
+  if (values.length === 0) return { ok: true, value: undefined };
   const known = listResources(urls);
   const resources = values.map((value) => (value === `${urls.origin}/` ? urls.origin : value));
   const unknown = resources.find((value) => !known.includes(value));
   if (unknown !== undefined) {
-    throw new OAuthRefusal(
+    return refuse(
       'invalid_target',
       `Unknown resource ${unknown}; tokens are issued for ${known.join(' and ')}.`,
     );
   }
-  return [...new Set(resources)];
+  return { ok: true, value: [...new Set(resources)] };
 }
 
 export interface AccessTokenRequest {
@@ -171,7 +173,7 @@ function rememberRedeemed(jti: string, expires: number, now: number): boolean {
   return true;
 }
 
-const invalidGrant = (detail: string) => new OAuthRefusal('invalid_grant', detail);
+const invalidGrant = (detail: string) => refuse('invalid_grant', detail);
 
 /** What a client presents with an authorization code at the token endpoint. */
 export interface PresentedCode {
@@ -185,10 +187,10 @@ export interface PresentedCode {
  * Redeems an authorization code for the client that presents it with the PKCE verifier (RFC
  * 7636 §4.6, S256) and, when the authorization request carried one, the same redirect URI (RFC
  * 6749 §4.1.3). `accept` checks the rest of the token request against the grant; the code is
- * marked used only once everything passed, so a refused request leaves it redeemable. Throws
- * OAuthRefusal(invalid_grant) for a code that is forged, foreign, expired, already used, for
- * another client or redirect URI, or whose challenge the verifier does not meet, and whatever
- * `accept` throws.
+ * marked used only once everything passed, so a refused request leaves it redeemable. Refuses
+ * with invalid_grant a code that is forged, foreign, expired, already used, for another client
+ * or redirect URI, or whose challenge the verifier does not meet, and with whatever `accept`
+ * refuses.
  */
 export async function redeemAuthorizationCode<T>(
   code: string,
@@ -196,37 +198,36 @@ export async function redeemAuthorizationCode<T>(
   keys: OAuthKeys,
   issuer: string,
   now: number,
-  accept: (grant: AuthorizationGrant) => T,
-): Promise<T> {
-  let claims: z.infer<typeof CodeClaimsSchema>;
-  try {
-    claims = CodeClaimsSchema.parse(
-      await verifyMacToken(code, keys, 'authorization-code', issuer, new Date(now * 1000)),
-    );
-  } catch {
-    throw invalidGrant(
+  accept: (grant: AuthorizationGrant) => OAuthResult<T>,
+): Promise<OAuthResult<T>> {
+  const parsed = CodeClaimsSchema.safeParse(
+    await verifyMacToken(code, keys, 'authorization-code', issuer, new Date(now * 1000)),
+  );
+  if (!parsed.success) {
+    return invalidGrant(
       'The authorization code is invalid or has expired; start the authorization again.',
     );
   }
+  const claims = parsed.data;
   if (claims.client !== digestClientId(presented.clientId)) {
-    throw invalidGrant('The authorization code was issued to another client.');
+    return invalidGrant('The authorization code was issued to another client.');
   }
   const redirectUriGiven = claims.redirect_uri_given === true;
   if (redirectUriGiven && presented.redirectUri === undefined) {
-    throw new OAuthRefusal(
+    return refuse(
       'invalid_request',
       'The redirect_uri parameter is required: the authorization request carried one.',
     );
   }
   if (presented.redirectUri !== undefined && claims.redirect_uri !== presented.redirectUri) {
-    throw invalidGrant('redirect_uri differs from the one the authorization request used.');
+    return invalidGrant('redirect_uri differs from the one the authorization request used.');
   }
   const challenge = createHash('sha256').update(presented.codeVerifier).digest('base64url');
   if (challenge !== claims.challenge) {
-    throw invalidGrant('The code_verifier does not match the code_challenge (S256).');
+    return invalidGrant('The code_verifier does not match the code_challenge (S256).');
   }
   if (redeemed.has(claims.jti)) {
-    throw invalidGrant('The authorization code has already been used.');
+    return invalidGrant('The authorization code has already been used.');
   }
   const accepted = accept({
     clientId: presented.clientId,
@@ -236,11 +237,9 @@ export async function redeemAuthorizationCode<T>(
     scope: claims.scope,
     resources: claims.resources,
   });
+  if (!accepted.ok) return accepted;
   if (!rememberRedeemed(claims.jti, claims.exp, now)) {
-    throw invalidGrant('The authorization code has already been used.');
+    return invalidGrant('The authorization code has already been used.');
   }
   return accepted;
 }
-
-/** PKCE code verifier and challenge syntax (RFC 7636 §4.1, §4.2). */
-export const PKCE_VALUE = /^[A-Za-z0-9\-._~]{43,128}$/;

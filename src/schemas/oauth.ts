@@ -1,54 +1,78 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-/** Token request, form-encoded (RFC 6749 §4.4.2 and §4.1.3, RFC 7636 §4.5, RFC 8707 §2). */
-export const TokenRequestSchema = z
+// Each schema is marked pure so that a function bundle keeps only the schemas it uses: the
+// registration in the global registry (for the OpenAPI document) is otherwise a side effect.
+
+/** The grant types the token endpoint offers. */
+export const TOKEN_GRANT_TYPES = ['client_credentials', 'authorization_code'] as const;
+
+/** PKCE code verifier syntax: 43 to 128 unreserved characters. @see RFC 7636 §4.1 */
+const CODE_VERIFIER_PATTERN = /^[A-Za-z0-9\-._~]{43,128}$/;
+
+/**
+ * Token request, form-encoded: the token endpoint validates the parameters with this schema
+ * (zod/mini) and the OpenAPI document publishes it. `resource` may repeat, so it is an array
+ * (form style, exploded). Parameters the chosen grant needs (code, code_verifier) are checked
+ * by the endpoint. @see RFC 6749 §4.4.2 and §4.1.3, RFC 7636 §4.5, RFC 8707 §2
+ */
+export const TokenRequestSchema = /* @__PURE__ */ z
   .object({
-    grant_type: z.enum(['client_credentials', 'authorization_code']),
+    grant_type: z.enum(TOKEN_GRANT_TYPES),
     client_id: z.string(),
-    scope: z.string().optional().describe('Space-separated: mcp:read, mcp:tools'),
-    resource: z.url().optional().describe('RFC 8707 resource indicator: the token audience'),
-    code: z.string().optional().describe('authorization_code grant only'),
-    redirect_uri: z
-      .url()
-      .optional()
-      .describe(
-        'authorization_code grant only; required, and identical, when the authorization request carried it (RFC 6749 §4.1.3)',
+    scope: z.optional(z.string()).check(z.describe('Space-separated: mcp:read, mcp:tools')),
+    resource: z
+      .optional(z.array(z.url()))
+      .check(
+        z.describe(
+          'RFC 8707 resource indicators (the parameter may repeat): the token audience, the origin or the MCP endpoint',
+        ),
       ),
-    code_verifier: z.string().optional().describe('authorization_code grant only (PKCE)'),
+    code: z.optional(z.string()).check(z.describe('authorization_code grant only')),
+    redirect_uri: z
+      .optional(z.url())
+      .check(
+        z.describe(
+          'authorization_code grant only; required, and identical, when the authorization request carried it (RFC 6749 §4.1.3)',
+        ),
+      ),
+    code_verifier: z
+      .optional(z.string().check(z.regex(CODE_VERIFIER_PATTERN)))
+      .check(z.describe('authorization_code grant only (PKCE)')),
   })
-  .meta({ id: 'TokenRequest', title: 'TokenRequest' });
+  .register(z.globalRegistry, { id: 'TokenRequest', title: 'TokenRequest' });
+export type TokenRequest = z.infer<typeof TokenRequestSchema>;
 
-/** Successful token response (RFC 6749 §5.1). */
-export const TokenResponseSchema = z
+/** Successful token response. @see RFC 6749 §5.1 */
+export const TokenResponseSchema = /* @__PURE__ */ z
   .object({
-    access_token: z.string().describe('A JWT access token (RFC 9068)'),
+    access_token: z.string().check(z.describe('A JWT access token (RFC 9068)')),
     token_type: z.literal('Bearer'),
-    expires_in: z.int().positive(),
+    expires_in: z.int().check(z.positive()),
     scope: z.string(),
   })
-  .meta({ id: 'TokenResponse', title: 'TokenResponse' });
+  .register(z.globalRegistry, { id: 'TokenResponse', title: 'TokenResponse' });
 export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 
-/** OAuth error response (RFC 6749 §5.2, RFC 7591 §3.2.2), optionally with Problem members. */
-export const OAuthErrorSchema = z
+/** OAuth error response, optionally with Problem members. @see RFC 6749 §5.2, RFC 7591 §3.2.2 */
+export const OAuthErrorSchema = /* @__PURE__ */ z
   .object({
     error: z.string(),
-    error_description: z.string().optional(),
-    error_uri: z.url().optional(),
+    error_description: z.optional(z.string()),
+    error_uri: z.optional(z.url()),
   })
-  .meta({ id: 'OAuthError', title: 'OAuthError' });
+  .register(z.globalRegistry, { id: 'OAuthError', title: 'OAuthError' });
 export type OAuthError = z.infer<typeof OAuthErrorSchema>;
 
-/** A JSON Web Key Set with public members only (RFC 7517 §5). */
-export const JsonWebKeySetSchema = z
+/** A JSON Web Key Set with public members only. @see RFC 7517 §5 */
+export const JsonWebKeySetSchema = /* @__PURE__ */ z
   .object({
     keys: z.array(
       z.looseObject({
         kty: z.string(),
         kid: z.string(),
-        use: z.string().optional(),
-        alg: z.string().optional(),
+        use: z.optional(z.string()),
+        alg: z.optional(z.string()),
       }),
     ),
   })
-  .meta({ id: 'JsonWebKeySet', title: 'JsonWebKeySet' });
+  .register(z.globalRegistry, { id: 'JsonWebKeySet', title: 'JsonWebKeySet' });

@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'vitest';
 import { fromWebRequest, type PlainAnswer, type PlainHandler } from '../../src/http/plain-http.ts';
-import {
-  createAuthorizeHandler,
-  createJwksHandler,
-  createRegisterHandler,
-  createTokenHandler,
-} from '../../src/oauth/endpoints.ts';
+import { createAuthorizeHandler } from '../../src/oauth/authorize-endpoint.ts';
+import { createJwksHandler } from '../../src/oauth/jwks-endpoint.ts';
+import { createRegisterHandler } from '../../src/oauth/register-endpoint.ts';
+import { createTokenHandler } from '../../src/oauth/token-endpoint.ts';
 import { buildOAuthKeys, generateSigningKey } from '../../src/oauth/keys.ts';
 
 /** The OAuth endpoints in-process, with frozen time: what the unit tests drive. */

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/service/limits.ts';
-import { REGISTRATION_LIMITS } from '../../src/oauth/clients.ts';
+import { REGISTRATION_LIMITS } from '../../src/schemas/client-registration.ts';
 import {
+  api,
   authorize,
+  call,
   challenge,
   endpoints,
   expectOAuthError,
@@ -101,5 +103,54 @@ describe('verifyClientId', () => {
       (await token({ grant_type: 'client_credentials', client_id: previewClient }, preview.token))
         .status,
     ).toBe(200);
+  });
+});
+
+describe('readRegistration', () => {
+  it.each([
+    [
+      { scope: `mcp:read ${' '.repeat(REGISTRATION_LIMITS.scopeLength)}` },
+      'invalid_client_metadata',
+    ],
+    [{ response_types: Array.from({ length: 11 }, () => 'code') }, 'invalid_client_metadata'],
+    [
+      { grant_types: Array.from({ length: 11 }, () => 'client_credentials') },
+      'invalid_client_metadata',
+    ],
+    [{ redirect_uris: [`https://app.example/${'x'.repeat(2000)}`] }, 'invalid_redirect_uri'],
+  ])('should refuse %# as the published schema says, with %s', async (body, error) => {
+    expectOAuthError(await register(body), 400, error);
+  });
+
+  it('should name the member a refusal is about', async () => {
+    const body = expectOAuthError(
+      await register({ response_types: ['token'], redirect_uris: ['https://a.example/cb'] }),
+      400,
+      'invalid_client_metadata',
+    );
+    expect(body.error_description).toBe('response_types.0: may only contain code.');
+  });
+});
+
+describe('createRegisterHandler body rules', () => {
+  it('should answer a body past the limit with a 413 problem and JSON nested too deep with invalid_client_metadata', async () => {
+    const tooLarge = await call(api.register, '/oauth/register', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ client_name: 'x'.repeat(LIMITS.oauthBodyBytes) }),
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(json(tooLarge)).toMatchObject({
+      code: 'payload_too_large',
+      instance: '/oauth/register',
+    });
+    const deep = '['.repeat(LIMITS.jsonDepth + 1) + ']'.repeat(LIMITS.jsonDepth + 1);
+    const nested = await call(api.register, '/oauth/register', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      body: `{"client_name":"x","x":${deep}}`,
+    });
+    const body = expectOAuthError(nested, 400, 'invalid_client_metadata');
+    expect(body.error_description).toContain(String(LIMITS.jsonDepth));
   });
 });

@@ -100,11 +100,14 @@ describe('redeemAuthorizationCode', () => {
   it('should refuse a code issued by another origin that shares the signing keys', async () => {
     const code = await issueAuthorizationCode(grant, keys, 'https://preview.example', now());
     await expect(
-      redeemAuthorizationCode(code, presented, keys, SITE, now(), (accepted) => accepted),
-    ).rejects.toMatchObject({ error: 'invalid_grant' });
+      redeemAuthorizationCode(code, presented, keys, SITE, now(), (value) => ({ ok: true, value })),
+    ).resolves.toMatchObject({ ok: false, refusal: { error: 'invalid_grant' } });
     await expect(
-      redeemAuthorizationCode(code, presented, keys, 'https://preview.example', now(), (g) => g),
-    ).resolves.toMatchObject({ scope: 'mcp:read' });
+      redeemAuthorizationCode(code, presented, keys, 'https://preview.example', now(), (value) => ({
+        ok: true,
+        value,
+      })),
+    ).resolves.toMatchObject({ ok: true, value: { scope: 'mcp:read' } });
   });
 
   it('should mark the code used only when accept returns', async () => {
@@ -116,10 +119,22 @@ describe('redeemAuthorizationCode', () => {
       redeemAuthorizationCode(code, presented, keys, SITE, now(), refuse),
     ).rejects.toThrow('refused');
     await expect(
-      redeemAuthorizationCode(code, presented, keys, SITE, now(), () => 'ok'),
-    ).resolves.toBe('ok');
+      redeemAuthorizationCode(code, presented, keys, SITE, now(), () => ({
+        ok: false,
+        refusal: { error: 'invalid_scope', description: 'refused' },
+      })),
+    ).resolves.toMatchObject({ ok: false, refusal: { error: 'invalid_scope' } });
     await expect(
-      redeemAuthorizationCode(code, presented, keys, SITE, now(), () => 'again'),
-    ).rejects.toMatchObject({ error: 'invalid_grant' });
+      redeemAuthorizationCode(code, presented, keys, SITE, now(), () => ({
+        ok: true,
+        value: 'ok',
+      })),
+    ).resolves.toEqual({ ok: true, value: 'ok' });
+    await expect(
+      redeemAuthorizationCode(code, presented, keys, SITE, now(), () => ({
+        ok: true,
+        value: 'again',
+      })),
+    ).resolves.toMatchObject({ ok: false, refusal: { error: 'invalid_grant' } });
   });
 });
