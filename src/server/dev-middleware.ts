@@ -2,11 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { logToStderr } from '../http/problem.ts';
-import { listFunctionFiles, readFunctionModule } from './functions.ts';
+import { listFunctionFiles, readPlainHandler } from './functions.ts';
 import { answerFunction } from './local-server.ts';
 import { readNodeHeader, readRequestUrl } from './node-plain.ts';
 import { VercelRouter, withoutHeaders, type VercelConfig } from './vercel-routing.ts';
-import { createWebResponder } from './web-responder.ts';
 
 /** The part of Vite's dev server the middleware uses: loading a module with edits applied. */
 export interface ModuleLoader {
@@ -35,9 +34,6 @@ export function createDevMiddleware(server: ModuleLoader, options: DevMiddleware
       options.isRoute(pathname) || existsSync(join(options.root, 'public', pathname)),
     isFunction: (pathname) => functionFiles.has(pathname),
   });
-  // Astro shares this process, so the adapter must not replace the global Request and Response.
-  const answerWith = createWebResponder({ overrideGlobalObjects: false });
-
   const { origin } = new URL(options.siteUrl);
 
   return (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
@@ -50,14 +46,16 @@ export function createDevMiddleware(server: ModuleLoader, options: DevMiddleware
     if (target.kind === 'function') {
       const file = functionFiles.get(target.pathname);
       if (!file) throw new Error(`the router chose ${target.pathname}, which is no function`);
-      server.ssrLoadModule(file).then((module) => {
-        answerFunction(req, res, url, readFunctionModule(module), {
-          siteUrl: options.siteUrl,
-          log: logToStderr,
-          routeHeaders,
-          answerWith,
-        });
-      }, next);
+      server
+        .ssrLoadModule(file)
+        .then((module) => {
+          answerFunction(req, res, url, readPlainHandler(module, file), {
+            siteUrl: options.siteUrl,
+            log: logToStderr,
+            routeHeaders,
+          });
+        })
+        .catch(next);
       return;
     }
     for (const [name, value] of Object.entries(routeHeaders)) res.setHeader(name, value);

@@ -3,21 +3,6 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PlainHandler } from '../http/plain-http.ts';
 
-/** A web-standard handler, as Vercel's Node runtime accepts it. */
-export type FunctionHandler = (request: Request) => Response | Promise<Response>;
-
-/**
- * One api/ function: its web-standard handlers by HTTP method (what Vercel calls) and, when the
- * module exports one as `plain`, the same handler on plain requests, which the local server
- * calls straight from node:http.
- */
-export interface FunctionModule {
-  readonly methods: Partial<Record<string, FunctionHandler>>;
-  readonly plain?: PlainHandler;
-}
-
-const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
-
 /**
  * Lists the functions of api/ the way Vercel maps them to routes: api/<name>.ts answers
  * /api/<name>; files whose name starts with `_` are not functions. Route to file path.
@@ -29,31 +14,22 @@ export function listFunctionFiles(apiDir: string): Map<string, string> {
   );
 }
 
-/** Imports every function of api/, by route. */
-export async function loadFunctions(apiDir: string): Promise<Map<string, FunctionModule>> {
-  const functions = new Map<string, FunctionModule>();
+/** Imports every function of api/: its plain handler, by route. */
+export async function loadFunctions(apiDir: string): Promise<Map<string, PlainHandler>> {
+  const functions = new Map<string, PlainHandler>();
   for (const [route, file] of listFunctionFiles(apiDir)) {
     const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-    functions.set(route, readFunctionModule(module));
+    functions.set(route, readPlainHandler(module, file));
   }
   return functions;
 }
 
-/** The handlers a function module exports. */
-export function readFunctionModule(module: Record<string, unknown>): FunctionModule {
-  const methods: FunctionModule['methods'] = {};
-  for (const method of METHODS) {
-    const handler = module[method];
-    if (typeof handler === 'function') methods[method] = handler as FunctionHandler;
-  }
+/**
+ * The handler a function module exports as `plain`, which the local servers call straight from
+ * node:http; its web-standard method exports are what Vercel calls. A module without one is a bug.
+ */
+export function readPlainHandler(module: Record<string, unknown>, file: string): PlainHandler {
   const { plain } = module;
-  return typeof plain === 'function' ? { methods, plain: plain as PlainHandler } : { methods };
-}
-
-/** The methods a function answers, for an Allow header (HEAD comes with GET). */
-export function listAllowedMethods(module: FunctionModule): string[] {
-  const methods: string[] = METHODS.filter((method) => module.methods[method]);
-  if (module.methods.GET && !module.methods.HEAD)
-    methods.splice(methods.indexOf('GET') + 1, 0, 'HEAD');
-  return methods;
+  if (typeof plain !== 'function') throw new Error(`${file} exports no plain handler`);
+  return plain as PlainHandler;
 }

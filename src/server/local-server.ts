@@ -7,23 +7,22 @@ import sirv from 'sirv';
 import { LIMITS, readServerLimits, type ServerLimits } from '../service/limits.ts';
 import { negotiatePage } from '../http/markdown-negotiation.ts';
 import { MEDIA_TYPES } from '../service/media-types.ts';
-import { toWebResponse } from '../http/plain-http.ts';
+import type { PlainHandler } from '../http/plain-http.ts';
 import { findErrorKind } from '../service/error-kinds.ts';
 import {
   internalErrorAnswer,
   logToStderr,
   problemAnswer,
-  problemResponse,
   type FailureLog,
 } from '../http/problem.ts';
+import { findSurface } from '../service/routes.ts';
 import { capConnections } from './connection-limits.ts';
 import { chooseContentCoding, CompressedFiles, type EncodedFile } from './compressed-files.ts';
-import { listAllowedMethods, loadFunctions, type FunctionModule } from './functions.ts';
+import { loadFunctions } from './functions.ts';
 import { fromNodeRequest, readNodeHeader, readRequestUrl, sendPlainAnswer } from './node-plain.ts';
 import { findHostFault, readTargetPath, Refusals } from './refusals.ts';
 import { StaticFileIndex } from './static-files.ts';
 import { VercelRouter, withoutHeaders, type VercelConfig } from './vercel-routing.ts';
-import { createWebResponder, type AnswerWith } from './web-responder.ts';
 
 export interface LocalServerOptions {
   /** The static output of the build (.vercel/output/static). */
@@ -57,8 +56,6 @@ export interface LocalServerOptions {
  */
 const TIMEOUT_CHECK_MS = 500;
 
-const STATIC_METHODS = 'GET, HEAD, OPTIONS';
-
 /**
  * A production server for one machine: the build's static output and the api/ functions on one
  * origin, routed by vercel.json exactly as the Vercel deployment routes them.
@@ -81,7 +78,6 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
   const serveFile = sirv(options.staticDir, { dev: false, etag: true });
   const compressed = new CompressedFiles(options.staticDir);
   const log = options.log ?? logToStderr;
-  const answerWith = createWebResponder({ overrideGlobalObjects: true });
   const { origin } = new URL(options.siteUrl);
 
   const refusals = new Refusals(options.siteUrl, router);
@@ -132,24 +128,25 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
           res.writeHead(target.status, { Location: target.location }).end();
           return;
         case 'function': {
-          const module = functions.get(target.pathname);
-          if (!module) break;
-          answerFunction(req, res, url, module, {
+          const handler = functions.get(target.pathname);
+          if (!handler) break;
+          answerFunction(req, res, url, handler, {
             siteUrl: options.siteUrl,
             log,
             routeHeaders: decision.headers,
-            answerWith,
             clientAddressHeader: options.clientAddressHeader,
           });
           return;
         }
         case 'file': {
           const method = req.method ?? 'GET';
+          // Only the rare other methods look up the surface; GET and HEAD skip it.
+          const allow = () => findSurface(url.pathname).methods.join(', ');
           if (method === 'OPTIONS') {
             res
               .writeHead(204, {
                 ...decision.headers,
-                Allow: STATIC_METHODS,
+                Allow: allow(),
               })
               .end();
             return;
@@ -160,7 +157,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
               problemAnswer(
                 options.siteUrl,
                 { ...findErrorKind('method_not_allowed'), instance: url.pathname },
-                { Allow: STATIC_METHODS },
+                { Allow: allow() },
               ),
               decision.headers,
             );
@@ -274,24 +271,16 @@ export interface InvocationOptions {
   readonly clientAddressHeader?: string | undefined;
 }
 
-/**
- * Answers a request with a function: straight from node:http when the module exports a plain
- * handler, else through its web-standard handler for the method.
- */
+/** Answers a request with a function's plain handler, straight from node:http. */
 export function answerFunction(
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
-  module: FunctionModule,
-  options: InvocationOptions & { readonly answerWith: AnswerWith },
+  handler: PlainHandler,
+  options: InvocationOptions,
 ): void {
-  const { plain } = module;
-  if (!plain) {
-    options.answerWith(req, res, (request) => invokeFunction(module, request, options));
-    return;
-  }
   const request = fromNodeRequest(req, res, url, options.clientAddressHeader);
-  plain(request)
+  handler(request)
     .catch((error: unknown) =>
       internalErrorAnswer(
         options.siteUrl,
@@ -305,46 +294,6 @@ export function answerFunction(
       options.log({ level: 'error', msg: 'answer not sent', error: String(error) });
       res.destroy();
     });
-}
-
-/**
- * Calls a function's handler for the request's method (405 problem if none, 500 problem if it
- * throws) and adds the route's vercel.json headers the answer lacks.
- */
-async function invokeFunction(
-  module: FunctionModule,
-  request: Request,
-  options: InvocationOptions,
-): Promise<Response> {
-  const response = await callHandler(module, request, options);
-  for (const [name, value] of Object.entries(options.routeHeaders)) {
-    if (!response.headers.has(name)) response.headers.set(name, value);
-  }
-  return response;
-}
-
-async function callHandler(
-  module: FunctionModule,
-  request: Request,
-  { siteUrl, log }: InvocationOptions,
-): Promise<Response> {
-  const { pathname } = new URL(request.url);
-  const handler =
-    module.methods[request.method] ?? (request.method === 'HEAD' ? module.methods.GET : undefined);
-  if (!handler) {
-    return problemResponse(
-      siteUrl,
-      { ...findErrorKind('method_not_allowed'), instance: pathname },
-      { Allow: listAllowedMethods(module).join(', ') },
-    );
-  }
-  try {
-    return await handler(request);
-  } catch (error) {
-    return toWebResponse(
-      internalErrorAnswer(siteUrl, { method: request.method, pathname }, error, log),
-    );
-  }
 }
 
 /** The host name of a Host header, lower-cased, without its port ("[::1]" keeps its brackets). */

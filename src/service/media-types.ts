@@ -1,3 +1,5 @@
+import { SERVER_CARD_MEDIA_TYPE } from '../schemas/mcp-server-card.ts';
+
 /** Media types as served, one place (SPEC §4; UTF-8 text types carry their charset). */
 export const MEDIA_TYPES = {
   json: 'application/json',
@@ -9,4 +11,7 @@ export const MEDIA_TYPES = {
   /** The linkset media type without the profile parameter, as OpenAPI content keys name it. */
   linksetDocument: 'application/linkset+json',
   problem: 'application/problem+json',
+  xml: 'application/xml; charset=utf-8',
+  /** The SEP-2127 MCP server card at /mcp/server-card. */
+  serverCard: SERVER_CARD_MEDIA_TYPE,
 } as const;

@@ -1,6 +1,9 @@
+import { readdir } from 'node:fs/promises';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { z } from 'zod';
 import { MEDIA_TYPES } from '../../src/service/media-types.ts';
+import { CACHE_POLICIES, CORS_POLICIES } from '../../src/service/route-policies.ts';
+import { findSurface, SURFACES, type Surface } from '../../src/service/routes.ts';
 import type { SiteDocuments } from '../../src/documents/site-documents.ts';
 import { ApiCatalogLinksetSchema } from '../../src/schemas/api-catalog.ts';
 import { AuthorizationServerMetadataSchema } from '../../src/schemas/authorization-server-metadata.ts';
@@ -9,6 +12,7 @@ import { OverviewSchema } from '../../src/schemas/overview.ts';
 import { ProblemSchema } from '../../src/schemas/problem.ts';
 import { ProtectedResourceMetadataSchema } from '../../src/schemas/protected-resource-metadata.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
+import { ROOT } from '../support/processes.ts';
 
 const baseUrl = inject('baseUrl');
 let expected: SiteDocuments;
@@ -174,5 +178,54 @@ describe('unknown API paths', () => {
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toBe(MEDIA_TYPES.html);
     expect(await response.text()).toContain('Page not found');
+  });
+});
+
+/** The URL a surface's sample stands for; hashed asset names are read from the home page. */
+async function resolveSample(surface: Surface): Promise<string> {
+  if (surface.id !== 'assets') return surface.sample.path;
+  const html = await (await fetch(`${baseUrl}/`)).text();
+  const asset = /(?:href|src)="(\/_astro\/[^"]+)"/.exec(html)?.[1];
+  if (!asset) throw new Error('the home page links no /_astro/ asset');
+  return asset;
+}
+
+/** A media type without the spaces between its parameters (sirv writes `text/html;charset=utf-8`). */
+const normalizeMediaType = (value: string | null) => value?.replace(/;\s*/g, '; ');
+
+describe('SURFACES', () => {
+  it.each(SURFACES)(
+    'should answer the sample of $id with its status, media type, cache, CORS and Link',
+    async (surface) => {
+      const path = await resolveSample(surface);
+      const response = await fetch(`${baseUrl}${path}`, { redirect: 'manual' });
+      await response.arrayBuffer();
+      expect(response.status, path).toBe(surface.sample.status);
+      if (surface.mediaType && (response.ok || surface.sample.status === 404)) {
+        expect(normalizeMediaType(response.headers.get('content-type')), path).toBe(
+          MEDIA_TYPES[surface.mediaType],
+        );
+      }
+      const cache = CACHE_POLICIES[surface.cache];
+      if (cache) expect(response.headers.get('cache-control'), path).toBe(cache);
+      for (const [name, value] of Object.entries(CORS_POLICIES[surface.cors])) {
+        expect(response.headers.get(name), `${name} on ${path}`).toBe(value);
+      }
+      if (surface.cors === 'none') {
+        expect(response.headers.get('access-control-allow-origin'), path).toBeNull();
+      }
+      expect(response.headers.get('link'), path).toBe(surface.link ?? null);
+      if (surface.markdownMirror) expect(response.headers.get('vary'), path).toContain('Accept');
+    },
+  );
+
+  it('should hold every file of the build in a surface answered by files', async () => {
+    const dir = `${ROOT}.vercel/output/static`;
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    const files = entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => `${entry.parentPath.slice(dir.length)}/${entry.name}`);
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) expect(findSurface(file).answer.kind, file).toBe('file');
   });
 });

@@ -6,6 +6,8 @@ import { digestText } from '../../src/documents/agent-skills.ts';
 import { buildMirrorLinkHeader, buildPageLinkHeader } from '../../src/service/page-link-header.ts';
 import { buildSitemapXml } from '../../src/documents/sitemap-xml.ts';
 import { SITE_PAGES } from '../../src/service/site-pages.ts';
+import { SURFACES } from '../../src/service/routes.ts';
+import { VercelRouter } from '../../src/server/vercel-routing.ts';
 import { AgentSkillsIndexSchema } from '../../src/schemas/agent-skills-index.ts';
 import {
   McpCatalogSchema,
@@ -16,11 +18,15 @@ import { loadExpectedSite } from '../support/expected-site.ts';
 
 const site = await loadExpectedSite('https://facts.example.com');
 const documents = buildAgentReadinessDocuments(site);
-const vercel = JSON.parse(readFileSync(new URL('../../vercel.json', import.meta.url), 'utf8')) as {
-  headers: { source: string; headers: { key: string; value: string }[] }[];
-};
-const headerOf = (source: string, key: string) =>
-  vercel.headers.find((rule) => rule.source === source)?.headers.find((h) => h.key === key)?.value;
+const vercel = new VercelRouter(
+  JSON.parse(readFileSync(new URL('../../vercel.json', import.meta.url), 'utf8')) as object,
+  { isFile: () => true, isFunction: () => false },
+);
+/** The value of a header vercel.json gives a path. */
+const headerOf = (pathname: string, key: string) =>
+  vercel.route({ pathname, searchParams: new URLSearchParams(), header: () => undefined }).headers[
+    key
+  ];
 
 describe('buildRobotsTxt', () => {
   it('should name AI crawlers, allow everything, carry Content-Signal and the sitemap', () => {
@@ -67,7 +73,9 @@ describe('vercel.json and middleware.ts', () => {
   });
 
   it('should run the middleware on every page path', () => {
-    for (const page of SITE_PAGES) expect(middlewareConfig.matcher).toContain(page.path);
+    const pages = SURFACES.filter((surface) => surface.markdownMirror);
+    expect(pages).toHaveLength(SITE_PAGES.length);
+    for (const page of pages) expect(middlewareConfig.matcher).toContain(page.paths[0]);
   });
 });
 

@@ -1,0 +1,108 @@
+import { MEDIA_TYPES } from './media-types.ts';
+import { compilePatterns, isLiteralPattern, toPatternRegex } from './route-patterns.ts';
+import { CACHE_POLICIES, CORS_POLICIES, SECURITY_HEADERS } from './route-policies.ts';
+import { listRulePaths, SURFACES, type Surface } from './routes.ts';
+
+/** One header of a vercel.json rule. */
+export interface VercelHeader {
+  readonly key: string;
+  readonly value: string;
+}
+
+/** vercel.json as this project writes it. @see https://vercel.com/docs/project-configuration */
+export interface VercelJson {
+  readonly $schema: string;
+  readonly framework: 'astro';
+  readonly buildCommand: string;
+  readonly rewrites: ReadonlyArray<{ readonly source: string; readonly destination: string }>;
+  readonly headers: ReadonlyArray<{ readonly source: string; readonly headers: VercelHeader[] }>;
+}
+
+/** The source of the rule every answer carries the security headers from. */
+export const GLOBAL_HEADER_SOURCE = '/(.*)';
+
+/** The literal paths and the sample that stand for a surface when rules are checked for overlap. */
+function listExamplePaths(surface: Surface): string[] {
+  return [...listRulePaths(surface).filter(isLiteralPattern), surface.sample.path];
+}
+
+/**
+ * A vercel.json source (path-to-regexp) for paths, without the paths of `excluded`: one literal
+ * path as it is, else one regular-expression group; dots are escaped everywhere.
+ */
+function buildSource(paths: readonly string[], excluded: readonly string[] = []): string {
+  const [only] = paths;
+  if (paths.length === 1 && only && isLiteralPattern(only) && excluded.length === 0) {
+    return `/${toPatternRegex(only)}`;
+  }
+  const alternatives = paths.map(toPatternRegex).join('|');
+  if (excluded.length === 0) return `/(${alternatives})`;
+  const lookahead = `(?!(?:${excluded.map(toPatternRegex).join('|')})$)`;
+  return `/(${lookahead}${paths.length === 1 ? alternatives : `(?:${alternatives})`})`;
+}
+
+/** The headers a surface's own rule sets (the security headers come from the global rule). */
+export function listSurfaceHeaders(surface: Surface): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (surface.mediaTypeSource === 'route' && surface.mediaType) {
+    headers['Content-Type'] = MEDIA_TYPES[surface.mediaType];
+  }
+  const cache = CACHE_POLICIES[surface.cache];
+  if (cache) headers['Cache-Control'] = cache;
+  Object.assign(headers, CORS_POLICIES[surface.cors]);
+  if (surface.markdownMirror) headers.Vary = 'Accept';
+  if (surface.link) headers.Link = surface.link;
+  return headers;
+}
+
+/**
+ * The surfaces declared before this one whose paths its patterns also match: its rule leaves them
+ * out, so that no path collects the headers of two surfaces.
+ */
+function listEarlierOverlaps(surfaces: readonly Surface[], index: number): string[] {
+  const surface = surfaces[index];
+  if (!surface) return [];
+  const matcher = compilePatterns(listRulePaths(surface));
+  return surfaces
+    .slice(0, index)
+    .filter((earlier) => listExamplePaths(earlier).some((path) => matcher.test(path)))
+    .flatMap(listRulePaths);
+}
+
+/** The rewrites: public paths to the functions that answer them and to renamed files. */
+function buildRewrites(surfaces: readonly Surface[]): VercelJson['rewrites'] {
+  return surfaces.flatMap((surface) => {
+    const { answer } = surface;
+    if (answer.kind === 'file') {
+      const { file } = answer;
+      return file
+        ? surface.paths.map((path) => ({ source: buildSource([path]), destination: file }))
+        : [];
+    }
+    const destination = `/api/${answer.name}`;
+    const paths = surface.paths.filter((path) => path !== destination);
+    return paths.length > 0 ? [{ source: buildSource(paths), destination }] : [];
+  });
+}
+
+/**
+ * vercel.json from the route table: rewrites, then one global rule for the security headers and
+ * at most one rule per surface, no two of which match the same path.
+ */
+export function buildVercelConfig(surfaces: readonly Surface[] = SURFACES): VercelJson {
+  const toList = (headers: Readonly<Record<string, string>>) =>
+    Object.entries(headers).map(([key, value]) => ({ key, value }));
+  const rules = surfaces.flatMap((surface, index) => {
+    const headers = listSurfaceHeaders(surface);
+    if (Object.keys(headers).length === 0) return [];
+    const source = buildSource(listRulePaths(surface), listEarlierOverlaps(surfaces, index));
+    return [{ source, headers: toList(headers) }];
+  });
+  return {
+    $schema: 'https://openapi.vercel.sh/vercel.json',
+    framework: 'astro',
+    buildCommand: 'npm run build',
+    rewrites: buildRewrites(surfaces),
+    headers: [{ source: GLOBAL_HEADER_SOURCE, headers: toList(SECURITY_HEADERS) }, ...rules],
+  };
+}
