@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { buildComponentSchemas, buildOpenApiDocument } from '../../src/documents/openapi.ts';
+import { buildComponentSchemas } from '../../src/documents/openapi/component-schemas.ts';
+import { buildOpenApiDocument } from '../../src/documents/openapi/openapi-document.ts';
 import { buildOverview } from '../../src/documents/overview.ts';
 import { DEFAULT_RATE_LIMIT } from '../../src/service/rate-limit-policy.ts';
 import { buildServiceUrls } from '../../src/service/urls.ts';
