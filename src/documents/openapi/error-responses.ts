@@ -30,7 +30,9 @@ const ENDPOINT_RESPONSE_NAMES = {
   payload_too_large: 'ContentTooLarge',
   uri_too_long: 'UriTooLong',
   unsupported_media_type: 'UnsupportedMediaType',
+  expectation_failed: 'ExpectationFailed',
   header_fields_too_large: 'HeaderFieldsTooLarge',
+  too_many_connections: 'TooManyConnections',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
 /** A reference to the shared response of an endpoint-specific error kind. */
@@ -42,12 +44,15 @@ export function referEndpointResponse(code: keyof typeof ENDPOINT_RESPONSE_NAMES
 
 /**
  * Refusals any request can meet before an operation sees it (the server's limits on time, target
- * length and head size); every operation declares them.
+ * length, head size and open connections, and the one expectation it meets); every operation
+ * declares them.
  */
 export const TRANSPORT_ERROR_RESPONSES = {
   '408': referEndpointResponse('request_timeout'),
   '414': referEndpointResponse('uri_too_long'),
+  '417': referEndpointResponse('expectation_failed'),
   '431': referEndpointResponse('header_fields_too_large'),
+  '503': referEndpointResponse('too_many_connections'),
 };
 
 /** The Problem responses every operation declares (SPEC §4, §7). */
@@ -133,6 +138,8 @@ function buildEndpointResponses(urls: ServiceUrls): Record<string, JsonObject> {
         name,
         {
           description: `${kind.title}: ${kind.detail}`,
+          // The local server tells a client over its connection caps when to come back.
+          ...(code === 'too_many_connections' ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
           content: {
             [MEDIA_TYPES.problem]: {
               schema: referSchema('Problem'),

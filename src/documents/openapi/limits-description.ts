@@ -18,6 +18,7 @@ export function describeLimits(rateLimit: RateLimitPolicy | undefined): string {
       : 'no rate limit of the functions themselves;',
     `request bodies up to ${LIMITS.mcpBodyBytes} bytes at the MCP endpoint and ${LIMITS.oauthBodyBytes} bytes at the OAuth endpoints (413);`,
     `JSON nested at most ${LIMITS.jsonDepth} levels deep and JSON-RPC batches of at most ${LIMITS.batchMessages} messages (JSON-RPC error -32600);`,
-    `request targets up to ${LIMITS.urlLength} characters (414) and request heads up to ${LIMITS.headerBytes} bytes (431).`,
+    `request targets up to ${LIMITS.urlLength} characters (414) and request heads up to ${LIMITS.headerBytes} bytes (431);`,
+    `the local server (npm start), by default, waits ${LIMITS.headersTimeoutSeconds} seconds for a request head and ${LIMITS.requestTimeoutSeconds} seconds for a whole request (408) and holds at most ${LIMITS.connections} connections, ${LIMITS.connectionsPerClient} per client address (503 with Retry-After).`,
   ].join(' ');
 }
