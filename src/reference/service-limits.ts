@@ -93,9 +93,19 @@ export function listServiceLimits(rateLimit: RateLimitPolicy | null): ServiceLim
       answer: '431 header_fields_too_large',
     },
     {
+      limit: 'Expect header',
+      value: '100-continue only',
+      answer: '417 expectation_failed',
+    },
+    {
       limit: 'Time to send a request',
-      value: `${LIMITS.headersTimeoutSeconds} s for the head, ${LIMITS.requestTimeoutSeconds} s in all`,
+      value: `${LIMITS.headersTimeoutSeconds} s for the head, ${LIMITS.requestTimeoutSeconds} s in all; the local server's defaults (HEADERS_TIMEOUT_SECONDS, REQUEST_TIMEOUT_SECONDS)`,
       answer: '408 request_timeout',
+    },
+    {
+      limit: 'Open connections to the local server',
+      value: `${LIMITS.connections} in all, ${LIMITS.connectionsPerClient} per client address, by default (MAX_CONNECTIONS, MAX_CONNECTIONS_PER_CLIENT)`,
+      answer: '503 too_many_connections with Retry-After',
     },
     {
       limit: 'Requests per client at the MCP and OAuth endpoints',
