@@ -1,5 +1,5 @@
 import type { SiteSnapshot } from '../site-content/site-snapshot.ts';
-import { buildOpenApiDocument } from '../documents/openapi.ts';
+import { buildOpenApiDocument } from '../documents/openapi/openapi-document.ts';
 import type { RateLimitPolicy } from '../service/rate-limit-policy.ts';
 import { buildServiceUrls } from '../service/urls.ts';
 import { buildToolDescriptors } from '../mcp/tool-descriptors.ts';

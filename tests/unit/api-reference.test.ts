@@ -7,7 +7,7 @@ import {
   listSchemaFields,
   splitProse,
 } from '../../src/reference/api-reference.ts';
-import { buildOpenApiDocument } from '../../src/documents/openapi.ts';
+import { buildOpenApiDocument } from '../../src/documents/openapi/openapi-document.ts';
 import { DEFAULT_RATE_LIMIT } from '../../src/service/rate-limit-policy.ts';
 import { buildServiceUrls } from '../../src/service/urls.ts';
 import { loadSampleContent } from '../support/sample-content.ts';

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { buildComponentSchemas, buildOpenApiDocument } from '../../src/documents/openapi.ts';
+import { buildComponentSchemas } from '../../src/documents/openapi/component-schemas.ts';
+import { buildOpenApiDocument } from '../../src/documents/openapi/openapi-document.ts';
 import { buildOverview } from '../../src/documents/overview.ts';
+import { ENDPOINT_ERRORS } from '../../src/service/error-kinds.ts';
+import { LIMITS } from '../../src/service/limits.ts';
 import { DEFAULT_RATE_LIMIT } from '../../src/service/rate-limit-policy.ts';
 import { buildServiceUrls } from '../../src/service/urls.ts';
 import { OverviewSchema } from '../../src/schemas/overview.ts';
@@ -15,7 +18,7 @@ const content = await loadSampleContent();
 type Operation = { responses: Record<string, unknown>; operationId: string };
 const document = buildOpenApiDocument(content, urls, DEFAULT_RATE_LIMIT) as {
   openapi: string;
-  info: { version: string };
+  info: { version: string; description: string };
   servers: { url: string }[];
   paths: Record<string, { servers?: { url: string }[] } & Record<string, Operation>>;
   components: { schemas: Record<string, unknown>; responses: Record<string, unknown> };
@@ -76,6 +79,40 @@ describe('buildOpenApiDocument', () => {
         );
       }
     }
+  });
+
+  it("should declare the local server's refusals (408, 414, 417, 431, 503) on every operation", () => {
+    for (const item of Object.values(document.paths)) {
+      for (const [key, value] of Object.entries(item)) {
+        if (key === 'servers') continue;
+        const operation = value as Operation;
+        expect(Object.keys(operation.responses), operation.operationId).toEqual(
+          expect.arrayContaining(['408', '414', '417', '431', '503']),
+        );
+      }
+    }
+  });
+
+  it('should publish a shared Problem response for every endpoint error kind an operation can meet', () => {
+    const examples = Object.values(document.components.responses).map(
+      (response) =>
+        (response as { content: Record<string, { example: { code: string } }> }).content[
+          'application/problem+json'
+        ]?.example.code,
+    );
+    // forbidden_host only guards a local server bound to loopback; no public deployment answers it.
+    for (const kind of ENDPOINT_ERRORS.filter((kind) => kind.code !== 'forbidden_host')) {
+      expect(examples, kind.code).toContain(kind.code);
+    }
+  });
+
+  it('should state the time-outs and connection caps of the local server among the limits', () => {
+    expect(document.info.description).toContain(
+      `waits ${LIMITS.headersTimeoutSeconds} seconds for a request head and ${LIMITS.requestTimeoutSeconds} seconds for a whole request (408)`,
+    );
+    expect(document.info.description).toContain(
+      `at most ${LIMITS.connections} connections, ${LIMITS.connectionsPerClient} per client address (503 with Retry-After)`,
+    );
   });
 
   it('should answer errors of REST, MCP and discovery operations with the Problem schema', () => {

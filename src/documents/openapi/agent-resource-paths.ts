@@ -1,0 +1,63 @@
+import type { SiteContent } from '../../schemas/site-content.ts';
+import type { ServiceUrls } from '../../service/urls.ts';
+import type { JsonObject } from './component-schemas.ts';
+import { buildOperation, describeTextContent, listOriginServers } from './operation.ts';
+
+/**
+ * The plain-text resources for agents at the origin (SPEC §4): llms.txt, llms-full.txt, auth.md.
+ * @see https://llmstxt.org/
+ */
+export function buildAgentResourcePaths(content: SiteContent, urls: ServiceUrls): JsonObject {
+  const { company } = content;
+  const servers = listOriginServers(urls);
+  return {
+    '/llms.txt': {
+      servers,
+      get: buildOperation({
+        operationId: 'getLlmsTxt',
+        summary: 'Get llms.txt',
+        description: 'A concise Markdown index for agents (llmstxt.org).',
+        tag: 'Agent resources',
+        responses: {
+          '200': {
+            description: 'The index.',
+            content: describeTextContent(
+              'text/plain',
+              `# ${company.name}\n\n> ${content.agents.summary}\n`,
+            ),
+          },
+        },
+      }),
+    },
+    '/llms-full.txt': {
+      servers,
+      get: buildOperation({
+        operationId: 'getLlmsFullTxt',
+        summary: 'Get llms-full.txt',
+        description: 'The extended public site copy in one Markdown text.',
+        tag: 'Agent resources',
+        responses: {
+          '200': {
+            description: 'The site copy.',
+            content: describeTextContent('text/plain', `# ${company.name}\n`),
+          },
+        },
+      }),
+    },
+    '/auth.md': {
+      servers,
+      get: buildOperation({
+        operationId: 'getAuthMd',
+        summary: 'Get auth.md',
+        description: 'Registration discovery for agents: the anonymous OAuth flow, step by step.',
+        tag: 'Agent resources',
+        responses: {
+          '200': {
+            description: 'The document.',
+            content: describeTextContent('text/markdown', '# auth.md\n'),
+          },
+        },
+      }),
+    },
+  };
+}

@@ -1,0 +1,165 @@
+import { findErrorKind, STANDARD_ERRORS, type ErrorCode } from '../../service/error-kinds.ts';
+import { MEDIA_TYPES } from '../../service/media-types.ts';
+import {
+  DEFAULT_RATE_LIMIT,
+  formatRateLimitPolicy,
+  RATE_LIMIT_POLICY_NAME,
+  type RateLimitPolicy,
+} from '../../service/rate-limit-policy.ts';
+import type { ServiceUrls } from '../../service/urls.ts';
+import { buildProblem } from '../problem.ts';
+import { referSchema, type JsonObject } from './component-schemas.ts';
+import { describeRateLimit } from './limits-description.ts';
+
+/** OAuth endpoints answer errors with RFC 6749 §5.2 / RFC 7591 §3.2.2 bodies, as clients expect. */
+export const OAUTH_ERROR_RESPONSES = {
+  '400': {
+    description: 'An OAuth error (RFC 6749 §5.2, RFC 7591 §3.2.2), e.g. invalid_request.',
+    content: { 'application/json': { schema: referSchema('OAuthError') } },
+  },
+  '401': {
+    description: 'The client could not be authenticated (invalid_client, RFC 6749 §5.2).',
+    content: { 'application/json': { schema: referSchema('OAuthError') } },
+  },
+};
+
+/** The shared response (components.responses) of each endpoint-specific error kind. */
+const ENDPOINT_RESPONSE_NAMES = {
+  forbidden_origin: 'ForbiddenOrigin',
+  request_timeout: 'RequestTimeout',
+  payload_too_large: 'ContentTooLarge',
+  uri_too_long: 'UriTooLong',
+  unsupported_media_type: 'UnsupportedMediaType',
+  expectation_failed: 'ExpectationFailed',
+  header_fields_too_large: 'HeaderFieldsTooLarge',
+  too_many_connections: 'TooManyConnections',
+} as const satisfies Partial<Record<ErrorCode, string>>;
+
+/** A reference to the shared response of an endpoint-specific error kind. */
+export function referEndpointResponse(code: keyof typeof ENDPOINT_RESPONSE_NAMES): {
+  $ref: string;
+} {
+  return { $ref: `#/components/responses/${ENDPOINT_RESPONSE_NAMES[code]}` };
+}
+
+/**
+ * Refusals any request can meet before an operation sees it (the server's limits on time, target
+ * length, head size and open connections, and the one expectation it meets); every operation
+ * declares them.
+ */
+export const TRANSPORT_ERROR_RESPONSES = {
+  '408': referEndpointResponse('request_timeout'),
+  '414': referEndpointResponse('uri_too_long'),
+  '417': referEndpointResponse('expectation_failed'),
+  '431': referEndpointResponse('header_fields_too_large'),
+  '503': referEndpointResponse('too_many_connections'),
+};
+
+/** The Problem responses every operation declares (SPEC §4, §7). */
+export const STANDARD_ERROR_RESPONSES = {
+  '400': { $ref: '#/components/responses/BadRequest' },
+  '401': { $ref: '#/components/responses/Unauthorized' },
+  '404': { $ref: '#/components/responses/NotFound' },
+  '405': { $ref: '#/components/responses/MethodNotAllowed' },
+  '429': { $ref: '#/components/responses/TooManyRequests' },
+  '500': { $ref: '#/components/responses/InternalServerError' },
+} as const;
+
+const STANDARD_RESPONSE_NAMES: Record<keyof typeof STANDARD_ERROR_RESPONSES, string> = {
+  '400': 'BadRequest',
+  '401': 'Unauthorized',
+  '404': 'NotFound',
+  '405': 'MethodNotAllowed',
+  '429': 'TooManyRequests',
+  '500': 'InternalServerError',
+};
+
+const RETRY_AFTER = {
+  description: 'Seconds to wait before retrying.',
+  schema: { type: 'integer' },
+};
+
+/** The headers a standard Problem response declares beside its body. */
+function describeStandardHeaders(
+  status: number,
+  rateLimit: RateLimitPolicy | undefined,
+): JsonObject | undefined {
+  if (status === 405) {
+    return {
+      Allow: { description: 'The methods the resource supports.', schema: { type: 'string' } },
+    };
+  }
+  if (status !== 429) return undefined;
+  return {
+    'Retry-After': RETRY_AFTER,
+    RateLimit: {
+      description: `The client's remaining quota \`r\` and seconds to reset \`t\` (draft-ietf-httpapi-ratelimit-headers), e.g. \`"${RATE_LIMIT_POLICY_NAME}";r=0;t=42\`. Sent on every answer of the MCP and OAuth endpoints.`,
+      schema: { type: 'string' },
+    },
+    'RateLimit-Policy': {
+      description: `The quota \`q\` per window \`w\` seconds, e.g. \`${formatRateLimitPolicy(rateLimit ?? DEFAULT_RATE_LIMIT)}\`. Sent on every answer of the MCP and OAuth endpoints.`,
+      schema: { type: 'string' },
+    },
+  };
+}
+
+/** The Problem responses every operation declares (SPEC §4, §7), by component name. */
+function buildStandardResponses(
+  urls: ServiceUrls,
+  rateLimit: RateLimitPolicy | undefined,
+): Record<string, JsonObject> {
+  return Object.fromEntries(
+    STANDARD_ERRORS.map((error) => {
+      const status = String(error.status) as keyof typeof STANDARD_RESPONSE_NAMES;
+      const headers = describeStandardHeaders(error.status, rateLimit);
+      return [
+        STANDARD_RESPONSE_NAMES[status],
+        {
+          description: error.status === 429 ? describeRateLimit(rateLimit) : error.title,
+          ...(headers ? { headers } : {}),
+          content: {
+            [MEDIA_TYPES.problem]: {
+              schema: referSchema('Problem'),
+              example: buildProblem(urls.origin, { ...error, instance: '/api/v1/overview' }),
+            },
+          },
+        },
+      ];
+    }),
+  );
+}
+
+/** The Problem responses of endpoint-specific error kinds, by component name. */
+function buildEndpointResponses(urls: ServiceUrls): Record<string, JsonObject> {
+  return Object.fromEntries(
+    Object.entries(ENDPOINT_RESPONSE_NAMES).map(([code, name]) => {
+      const kind = findErrorKind(code as keyof typeof ENDPOINT_RESPONSE_NAMES);
+      return [
+        name,
+        {
+          description: `${kind.title}: ${kind.detail}`,
+          // The local server tells a client over its connection caps when to come back.
+          ...(code === 'too_many_connections' ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
+          content: {
+            [MEDIA_TYPES.problem]: {
+              schema: referSchema('Problem'),
+              example: buildProblem(urls.origin, { ...kind, instance: '/mcp' }),
+            },
+          },
+        },
+      ];
+    }),
+  );
+}
+
+/**
+ * Every shared response (components.responses): the standard Problems, then those of particular
+ * endpoints.
+ * @see https://spec.openapis.org/oas/v3.1.1#components-object
+ */
+export function buildResponseComponents(
+  urls: ServiceUrls,
+  rateLimit: RateLimitPolicy | undefined,
+): Record<string, JsonObject> {
+  return { ...buildStandardResponses(urls, rateLimit), ...buildEndpointResponses(urls) };
+}

@@ -1,0 +1,57 @@
+import type { ServiceUrls } from '../../service/urls.ts';
+import { referSchema, type JsonObject } from './component-schemas.ts';
+import { STANDARD_ERROR_RESPONSES, TRANSPORT_ERROR_RESPONSES } from './error-responses.ts';
+
+/** A JSON body of a component schema, with an example when one is given. */
+export function describeJsonContent(
+  schemaId: string,
+  example?: unknown,
+  mediaType = 'application/json',
+): JsonObject {
+  return {
+    [mediaType]: { schema: referSchema(schemaId), ...(example === undefined ? {} : { example }) },
+  };
+}
+
+/** A text body of a media type, with an example. */
+export function describeTextContent(mediaType: string, example: string): JsonObject {
+  return { [mediaType]: { schema: { type: 'string' }, example } };
+}
+
+/** The path-level servers of every resource served at the origin rather than the REST base. */
+export function listOriginServers(urls: ServiceUrls): JsonObject[] {
+  return [{ url: urls.origin, description: 'The origin' }];
+}
+
+interface OperationInput {
+  readonly operationId: string;
+  readonly summary: string;
+  readonly description: string;
+  readonly tag: string;
+  readonly responses: JsonObject;
+  /** Error responses that replace the standard Problem ones (OAuth bodies, RFC 6749 §5.2). */
+  readonly errorResponses?: JsonObject;
+  readonly requestBody?: JsonObject;
+  readonly parameters?: readonly JsonObject[];
+}
+
+/**
+ * An Operation Object with the standard and transport error responses every operation declares.
+ * @see https://spec.openapis.org/oas/v3.1.1#operation-object
+ */
+export function buildOperation(input: OperationInput): JsonObject {
+  return {
+    operationId: input.operationId,
+    summary: input.summary,
+    description: input.description,
+    tags: [input.tag],
+    ...(input.parameters ? { parameters: input.parameters } : {}),
+    ...(input.requestBody ? { requestBody: input.requestBody } : {}),
+    responses: {
+      ...input.responses,
+      ...STANDARD_ERROR_RESPONSES,
+      ...TRANSPORT_ERROR_RESPONSES,
+      ...input.errorResponses,
+    },
+  };
+}
