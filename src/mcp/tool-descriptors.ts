@@ -24,7 +24,7 @@ export const SHARED_OUTPUT_SCHEMAS: SharedOutputSchemas = {
  * be the object schema itself, so a schema registered with an id is lifted out of $defs.
  * @see MCP 2025-11-25 server/tools §Tool (inputSchema, outputSchema)
  */
-export function toToolJsonSchema(
+function toToolJsonSchema(
   schema: z.core.$ZodType,
   io: 'input' | 'output',
 ): Record<string, unknown> {
