@@ -16,21 +16,13 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createServer, type ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { MCP_AGENT_VERSION } from '../src/service/versions.ts';
-import { buildToolInputSchemas, listSectionSlugs, type ToolName } from '../src/mcp/tool-inputs.ts';
-import { buildToolRunners } from '../src/mcp/tools.ts';
-import {
-  CallsToActionOutputSchema,
-  CopySectionOutputSchema,
-  ProductToolOutputSchema,
-  SearchOutputSchema,
-  TextDocumentOutputSchema,
-} from '../src/schemas/mcp-tools.ts';
+import { SHARED_OUTPUT_SCHEMAS } from '../src/mcp/tool-descriptors.ts';
+import { buildToolRunners, MCP_TOOLS } from '../src/mcp/tool-registry.ts';
 import { OverviewSchema } from '../src/schemas/overview.ts';
 import { site } from '../src/site/built-site.ts';
 
 const { content } = site;
 const runners = buildToolRunners(site);
-const inputs = buildToolInputSchemas(listSectionSlugs(content));
 
 /**
  * The overview's output schema without its registry id: with it, the SDK would publish a root
@@ -40,15 +32,16 @@ const inputs = buildToolInputSchemas(listSectionSlugs(content));
 const { id: _overviewId, ...overviewMeta } = OverviewSchema.meta() ?? {};
 const OverviewOutputSchema = z.strictObject(OverviewSchema.shape).meta(overviewMeta);
 
-/** The output schemas tool-descriptors.ts publishes. */
-const outputs: Record<ToolName, z.ZodType> = {
-  get_company_overview: OverviewOutputSchema,
-  get_product: ProductToolOutputSchema,
-  list_calls_to_action: CallsToActionOutputSchema,
-  get_agent_document: TextDocumentOutputSchema,
-  get_site_copy_section: CopySectionOutputSchema,
-  search_site_copy: SearchOutputSchema,
-};
+/** Each tool's schemas as tool-descriptors.ts publishes them: zod/mini input, output from the tool. */
+const schemas = new Map(
+  MCP_TOOLS.map((tool) => [
+    tool.name as string,
+    {
+      input: tool.inputSchema(content),
+      output: tool.outputSchema({ ...SHARED_OUTPUT_SCHEMAS, overview: OverviewOutputSchema }),
+    },
+  ]),
+);
 
 const serverInfo = {
   name: `${content.company.alternateName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-facts`,
@@ -60,17 +53,17 @@ const serverInfo = {
 function createPeerServer(): McpServer {
   const server = new McpServer(serverInfo);
   for (const descriptor of site.mcpTools) {
-    const name = descriptor.name as ToolName;
-    const runner = runners.get(name);
-    if (!runner) throw new Error(`no runner for tool ${descriptor.name}`);
+    const runner = runners.get(descriptor.name);
+    const schema = schemas.get(descriptor.name);
+    if (!runner || !schema) throw new Error(`no runner for tool ${descriptor.name}`);
     server.registerTool(
       descriptor.name,
       {
         title: descriptor.title,
         description: descriptor.description,
         // The zod/mini schemas our server validates with; the SDK validates the same way.
-        inputSchema: inputs[name],
-        outputSchema: outputs[name],
+        inputSchema: schema.input,
+        outputSchema: schema.output,
         annotations: {
           title: descriptor.title,
           readOnlyHint: true,

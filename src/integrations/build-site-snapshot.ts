@@ -16,7 +16,7 @@ export function buildSiteSnapshot(
     siteUrl,
     content,
     openapi: buildOpenApiDocument(content, urls, rateLimit),
-    mcpTools: buildToolDescriptors(content, urls),
+    mcpTools: buildToolDescriptors(content),
     rateLimit: rateLimit ?? null,
   };
 }

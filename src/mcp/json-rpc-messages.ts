@@ -1,41 +1,143 @@
-/** A JSON-RPC message as parsed from a body, before its shape is known. */
-export type JsonRpcMessage = Record<string, unknown>;
+import type { JSONRPCResponse, JSONRPCServer } from 'json-rpc-2.0';
+import * as z from 'zod/mini';
+import {
+  JsonRpcIdSchema,
+  JsonRpcRequestSchema,
+  JsonRpcResponseSchema,
+  type JsonRpcRequest,
+} from '../schemas/json-rpc.ts';
+import { LIMITS } from '../service/limits.ts';
+import { JSON_RPC_ERRORS } from '../service/mcp-protocol.ts';
+import type { McpCallContext } from './method-context.ts';
+
+/**
+ * The published JsonRpcRequest, which also lets params come by position (JSON-RPC 2.0 §4.2): such a
+ * message is a well-formed request whose params MCP does not take, so its method answers -32602.
+ */
+const JsonRpcEnvelopeSchema = z.extend(JsonRpcRequestSchema, {
+  params: z.optional(z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())])),
+});
+
+/** A request or notification that passed the envelope schema. */
+export type JsonRpcMessage = Omit<JsonRpcRequest, 'params'> & { readonly params?: unknown };
+
+/** A JSON-RPC id: a string or a number for a request; null only in an answer to an unreadable one. */
+export type JsonRpcId = string | number | null;
 
 /** What a message is, by JSON-RPC 2.0 §4 (request, notification) and §5 (response). */
-export type JsonRpcMessageKind = 'request' | 'notification' | 'response' | 'invalid';
+export type ClassifiedMessage =
+  | { readonly kind: 'request'; readonly id: string | number; readonly message: JsonRpcMessage }
+  | { readonly kind: 'notification'; readonly message: JsonRpcMessage }
+  | { readonly kind: 'response'; readonly id: JsonRpcId }
+  | { readonly kind: 'invalid'; readonly id: JsonRpcId };
 
 /**
  * Tells a request (with an id) from a notification (without one), a response sent by a client,
- * and anything else.
- * @see JSON-RPC 2.0 §4.1 Notification
+ * and anything else, by the published JsonRpcRequest and JsonRpcResponse schemas. MCP requests
+ * carry a string or number id, never null.
+ * @see JSON-RPC 2.0 §4.1 Notification; MCP 2025-11-25 basic §Requests
  */
-export function classifyMessage(message: JsonRpcMessage): JsonRpcMessageKind {
-  if (message.jsonrpc !== '2.0') return 'invalid';
-  if (
-    message.method === undefined &&
-    ('result' in message || 'error' in message) &&
-    isJsonRpcId(message.id)
-  ) {
-    return 'response';
+export function classifyMessage(value: unknown): ClassifiedMessage {
+  const object = asObject(value);
+  const id = isJsonRpcId(object?.id) ? object.id : null;
+  const request = JsonRpcEnvelopeSchema.safeParse(value);
+  if (request.success && object) {
+    if (!('id' in object)) return { kind: 'notification', message: request.data };
+    return id === null ? { kind: 'invalid', id } : { kind: 'request', id, message: request.data };
   }
-  if (typeof message.method !== 'string') return 'invalid';
   if (
-    message.params !== undefined &&
-    (typeof message.params !== 'object' || message.params === null)
-  )
-    return 'invalid';
-  if (!('id' in message)) return 'notification';
-  return typeof message.id === 'string' || typeof message.id === 'number' ? 'request' : 'invalid';
-}
-
-/** True for a value JSON-RPC allows as an id in a response. @see JSON-RPC 2.0 §5 */
-export function isJsonRpcId(value: unknown): value is string | number | null {
-  return typeof value === 'string' || typeof value === 'number' || value === null;
+    object?.method === undefined &&
+    object?.id !== undefined &&
+    ('result' in object || 'error' in object) &&
+    JsonRpcResponseSchema.safeParse(value).success
+  ) {
+    return { kind: 'response', id };
+  }
+  return { kind: 'invalid', id };
 }
 
 /** The value as a plain JSON object, or undefined for arrays, null and scalars. */
-export function asObject(value: unknown): JsonRpcMessage | undefined {
+export function asObject(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as JsonRpcMessage)
+    ? (value as Record<string, unknown>)
     : undefined;
+}
+
+function isJsonRpcId(value: unknown): value is JsonRpcId {
+  return JsonRpcIdSchema.safeParse(value).success;
+}
+
+/** An error response; JSON-RPC 2.0 §5 answers an unreadable id with null. */
+export function buildErrorResponse(
+  id: JsonRpcId,
+  code: number,
+  message: string,
+  data?: unknown,
+): JSONRPCResponse {
+  return { jsonrpc: '2.0', id, error: { code, message, ...(data === undefined ? {} : { data }) } };
+}
+
+/** What a batch comes to: its responses (none when it held only notifications), or a refusal. */
+export type BatchAnswer =
+  | { readonly ok: true; readonly responses: readonly JSONRPCResponse[] }
+  | { readonly ok: false; readonly message: string };
+
+/**
+ * Answers a JSON-RPC batch message by message, in order; an initialize inside it is refused
+ * (MCP 2025-03-26 basic/lifecycle: "The initialize request MUST NOT be part of a JSON-RPC batch").
+ * @see JSON-RPC 2.0 §6 Batch
+ */
+export async function answerBatch(
+  rpc: JSONRPCServer<McpCallContext>,
+  messages: readonly unknown[],
+  context: McpCallContext,
+): Promise<BatchAnswer> {
+  if (messages.length === 0) return { ok: false, message: 'Invalid Request: the batch is empty.' };
+  if (messages.length > LIMITS.batchMessages) {
+    return {
+      ok: false,
+      message: `Invalid Request: a batch holds at most ${LIMITS.batchMessages} messages; this one holds ${messages.length}.`,
+    };
+  }
+  const responses: JSONRPCResponse[] = [];
+  for (const value of messages) {
+    const response = await answerBatchMessage(rpc, classifyMessage(value), context);
+    if (response) responses.push(response);
+  }
+  return { ok: true, responses };
+}
+
+async function answerBatchMessage(
+  rpc: JSONRPCServer<McpCallContext>,
+  classified: ClassifiedMessage,
+  context: McpCallContext,
+): Promise<JSONRPCResponse | null> {
+  switch (classified.kind) {
+    case 'response':
+      return null;
+    case 'invalid':
+      return buildErrorResponse(classified.id, JSON_RPC_ERRORS.invalidRequest, 'Invalid Request');
+    case 'notification':
+      // JSON-RPC 2.0 §4.1: a notification gets no answer, whatever its method.
+      return classified.message.method === 'initialize'
+        ? null
+        : answerMessage(rpc, classified.message, context);
+    case 'request':
+      return classified.message.method === 'initialize'
+        ? buildErrorResponse(
+            classified.id,
+            JSON_RPC_ERRORS.invalidRequest,
+            'initialize must not be sent in a batch',
+          )
+        : answerMessage(rpc, classified.message, context);
+  }
+}
+
+/** Dispatches one request or notification to the method table. */
+export function answerMessage(
+  rpc: JSONRPCServer<McpCallContext>,
+  message: JsonRpcMessage,
+  context: McpCallContext,
+): PromiseLike<JSONRPCResponse | null> {
+  return rpc.receive(message as never, context);
 }

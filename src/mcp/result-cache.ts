@@ -7,7 +7,7 @@ import type { McpMethod, ProtocolVersion } from '../service/mcp-protocol.ts';
  * are the largest answers (tools/list is about 8 KB): their encoded JSON is kept, and each answer
  * splices the request id in front of it instead of serializing the result again.
  */
-const CACHEABLE_RESULTS: ReadonlySet<string> = new Set<McpMethod>([
+const METHODS_WITH_KEPT_RESULTS: ReadonlySet<string> = new Set<McpMethod>([
   'tools/list',
   'resources/list',
   'resources/templates/list',
@@ -59,8 +59,8 @@ export function createResultCache(): ResultCache {
 
 /** The cache key of a request whose result is pure, or undefined. */
 function readResultCacheKey(message: JsonRpcMessage, version: ProtocolVersion): string | undefined {
-  const method = message.method as string;
-  if (!CACHEABLE_RESULTS.has(method)) return undefined;
+  const { method } = message;
+  if (!METHODS_WITH_KEPT_RESULTS.has(method)) return undefined;
   const params = message.params === undefined ? {} : asObject(message.params);
   if (!params) return undefined;
   const { cursor, _meta: _ignored, ...rest } = params;

@@ -41,6 +41,5 @@ export const JSON_RPC_ERROR_MEANINGS: Readonly<Record<keyof typeof JSON_RPC_ERRO
   internalError: 'The server failed; nothing about the failure is disclosed.',
   resourceNotFound: 'No resource has this URI (protocol versions up to 2025-11-25).',
   headerMismatch: 'An Mcp-Method, Mcp-Name or MCP-Protocol-Version header disagrees with the body.',
-  missingRequiredClientCapability: 'The request needs a client capability it did not declare.',
   unsupportedProtocolVersion: 'The MCP-Protocol-Version header names a version this server lacks.',
 };

@@ -71,8 +71,6 @@ export const JSON_RPC_ERRORS = {
   resourceNotFound: -32002,
   /** MCP 2026-07-28 basic/transports/streamable-http: a header disagrees with the body. */
   headerMismatch: -32020,
-  /** MCP 2026-07-28: the request needs a client capability it did not declare. */
-  missingRequiredClientCapability: -32021,
   /** MCP 2026-07-28: the requested protocol version is not supported. */
   unsupportedProtocolVersion: -32022,
 } as const;

@@ -1,11 +1,15 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- raw JSON-RPC bodies are inspected field by field */
+/** How a request is sent: `fetch` over HTTP, or a handler called in-process. */
+export type SendRequest = (url: string, init: RequestInit) => Promise<Response>;
+
 /** A raw POST to the MCP endpoint; the response body is parsed when there is one. */
 export async function postMcp(
   baseUrl: string,
   body: unknown,
   headers: Record<string, string> = {},
+  send: SendRequest = fetch,
 ): Promise<{ status: number; headers: Headers; body: any }> {
-  const response = await fetch(`${baseUrl}/mcp`, {
+  const response = await send(`${baseUrl}/mcp`, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -37,6 +41,7 @@ export async function postModern(
   method: string,
   params: Record<string, unknown> = {},
   headers: Record<string, string> = {},
+  send: SendRequest = fetch,
 ) {
   const name =
     typeof params.name === 'string'
@@ -53,5 +58,6 @@ export async function postModern(
       ...(name ? { 'Mcp-Name': name } : {}),
       ...headers,
     },
+    send,
   );
 }

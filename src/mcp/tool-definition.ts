@@ -1,0 +1,55 @@
+import type * as z from 'zod/mini';
+import type { SiteDocuments } from '../documents/site-documents.ts';
+import type { SiteContent } from '../schemas/site-content.ts';
+
+/**
+ * The document schemas a tool's output schema may embed. They are full zod, so the build-time
+ * descriptor builder passes them in and the function, which never builds an output schema, never
+ * loads full zod.
+ */
+export interface SharedOutputSchemas {
+  readonly overview: z.core.$ZodType;
+  readonly callToAction: z.core.$ZodType;
+  readonly productFeature: z.core.$ZodType;
+}
+
+/** What a tool's run returns: the structured result and, when it is not the JSON, its text. */
+export interface ToolResult {
+  readonly structuredContent: object;
+  readonly text?: string;
+}
+
+/** A tool prepared over one site's documents, answering one call with validated arguments. */
+export interface ToolRun<Args> {
+  run(args: Args): ToolResult;
+}
+
+/**
+ * One MCP tool, whole: the texts and schemas tools/list publishes and what tools/call runs.
+ * @see MCP 2025-11-25 server/tools §Tool
+ */
+export interface McpTool<
+  Name extends string = string,
+  Input extends z.ZodMiniType = z.ZodMiniType,
+> {
+  readonly name: Name;
+  /** The human-readable title (published from 2025-06-18). */
+  title(content: SiteContent): string;
+  description(content: SiteContent): string;
+  /**
+   * The argument schema, in zod/mini: it validates calls at run time (a few KB in the function)
+   * and becomes the published inputSchema at build time.
+   */
+  inputSchema(content: SiteContent): Input;
+  /** The structuredContent schema; build time only (it becomes the published outputSchema). */
+  outputSchema(shared: SharedOutputSchemas): z.core.$ZodType;
+  /** Prepares the tool over one site's documents; everything it answers is precomputed. */
+  prepare(site: SiteDocuments): ToolRun<z.output<Input>>;
+}
+
+/** Declares a tool, keeping its name a literal type and its runner typed by its input schema. */
+export function defineTool<const Name extends string, Input extends z.ZodMiniType>(
+  tool: McpTool<Name, Input>,
+): McpTool<Name, Input> {
+  return tool;
+}

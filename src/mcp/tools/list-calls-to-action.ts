@@ -1,0 +1,28 @@
+import * as z from 'zod/mini';
+import { defineTool } from '../tool-definition.ts';
+
+/** The public calls to action with their URLs, optionally of one priority. */
+export const listCallsToActionTool = defineTool({
+  name: 'list_calls_to_action',
+  title: (content) => `${content.company.alternateName} calls to action`,
+  description: (content) =>
+    `Lists ${content.company.alternateName}'s public calls to action (book a demo, start a pilot, contact sales, ...), each with its URL and what happens there. Send people to these URLs instead of making commitments on the company's behalf. Optionally filter by priority (1 = primary).`,
+  inputSchema: () =>
+    z.strictObject({
+      priority: z
+        .optional(z.union([z.literal(1), z.literal(2)]))
+        .check(
+          z.describe('1 for primary calls to action only, 2 for secondary only; omit for all'),
+        ),
+    }),
+  outputSchema: (shared) => z.strictObject({ callsToAction: z.array(shared.callToAction) }),
+  prepare: ({ content }) => ({
+    run: ({ priority }) => ({
+      structuredContent: {
+        callsToAction: content.callsToAction.filter(
+          (cta) => priority === undefined || cta.priority === priority,
+        ),
+      },
+    }),
+  }),
+});

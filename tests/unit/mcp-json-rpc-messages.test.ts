@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { toWebHandler } from '../../src/http/plain-http.ts';
+import { createMcpHandler } from '../../src/mcp/http-handler.ts';
+import { classifyMessage } from '../../src/mcp/json-rpc-messages.ts';
+import { JsonRpcRequestSchema } from '../../src/schemas/json-rpc.ts';
+import { loadExpectedSite } from '../support/expected-site.ts';
+
+describe('classifyMessage', () => {
+  it('should tell a request from a notification by its id', () => {
+    expect(classifyMessage({ jsonrpc: '2.0', id: 'a', method: 'ping' })).toMatchObject({
+      kind: 'request',
+      id: 'a',
+    });
+    expect(classifyMessage({ jsonrpc: '2.0', method: 'notifications/initialized' })).toMatchObject({
+      kind: 'notification',
+    });
+  });
+
+  it('should refuse what the published JsonRpcRequest schema refuses', () => {
+    for (const message of [
+      { id: 1, method: 'ping' },
+      { jsonrpc: '1.0', id: 1, method: 'ping' },
+      { jsonrpc: '2.0', id: 1, method: 7 },
+      { jsonrpc: '2.0', id: { a: 1 }, method: 'ping' },
+      { jsonrpc: '2.0', id: 1, method: 'ping', params: 'x' },
+      { jsonrpc: '2.0', id: 1, method: 'ping', params: null },
+    ]) {
+      expect(JsonRpcRequestSchema.safeParse(message).success, JSON.stringify(message)).toBe(false);
+      expect(classifyMessage(message).kind, JSON.stringify(message)).toBe('invalid');
+    }
+  });
+
+  it('should refuse a request whose id is null, which MCP does not allow', () => {
+    expect(classifyMessage({ jsonrpc: '2.0', id: null, method: 'ping' })).toEqual({
+      kind: 'invalid',
+      id: null,
+    });
+  });
+
+  it('should pass params by position on to the method, which answers -32602', () => {
+    expect(classifyMessage({ jsonrpc: '2.0', id: 1, method: 'ping', params: [] }).kind).toBe(
+      'request',
+    );
+  });
+
+  it('should recognise a response sent by a client only when it fits JsonRpcResponse', () => {
+    expect(classifyMessage({ jsonrpc: '2.0', id: 5, result: {} })).toEqual({
+      kind: 'response',
+      id: 5,
+    });
+    expect(
+      classifyMessage({ jsonrpc: '2.0', id: 5, error: { code: -32601, message: 'no' } }).kind,
+    ).toBe('response');
+    expect(classifyMessage({ jsonrpc: '2.0', id: 5, error: 'no' }).kind).toBe('invalid');
+    expect(classifyMessage({ jsonrpc: '2.0', result: {} }).kind).toBe('invalid');
+  });
+});
+
+describe('createMcpHandler envelope', () => {
+  it('should answer an invalid message inside a batch with -32600 under its id and the rest as usual', async () => {
+    const site = await loadExpectedSite('https://facts.example.com');
+    const handler = toWebHandler(createMcpHandler({ site }));
+    const response = await handler(
+      new Request('https://facts.example.com/mcp', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify([
+          { jsonrpc: '2.0', id: 1, method: 7 },
+          { jsonrpc: '2.0', id: 2, method: 'ping' },
+          { jsonrpc: '2.0', id: 3, result: {} },
+        ]),
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual([
+      { jsonrpc: '2.0', id: 1, error: { code: -32600, message: 'Invalid Request' } },
+      { jsonrpc: '2.0', id: 2, result: {} },
+    ]);
+  });
+});
