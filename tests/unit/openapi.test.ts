@@ -6,6 +6,8 @@ import { buildOverview } from '../../src/documents/overview.ts';
 import { ENDPOINT_ERRORS } from '../../src/service/error-kinds.ts';
 import { LIMITS } from '../../src/service/limits.ts';
 import { DEFAULT_RATE_LIMIT } from '../../src/service/rate-limit-policy.ts';
+import { MEDIA_TYPES } from '../../src/service/media-types.ts';
+import { findSurface } from '../../src/service/routes.ts';
 import { buildServiceUrls } from '../../src/service/urls.ts';
 import { OverviewSchema } from '../../src/schemas/overview.ts';
 import { ProblemSchema } from '../../src/schemas/problem.ts';
@@ -157,5 +159,70 @@ describe('buildOpenApiDocument', () => {
     ).content['application/json']?.example;
     expect(example).toEqual(buildOverview(content, urls));
     expect(OverviewSchema.parse(example)).toEqual(example);
+  });
+});
+
+describe('the OpenAPI paths and the route table', () => {
+  /** The public paths an operation is served at: its path-level servers, else the REST base. */
+  const publicPathsOf = (path: string, item: { servers?: { url: string }[] }) =>
+    (item.servers ?? document.servers.slice(0, 1)).map(
+      (server) => `${new URL(server.url).pathname.replace(/\/$/, '')}${path}`,
+    );
+
+  it('should document only public surfaces of the table, each with methods the table allows', () => {
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const publicPath of publicPathsOf(path, item)) {
+        const surface = findSurface(publicPath);
+        expect(surface.listed, `${publicPath} is the ${surface.id} surface`).toBe(true);
+        expect(surface.id, publicPath).not.toBe('not-found');
+        const methods = Object.keys(item)
+          .filter((key) => key !== 'servers')
+          .map((method) => method.toUpperCase());
+        for (const method of methods) expect(surface.methods, publicPath).toContain(method);
+      }
+    }
+  });
+
+  it('should type every success answer as the table types its surface', () => {
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const publicPath of publicPathsOf(path, item)) {
+        const { mediaType, id } = findSurface(publicPath);
+        for (const [method, operation] of Object.entries(item)) {
+          if (method === 'servers') continue;
+          const ok = (operation as Operation).responses['200'] as
+            { content?: Record<string, unknown> } | undefined;
+          if (!ok?.content) continue;
+          expect(mediaType, `${id} has a media type`).toBeDefined();
+          expect(Object.keys(ok.content), `${method} ${publicPath}`).toEqual([
+            MEDIA_TYPES[mediaType ?? 'json'].split(';')[0],
+          ]);
+        }
+      }
+    }
+  });
+
+  it('should document every listed API surface answered at its own path', () => {
+    const documented = new Set(
+      Object.entries(document.paths).flatMap(([path, item]) => publicPathsOf(path, item)),
+    );
+    const documentedSurfaces = new Set([...documented].map((path) => findSurface(path).id));
+    for (const id of [
+      'overview',
+      'openapi',
+      'llms-txt',
+      'auth-md',
+      'protected-resource',
+      'protected-resource-mcp',
+      'authorization-server',
+      'api-catalog',
+      'claim',
+      'mcp',
+      'oauth-register',
+      'oauth-token',
+      'oauth-jwks',
+      'oauth-authorize',
+    ]) {
+      expect(documentedSurfaces, id).toContain(id);
+    }
   });
 });

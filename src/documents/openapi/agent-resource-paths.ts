@@ -1,7 +1,12 @@
 import type { SiteContent } from '../../schemas/site-content.ts';
-import type { ServiceUrls } from '../../service/urls.ts';
+import { SERVICE_PATHS, type ServiceUrls } from '../../service/urls.ts';
 import type { JsonObject } from './component-schemas.ts';
-import { buildOperation, describeTextContent, listOriginServers } from './operation.ts';
+import {
+  buildOperation,
+  describeTextContent,
+  listOriginServers,
+  readContentKey,
+} from './operation.ts';
 
 /**
  * The plain-text resources for agents at the origin (SPEC §4): llms.txt, llms-full.txt, auth.md.
@@ -11,7 +16,7 @@ export function buildAgentResourcePaths(content: SiteContent, urls: ServiceUrls)
   const { company } = content;
   const servers = listOriginServers(urls);
   return {
-    '/llms.txt': {
+    [SERVICE_PATHS.llmsTxt]: {
       servers,
       get: buildOperation({
         operationId: 'getLlmsTxt',
@@ -22,14 +27,14 @@ export function buildAgentResourcePaths(content: SiteContent, urls: ServiceUrls)
           '200': {
             description: 'The index.',
             content: describeTextContent(
-              'text/plain',
+              readContentKey(SERVICE_PATHS.llmsTxt),
               `# ${company.name}\n\n> ${content.agents.summary}\n`,
             ),
           },
         },
       }),
     },
-    '/llms-full.txt': {
+    [SERVICE_PATHS.llmsFullTxt]: {
       servers,
       get: buildOperation({
         operationId: 'getLlmsFullTxt',
@@ -39,12 +44,15 @@ export function buildAgentResourcePaths(content: SiteContent, urls: ServiceUrls)
         responses: {
           '200': {
             description: 'The site copy.',
-            content: describeTextContent('text/plain', `# ${company.name}\n`),
+            content: describeTextContent(
+              readContentKey(SERVICE_PATHS.llmsFullTxt),
+              `# ${company.name}\n`,
+            ),
           },
         },
       }),
     },
-    '/auth.md': {
+    [SERVICE_PATHS.authMd]: {
       servers,
       get: buildOperation({
         operationId: 'getAuthMd',
@@ -54,7 +62,7 @@ export function buildAgentResourcePaths(content: SiteContent, urls: ServiceUrls)
         responses: {
           '200': {
             description: 'The document.',
-            content: describeTextContent('text/markdown', '# auth.md\n'),
+            content: describeTextContent(readContentKey(SERVICE_PATHS.authMd), '# auth.md\n'),
           },
         },
       }),

@@ -1,11 +1,15 @@
 import type { SiteContent } from '../../schemas/site-content.ts';
-import { MEDIA_TYPES } from '../../service/media-types.ts';
-import type { ServiceUrls } from '../../service/urls.ts';
+import { SERVICE_PATHS, type ServiceUrls } from '../../service/urls.ts';
 import { buildApiCatalog } from '../api-catalog.ts';
 import { buildAuthorizationServerMetadata } from '../authorization-server-metadata.ts';
 import { buildProtectedResourceMetadata } from '../protected-resource-metadata.ts';
 import type { JsonObject } from './component-schemas.ts';
-import { buildOperation, describeJsonContent, listOriginServers } from './operation.ts';
+import {
+  buildOperation,
+  describeJsonContent,
+  listOriginServers,
+  readContentKey,
+} from './operation.ts';
 
 /**
  * The discovery documents at the origin (SPEC §4): protected-resource metadata (RFC 9728),
@@ -15,7 +19,7 @@ import { buildOperation, describeJsonContent, listOriginServers } from './operat
 export function buildDiscoveryPaths(content: SiteContent, urls: ServiceUrls): JsonObject {
   const servers = listOriginServers(urls);
   return {
-    '/.well-known/oauth-protected-resource': {
+    [SERVICE_PATHS.protectedResource]: {
       servers,
       get: buildOperation({
         operationId: 'getProtectedResourceMetadata',
@@ -28,12 +32,13 @@ export function buildDiscoveryPaths(content: SiteContent, urls: ServiceUrls): Js
             content: describeJsonContent(
               'OAuthProtectedResourceMetadata',
               buildProtectedResourceMetadata(content, urls, 'origin'),
+              readContentKey(SERVICE_PATHS.protectedResource),
             ),
           },
         },
       }),
     },
-    '/.well-known/oauth-protected-resource/mcp': {
+    [SERVICE_PATHS.protectedResourceMcp]: {
       servers,
       get: buildOperation({
         operationId: 'getMcpProtectedResourceMetadata',
@@ -46,12 +51,13 @@ export function buildDiscoveryPaths(content: SiteContent, urls: ServiceUrls): Js
             content: describeJsonContent(
               'OAuthProtectedResourceMetadata',
               buildProtectedResourceMetadata(content, urls, 'mcp'),
+              readContentKey(SERVICE_PATHS.protectedResourceMcp),
             ),
           },
         },
       }),
     },
-    '/.well-known/oauth-authorization-server': {
+    [SERVICE_PATHS.authorizationServer]: {
       servers,
       get: buildOperation({
         operationId: 'getAuthorizationServerMetadata',
@@ -64,12 +70,13 @@ export function buildDiscoveryPaths(content: SiteContent, urls: ServiceUrls): Js
             content: describeJsonContent(
               'OAuthAuthorizationServerMetadata',
               buildAuthorizationServerMetadata(urls),
+              readContentKey(SERVICE_PATHS.authorizationServer),
             ),
           },
         },
       }),
     },
-    '/.well-known/api-catalog': {
+    [SERVICE_PATHS.apiCatalog]: {
       servers,
       get: buildOperation({
         operationId: 'getApiCatalog',
@@ -83,7 +90,7 @@ export function buildDiscoveryPaths(content: SiteContent, urls: ServiceUrls): Js
             content: describeJsonContent(
               'ApiCatalogLinkset',
               buildApiCatalog(urls),
-              MEDIA_TYPES.linksetDocument,
+              readContentKey(SERVICE_PATHS.apiCatalog),
             ),
           },
         },

@@ -1,10 +1,15 @@
 import { MEDIA_TYPES } from '../../service/media-types.ts';
-import type { ServiceUrls } from '../../service/urls.ts';
+import { SERVICE_PATHS, type ServiceUrls } from '../../service/urls.ts';
 import { buildQuickstartInitialize, QUICKSTART_TOOLS_LIST } from '../mcp-quickstart.ts';
 import { buildProblem } from '../problem.ts';
 import { referSchema, type JsonObject } from './component-schemas.ts';
 import { referEndpointResponse } from './error-responses.ts';
-import { buildOperation, describeJsonContent, listOriginServers } from './operation.ts';
+import {
+  buildOperation,
+  describeJsonContent,
+  listOriginServers,
+  readContentKey,
+} from './operation.ts';
 
 /**
  * The MCP endpoint (SPEC §4): GET describes it, POST carries JSON-RPC over streamable HTTP.
@@ -12,7 +17,7 @@ import { buildOperation, describeJsonContent, listOriginServers } from './operat
  */
 export function buildMcpPaths(urls: ServiceUrls): JsonObject {
   return {
-    '/mcp': {
+    [SERVICE_PATHS.mcp]: {
       servers: listOriginServers(urls),
       get: buildOperation({
         operationId: 'getMcpEndpointMetadata',
@@ -22,7 +27,11 @@ export function buildMcpPaths(urls: ServiceUrls): JsonObject {
         responses: {
           '200': {
             description: 'The endpoint metadata.',
-            content: describeJsonContent('McpEndpointMetadata'),
+            content: describeJsonContent(
+              'McpEndpointMetadata',
+              undefined,
+              readContentKey(SERVICE_PATHS.mcp),
+            ),
           },
         },
       }),

@@ -1,8 +1,13 @@
-import type { ServiceUrls } from '../../service/urls.ts';
+import { SERVICE_PATHS, type ServiceUrls } from '../../service/urls.ts';
 import { buildClaimMetadata } from '../claim-metadata.ts';
 import { referSchema, type JsonObject } from './component-schemas.ts';
 import { OAUTH_ERROR_RESPONSES, referEndpointResponse } from './error-responses.ts';
-import { buildOperation, describeJsonContent, listOriginServers } from './operation.ts';
+import {
+  buildOperation,
+  describeJsonContent,
+  listOriginServers,
+  readContentKey,
+} from './operation.ts';
 
 /** The query parameters of the authorization endpoint: name, required, description. */
 const AUTHORIZE_PARAMETERS: readonly (readonly [string, boolean, string])[] = [
@@ -29,7 +34,7 @@ const AUTHORIZE_PARAMETERS: readonly (readonly [string, boolean, string])[] = [
 export function buildOAuthPaths(urls: ServiceUrls): JsonObject {
   const servers = listOriginServers(urls);
   return {
-    '/oauth/authorize': {
+    [SERVICE_PATHS.oauthAuthorize]: {
       servers,
       get: buildOperation({
         operationId: 'authorize',
@@ -48,7 +53,9 @@ export function buildOAuthPaths(urls: ServiceUrls): JsonObject {
           '200': {
             description:
               'For a redirect URI that is not loopback or a private-use scheme: a page naming its host, whose one link confirms (no script, its own Content-Security-Policy).',
-            content: { 'text/html': { schema: { type: 'string' } } },
+            content: {
+              [readContentKey(SERVICE_PATHS.oauthAuthorize)]: { schema: { type: 'string' } },
+            },
           },
           '302': {
             description:
@@ -63,7 +70,7 @@ export function buildOAuthPaths(urls: ServiceUrls): JsonObject {
         },
       }),
     },
-    '/oauth/token': {
+    [SERVICE_PATHS.oauthToken]: {
       servers,
       post: buildOperation({
         operationId: 'requestToken',
@@ -83,7 +90,11 @@ export function buildOAuthPaths(urls: ServiceUrls): JsonObject {
         responses: {
           '200': {
             description: 'The token (never cached).',
-            content: describeJsonContent('TokenResponse'),
+            content: describeJsonContent(
+              'TokenResponse',
+              undefined,
+              readContentKey(SERVICE_PATHS.oauthToken),
+            ),
           },
         },
         errorResponses: {
@@ -92,7 +103,7 @@ export function buildOAuthPaths(urls: ServiceUrls): JsonObject {
         },
       }),
     },
-    '/oauth/jwks': {
+    [SERVICE_PATHS.oauthJwks]: {
       servers,
       get: buildOperation({
         operationId: 'getJwks',
@@ -101,11 +112,18 @@ export function buildOAuthPaths(urls: ServiceUrls): JsonObject {
           'Public keys (EC P-256, ES256) that verify the access tokens: the current key and the previous one during a rotation. Cached for five minutes.',
         tag: 'OAuth',
         responses: {
-          '200': { description: 'The key set.', content: describeJsonContent('JsonWebKeySet') },
+          '200': {
+            description: 'The key set.',
+            content: describeJsonContent(
+              'JsonWebKeySet',
+              undefined,
+              readContentKey(SERVICE_PATHS.oauthJwks),
+            ),
+          },
         },
       }),
     },
-    '/oauth/register': {
+    [SERVICE_PATHS.oauthRegister]: {
       servers,
       post: buildOperation({
         operationId: 'registerClient',
@@ -128,7 +146,11 @@ export function buildOAuthPaths(urls: ServiceUrls): JsonObject {
         responses: {
           '201': {
             description: 'The registered client.',
-            content: describeJsonContent('ClientRegistrationResponse'),
+            content: describeJsonContent(
+              'ClientRegistrationResponse',
+              undefined,
+              readContentKey(SERVICE_PATHS.oauthRegister),
+            ),
           },
         },
         errorResponses: {
@@ -137,7 +159,7 @@ export function buildOAuthPaths(urls: ServiceUrls): JsonObject {
         },
       }),
     },
-    '/oauth/claim': {
+    [SERVICE_PATHS.oauthClaim]: {
       servers,
       get: buildOperation({
         operationId: 'getClaimMetadata',
@@ -147,7 +169,11 @@ export function buildOAuthPaths(urls: ServiceUrls): JsonObject {
         responses: {
           '200': {
             description: 'The claim metadata.',
-            content: describeJsonContent('ClaimMetadata', buildClaimMetadata(urls)),
+            content: describeJsonContent(
+              'ClaimMetadata',
+              buildClaimMetadata(urls),
+              readContentKey(SERVICE_PATHS.oauthClaim),
+            ),
           },
         },
       }),

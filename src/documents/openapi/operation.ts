@@ -1,12 +1,25 @@
+import { MEDIA_TYPES } from '../../service/media-types.ts';
+import { findSurface } from '../../service/routes.ts';
 import type { ServiceUrls } from '../../service/urls.ts';
 import { referSchema, type JsonObject } from './component-schemas.ts';
 import { STANDARD_ERROR_RESPONSES, TRANSPORT_ERROR_RESPONSES } from './error-responses.ts';
+
+/**
+ * The media type a public path answers with, as the route table declares it for the surface that
+ * holds the path, without parameters (an OpenAPI content key).
+ * @see https://spec.openapis.org/oas/v3.1.1#media-types
+ */
+export function readContentKey(publicPath: string): string {
+  const { id, mediaType } = findSurface(publicPath);
+  if (!mediaType) throw new Error(`the route table gives ${publicPath} (${id}) no media type`);
+  return MEDIA_TYPES[mediaType].split(';')[0] ?? MEDIA_TYPES[mediaType];
+}
 
 /** A JSON body of a component schema, with an example when one is given. */
 export function describeJsonContent(
   schemaId: string,
   example?: unknown,
-  mediaType = 'application/json',
+  mediaType: string = MEDIA_TYPES.json,
 ): JsonObject {
   return {
     [mediaType]: { schema: referSchema(schemaId), ...(example === undefined ? {} : { example }) },

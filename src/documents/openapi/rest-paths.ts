@@ -1,8 +1,13 @@
 import type { SiteContent } from '../../schemas/site-content.ts';
-import type { ServiceUrls } from '../../service/urls.ts';
+import { SERVICE_PATHS, type ServiceUrls } from '../../service/urls.ts';
 import { buildOverview } from '../overview.ts';
 import type { JsonObject } from './component-schemas.ts';
-import { buildOperation, describeJsonContent } from './operation.ts';
+import { buildOperation, describeJsonContent, readContentKey } from './operation.ts';
+
+/** A path of the REST API as the document lists it: relative to the first server, the REST base. */
+function toRestPath(publicPath: string): string {
+  return publicPath.slice(SERVICE_PATHS.restBase.length);
+}
 
 /**
  * The REST v1 paths (SPEC §4), relative to the REST base; the OpenAPI document is also served at
@@ -11,7 +16,7 @@ import { buildOperation, describeJsonContent } from './operation.ts';
  */
 export function buildRestPaths(content: SiteContent, urls: ServiceUrls): JsonObject {
   return {
-    '/overview': {
+    [toRestPath(SERVICE_PATHS.overview)]: {
       get: buildOperation({
         operationId: 'getOverview',
         summary: 'Get the company overview',
@@ -21,12 +26,16 @@ export function buildRestPaths(content: SiteContent, urls: ServiceUrls): JsonObj
         responses: {
           '200': {
             description: 'The overview.',
-            content: describeJsonContent('Overview', buildOverview(content, urls)),
+            content: describeJsonContent(
+              'Overview',
+              buildOverview(content, urls),
+              readContentKey(SERVICE_PATHS.overview),
+            ),
           },
         },
       }),
     },
-    '/openapi.json': {
+    [toRestPath(SERVICE_PATHS.openapiV1)]: {
       servers: [
         { url: urls.restBase, description: 'REST API v1' },
         { url: urls.origin, description: 'The origin' },
@@ -40,7 +49,7 @@ export function buildRestPaths(content: SiteContent, urls: ServiceUrls): JsonObj
         responses: {
           '200': {
             description: 'The OpenAPI document.',
-            content: { 'application/json': { schema: { type: 'object' } } },
+            content: { [readContentKey(SERVICE_PATHS.openapiV1)]: { schema: { type: 'object' } } },
           },
         },
       }),
