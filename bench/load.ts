@@ -1,12 +1,14 @@
 /**
  * The sustained load test (npm run load [-- --seconds 40]; not part of npm test). Loopback only.
- * Builds the site, starts the real local server, and sends a steady mix for the given time (at
- * least 30 s): pages and agent documents, MCP tools/list and tools/call, and OAuth token requests,
- * each from one of 50,000 client addresses (a trusted proxy header), so the rate limiter keeps
- * counting many clients without refusing any. It samples the server's resident memory every
- * second, then checks: no error and no answer other than 2xx (429 would be the only intended
- * one), and memory that stops growing (the last third of the run at most 10% above the middle
- * third). Prints a report, writes docs/load-test.md, and exits non-zero if a check fails.
+ * Builds the site, starts a local redis-server and two instances of the real local server sharing
+ * it (REDIS_URL), as two instances of one deployment, and sends a steady mix to both for the given
+ * time (at least 30 s): pages and agent documents, MCP tools/list and tools/call, and OAuth token
+ * requests, each from one of 50,000 client addresses (a trusted proxy header), so the rate
+ * limiter keeps counting many clients in Redis without refusing any. It samples each instance's
+ * resident memory every second, then checks: no error and no answer other than 2xx (429 would be
+ * the only intended one), the counters in Redis, and memory that stops growing (the last third of
+ * the run at most 10% above the middle third, on each instance). Prints a report, writes
+ * docs/load-test.md, and exits non-zero if a check fails.
  */
 import autocannon from 'autocannon';
 import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
@@ -20,6 +22,7 @@ import {
   startServer,
   stopProcess,
 } from '../tests/support/processes.ts';
+import { startTestRedis } from '../tests/support/redis-server.ts';
 
 const secondsArgument = process.argv.indexOf('--seconds');
 const SECONDS = secondsArgument > 0 ? Number(process.argv[secondsArgument + 1]) : 40;
@@ -35,17 +38,29 @@ const siteUrl = `http://127.0.0.1:${port}`;
 console.log(`Building for ${siteUrl} ...`);
 const build = await buildSite(siteUrl);
 if (build.code !== 0) throw new Error(build.stderr);
-const server = await startServer({
-  SITE_URL: siteUrl,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  OAUTH_SIGNING_KEYS: '',
-  OAUTH_KEYS_FILE: join(await mkdtemp(join(tmpdir(), 'load-')), 'keys.json'),
-  RATE_LIMIT_MAX: '100000',
-  CLIENT_ADDRESS_HEADER: 'X-Forwarded-For',
+const redis = await startTestRedis();
+const keysFile = join(await mkdtemp(join(tmpdir(), 'load-')), 'keys.json');
+const ports = [port, await findFreePort()];
+const instanceUrls = ports.map((instancePort) => `http://127.0.0.1:${instancePort}`);
+const servers = [];
+for (const instancePort of ports) {
+  servers.push(
+    await startServer({
+      SITE_URL: siteUrl,
+      PORT: String(instancePort),
+      HOST: '127.0.0.1',
+      OAUTH_SIGNING_KEYS: '',
+      OAUTH_KEYS_FILE: keysFile,
+      RATE_LIMIT_MAX: '100000',
+      CLIENT_ADDRESS_HEADER: 'X-Forwarded-For',
+      REDIS_URL: redis.url,
+    }),
+  );
+}
+const pids = servers.map(({ child }) => {
+  if (child.pid === undefined) throw new Error('a server has no pid');
+  return child.pid;
 });
-const pid = server.child.pid;
-if (pid === undefined) throw new Error('the server has no pid');
 
 const registration = await fetch(`${siteUrl}/oauth/register`, {
   method: 'POST',
@@ -95,77 +110,117 @@ const MIX: Array<{
   },
 ];
 
-async function readRssKiB(): Promise<number> {
+async function readRssKiB(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
 }
 
-const rss: number[] = [await readRssKiB()];
+const rss: number[][] = await Promise.all(pids.map(async (pid) => [await readRssKiB(pid)]));
 const sampler = setInterval(() => {
-  readRssKiB().then(
-    (value) => rss.push(value),
-    () => {},
-  );
+  pids.forEach((pid, index) => {
+    readRssKiB(pid).then(
+      (value) => rss[index]?.push(value),
+      () => {},
+    );
+  });
 }, 1000);
 
-console.log(`Sending the mix for ${SECONDS} s over ${CONNECTIONS} connections ...`);
+console.log(
+  `Sending the mix for ${SECONDS} s over ${CONNECTIONS} connections, half to each instance ...`,
+);
 let next = 0;
-const result = await autocannon({
-  url: siteUrl,
-  connections: CONNECTIONS,
-  duration: SECONDS,
-  requests: MIX.map((entry) => ({
-    method: entry.method,
-    path: entry.path,
-    headers: { ...(entry.headers ?? {}) },
-    ...(entry.body === undefined ? {} : { body: entry.body }),
-    setupRequest: (request: autocannon.Request) => {
-      next = (next + 7919) % CLIENTS;
-      const client = `10.${next >> 16}.${(next >> 8) & 255}.${next & 255}`;
-      return { ...request, headers: { ...request.headers, 'X-Forwarded-For': client } };
-    },
-  })),
-});
+const results = await Promise.all(
+  instanceUrls.map((url) =>
+    autocannon({
+      url,
+      connections: CONNECTIONS / 2,
+      duration: SECONDS,
+      requests: MIX.map((entry) => ({
+        method: entry.method,
+        path: entry.path,
+        headers: { ...(entry.headers ?? {}) },
+        ...(entry.body === undefined ? {} : { body: entry.body }),
+        setupRequest: (request: autocannon.Request) => {
+          next = (next + 7919) % CLIENTS;
+          const client = `10.${next >> 16}.${(next >> 8) & 255}.${next & 255}`;
+          return { ...request, headers: { ...request.headers, 'X-Forwarded-For': client } };
+        },
+      })),
+    }),
+  ),
+);
 clearInterval(sampler);
-const rssAfter = await readRssKiB();
-const alive = (await fetch(`${siteUrl}/`)).status === 200;
-await stopProcess(server.child);
+const rssAfter = await Promise.all(pids.map(readRssKiB));
+const alive = await Promise.all(
+  instanceUrls.map(async (url) => (await fetch(`${url}/mcp`)).status === 200),
+);
+const counters = Number(await redis.command('DBSIZE'));
+await Promise.all(servers.map(({ child }) => stopProcess(child)));
+await redis.stop();
 
-const third = Math.floor(rss.length / 3);
-const middle = Math.max(...rss.slice(third, 2 * third));
-const last = Math.max(...rss.slice(2 * third));
-const growth = last / middle - 1;
-const statuses = Object.entries(result.statusCodeStats as Record<string, { count: number }>)
-  .map(([status, { count }]) => `${status}: ${count.toLocaleString('en-US')}`)
+const sum = (pick: (result: autocannon.Result) => number) =>
+  results.reduce((total, result) => total + pick(result), 0);
+const statusCounts = new Map<string, number>();
+for (const result of results) {
+  for (const [status, { count }] of Object.entries(
+    result.statusCodeStats as Record<string, { count: number }>,
+  )) {
+    statusCounts.set(status, (statusCounts.get(status) ?? 0) + count);
+  }
+}
+const statuses = [...statusCounts]
+  .map(([status, count]) => `${status}: ${count.toLocaleString('en-US')}`)
   .join(', ');
-const unintended = Object.entries(result.statusCodeStats as Record<string, { count: number }>)
+const unintended = [...statusCounts]
   .filter(([status]) => !status.startsWith('2') && status !== '429')
-  .reduce((sum, [, { count }]) => sum + count, 0);
+  .reduce((total, [, count]) => total + count, 0);
+const memory = rss.map((samples) => {
+  const third = Math.floor(samples.length / 3);
+  const middle = Math.max(...samples.slice(third, 2 * third));
+  const last = Math.max(...samples.slice(2 * third));
+  return { samples, middle, last, growth: last / middle - 1 };
+});
+const errors = sum((result) => result.errors);
+const timeouts = sum((result) => result.timeouts);
 const checks = [
-  ['no connection errors or time-outs', result.errors === 0 && result.timeouts === 0],
+  ['no connection errors or time-outs', errors === 0 && timeouts === 0],
   ['no answer other than 2xx or an intended 429', unintended === 0],
-  ['memory stops growing (last third within 10% of the middle third)', growth <= 0.1],
-  ['the server still answers', alive],
+  ['the rate-limit counters are in Redis', counters > 0],
+  [
+    'memory stops growing on each instance (last third within 10% of the middle third)',
+    memory.every(({ growth }) => growth <= 0.1),
+  ],
+  ['both instances still answer', alive.every(Boolean)],
 ] as const;
 
 const mib = (kib: number) => `${(kib / 1024).toFixed(1)} MiB`;
 const report = [
   '# Load test',
   '',
-  `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run load -- --seconds ${SECONDS}\` (bench/load.ts) on ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, loopback, the load generator on the same cores. ${CONNECTIONS} connections cycle through the mix below; each request comes from one of ${CLIENTS.toLocaleString('en-US')} client addresses (a trusted \`X-Forwarded-For\`), with the limit at 100,000 requests per client per minute, so the limiter counts every request and refuses none.`,
+  `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run load -- --seconds ${SECONDS}\` (bench/load.ts) on ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, loopback, the load generator and a local redis-server on the same cores. Two instances of the local server share the redis-server (\`REDIS_URL\`), as two instances of one deployment; ${CONNECTIONS} connections, half to each, cycle through the mix below; each request comes from one of ${CLIENTS.toLocaleString('en-US')} client addresses (a trusted \`X-Forwarded-For\`), with the limit at 100,000 requests per client per minute, so the limiter counts every request in Redis and refuses none.`,
   '',
   ...MIX.map((entry) => `- ${entry.label}`),
   '',
   '| measure | result |',
   '|---|---|',
   `| duration | ${SECONDS} s |`,
-  `| requests | ${result.requests.total.toLocaleString('en-US')} (${Math.round(result.requests.average).toLocaleString('en-US')} per second on average) |`,
-  `| latency | p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms |`,
+  `| requests | ${sum((result) => result.requests.total).toLocaleString('en-US')} (${Math.round(sum((result) => result.requests.average)).toLocaleString('en-US')} per second on average, both instances) |`,
+  ...results.map(
+    (result, index) =>
+      `| latency, instance ${index + 1} | p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms |`,
+  ),
   `| answers by status | ${statuses} |`,
-  `| errors, time-outs | ${result.errors}, ${result.timeouts} |`,
-  `| resident memory | ${mib(rss[0] ?? NaN)} at start, ${mib(middle)} peak of the middle third, ${mib(last)} peak of the last third (${(growth * 100).toFixed(1)}%), ${mib(rssAfter)} at the end |`,
+  `| errors, time-outs | ${errors}, ${timeouts} |`,
+  `| keys in Redis at the end | ${counters.toLocaleString('en-US')} |`,
+  ...memory.map(
+    ({ samples, middle, last, growth }, index) =>
+      `| resident memory, instance ${index + 1} | ${mib(samples[0] ?? NaN)} at start, ${mib(middle)} peak of the middle third, ${mib(last)} peak of the last third (${(growth * 100).toFixed(1)}%), ${mib(rssAfter[index] ?? NaN)} at the end |`,
+  ),
   '',
-  `Memory, one sample per second (MiB): ${rss.map((value) => (value / 1024).toFixed(0)).join(' ')}`,
+  ...memory.map(
+    ({ samples }, index) =>
+      `Memory of instance ${index + 1}, one sample per second (MiB): ${samples.map((value) => (value / 1024).toFixed(0)).join(' ')}`,
+  ),
   '',
   '| check | result |',
   '|---|---|',

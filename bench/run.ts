@@ -8,9 +8,10 @@
  *   oauth   registrations and tokens per second, and the cost of verifying an access token
  *           against a bare ECDSA signature check;
  *   static  a prerendered document from the local server against a bare static file server;
+ *   store   the Redis store's per-request cost against the memory store (bench/store-cost.ts);
  *   build   build time and output size for the sample content and content 10 and 100 times larger.
  * Prints a report and, when every section ran, writes docs/benchmarks.md.
- * Run: npm run bench [-- mcp cold oauth static build]
+ * Run: npm run bench [-- mcp cold oauth static store build]
  */
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -33,6 +34,7 @@ import { issueAccessToken, verifyAccessToken } from '../src/oauth/tokens.ts';
 import { buildServiceUrls } from '../src/service/urls.ts';
 import { formatBuildScaleTable, measureBuildScale, type BuildScaleRow } from './build-scale.ts';
 import { bundleFunction, type FunctionBundle } from './bundle-function.ts';
+import { formatStoreCost, measureStoreCost } from './store-cost.ts';
 import {
   compareColdStarts,
   compareLoads,
@@ -44,7 +46,7 @@ import {
   type LoadTarget,
 } from './lib.ts';
 
-const SECTIONS = ['mcp', 'cold', 'oauth', 'static', 'build'] as const;
+const SECTIONS = ['mcp', 'cold', 'oauth', 'static', 'store', 'build'] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(SECTIONS as readonly string[]).includes(name));
@@ -105,7 +107,9 @@ const signingKeys = JSON.stringify([await generateSigningKey('bench')]);
 const workDir = await mkdtemp(join(tmpdir(), 'bench-'));
 const port = await findFreePort();
 const siteUrl = `http://127.0.0.1:${port}`;
-const needsSite = ['mcp', 'cold', 'oauth', 'static'].some((name) => sections.has(name as Section));
+const needsSite = ['mcp', 'cold', 'oauth', 'static', 'store'].some((name) =>
+  sections.has(name as Section),
+);
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
 if (needsSite) {
   console.log(`Building for ${siteUrl} ...`);
@@ -393,6 +397,11 @@ if (sections.has('static')) {
   ]);
   say(`Local server: ${percent(results.ours.rps / results.bare.rps)} of the reference.`);
   say();
+}
+
+if (sections.has('store')) {
+  console.log('Shared store ...');
+  for (const line of formatStoreCost(await measureStoreCost(siteUrl, LOAD))) say(line);
 }
 
 if (server) await stopProcess(server.child);

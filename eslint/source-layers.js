@@ -11,6 +11,7 @@ export const SOURCE_LAYERS = [
   ['service'],
   ['site-content'],
   ['documents'],
+  ['shared-state'],
   ['http'],
   ['mcp', 'oauth'],
   ['reference'],

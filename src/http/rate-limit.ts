@@ -1,8 +1,9 @@
 /**
  * A per-client rate limit for the functions: a fixed window of `windowSeconds` in which a client
- * may send `limit` requests. Counts live in a `RateLimitStore`; the default keeps them in the
- * instance's memory, and a shared store (Redis, a KV service) can be plugged in for one limit
- * across instances. The answers carry the IETF RateLimit and RateLimit-Policy fields.
+ * may send `limit` requests. Counts live in a `RateLimitStore`: the instance's memory by default,
+ * or the shared store (Redis) for one limit across instances. A store that cannot count lets the
+ * request through (the limit fails open). The answers carry the IETF RateLimit and
+ * RateLimit-Policy fields.
  * @see draft-ietf-httpapi-ratelimit-headers-11
  */
 import { isIP } from 'node:net';
@@ -11,61 +12,21 @@ import {
   RATE_LIMIT_POLICY_NAME,
   type RateLimitPolicy,
 } from '../service/rate-limit-policy.ts';
+import { MemoryStore } from '../shared-state/memory-store.ts';
+import { isUnavailable, type SharedStore } from '../shared-state/shared-store.ts';
 
 /**
- * Where request counts live. `increment` adds one to the count of `key` and returns the new count;
- * a key that is new starts at zero and may be forgotten after `ttlSeconds`. A shared store makes
- * the limit global: with Redis, for instance, `INCR key` then `EXPIRE key ttl NX`.
+ * Where request counts live: `increment` adds one to the count of `key` and gives the new count (a
+ * new key starts at zero and may be forgotten after `ttlSeconds`), or says the store could not
+ * count. A shared store (Redis) makes the limit one across instances.
  */
-export interface RateLimitStore {
-  increment(key: string, ttlSeconds: number): number | Promise<number>;
-}
-
-/**
- * Counts in this process's memory. Old windows are swept once per window, and the number of keys
- * is capped (the oldest go first), so memory stays bounded however many clients call.
- */
-export class MemoryRateLimitStore implements RateLimitStore {
-  readonly #counts = new Map<string, { count: number; expiresAt: number }>();
-  readonly #maxKeys: number;
-  readonly #now: () => number;
-  #nextSweep = 0;
-
-  constructor(options: { readonly maxKeys?: number; readonly now?: () => number } = {}) {
-    this.#maxKeys = options.maxKeys ?? 10_000;
-    this.#now = options.now ?? Date.now;
-  }
-
-  get size(): number {
-    return this.#counts.size;
-  }
-
-  increment(key: string, ttlSeconds: number): number {
-    const now = this.#now();
-    if (now >= this.#nextSweep || this.#counts.size >= this.#maxKeys) {
-      this.#sweep(now);
-      this.#nextSweep = now + ttlSeconds * 1000;
-    }
-    const entry = this.#counts.get(key);
-    if (entry && entry.expiresAt > now) return ++entry.count;
-    this.#counts.set(key, { count: 1, expiresAt: now + ttlSeconds * 1000 });
-    return 1;
-  }
-
-  #sweep(now: number): void {
-    for (const [key, entry] of this.#counts) {
-      if (entry.expiresAt <= now) this.#counts.delete(key);
-    }
-    for (const key of this.#counts.keys()) {
-      if (this.#counts.size < this.#maxKeys) break;
-      this.#counts.delete(key);
-    }
-  }
-}
+export type RateLimitStore = Pick<SharedStore, 'increment'>;
 
 /** What the limiter decided for one request, with the fields to send either way. */
 export interface RateLimitDecision {
   readonly allowed: boolean;
+  /** False when the store could not count: the request is allowed and carries only the policy. */
+  readonly counted: boolean;
   /** Seconds until the window resets. */
   readonly resetSeconds: number;
   /** RateLimit-Policy and RateLimit. */
@@ -85,7 +46,7 @@ export class RateLimiter {
   ) {
     this.policy = policy;
     this.#now = options.now ?? Date.now;
-    this.#store = options.store ?? new MemoryRateLimitStore({ now: this.#now });
+    this.#store = options.store ?? new MemoryStore({ now: this.#now });
     this.#policyField = formatRateLimitPolicy(policy);
   }
 
@@ -95,10 +56,22 @@ export class RateLimiter {
     const nowSeconds = this.#now() / 1000;
     const window = Math.floor(nowSeconds / windowSeconds);
     const resetSeconds = Math.max(1, Math.ceil((window + 1) * windowSeconds - nowSeconds));
-    const count = await this.#store.increment(`${readClientKey(client)} ${window}`, windowSeconds);
+    const count = await this.#store.increment(
+      `rl:${readClientKey(client)} ${window}`,
+      windowSeconds,
+    );
+    if (isUnavailable(count)) {
+      return {
+        allowed: true,
+        counted: false,
+        resetSeconds,
+        headers: { 'RateLimit-Policy': this.#policyField },
+      };
+    }
     const remaining = Math.max(0, limit - count);
     return {
       allowed: count <= limit,
+      counted: true,
       resetSeconds,
       headers: {
         'RateLimit-Policy': this.#policyField,

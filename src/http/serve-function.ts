@@ -7,6 +7,7 @@ import {
   readRateLimitPolicy,
 } from '../service/rate-limit-policy.ts';
 import { RateLimiter, type RateLimitDecision } from './rate-limit.ts';
+import { readProcessStore } from '../shared-state/process-store.ts';
 
 export interface ServeFunctionOptions {
   readonly siteUrl: string;
@@ -18,9 +19,11 @@ export interface ServeFunctionOptions {
 let processLimiter: RateLimiter | null | undefined;
 
 /**
- * The process's limiter, shared by every function it runs (on Vercel each function has its own
- * instances, so its own count). A variable that does not parse was already refused by the build;
- * should one reach a running function, it logs the reason and keeps the default limit.
+ * The process's limiter, shared by every function it runs. It counts in the shared store when
+ * `REDIS_URL` names one (one count across every instance), else in this process's memory (on
+ * Vercel each function instance then counts on its own). A variable that does not parse was
+ * already refused by the build; should one reach a running function, it logs the reason and
+ * keeps the default limit.
  */
 export function readProcessRateLimiter(log: FailureLog = logToStderr): RateLimiter | null {
   if (processLimiter === undefined) {
@@ -31,7 +34,8 @@ export function readProcessRateLimiter(log: FailureLog = logToStderr): RateLimit
       log({ level: 'error', msg: 'rate limit variables ignored', error: String(error) });
       policy = DEFAULT_RATE_LIMIT;
     }
-    processLimiter = policy ? new RateLimiter(policy) : null;
+    const store = readProcessStore(log);
+    processLimiter = policy ? new RateLimiter(policy, store ? { store } : {}) : null;
   }
   return processLimiter;
 }
@@ -57,7 +61,8 @@ function answerIncompleteBody(handler: PlainHandler, siteUrl: string): PlainHand
 
 /**
  * An api/ function's handler as it is served: counted against the client's rate limit (every
- * answer carries the RateLimit fields; past the limit, a 429 problem with Retry-After), and
+ * answer carries the RateLimit fields, only RateLimit-Policy while the shared store cannot count;
+ * past the limit, a 429 problem with Retry-After), and
  * guarded so an unexpected failure is a 500 problem with a request id (a body cut off by the
  * client is a 400). CORS preflights are not counted.
  */
@@ -73,7 +78,8 @@ export function serveFunction(served: PlainHandler, options: ServeFunctionOption
     try {
       decision = await limiter.check(request.client);
     } catch (error) {
-      // A shared store that fails must not take the service down with it: answer, unlimited.
+      // A store that throws has a bug (an unavailable one says so with a value); it must not
+      // take the service down with it: answer, unlimited, and log each time.
       log({ level: 'error', msg: 'rate limit store failed', error: String(error) });
       return handler(request);
     }

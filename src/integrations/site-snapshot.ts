@@ -8,6 +8,7 @@ import {
   writeGeneratedModule,
 } from '../site-content/site-snapshot.ts';
 import { readRateLimitPolicy } from '../service/rate-limit-policy.ts';
+import { readRedisUrl } from '../shared-state/process-store.ts';
 import { readSigningKeys } from '../oauth/keys.ts';
 import { createDevMiddleware } from '../server/dev-middleware.ts';
 import { buildSiteSnapshot } from './build-site-snapshot.ts';
@@ -40,6 +41,8 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
       // Refuses a malformed RATE_LIMIT_* variable, so a build never documents a wrong limit.
       readRateLimitPolicy(process.env),
     );
+    // Refuses a malformed REDIS_URL, so a deployment never runs with one.
+    readRedisUrl(process.env);
     await writeGeneratedModule(snapshotFile, renderSiteSnapshotModule(snapshot));
     await writeGeneratedModule(
       resolve(options.outDir, 'site-origin.ts'),

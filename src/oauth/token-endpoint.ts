@@ -4,7 +4,6 @@ import { readRequestBody, type BodyRules } from '../http/request-body.ts';
 import type { TokenRequest, TokenResponse } from '../schemas/oauth.ts';
 import { LIMITS } from '../service/limits.ts';
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from '../service/oauth-lifetimes.ts';
-import type { ServiceUrls } from '../service/urls.ts';
 import { grantScope, verifyClientId, type RegisteredClient } from './clients.ts';
 import {
   answerRefusal,
@@ -12,6 +11,7 @@ import {
   jsonAnswer,
   readContext,
   requireParameter,
+  type OAuthContext,
   type OAuthEndpointOptions,
 } from './endpoint-support.ts';
 import { refuse, type OAuthResult } from './errors.ts';
@@ -20,9 +20,16 @@ import { readTokenRequest } from './token-request.ts';
 import {
   issueAccessToken,
   readResources,
+  readProcessRedemptions,
   redeemAuthorizationCode,
   type AuthorizationGrant,
+  type CodeRedemptions,
 } from './tokens.ts';
+
+export interface TokenEndpointOptions extends OAuthEndpointOptions {
+  /** Where redeemed codes are remembered; by default the process's (Redis with `REDIS_URL`). */
+  readonly redemptions?: CodeRedemptions;
+}
 
 /** A token request is form-encoded, at most LIMITS.oauthBodyBytes. @see RFC 6749 §3.2 */
 const TOKEN_BODY: BodyRules<'form'> = {
@@ -41,8 +48,9 @@ interface Granted {
  * POST /oauth/token (RFC 6749 §3.2), form-encoded: client_credentials for a registered public
  * client, and authorization_code with PKCE S256. Answers a JWT access token, never cached.
  */
-export function createTokenHandler(options: OAuthEndpointOptions): PlainHandler {
+export function createTokenHandler(options: TokenEndpointOptions): PlainHandler {
   const ctx = readContext(options);
+  const redemptions = options.redemptions ?? readProcessRedemptions();
   const token: PlainHandler = async (request) => {
     const body = await readRequestBody(request, TOKEN_BODY);
     if (!body.ok) {
@@ -60,7 +68,7 @@ export function createTokenHandler(options: OAuthEndpointOptions): PlainHandler 
     const client = await verifyClientId(clientId, keys, ctx.issuer);
     if (!client.ok) return answerRefusal(ctx, request, client.refusal);
     const now = ctx.seconds();
-    const granted = await grantToken(input.value, client.value, keys, ctx.urls, ctx.issuer, now);
+    const granted = await grantToken(input.value, client.value, keys, ctx, now, redemptions);
     if (!granted.ok) return answerRefusal(ctx, request, granted.refusal);
     const { scope, audience } = granted.value;
     const accessToken = await issueAccessToken({ clientId, scope, audience, now }, keys, ctx.urls);
@@ -83,9 +91,9 @@ async function grantToken(
   input: TokenRequest,
   client: RegisteredClient,
   keys: OAuthKeys,
-  urls: ServiceUrls,
-  issuer: string,
+  { urls, issuer }: Pick<OAuthContext, 'urls' | 'issuer'>,
   now: number,
+  redemptions: CodeRedemptions,
 ): Promise<OAuthResult<Granted>> {
   const grantType = input.grant_type;
   if (!client.grantTypes.includes(grantType)) {
@@ -124,6 +132,7 @@ async function grantToken(
       if (!audience.ok) return audience;
       return { ok: true, value: { scope: scope.value, audience: audience.value } };
     },
+    redemptions,
   );
 }
 

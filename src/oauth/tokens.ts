@@ -8,6 +8,10 @@ import {
   ACCESS_TOKEN_LIFETIME_SECONDS,
   AUTHORIZATION_CODE_LIFETIME_SECONDS,
 } from '../service/oauth-lifetimes.ts';
+import { logToStderr } from '../http/problem.ts';
+import { MemoryStore } from '../shared-state/memory-store.ts';
+import { readProcessStore } from '../shared-state/process-store.ts';
+import { isUnavailable, type SharedStore, type StoreLog } from '../shared-state/shared-store.ts';
 
 /** The JWT `typ` of access tokens (RFC 9068 §2.1). */
 const ACCESS_TOKEN_TYPE = 'at+jwt';
@@ -156,21 +160,20 @@ export async function issueAuthorizationCode(
 }
 
 /**
- * Codes already redeemed by this instance, by jti, until they expire. Codes carry their own
- * state, so a code redeemed on one serverless instance is refused by that instance only; the
- * one-minute lifetime and the PKCE verifier bound what a replay elsewhere could do (see
- * docs/oauth.md).
+ * Where redeemed codes are remembered, by jti, until they expire: `claim` is true for the first
+ * redemption only.
  */
-const redeemed = new Map<string, number>();
-const REDEEMED_LIMIT = 100_000;
+export type CodeRedemptions = Pick<SharedStore, 'claim'>;
 
-function rememberRedeemed(jti: string, expires: number, now: number): boolean {
-  if (redeemed.has(jti)) return false;
-  if (redeemed.size >= REDEEMED_LIMIT) {
-    for (const [key, expiry] of redeemed) if (expiry < now) redeemed.delete(key);
-  }
-  redeemed.set(jti, expires);
-  return true;
+let processRedemptions: CodeRedemptions | undefined;
+
+/**
+ * The process's redeemed codes: in the shared store when `REDIS_URL` names one, so a code is
+ * redeemed once across every instance; else in this instance's memory (100,000 codes at most),
+ * so a replay is refused by this instance only (see docs/oauth.md).
+ */
+export function readProcessRedemptions(log: StoreLog = logToStderr): CodeRedemptions {
+  return (processRedemptions ??= readProcessStore(log) ?? new MemoryStore({ maxKeys: 100_000 }));
 }
 
 const invalidGrant = (detail: string) => refuse('invalid_grant', detail);
@@ -187,10 +190,10 @@ export interface PresentedCode {
  * Redeems an authorization code for the client that presents it with the PKCE verifier (RFC
  * 7636 §4.6, S256) and, when the authorization request carried one, the same redirect URI (RFC
  * 6749 §4.1.3). `accept` checks the rest of the token request against the grant; the code is
- * marked used only once everything passed, so a refused request leaves it redeemable. Refuses
- * with invalid_grant a code that is forged, foreign, expired, already used, for another client
- * or redirect URI, or whose challenge the verifier does not meet, and with whatever `accept`
- * refuses.
+ * marked used (in `redemptions`) only once everything passed, so a refused request leaves it
+ * redeemable. Refuses with invalid_grant a code that is forged, foreign, expired, already used,
+ * for another client or redirect URI, or whose challenge the verifier does not meet, or when
+ * `redemptions` cannot say whether it was used; and with whatever `accept` refuses.
  */
 export async function redeemAuthorizationCode<T>(
   code: string,
@@ -199,6 +202,7 @@ export async function redeemAuthorizationCode<T>(
   issuer: string,
   now: number,
   accept: (grant: AuthorizationGrant) => OAuthResult<T>,
+  redemptions: CodeRedemptions = readProcessRedemptions(),
 ): Promise<OAuthResult<T>> {
   const parsed = CodeClaimsSchema.safeParse(
     await verifyMacToken(code, keys, 'authorization-code', issuer, new Date(now * 1000)),
@@ -226,9 +230,6 @@ export async function redeemAuthorizationCode<T>(
   if (challenge !== claims.challenge) {
     return invalidGrant('The code_verifier does not match the code_challenge (S256).');
   }
-  if (redeemed.has(claims.jti)) {
-    return invalidGrant('The authorization code has already been used.');
-  }
   const accepted = accept({
     clientId: presented.clientId,
     redirectUri: claims.redirect_uri,
@@ -238,8 +239,13 @@ export async function redeemAuthorizationCode<T>(
     resources: claims.resources,
   });
   if (!accepted.ok) return accepted;
-  if (!rememberRedeemed(claims.jti, claims.exp, now)) {
-    return invalidGrant('The authorization code has already been used.');
+  const first = await redemptions.claim(`code:${claims.jti}`, Math.max(1, claims.exp - now));
+  if (isUnavailable(first)) {
+    // Fails closed: a code that cannot be proven unused is not exchanged.
+    return invalidGrant(
+      'The authorization server could not check in time that this code is unused, so it refuses it; start the authorization again.',
+    );
   }
+  if (!first) return invalidGrant('The authorization code has already been used.');
   return accepted;
 }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { readServerLimits } from '../service/limits.ts';
 import { readRateLimitPolicy } from '../service/rate-limit-policy.ts';
+import { closeProcessStore, readRedisUrl } from '../shared-state/process-store.ts';
 import { resolveSiteUrl, DEFAULT_LOCAL_HOST, DEFAULT_LOCAL_PORT } from '../service/site-url.ts';
 import { createLocalServer } from './local-server.ts';
 
@@ -15,9 +16,11 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
 
 let rateLimit;
 let limits;
+let redisUrl;
 try {
   rateLimit = readRateLimitPolicy(process.env);
   limits = readServerLimits(process.env);
+  redisUrl = readRedisUrl(process.env);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
@@ -62,6 +65,11 @@ server.listen(port, host, () => {
       ? `Functions allow ${rateLimit.limit} requests per client per ${rateLimit.windowSeconds} s (RATE_LIMIT_MAX, RATE_LIMIT_WINDOW_SECONDS)`
       : 'Functions apply no rate limit (RATE_LIMIT_MAX=0)',
   );
+  console.log(
+    redisUrl
+      ? `Shared state (rate-limit counts, redeemed codes) in Redis at ${new URL(redisUrl).host} (REDIS_URL)`
+      : 'Shared state (rate-limit counts, redeemed codes) in this process (REDIS_URL unset)',
+  );
 });
 
 let stopping = false;
@@ -69,7 +77,7 @@ function stop(signal: string): void {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: shutting down`);
-  server.close(() => process.exit(0));
+  server.close(() => void closeProcessStore().finally(() => process.exit(0)));
   server.closeIdleConnections();
   // Requests still running after 5 s are cut off.
   setTimeout(() => {

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { exceedsJsonDepth, LIMITS } from '../../src/service/limits.ts';
 import type { PlainHandler, PlainRequest } from '../../src/http/plain-http.ts';
-import {
-  MemoryRateLimitStore,
-  RateLimiter,
-  readClientKey,
-  type RateLimitStore,
-} from '../../src/http/rate-limit.ts';
+import { RateLimiter, readClientKey, type RateLimitStore } from '../../src/http/rate-limit.ts';
+import { MemoryStore } from '../../src/shared-state/memory-store.ts';
 import { RateLimitConfigError, readRateLimitPolicy } from '../../src/service/rate-limit-policy.ts';
 import { serveFunction } from '../../src/http/serve-function.ts';
 import { ProblemSchema } from '../../src/schemas/problem.ts';
@@ -53,7 +49,7 @@ describe('RateLimiter', () => {
 
   it('should count an IPv6 client by its /64, whichever of its addresses it sends from', async () => {
     const limiter = new RateLimiter({ limit: 2, windowSeconds: 10 }, { now: () => 5_000 });
-    const store = new MemoryRateLimitStore({ now: () => 5_000 });
+    const store = new MemoryStore({ now: () => 5_000 });
     const counted = new RateLimiter({ limit: 2, windowSeconds: 10 }, { store, now: () => 5_000 });
     expect((await limiter.check('2001:db8:1:2::1')).allowed).toBe(true);
     expect((await limiter.check('2001:db8:1:2:ffff:ffff:ffff:fffe')).allowed).toBe(true);
@@ -111,10 +107,10 @@ describe('readClientKey', () => {
   });
 });
 
-describe('MemoryRateLimitStore', () => {
+describe('MemoryStore', () => {
   it('should forget expired windows and never hold more than its key limit', () => {
     let now = 0;
-    const store = new MemoryRateLimitStore({ maxKeys: 100, now: () => now });
+    const store = new MemoryStore({ maxKeys: 100, now: () => now });
     for (let i = 0; i < 1000; i++) store.increment(`client-${i}`, 60);
     expect(store.size).toBeLessThanOrEqual(100);
     now = 61_000;
@@ -124,7 +120,7 @@ describe('MemoryRateLimitStore', () => {
 
   it('should start a key again after its lifetime', () => {
     let now = 0;
-    const store = new MemoryRateLimitStore({ now: () => now });
+    const store = new MemoryStore({ now: () => now });
     expect([store.increment('k', 1), store.increment('k', 1)]).toEqual([1, 2]);
     now = 1000;
     expect(store.increment('k', 1)).toBe(1);
@@ -189,6 +185,34 @@ describe('serveFunction', () => {
     for (let i = 0; i < 3; i++)
       expect((await handler(request('192.0.2.4', 'OPTIONS'))).status).toBe(200);
     expect((await handler(request('192.0.2.4'))).status).toBe(200);
+  });
+
+  it('should answer unlimited with only the policy field while the store cannot count', async () => {
+    const lines: unknown[] = [];
+    let down = true;
+    const counts = new MemoryStore({ now: () => 0 });
+    const limiter = new RateLimiter(
+      { limit: 1, windowSeconds: 30 },
+      {
+        now: () => 0,
+        store: {
+          increment: (key, ttl) =>
+            down ? { unavailable: 'redis down' } : counts.increment(key, ttl),
+        },
+      },
+    );
+    const handler = serveFunction(ok, { siteUrl: SITE, limiter, log: (line) => lines.push(line) });
+    for (let i = 0; i < 3; i++) {
+      const answer = await handler(request('192.0.2.6'));
+      expect(answer.status).toBe(200);
+      expect(answer.headers['RateLimit-Policy']).toBe('"per-client";q=1;w=30');
+      expect(answer.headers.RateLimit).toBeUndefined();
+    }
+    // The store logs its episodes; the limiter adds no line per request.
+    expect(lines).toEqual([]);
+    down = false;
+    expect((await handler(request('192.0.2.6'))).status).toBe(200);
+    expect((await handler(request('192.0.2.6'))).status).toBe(429);
   });
 
   it('should answer unlimited, and log, when a shared store fails', async () => {

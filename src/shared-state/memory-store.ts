@@ -1,0 +1,81 @@
+import type { SharedStore, StoreAnswer } from './shared-store.ts';
+
+interface Entry {
+  value: number | string;
+  expiresAt: number;
+}
+
+/**
+ * A shared store that only this process shares: the store of one machine. Expired keys are swept
+ * at most once per lifetime seen (and whenever the store is full), and the number of keys is
+ * capped, the oldest going first, so memory stays bounded however many keys are written.
+ */
+export class MemoryStore implements SharedStore {
+  readonly kind = 'memory';
+  readonly #entries = new Map<string, Entry>();
+  readonly #maxKeys: number;
+  readonly #now: () => number;
+  #nextSweep = 0;
+
+  constructor(options: { readonly maxKeys?: number; readonly now?: () => number } = {}) {
+    this.#maxKeys = options.maxKeys ?? 10_000;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** How many keys it holds (expired ones included until the next sweep). */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  increment(key: string, ttlSeconds: number): number {
+    const now = this.#now();
+    const entry = this.#readLive(key, now);
+    if (entry && typeof entry.value === 'number') return ++entry.value;
+    this.#put(key, 1, ttlSeconds, now);
+    return 1;
+  }
+
+  async claim(key: string, ttlSeconds: number): Promise<boolean> {
+    const now = this.#now();
+    if (this.#readLive(key, now)) return false;
+    this.#put(key, 'claimed', ttlSeconds, now);
+    return true;
+  }
+
+  async read(key: string): Promise<StoreAnswer<string | undefined>> {
+    const value = this.#readLive(key, this.#now())?.value;
+    return typeof value === 'string' ? value : undefined;
+  }
+
+  async write(key: string, value: string, ttlSeconds: number): Promise<true> {
+    this.#put(key, value, ttlSeconds, this.#now());
+    return true;
+  }
+
+  async close(): Promise<void> {}
+
+  #readLive(key: string, now: number): Entry | undefined {
+    const entry = this.#entries.get(key);
+    return entry && entry.expiresAt > now ? entry : undefined;
+  }
+
+  #put(key: string, value: number | string, ttlSeconds: number, now: number): void {
+    if (now >= this.#nextSweep || this.#entries.size >= this.#maxKeys) {
+      this.#sweep(now);
+      this.#nextSweep = now + ttlSeconds * 1000;
+    }
+    // Re-inserted, so the key counts as the newest for the cap.
+    this.#entries.delete(key);
+    this.#entries.set(key, { value, expiresAt: now + ttlSeconds * 1000 });
+  }
+
+  #sweep(now: number): void {
+    for (const [key, entry] of this.#entries) {
+      if (entry.expiresAt <= now) this.#entries.delete(key);
+    }
+    for (const key of this.#entries.keys()) {
+      if (this.#entries.size < this.#maxKeys) break;
+      this.#entries.delete(key);
+    }
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * What every instance of a deployment must agree on, and the store that holds it: the rate-limit
+ * counters, the authorization codes already redeemed, and cached documents. One machine keeps
+ * them in memory; many instances share Redis (`REDIS_URL`). A store that cannot answer in time
+ * says so with a plain value, never by throwing, and each caller decides what that means: the
+ * rate limit answers unlimited (fails open), code redemption refuses the code (fails closed).
+ */
+
+/** The store could not answer (down, slow, refusing); `reason` is for the log, never a client. */
+export interface StoreUnavailable {
+  readonly unavailable: string;
+}
+
+/** A value, or the news that the store could not give it. */
+export type StoreAnswer<T> = T | StoreUnavailable;
+
+/** True when a store's answer says it could not answer. */
+export function isUnavailable<T>(answer: StoreAnswer<T>): answer is StoreUnavailable {
+  return typeof answer === 'object' && answer !== null && 'unavailable' in answer;
+}
+
+/**
+ * A small cache with expiry, for documents fetched from elsewhere (such as Client ID Metadata
+ * Documents): `read` gives undefined for a key it does not hold; `write` keeps a value for
+ * `ttlSeconds`. A cache that is unavailable is a miss, so callers fetch again.
+ */
+export interface ExpiringCache {
+  read(key: string): Promise<StoreAnswer<string | undefined>>;
+  write(key: string, value: string, ttlSeconds: number): Promise<StoreAnswer<true>>;
+}
+
+/** The shared store: counters, one-time claims and a cache, every key living `ttlSeconds`. */
+export interface SharedStore extends ExpiringCache {
+  /** `memory` (this process only) or `redis` (every instance that shares the server). */
+  readonly kind: 'memory' | 'redis';
+  /** Adds one to the count of `key` and gives the new count; a new key starts at zero. */
+  increment(key: string, ttlSeconds: number): StoreAnswer<number> | Promise<StoreAnswer<number>>;
+  /** Claims `key` once: true for the first claim while it lives, false for every later one. */
+  claim(key: string, ttlSeconds: number): Promise<StoreAnswer<boolean>>;
+  /** Lets go of connections and timers, so the process can end. */
+  close(): Promise<void>;
+}
+
+/** Where a store writes its one structured line per episode of unavailability. */
+export type StoreLog = (entry: Readonly<Record<string, unknown>>) => void;

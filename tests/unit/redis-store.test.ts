@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  REDIS_KEY_PREFIX,
+  REDIS_TIMEOUTS,
+  RedisStore,
+} from '../../src/shared-state/redis-store.ts';
+import { isUnavailable } from '../../src/shared-state/shared-store.ts';
+import { readRedisUrl, RedisUrlConfigError } from '../../src/shared-state/process-store.ts';
+import { NODE, ROOT, runCommand } from '../support/processes.ts';
+import { startTestRedis, type TestRedis } from '../support/redis-server.ts';
+
+let redis: TestRedis;
+const stores: RedisStore[] = [];
+
+/** A store on the test's Redis, closed after the tests. */
+function openStore(lines: unknown[] = []): RedisStore {
+  const store = new RedisStore(redis.url, { log: (line) => lines.push(line) });
+  stores.push(store);
+  return store;
+}
+
+/** The connections Redis holds, other than the one asking. */
+async function countConnections(): Promise<number> {
+  const list = String(await redis.command('CLIENT', 'LIST'));
+  return list.trim().split('\n').length - 1;
+}
+
+beforeAll(async () => {
+  redis = await startTestRedis();
+});
+
+afterAll(async () => {
+  await Promise.all(stores.map((store) => store.close()));
+  await redis?.stop();
+});
+
+describe('RedisStore', () => {
+  it('should count in one atomic step that gives a new counter its lifetime', async () => {
+    const first = openStore();
+    const second = openStore();
+    const counts = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => (i % 2 ? first : second).increment('count-a', 30)),
+    );
+    expect([...counts].sort((a, b) => Number(a) - Number(b))).toEqual(
+      Array.from({ length: 100 }, (_, i) => i + 1),
+    );
+    const ttl = Number(await redis.command('TTL', `${REDIS_KEY_PREFIX}count-a`));
+    expect(ttl).toBeGreaterThan(25);
+    expect(ttl).toBeLessThanOrEqual(30);
+  });
+
+  it('should let a key be claimed once across stores, for its lifetime', async () => {
+    const first = openStore();
+    const second = openStore();
+    expect(await first.claim('code:a', 1)).toBe(true);
+    expect(await second.claim('code:a', 1)).toBe(false);
+    expect(await first.claim('code:a', 1)).toBe(false);
+    await sleep(1100);
+    expect(await second.claim('code:a', 1)).toBe(true);
+  });
+
+  it('should read what another store wrote until it expires', async () => {
+    const first = openStore();
+    const second = openStore();
+    expect(await first.read('doc:a')).toBeUndefined();
+    expect(await first.write('doc:a', '{"client_name":"x"}', 1)).toBe(true);
+    expect(await second.read('doc:a')).toBe('{"client_name":"x"}');
+    await sleep(1100);
+    expect(await second.read('doc:a')).toBeUndefined();
+  });
+
+  it('should keep one connection for all its operations', async () => {
+    const before = await countConnections();
+    const store = openStore();
+    for (let i = 0; i < 50; i++) await store.increment('count-b', 30);
+    await Promise.all(Array.from({ length: 50 }, () => store.claim(`code:${Math.random()}`, 5)));
+    expect(await countConnections()).toBe(before + 1);
+    await store.close();
+    expect(await countConnections()).toBe(before);
+  });
+
+  it('should answer unavailable at once when Redis is down, log once, and recover by itself', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const store = openStore(lines as unknown[]);
+    expect(await store.increment('count-c', 30)).toBe(1);
+    await redis.stop();
+    const started = performance.now();
+    const answers = [];
+    for (let i = 0; i < 20; i++) answers.push(await store.increment('count-c', 30));
+    answers.push(await store.claim('code:c', 30), await store.read('doc:c'));
+    expect(performance.now() - started).toBeLessThan(REDIS_TIMEOUTS.connectMs);
+    expect(answers.every((answer) => isUnavailable(answer))).toBe(true);
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 'warn', msg: 'shared store unavailable', store: 'redis' }),
+    ]);
+    await redis.start();
+    await sleep(REDIS_TIMEOUTS.retryMs);
+    expect(await store.increment('count-c', 30)).toBe(1);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatchObject({
+      level: 'info',
+      msg: 'shared store available again',
+      failedOperations: 22,
+    });
+  });
+
+  it('should give up on a Redis that stops answering within the command time-out', async () => {
+    const lines: unknown[] = [];
+    const store = openStore(lines);
+    expect(await store.increment('count-d', 30)).toBe(1);
+    redis.pause();
+    try {
+      const started = performance.now();
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => store.increment('count-d', 30)),
+      );
+      const waited = performance.now() - started;
+      expect(answers.every((answer) => isUnavailable(answer))).toBe(true);
+      expect(waited).toBeLessThan(REDIS_TIMEOUTS.commandMs + 400);
+      // The late connection was closed: the next requests are answered at once.
+      const next = performance.now();
+      for (let i = 0; i < 10; i++) expect(isUnavailable(await store.increment('count-d', 30)));
+      expect(performance.now() - next).toBeLessThan(100);
+    } finally {
+      redis.resume();
+    }
+    expect(lines).toHaveLength(1);
+    await sleep(REDIS_TIMEOUTS.retryMs);
+    expect(await store.increment('count-d', 30)).toEqual(expect.any(Number));
+    expect(lines).toHaveLength(2);
+  });
+
+  it('should answer unavailable when nothing listens, without hanging', async () => {
+    const lines: unknown[] = [];
+    const store = new RedisStore('redis://127.0.0.1:1', { log: (line) => lines.push(line) });
+    const started = performance.now();
+    const answer = await store.increment('x', 1);
+    expect(isUnavailable(answer) && answer.unavailable).toMatch(/ECONNREFUSED/);
+    expect(performance.now() - started).toBeLessThan(REDIS_TIMEOUTS.connectMs);
+    await store.close();
+  });
+
+  it('should let a process that used it end by itself once it is closed', async () => {
+    const script = `
+      import { RedisStore } from '${ROOT}src/shared-state/redis-store.ts';
+      const store = new RedisStore(process.env.REDIS_URL, { log: console.error });
+      for (let i = 0; i < 10; i++) await store.increment('count-e', 30);
+      console.log(await store.increment('count-e', 30));
+      await store.close();
+    `;
+    const started = performance.now();
+    const run = await runCommand(NODE, ['--input-type=module', '-e', script], {
+      REDIS_URL: redis.url,
+    });
+    expect(run).toMatchObject({ code: 0, stdout: '11\n', stderr: '' });
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('readRedisUrl', () => {
+  it.each([
+    ['redis://127.0.0.1:6379', 'redis://127.0.0.1:6379'],
+    [
+      'rediss://default:secret@eu1.upstash.example:6379',
+      'rediss://default:secret@eu1.upstash.example:6379',
+    ],
+    [' redis://cache.internal/2 ', 'redis://cache.internal/2'],
+    ['', undefined],
+    [undefined, undefined],
+  ])('should read %j as %j', (value, url) => {
+    expect(readRedisUrl({ REDIS_URL: value })).toBe(url);
+  });
+
+  it.each(['localhost:6379', 'http://cache.example', 'redis://', 'redis://host/keys', 'nonsense'])(
+    'should refuse %j with a message naming the variable',
+    (value) => {
+      expect(() => readRedisUrl({ REDIS_URL: value })).toThrow(RedisUrlConfigError);
+      expect(() => readRedisUrl({ REDIS_URL: value })).toThrow(/^REDIS_URL/);
+    },
+  );
+});
