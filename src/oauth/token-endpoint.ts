@@ -5,7 +5,7 @@ import type { TokenRequest, TokenResponse } from '../schemas/oauth.ts';
 import { LIMITS } from '../service/limits.ts';
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from '../service/oauth-lifetimes.ts';
 import type { ServiceUrls } from '../service/urls.ts';
-import { grantScope, verifyClientId, type RegisteredClient } from './clients.ts';
+import { grantScope, type RegisteredClient } from './clients.ts';
 import {
   answerRefusal,
   answerTooLarge,
@@ -56,9 +56,9 @@ export function createTokenHandler(options: OAuthEndpointOptions): PlainHandler 
     const input = readTokenRequest(body.value, ctx.urls);
     if (!input.ok) return answerRefusal(ctx, request, input.refusal);
     const clientId = input.value.client_id;
-    const keys = await ctx.keys();
-    const client = await verifyClientId(clientId, keys, ctx.issuer);
+    const client = await ctx.resolveClient(clientId);
     if (!client.ok) return answerRefusal(ctx, request, client.refusal);
+    const keys = await ctx.keys();
     const now = ctx.seconds();
     const granted = await grantToken(input.value, client.value, keys, ctx.urls, ctx.issuer, now);
     if (!granted.ok) return answerRefusal(ctx, request, granted.refusal);
