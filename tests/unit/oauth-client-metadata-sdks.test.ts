@@ -65,6 +65,7 @@ function createProvider(clientMetadataUrl: string, redirectUrl: string) {
     tokens?: v2.OAuthTokens;
     verifier?: string;
     authorizationUrl?: URL;
+    discovery?: unknown;
   } = {};
   return {
     state,
@@ -92,6 +93,11 @@ function createProvider(clientMetadataUrl: string, redirectUrl: string) {
         state.verifier = verifier;
       },
       codeVerifier: () => state.verifier ?? '',
+      // The 2.x client binds the callback to the authorization server it discovered (SEP-2352).
+      saveDiscoveryState: (discovery: unknown) => {
+        state.discovery = discovery;
+      },
+      discoveryState: () => state.discovery,
     },
   };
 }
