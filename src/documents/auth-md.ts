@@ -133,6 +133,22 @@ on their own; it works here without a login:
    \`code_verifier\` and, if the authorization request carried it, the same \`redirect_uri\` to
    ${urls.oauthToken}. A code is redeemed once; a refused request does not use it up.
 
+## Client ID metadata documents: no registration at all
+
+An MCP client that publishes a client ID metadata document (an https URL whose JSON says
+\`client_id\` (that same URL), \`client_name\`, \`redirect_uris\` and \`grant_types\`) may use that
+URL as its \`client_id\` at ${urls.oauthAuthorize} and ${urls.oauthToken} without registering: the
+authorization server metadata says \`client_id_metadata_document_supported: true\`. The server
+fetches the document (https only, public addresses only, no redirects, at most
+${LIMITS.clientMetadataBytes} bytes within ${LIMITS.clientMetadataTimeoutMs / 1000} seconds), checks that its \`client_id\` equals its URL and takes the
+redirect URIs from it, and keeps it as its \`Cache-Control\` allows (at most
+${LIMITS.clientMetadataMaxTtlSeconds} seconds). The client must be public (\`token_endpoint_auth_method\` \`none\`).
+
+Which to use: a client with a stable https home (an MCP client product, a hosted agent) should
+publish a metadata document, since every server that supports it then knows the client by one
+URL and nothing is registered. A script, a local agent or a client with nowhere to publish
+registers at ${urls.oauthRegister} (above); both kinds of client get the same anonymous tokens.
+
 ## Scopes
 
 ${OAUTH_SCOPES.map((scope) => `- \`${scope}\`: ${scope === 'mcp:read' ? 'read the public facts and documents' : 'call the read-only MCP tools'}.`).join('\n')}

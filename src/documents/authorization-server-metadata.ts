@@ -32,7 +32,8 @@ export function buildAgentAuth(urls: ServiceUrls): AgentAuth {
  * Builds authorization-server metadata.
  * @see RFC 8414 §2 (issuer, response_types_supported are REQUIRED; the endpoints are REQUIRED
  *   where the grants they serve are supported) and §3.3 (issuer equals the identifier used to
- *   derive the metadata URL)
+ *   derive the metadata URL); client_id_metadata_document_supported:
+ *   draft-ietf-oauth-client-id-metadata-document-03 §6
  */
 export function buildAuthorizationServerMetadata(urls: ServiceUrls): AuthorizationServerMetadata {
   return {
@@ -49,6 +50,7 @@ export function buildAuthorizationServerMetadata(urls: ServiceUrls): Authorizati
     code_challenge_methods_supported: ['S256'],
     service_documentation: urls.developers,
     authorization_response_iss_parameter_supported: true,
+    client_id_metadata_document_supported: true,
     agent_auth: buildAgentAuth(urls),
   };
 }

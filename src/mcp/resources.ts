@@ -1,6 +1,7 @@
 import { MEDIA_TYPES } from '../service/media-types.ts';
 import { buildCopyDocumentUrl } from '../service/urls.ts';
 import { serializeJson, type SiteDocuments } from '../documents/site-documents.ts';
+import { buildSkillCatalog } from './skills.ts';
 
 /** One readable resource: its wire description and its contents. */
 export interface McpResource {
@@ -28,7 +29,7 @@ export interface ResourceCatalog {
 }
 
 /**
- * Every public document as an MCP resource, under the same https URL it is served at, so an agent
+ * Every public document as an MCP resource (and, readable but not listed, each skill's SKILL.md), under the same https URL it is served at, so an agent
  * can read it through MCP or over plain HTTP alike. Copy sections also come from a template.
  */
 export function buildResourceCatalog(site: SiteDocuments): ResourceCatalog {
@@ -84,7 +85,10 @@ export function buildResourceCatalog(site: SiteDocuments): ResourceCatalog {
       text: document.markdown,
     })),
   ];
-  const byUri = new Map(resources.map((resource) => [resource.uri, resource]));
+  // The agent skills' SKILL.md files are read under their skill:// URIs (skills extension,
+  // SEP-2640) but listed by skills/list only: resources/list keeps to documents served over https.
+  const readable = [...resources, ...buildSkillCatalog(site).resources];
+  const byUri = new Map(readable.map((resource) => [resource.uri, resource]));
   return {
     resources,
     templates: [

@@ -7,6 +7,7 @@ import type { AddMcpMethod, McpCallContext } from './method-context.ts';
 import { addPromptMethods } from './prompt-methods.ts';
 import { addResourceMethods } from './resource-methods.ts';
 import { describeServer } from './server-description.ts';
+import { addSkillMethods } from './skill-methods.ts';
 import { addToolMethods } from './tool-methods.ts';
 import { createVersionMiddleware } from './version-middleware.ts';
 
@@ -45,6 +46,7 @@ export function createMcpRpcServer(
   addToolMethods(addMethod, site);
   addResourceMethods(addMethod, site);
   addPromptMethods(addMethod, site);
+  addSkillMethods(addMethod, site);
 
   const missing = MCP_METHODS.filter((name) => !server.hasMethod(name));
   if (missing.length > 0) throw new Error(`MCP methods without a handler: ${missing.join(', ')}`);

@@ -3,11 +3,20 @@ import { endSentence } from '../documents/end-sentence.ts';
 import { buildMcpServerName } from '../documents/mcp-server-identity.ts';
 import type { VersionFeatures } from '../service/mcp-protocol.ts';
 import { MCP_AGENT_VERSION } from '../service/versions.ts';
+import { SKILLS_EXTENSION } from './skills.ts';
 
 /** How the server describes itself in initialize, server/discover and 2026-07-28 results. */
 export interface ServerDescription {
-  /** Exactly what is implemented: no listChanged, subscribe, logging or completions. */
-  readonly capabilities: { tools: object; resources: object; prompts: object };
+  /**
+   * Exactly what is implemented: no listChanged, subscribe, logging or completions; the skills
+   * extension without its optional directoryRead.
+   */
+  readonly capabilities: {
+    tools: object;
+    resources: object;
+    prompts: object;
+    extensions: Record<string, object>;
+  };
   readonly instructions: string;
   /** serverInfo with the fields the protocol version defines. */
   serverInfo(features: VersionFeatures): Record<string, string>;
@@ -21,7 +30,7 @@ export function describeServer(site: SiteDocuments): ServerDescription {
   const { content, urls } = site;
   const name = buildMcpServerName(content);
   return {
-    capabilities: { tools: {}, resources: {}, prompts: {} },
+    capabilities: { tools: {}, resources: {}, prompts: {}, extensions: { [SKILLS_EXTENSION]: {} } },
     instructions: [
       `Read-only public marketing facts about ${content.company.name}: ${content.company.description}`,
       'Every tool and resource is read-only and public; no authentication is required.',

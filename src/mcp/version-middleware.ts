@@ -29,6 +29,8 @@ const METHODS_WITH_CACHING_HINTS: ReadonlySet<string> = new Set<McpMethod>([
   'resources/list',
   'resources/templates/list',
   'resources/read',
+  'skills/list',
+  'skills/get',
 ]);
 
 /**

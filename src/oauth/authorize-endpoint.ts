@@ -6,7 +6,6 @@ import {
   grantScope,
   isDeviceRedirectUri,
   matchesRedirectUri,
-  verifyClientId,
   type RegisteredClient,
 } from './clients.ts';
 import {
@@ -81,7 +80,7 @@ async function readClient(
 ): Promise<OAuthResult<AuthorizationTarget>> {
   const clientId = requireParameter(params.get('client_id'), 'client_id');
   if (!clientId.ok) return clientId;
-  const verified = await verifyClientId(clientId.value, await ctx.keys(), ctx.issuer);
+  const verified = await ctx.resolveClient(clientId.value);
   if (!verified.ok) return verified;
   const client = verified.value;
   const given = params.get('redirect_uri');
@@ -197,6 +196,7 @@ export function createAuthorizeHandler(options: OAuthEndpointOptions): PlainHand
         );
         return buildConsentPage({
           clientName: client.clientName,
+          ...(client.metadataUrl ? { metadataUrl: client.metadataUrl } : {}),
           redirectUri,
           issuer: ctx.issuer,
           confirmUrl: `${new URL(ctx.urls.oauthAuthorize).pathname}?${query.toString()}`,

@@ -24,6 +24,8 @@ export interface RegisteredClient {
   readonly scope: string;
   /** Seconds since the epoch. */
   readonly issuedAt: number;
+  /** For a URL client_id: the client metadata document it was read from (its own URL). */
+  readonly metadataUrl?: string;
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);

@@ -111,6 +111,11 @@ export interface ConsentPage {
   readonly issuer: string;
   /** The same-origin URL (path and query) that confirms, with the approval in its query. */
   readonly confirmUrl: string;
+  /**
+   * For a URL client_id: the metadata document's URL, whose host is shown beside the
+   * self-asserted name. @see draft-ietf-oauth-client-id-metadata-document-03 §8.1
+   */
+  readonly metadataUrl?: string;
 }
 
 /**
@@ -134,7 +139,7 @@ export function buildConsentPage(page: ConsentPage): PlainAnswer {
 <body>
 <main>
 <h1>Continue to ${host}?</h1>
-<p>The application <strong>${escapeHtml(page.clientName)}</strong> asked ${ours} for anonymous access to its public, read-only facts, and to be sent back to <strong>${host}</strong> with an authorization code.</p>
+<p>The application <strong>${escapeHtml(page.clientName)}</strong>${page.metadataUrl ? ` (published by <strong>${escapeHtml(new URL(page.metadataUrl).host)}</strong>)` : ''} asked ${ours} for anonymous access to its public, read-only facts, and to be sent back to <strong>${host}</strong> with an authorization code.</p>
 <p>Continue only if you started this on ${host}. No account and no personal data are shared.</p>
 <p><a href="${escapeHtml(page.confirmUrl)}">Continue to ${host}</a></p>
 <p>Did not expect this? Close this page: nothing is sent anywhere.</p>

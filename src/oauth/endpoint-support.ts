@@ -6,6 +6,11 @@ import { problemAnswer } from '../http/problem.ts';
 import { buildServiceUrls, type ServiceUrls } from '../service/urls.ts';
 import { oauthErrorAnswer, refuse, type OAuthRefusal, type OAuthResult } from './errors.ts';
 import { loadOAuthKeys, type OAuthKeys } from './keys.ts';
+import {
+  createClientResolver,
+  type ClientMetadataOptions,
+  type ClientResolver,
+} from './client-resolution.ts';
 
 export interface OAuthEndpointOptions {
   readonly siteUrl: string;
@@ -13,6 +18,8 @@ export interface OAuthEndpointOptions {
   readonly keys?: () => Promise<OAuthKeys>;
   /** The clock, in milliseconds; tests freeze it. */
   readonly now?: () => number;
+  /** How URL client ids (client ID metadata documents) are resolved; strict by default. */
+  readonly clientMetadata?: ClientMetadataOptions;
 }
 
 /** What every OAuth endpoint works with: the origin (our issuer), its URLs, keys and clock. */
@@ -23,18 +30,26 @@ export interface OAuthContext {
   readonly issuer: string;
   readonly keys: () => Promise<OAuthKeys>;
   readonly seconds: () => number;
+  /** Reads a client_id (issued here, or a metadata document URL) back into its client. */
+  readonly resolveClient: ClientResolver;
 }
 
 /** Builds the context of an endpoint from its options. */
 export function readContext(options: OAuthEndpointOptions): OAuthContext {
   const now = options.now ?? Date.now;
   const urls = buildServiceUrls(options.siteUrl);
+  const keys = options.keys ?? loadOAuthKeys;
+  const seconds = () => Math.floor(now() / 1000);
   return {
     siteUrl: options.siteUrl,
     urls,
     issuer: urls.origin,
-    keys: options.keys ?? loadOAuthKeys,
-    seconds: () => Math.floor(now() / 1000),
+    keys,
+    seconds,
+    resolveClient: createClientResolver(
+      { keys, issuer: urls.origin, seconds },
+      options.clientMetadata,
+    ),
   };
 }
 

@@ -4,7 +4,7 @@ import { readRequestBody, type BodyRules } from '../http/request-body.ts';
 import type { TokenRequest, TokenResponse } from '../schemas/oauth.ts';
 import { LIMITS } from '../service/limits.ts';
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from '../service/oauth-lifetimes.ts';
-import { grantScope, verifyClientId, type RegisteredClient } from './clients.ts';
+import { grantScope, type RegisteredClient } from './clients.ts';
 import {
   answerRefusal,
   answerTooLarge,
@@ -64,9 +64,9 @@ export function createTokenHandler(options: TokenEndpointOptions): PlainHandler 
     const input = readTokenRequest(body.value, ctx.urls);
     if (!input.ok) return answerRefusal(ctx, request, input.refusal);
     const clientId = input.value.client_id;
-    const keys = await ctx.keys();
-    const client = await verifyClientId(clientId, keys, ctx.issuer);
+    const client = await ctx.resolveClient(clientId);
     if (!client.ok) return answerRefusal(ctx, request, client.refusal);
+    const keys = await ctx.keys();
     const now = ctx.seconds();
     const granted = await grantToken(input.value, client.value, keys, ctx, now, redemptions);
     if (!granted.ok) return answerRefusal(ctx, request, granted.refusal);

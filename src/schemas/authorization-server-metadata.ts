@@ -45,6 +45,10 @@ export const AuthorizationServerMetadataSchema = z
     code_challenge_methods_supported: z.array(z.string()),
     service_documentation: z.url(),
     authorization_response_iss_parameter_supported: z.boolean(),
+    client_id_metadata_document_supported: z.boolean().meta({
+      description:
+        'An https URL may be used as client_id, naming a client ID metadata document (draft-ietf-oauth-client-id-metadata-document)',
+    }),
     agent_auth: AgentAuthSchema,
   })
   .partial()

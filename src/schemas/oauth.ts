@@ -18,7 +18,13 @@ const CODE_VERIFIER_PATTERN = /^[A-Za-z0-9\-._~]{43,128}$/;
 export const TokenRequestSchema = /* @__PURE__ */ z
   .object({
     grant_type: z.enum(TOKEN_GRANT_TYPES),
-    client_id: z.string(),
+    client_id: z
+      .string()
+      .check(
+        z.describe(
+          'The client_id returned by registration, or an https URL naming a client ID metadata document',
+        ),
+      ),
     scope: z.optional(z.string()).check(z.describe('Space-separated: mcp:read, mcp:tools')),
     resource: z
       .optional(z.array(z.url()))

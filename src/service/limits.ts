@@ -26,6 +26,15 @@ export const LIMITS = {
   jsonDepth: 32,
   /** The most messages in one JSON-RPC batch (protocol version 2025-03-26 only). */
   batchMessages: 32,
+  /** The largest client metadata document fetched for a URL client_id, in bytes. */
+  clientMetadataBytes: 5 * 1024,
+  /** Milliseconds a client metadata document fetch may take, DNS to last byte. */
+  clientMetadataTimeoutMs: 3000,
+  /** Seconds a fetched client metadata document is kept: without Cache-Control, and at most. */
+  clientMetadataDefaultTtlSeconds: 300,
+  clientMetadataMaxTtlSeconds: 3600,
+  /** The most client metadata documents one instance keeps in memory. */
+  clientMetadataCacheEntries: 1000,
 } as const;
 
 /**

@@ -107,6 +107,9 @@ export const MCP_METHODS = [
   'resources/read',
   'prompts/list',
   'prompts/get',
+  // The skills extension (io.modelcontextprotocol/skills, SEP-2640), in every version.
+  'skills/list',
+  'skills/get',
 ] as const;
 export type McpMethod = (typeof MCP_METHODS)[number];
 

@@ -13,8 +13,10 @@ export const OAUTH_ERRORS = {
   invalid_client: {
     status: 401,
     title: 'Unauthorized',
-    detail: 'The client_id was not issued by this server, was altered, or its key was retired.',
-    resolution: 'Register again at /oauth/register and use the client_id it returns, unchanged.',
+    detail:
+      'The client_id was not issued by this server, was altered, or its key was retired; or, for a URL client_id, its client metadata document could not be fetched or was refused.',
+    resolution:
+      'Register again at /oauth/register and use the client_id it returns, unchanged; or fix the client metadata document that error_description names.',
   },
   invalid_grant: {
     status: 400,

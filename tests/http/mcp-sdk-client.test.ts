@@ -27,7 +27,12 @@ describe('the official MCP TypeScript SDK client', () => {
       name: 'lanternfish-facts',
       version: '0.1.0',
     });
-    expect(client.getServerCapabilities()).toEqual({ tools: {}, resources: {}, prompts: {} });
+    expect(client.getServerCapabilities()).toEqual({
+      tools: {},
+      resources: {},
+      prompts: {},
+      extensions: { 'io.modelcontextprotocol/skills': {} },
+    });
     expect(client.getInstructions()).toContain(expected.content.company.name);
   });
 

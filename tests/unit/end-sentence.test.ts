@@ -80,6 +80,8 @@ describe('generated documents', () => {
       'resources/read': { uri: site.urls.llmsTxt },
       'prompts/list': {},
       'prompts/get': { name: 'company_brief', arguments: {} },
+      'skills/list': {},
+      'skills/get': { uri: 'skill://lanternfish-mcp/SKILL.md' },
     };
     const answers = [await (await handler(new Request('https://facts.example.com/mcp'))).text()];
     for (const version of PROTOCOL_VERSIONS) {

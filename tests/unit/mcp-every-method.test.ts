@@ -37,6 +37,8 @@ const PARAMS: Record<McpMethod, (version: ProtocolVersion) => Record<string, unk
   'resources/read': () => ({ uri: site.urls.overview }),
   'prompts/list': () => ({}),
   'prompts/get': () => ({ name: 'company_brief', arguments: {} }),
+  'skills/list': () => ({}),
+  'skills/get': () => ({ uri: 'skill://lanternfish-mcp/SKILL.md' }),
 };
 
 /** Each protocol version as a client selects it, and a client that sends no version header. */

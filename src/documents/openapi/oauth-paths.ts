@@ -12,7 +12,11 @@ import {
 /** The query parameters of the authorization endpoint: name, required, description. */
 const AUTHORIZE_PARAMETERS: readonly (readonly [string, boolean, string])[] = [
   ['response_type', true, 'Always code'],
-  ['client_id', true, 'The client_id returned by registration'],
+  [
+    'client_id',
+    true,
+    'The client_id returned by registration, or an https URL naming a client ID metadata document',
+  ],
   [
     'redirect_uri',
     false,

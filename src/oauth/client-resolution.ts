@@ -1,0 +1,69 @@
+import { LIMITS } from '../service/limits.ts';
+import {
+  createMemoryClientMetadataCache,
+  type ClientMetadataCache,
+} from './client-metadata-cache.ts';
+import {
+  checkClientIdUrl,
+  isUrlClientId,
+  readCacheLifetime,
+  readClientMetadataDocument,
+} from './client-metadata-document.ts';
+import {
+  fetchClientMetadataDocument,
+  STRICT_FETCH_POLICY,
+  type ClientMetadataFetchPolicy,
+} from './client-metadata-fetch.ts';
+import { verifyClientId, type RegisteredClient } from './clients.ts';
+import { refuse, type OAuthResult } from './errors.ts';
+import type { OAuthKeys } from './keys.ts';
+
+/** How URL client ids are resolved: where their documents are kept, and how they are fetched. */
+export interface ClientMetadataOptions {
+  /** Where fetched documents are kept; one bounded in-memory store per endpoint by default. */
+  readonly cache?: ClientMetadataCache;
+  /** Test only: a relaxed fetch policy (see ClientMetadataFetchPolicy); deployments never set it. */
+  readonly fetchPolicy?: ClientMetadataFetchPolicy;
+}
+
+/** Reads a client_id back into its client, or refuses it with invalid_client. */
+export type ClientResolver = (clientId: string) => Promise<OAuthResult<RegisteredClient>>;
+
+/**
+ * Resolves either kind of client_id: an https URL names a client ID metadata document, fetched
+ * under the strict policy (or taken from the cache) and checked; anything else must be a
+ * client_id this issuer signed at /oauth/register.
+ * @see draft-ietf-oauth-client-id-metadata-document-03 §5, RFC 7591 §3.2.1
+ */
+export function createClientResolver(
+  context: { keys: () => Promise<OAuthKeys>; issuer: string; seconds: () => number },
+  options: ClientMetadataOptions = {},
+): ClientResolver {
+  const cache =
+    options.cache ??
+    createMemoryClientMetadataCache({ maxEntries: LIMITS.clientMetadataCacheEntries });
+  const policy = options.fetchPolicy ?? STRICT_FETCH_POLICY;
+  return async (clientId) => {
+    if (!isUrlClientId(clientId)) {
+      return verifyClientId(clientId, await context.keys(), context.issuer);
+    }
+    const checked = checkClientIdUrl(clientId);
+    if ('problem' in checked) {
+      return refuse('invalid_client', `The URL client_id ${checked.problem}.`);
+    }
+    const now = context.seconds() * 1000;
+    const cached = await cache.get(clientId);
+    if (cached !== undefined) return readClientMetadataDocument(clientId, cached, now);
+    const fetched = await fetchClientMetadataDocument(checked.url, policy);
+    if (!fetched.ok) {
+      return refuse(
+        'invalid_client',
+        `The client metadata document at ${clientId} could not be fetched: ${fetched.reason}.`,
+      );
+    }
+    const client = readClientMetadataDocument(clientId, fetched.text, now);
+    // Only a document that passed is kept, so a fixed document is read again at once.
+    if (client.ok) await cache.set(clientId, fetched.text, readCacheLifetime(fetched.cacheControl));
+    return client;
+  };
+}
