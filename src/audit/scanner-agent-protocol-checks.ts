@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AgentSkillsIndexSchema } from '../schemas/agent-skills-index.ts';
+import { AI_CATALOG_MEDIA_TYPE, AiCatalogSchema } from '../schemas/ai-catalog.ts';
 import {
-  McpCatalogSchema,
   McpServerCardSchema,
   McpServerCardV2Schema,
   SERVER_CARD_MEDIA_TYPE,
@@ -69,12 +69,13 @@ export const SCANNER_AGENT_PROTOCOL_CHECKS: readonly AuditCheck[] = [
           `/mcp/server-card has no remote at ${endpoint}`,
         );
       }
+      // The older catalog path scanners still probe serves the AI Catalog too.
       const catalog = await context.http.get(
         `${context.origin}/.well-known/mcp/catalog.json`,
-        'application/json',
+        AI_CATALOG_MEDIA_TYPE,
       );
-      if (expectDocument(scope, catalog, ['application/json'])) {
-        const parsed = McpCatalogSchema.safeParse(parseJson(catalog.text));
+      if (expectDocument(scope, catalog, [AI_CATALOG_MEDIA_TYPE])) {
+        const parsed = AiCatalogSchema.safeParse(parseJson(catalog.text));
         scope.expect(
           parsed.success &&
             parsed.data.entries.some((entry) => entry.url === `${endpoint}/server-card`),
