@@ -53,6 +53,10 @@ export function assemblePageMarkdown(urls: ServiceUrls, lines: readonly string[]
   return `${absolutizeLinks(lines.join('\n'), urls.origin).trimEnd()}\n`;
 }
 
+/** The home page's "For developers and AI agents" sentence (index.astro shows the same). */
+export const FOR_DEVELOPERS_TEXT =
+  'The same facts are published as a read-only REST API, an MCP endpoint and llms.txt, with no key and no token needed.';
+
 /** The home page's body as Markdown, in the order index.astro renders it. */
 export function buildHomeMarkdownBody({ content, urls }: PageMarkdownSource): string[] {
   const { company, product, callsToAction, copy, pages } = content;
@@ -75,7 +79,7 @@ export function buildHomeMarkdownBody({ content, urls }: PageMarkdownSource): st
     '',
     '## For developers and AI agents',
     '',
-    'The same facts are published as a read-only REST API, an MCP endpoint and llms.txt, with no key and no token needed.',
+    FOR_DEVELOPERS_TEXT,
     '',
     formatLinkEntry('Developer portal and quickstarts', urls.developers),
     formatLinkEntry('API reference', urls.docs),

@@ -4,6 +4,7 @@ import { config as middlewareConfig } from '../../middleware.ts';
 import { buildAgentReadinessDocuments } from '../../src/documents/agent-readiness-documents.ts';
 import { digestText } from '../../src/documents/agent-skills.ts';
 import { buildMirrorLinkHeader, buildPageLinkHeader } from '../../src/service/page-link-header.ts';
+import { formatContentUsage } from '../../src/documents/robots-txt.ts';
 import { buildSitemapXml } from '../../src/documents/sitemap-xml.ts';
 import { SITE_PAGES } from '../../src/service/site-pages.ts';
 import { SURFACES } from '../../src/service/routes.ts';
@@ -70,6 +71,22 @@ describe('vercel.json and middleware.ts', () => {
       expect(headerOf(page.markdownPath, 'Link')).toBe(buildMirrorLinkHeader(page));
       expect(headerOf(page.markdownPath, 'Content-Type')).toBe('text/markdown; charset=utf-8');
     }
+  });
+
+  it('should send the Content-Usage of content/agents.yaml with every page and agent document', () => {
+    const expected = formatContentUsage(site.content);
+    for (const path of [
+      ...SITE_PAGES.flatMap((page) => [page.path, page.markdownPath]),
+      '/llms.txt',
+      '/auth.md',
+      '/openapi.json',
+      '/.well-known/ai-catalog.json',
+      '/mcp/server-card',
+      '/errors/not_found',
+    ]) {
+      expect(headerOf(path, 'Content-Usage'), path).toBe(expected);
+    }
+    expect(headerOf('/api/v1/no-such-path', 'Content-Usage')).toBeUndefined();
   });
 
   it('should run the middleware on every page path', () => {
