@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AgentSkillsIndexSchema } from '../schemas/agent-skills-index.ts';
+import { AI_CATALOG_MEDIA_TYPE, AiCatalogSchema } from '../schemas/ai-catalog.ts';
 import {
-  McpCatalogSchema,
   McpServerCardSchema,
   McpServerCardV2Schema,
   SERVER_CARD_MEDIA_TYPE,
@@ -69,12 +69,13 @@ export const SCANNER_AGENT_PROTOCOL_CHECKS: readonly AuditCheck[] = [
           `/mcp/server-card has no remote at ${endpoint}`,
         );
       }
+      // The older catalog path scanners still probe serves the AI Catalog too.
       const catalog = await context.http.get(
         `${context.origin}/.well-known/mcp/catalog.json`,
-        'application/json',
+        AI_CATALOG_MEDIA_TYPE,
       );
-      if (expectDocument(scope, catalog, ['application/json'])) {
-        const parsed = McpCatalogSchema.safeParse(parseJson(catalog.text));
+      if (expectDocument(scope, catalog, [AI_CATALOG_MEDIA_TYPE])) {
+        const parsed = AiCatalogSchema.safeParse(parseJson(catalog.text));
         scope.expect(
           parsed.success &&
             parsed.data.entries.some((entry) => entry.url === `${endpoint}/server-card`),
@@ -131,9 +132,9 @@ export const SCANNER_AGENT_PROTOCOL_CHECKS: readonly AuditCheck[] = [
   {
     id: 'webmcp',
     title:
-      'WebMCP: pages register read-only tools through navigator.modelContext, from a same-origin script',
+      'WebMCP: pages register read-only tools through document.modelContext, from a same-origin script, and say so in the HTML',
     sources: [IAR('webMcp'), 'WebMCP (W3C community draft)'],
-    fix: 'Include a bundled module script on every page that calls navigator.modelContext.registerTool (or provideContext) when it exists (src/components/AgentSignals.astro).',
+    fix: 'Include a bundled module script on every page that calls document.modelContext.registerTool (navigator.modelContext as fallback) with an AbortSignal, and name the tools in the page (src/components/AgentSignals.astro, AgentNote.astro).',
     async run(context, scope) {
       const home = await context.http.get(`${context.origin}/`, BROWSER_ACCEPT);
       const sources = [...home.text.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
@@ -156,10 +157,27 @@ export const SCANNER_AGENT_PROTOCOL_CHECKS: readonly AuditCheck[] = [
         if (!scope.expect(url.origin === context.origin, `script ${url.href} is not same-origin`))
           continue;
         const script = await context.http.get(url.href);
-        if (/modelContext/.test(script.text) && /registerTool|provideContext/.test(script.text))
+        // The shipping API (document.modelContext, Promise-returning registerTool torn down by
+        // an AbortSignal), with navigator.modelContext as the fallback.
+        if (
+          /document\.modelContext/.test(script.text) &&
+          /registerTool/.test(script.text) &&
+          /signal/.test(script.text)
+        )
           registers = true;
       }
-      scope.expect(registers, 'no page script registers tools with navigator.modelContext');
+      scope.expect(
+        registers,
+        'no page script registers tools with document.modelContext.registerTool and a signal',
+      );
+      // A scanner that reads only the HTML: the page itself says that it registers tools.
+      const marker = /data-webmcp-tools[^>]*>([\s\S]*?)<\/span>/.exec(home.text)?.[1] ?? '';
+      const named = [...marker.matchAll(/<code>([^<]+)<\/code>/g)].map((m) => m[1]);
+      scope.expect(
+        /modelContext/.test(home.text) && named.length > 0,
+        'the home page HTML does not name the WebMCP tools it registers',
+      );
+      if (named.length > 0) scope.note(`the HTML names ${named.join(', ')}`);
     },
   },
   {

@@ -1,3 +1,4 @@
+import { AGENT_STANDARDS_CHECKS } from './agent-standards-checks.ts';
 import type { AuditCheck } from './audit-check.ts';
 import { SCANNER_AGENT_PROTOCOL_CHECKS } from './scanner-agent-protocol-checks.ts';
 import { SCANNER_CRAWLER_CHECKS } from './scanner-crawler-checks.ts';
@@ -8,4 +9,5 @@ export const SCANNER_CHECKS: readonly AuditCheck[] = [
   ...SCANNER_CRAWLER_CHECKS,
   ...SCANNER_PAGE_CHECKS,
   ...SCANNER_AGENT_PROTOCOL_CHECKS,
+  ...AGENT_STANDARDS_CHECKS,
 ];

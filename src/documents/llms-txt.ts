@@ -1,14 +1,18 @@
-import type { SiteContent } from '../schemas/site-content.ts';
+import type { PageName, SiteContent } from '../schemas/site-content.ts';
+import { SITE_PAGES } from '../service/site-pages.ts';
 import { endSentence } from './end-sentence.ts';
 import { formatLinkEntry } from './markdown-text.ts';
 import { buildCopyDocumentUrl, type ServiceUrls } from '../service/urls.ts';
 
 /**
- * Builds /llms.txt: H1, blockquote summary, free text, H2 link lists and an `## Optional` section.
+ * Builds /llms.txt: H1, blockquote summary, free text, H2 link lists and an `## Optional` section;
+ * pages and copy are linked by their Markdown versions.
  * @see https://llmstxt.org/ (the llms.txt format)
  */
 export function buildLlmsTxt(content: SiteContent, urls: ServiceUrls): string {
   const { company, agents, product, callsToAction, pages } = content;
+  const markdownUrl = (name: PageName) =>
+    `${urls.origin}${SITE_PAGES.find((page) => page.name === name)?.markdownPath ?? ''}`;
   const lines = [
     `# ${company.name}`,
     '',
@@ -61,8 +65,8 @@ export function buildLlmsTxt(content: SiteContent, urls: ServiceUrls): string {
       urls.openapi,
       'OpenAPI 3.1 description of every endpoint.',
     ),
-    formatLinkEntry('Developer portal', urls.developers, pages.developers.description),
-    formatLinkEntry('API documentation', urls.docs, pages.docs.description),
+    formatLinkEntry('Developer portal', markdownUrl('developers'), pages.developers.description),
+    formatLinkEntry('API documentation', markdownUrl('docs'), pages.docs.description),
     formatLinkEntry(
       'auth.md',
       urls.authMd,
@@ -86,7 +90,12 @@ export function buildLlmsTxt(content: SiteContent, urls: ServiceUrls): string {
       urls.authorizationServer,
       'RFC 8414 metadata with the agent_auth block for anonymous registration.',
     ),
-    formatLinkEntry('Home page', urls.home, pages.home.description),
+    formatLinkEntry(
+      'AI Catalog',
+      urls.aiCatalog,
+      'The MCP server card, the API catalog and the OpenAPI description (ARD draft).',
+    ),
+    formatLinkEntry('Home page', markdownUrl('home'), pages.home.description),
     '',
   ];
   return lines.join('\n');

@@ -1,10 +1,8 @@
 import type { PublishedToolDescriptor } from '../schemas/mcp-tools.ts';
 import { LATEST_LEGACY_VERSION, PROTOCOL_VERSIONS } from '../service/mcp-protocol.ts';
 import {
-  SERVER_CARD_MEDIA_TYPE,
+  SERVER_CARD_SCHEMA_URL,
   SERVER_CARD_V1_SCHEMA_URL,
-  SERVER_CARD_V2_SCHEMA_URL,
-  type McpCatalog,
   type McpServerCard,
   type McpServerCardV2,
 } from '../schemas/mcp-server-card.ts';
@@ -27,9 +25,13 @@ function buildReverseDnsName(urls: ServiceUrls, content: SiteContent): string {
   return `${host.split('.').reverse().join('.')}/${buildMcpServerName(content)}`;
 }
 
-/** A description within SEP-2127's 100 characters. */
+/**
+ * The description `server/discover` reports in `serverInfo` (src/mcp/server-description.ts), within
+ * SEP-2127's 100 characters, so the card does not contradict the live server.
+ * @see experimental-ext-server-card docs/discovery.md §Consistency with Runtime Behavior
+ */
 function buildCardDescription(content: SiteContent): string {
-  const text = endSentence(`Read-only public marketing facts about ${content.company.name}`);
+  const text = endSentence(`Public marketing facts about ${content.company.name}`);
   return text.length <= 100 ? text : `${text.slice(0, 99)}…`;
 }
 
@@ -42,12 +44,13 @@ function buildRemote(urls: ServiceUrls) {
 }
 
 /**
- * The SEP-2127 server card served at /mcp/server-card: identity and connection only.
+ * The SEP-2127 server card served at /mcp/server-card: identity and connection only, valid against
+ * the extension's published `v1` schema and agreeing with `server/discover`.
  * @see https://github.com/modelcontextprotocol/modelcontextprotocol/pull/2127
  */
 export function buildMcpServerCardV2(content: SiteContent, urls: ServiceUrls): McpServerCardV2 {
   return {
-    $schema: SERVER_CARD_V2_SCHEMA_URL,
+    $schema: SERVER_CARD_SCHEMA_URL,
     name: buildReverseDnsName(urls, content),
     version: MCP_AGENT_VERSION,
     description: buildCardDescription(content),
@@ -98,21 +101,5 @@ export function buildMcpServerCard(
       inputSchema: tool.inputSchema as { type: 'object' },
       annotations: { readOnlyHint: true },
     })),
-  };
-}
-
-/** The MCP Catalog at /.well-known/mcp/catalog.json, pointing at the SEP-2127 card. */
-export function buildMcpCatalog(content: SiteContent, urls: ServiceUrls): McpCatalog {
-  const host = new URL(urls.origin).hostname;
-  return {
-    specVersion: 'draft',
-    entries: [
-      {
-        identifier: `urn:air:${host}:${buildMcpServerName(content)}`,
-        displayName: `${content.company.alternateName} facts`,
-        type: SERVER_CARD_MEDIA_TYPE,
-        url: buildServerCardUrl(urls),
-      },
-    ],
   };
 }

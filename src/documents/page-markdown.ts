@@ -1,53 +1,64 @@
 import type { SiteContent } from '../schemas/site-content.ts';
-import { buildAnonymousFlowCommands } from './auth-md.ts';
-import { endSentence } from './end-sentence.ts';
 import { demoteHeadings, formatLinkEntry } from './markdown-text.ts';
-import {
-  buildMcpCurl,
-  buildQuickstartInitialize,
-  QUICKSTART_TOOLS_LIST,
-} from './mcp-quickstart.ts';
-import { STANDARD_ERRORS } from '../service/error-kinds.ts';
+import { WEBMCP_TOOLS } from './webmcp-tools.ts';
 import type { ServiceUrls } from '../service/urls.ts';
-import { API_VERSION, MCP_AGENT_VERSION } from '../service/versions.ts';
 import type { SitePage } from '../service/site-pages.ts';
 
-/** What a page's Markdown mirror is built from: the content, the URLs and the OpenAPI document. */
+/** What a page's Markdown version is built from: the content, the URLs and the OpenAPI document. */
 export interface PageMarkdownSource {
   readonly content: SiteContent;
   readonly urls: ServiceUrls;
   readonly openapi: Record<string, unknown>;
 }
 
-/** The absolute URL of a page (the mirror's canonical link). */
+/** The absolute URL of a page (the Markdown version's canonical link). */
 export function buildPageUrl(urls: ServiceUrls, page: SitePage): string {
   return page.path === '/' ? urls.home : `${urls.origin}${page.path}`;
 }
 
+/** Makes every root-relative Markdown link absolute, so the text works without its base URL. */
+export function absolutizeLinks(markdown: string, origin: string): string {
+  return markdown.replace(/\]\((\/[^)\s]*)\)/g, (_match, path: string) => `](${origin}${path})`);
+}
+
+/** The "For AI agents" note every page and every Markdown version opens with (AgentNote.astro). */
+export function buildAgentNote(urls: ServiceUrls, page: SitePage): string {
+  const tools = WEBMCP_TOOLS.map((tool) => `\`${tool.name}\``).join(', ');
+  return `> **For AI agents:** [llms.txt](${urls.llmsTxt}) · [this page as Markdown](${urls.origin}${page.markdownPath}) · [MCP endpoint](${urls.mcp}) (\`/mcp\`) · WebMCP tools this page registers with \`document.modelContext\`: ${tools}.`;
+}
+
 /**
- * Builds the Markdown mirror of a page: YAML front matter (title, description, canonical) and the
- * page's content as Markdown, from the same content the HTML page renders.
- * @see Agent Readability spec (Markdown mirrors at `<path>.md` with front matter)
+ * Builds the head of a page's Markdown version: YAML front matter (title, description,
+ * canonical), the page's H1 and the "For AI agents" note.
+ * @see Agent Readability spec (Markdown versions at `<path>.md` with front matter)
  */
-export function buildPageMarkdown(source: PageMarkdownSource, page: SitePage): string {
+export function buildPageMarkdownHead(source: PageMarkdownSource, page: SitePage): string[] {
   const copy = source.content.pages[page.name];
-  const frontMatter = [
+  return [
     '---',
     `title: ${JSON.stringify(copy.title)}`,
     `description: ${JSON.stringify(copy.description)}`,
     `canonical: ${JSON.stringify(buildPageUrl(source.urls, page))}`,
     '---',
+    '',
+    `# ${copy.heading}`,
+    '',
+    buildAgentNote(source.urls, page),
+    '',
   ];
-  const body =
-    page.name === 'home'
-      ? buildHomeBody(source)
-      : page.name === 'developers'
-        ? buildDevelopersBody(source)
-        : buildDocsBody(source);
-  return `${[...frontMatter, '', `# ${copy.heading}`, '', ...body].join('\n').trimEnd()}\n`;
 }
 
-function buildHomeBody({ content }: PageMarkdownSource): string[] {
+/** Joins a Markdown version's head and body, links made absolute, with one final newline. */
+export function assemblePageMarkdown(urls: ServiceUrls, lines: readonly string[]): string {
+  return `${absolutizeLinks(lines.join('\n'), urls.origin).trimEnd()}\n`;
+}
+
+/** The home page's "For developers and AI agents" sentence (index.astro shows the same). */
+export const FOR_DEVELOPERS_TEXT =
+  'The same facts are published as a read-only REST API, an MCP endpoint and llms.txt, with no key and no token needed.';
+
+/** The home page's body as Markdown, in the order index.astro renders it. */
+export function buildHomeMarkdownBody({ content, urls }: PageMarkdownSource): string[] {
   const { company, product, callsToAction, copy, pages } = content;
   const ctas = [...callsToAction].sort((a, b) => a.priority - b.priority);
   return [
@@ -66,97 +77,16 @@ function buildHomeBody({ content }: PageMarkdownSource): string[] {
     ...(product.features.length > 0 ? [''] : []),
     demoteHeadings(product.body, 1),
     '',
+    '## For developers and AI agents',
+    '',
+    FOR_DEVELOPERS_TEXT,
+    '',
+    formatLinkEntry('Developer portal and quickstarts', urls.developers),
+    formatLinkEntry('API reference', urls.docs),
+    formatLinkEntry('llms.txt for AI agents', urls.llmsTxt),
+    '',
     ...[...copy]
       .sort((a, b) => a.order - b.order)
       .flatMap((section) => [`## ${section.title}`, '', demoteHeadings(section.body, 1), '']),
-  ];
-}
-
-function fence(language: string, code: string): string[] {
-  return [`\`\`\`${language}`, code, '```', ''];
-}
-
-function buildDevelopersBody({ content, urls }: PageMarkdownSource): string[] {
-  const flow = buildAnonymousFlowCommands(urls);
-  return [
-    demoteHeadings(content.pages.developers.body, 1),
-    '',
-    '## REST quickstart',
-    '',
-    ...fence('sh', `curl -s ${urls.overview}`),
-    '## MCP quickstart',
-    '',
-    'Initialize, then list the tools. No token is needed.',
-    '',
-    ...fence('sh', buildMcpCurl(urls.mcp, buildQuickstartInitialize())),
-    ...fence('sh', buildMcpCurl(urls.mcp, QUICKSTART_TOOLS_LIST)),
-    '## Optional anonymous token',
-    '',
-    `A bearer token only labels anonymous traffic; nothing requires one. Register, ask for a token with the returned \`client_id\`, and send it as a bearer token. [auth.md](${urls.authMd}) explains each step.`,
-    '',
-    ...fence('sh', flow.register),
-    ...fence('sh', flow.token),
-    ...fence('sh', flow.mcpWithToken),
-    '## Resources for agents',
-    '',
-    formatLinkEntry('Company overview (REST v1)', urls.overview, 'application/json'),
-    formatLinkEntry('OpenAPI description', urls.openapi, 'application/json'),
-    formatLinkEntry('MCP endpoint', urls.mcp, 'JSON-RPC 2.0 over streamable HTTP'),
-    formatLinkEntry('llms.txt', urls.llmsTxt, 'text/plain'),
-    formatLinkEntry('llms-full.txt', urls.llmsFullTxt, 'text/plain'),
-    formatLinkEntry('auth.md', urls.authMd, 'text/markdown'),
-    formatLinkEntry('API catalog', urls.apiCatalog, 'application/linkset+json'),
-    formatLinkEntry('Protected resource metadata', urls.protectedResource, 'application/json'),
-    formatLinkEntry(
-      'Protected resource metadata (MCP)',
-      urls.protectedResourceMcp,
-      'application/json',
-    ),
-    formatLinkEntry('Authorization server metadata', urls.authorizationServer, 'application/json'),
-  ];
-}
-
-interface OperationObject {
-  readonly summary?: string;
-  readonly description?: string;
-}
-
-function buildDocsBody({ content, urls, openapi }: PageMarkdownSource): string[] {
-  const document = openapi as {
-    servers?: { url: string }[];
-    paths?: Record<string, Record<string, unknown> & { servers?: { url: string }[] }>;
-  };
-  const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) => {
-    const base = (item.servers ?? document.servers ?? [])[0]?.url ?? urls.origin;
-    return (['get', 'head', 'post'] as const).flatMap((method) => {
-      const operation = item[method] as OperationObject | undefined;
-      return operation
-        ? [
-            `| ${method.toUpperCase()} | \`${base}${path}\` | ${endSentence(operation.summary ?? '')} ${operation.description ?? ''} |`,
-          ]
-        : [];
-    });
-  });
-  return [
-    demoteHeadings(content.pages.docs.body, 1),
-    '',
-    `API version ${API_VERSION}; MCP agent version ${MCP_AGENT_VERSION}. The machine-readable description is [openapi.json](${urls.openapi}).`,
-    '',
-    '## Operations',
-    '',
-    '| Method | URL | Summary |',
-    '| --- | --- | --- |',
-    ...operations.map((row) => row.replace(/\n+/g, ' ')),
-    '',
-    '## Errors',
-    '',
-    `Errors are RFC 9457 problem details (\`application/problem+json\`); each \`type\` links to its page. See [every error](${urls.origin}/errors).`,
-    '',
-    '| Status | Code | Meaning | What to do |',
-    '| --- | --- | --- | --- |',
-    ...STANDARD_ERRORS.map(
-      (error) =>
-        `| ${error.status} ${error.title} | [\`${error.code}\`](${urls.origin}/errors/${error.code}) | ${error.detail} | ${error.resolution} |`,
-    ),
   ];
 }

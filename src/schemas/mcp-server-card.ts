@@ -4,9 +4,13 @@ import { z } from 'zod';
 export const SERVER_CARD_V1_SCHEMA_URL =
   'https://static.modelcontextprotocol.io/schemas/mcp-server-card/v1.json';
 
-/** `$schema` of the SEP-2127 server card. */
-export const SERVER_CARD_V2_SCHEMA_URL =
-  'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json';
+/**
+ * `$schema` of the SEP-2127 server card: the schema the MCP server-card extension publishes
+ * (`schema.json` pins this exact URL; versioned by `/v1/`, not by date).
+ * @see https://github.com/modelcontextprotocol/experimental-ext-server-card (schema.ts, 2026-07-24)
+ */
+export const SERVER_CARD_SCHEMA_URL =
+  'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
 
 /** The media type of a SEP-2127 server card. */
 export const SERVER_CARD_MEDIA_TYPE = 'application/mcp-server-card+json';
@@ -29,7 +33,7 @@ export const ServerCardRemoteSchema = z.strictObject({
  * @see https://github.com/modelcontextprotocol/modelcontextprotocol/pull/2127
  */
 export const McpServerCardV2Schema = z.strictObject({
-  $schema: z.literal(SERVER_CARD_V2_SCHEMA_URL),
+  $schema: z.literal(SERVER_CARD_SCHEMA_URL),
   name: ReverseDnsNameSchema,
   version: z.string().min(1).max(255),
   description: z.string().min(1).max(100),
@@ -65,20 +69,3 @@ export const McpServerCardSchema = z.looseObject({
   tools: z.array(ToolSummarySchema).min(1),
 });
 export type McpServerCard = z.infer<typeof McpServerCardSchema>;
-
-/**
- * An MCP Catalog listing this origin's server cards (SEP-2127 discovery, draft).
- * @see https://github.com/modelcontextprotocol/experimental-ext-server-card (docs/discovery.md)
- */
-export const McpCatalogSchema = z.strictObject({
-  specVersion: z.literal('draft'),
-  entries: z.array(
-    z.strictObject({
-      identifier: z.string().regex(/^urn:air:/),
-      displayName: z.string().min(1),
-      type: z.literal(SERVER_CARD_MEDIA_TYPE),
-      url: z.url(),
-    }),
-  ),
-});
-export type McpCatalog = z.infer<typeof McpCatalogSchema>;

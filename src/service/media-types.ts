@@ -1,3 +1,4 @@
+import { AI_CATALOG_MEDIA_TYPE } from '../schemas/ai-catalog.ts';
 import { SERVER_CARD_MEDIA_TYPE } from '../schemas/mcp-server-card.ts';
 
 /** Media types as served, one place (SPEC §4; UTF-8 text types carry their charset). */
@@ -14,4 +15,6 @@ export const MEDIA_TYPES = {
   xml: 'application/xml; charset=utf-8',
   /** The SEP-2127 MCP server card at /mcp/server-card. */
   serverCard: SERVER_CARD_MEDIA_TYPE,
+  /** The AI Catalog (ARD draft) at /.well-known/ai-catalog.json. */
+  aiCatalog: AI_CATALOG_MEDIA_TYPE,
 } as const;

@@ -60,6 +60,16 @@ export const CORS_POLICIES = {
     'Access-Control-Allow-Headers': 'Accept, Authorization, If-None-Match',
     'Access-Control-Max-Age': '86400',
   },
+  /**
+   * An AI Catalog or MCP server card: the fields the server-card extension requires, so browser
+   * clients can revalidate with ETag. @see experimental-ext-server-card docs/discovery.md §CORS
+   */
+  'discovery-card': {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Methods': STATIC_FILE_METHODS.join(', '),
+    'Access-Control-Allow-Headers': 'Accept, Content-Type, If-None-Match',
+    'Access-Control-Expose-Headers': 'ETag',
+  },
   /** The function sets every CORS field itself (the MCP endpoint checks `Origin`). */
   'set-by-function': {},
 } as const satisfies Record<string, Readonly<Record<string, string>>>;

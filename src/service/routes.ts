@@ -184,12 +184,16 @@ export const SURFACES: readonly Surface[] = [
     cors: 'read-only',
     link: `<${SERVICE_PATHS.apiCatalog}>; rel="api-catalog"`,
   }),
+  defineDocument('ai-catalog', [SERVICE_PATHS.aiCatalog, '/.well-known/mcp/catalog.json'], {
+    mediaType: 'aiCatalog',
+    cache: 'metadata',
+    cors: 'discovery-card',
+  }),
   defineDocument(
     'mcp-discovery',
     [
       '/.well-known/mcp.json',
       '/.well-known/mcp/server-card.json',
-      '/.well-known/mcp/catalog.json',
       '/.well-known/agent-skills/index.json',
     ],
     { mediaType: 'json', cache: 'metadata', cors: 'read-only' },
@@ -202,8 +206,8 @@ export const SURFACES: readonly Surface[] = [
   }),
   defineDocument('mcp-server-card', ['/mcp/server-card'], {
     mediaType: 'serverCard',
-    cache: 'revalidate',
-    cors: 'any-origin',
+    cache: 'metadata',
+    cors: 'discovery-card',
   }),
   defineDocument('claim', [SERVICE_PATHS.oauthClaim], {
     mediaType: 'json',

@@ -16,6 +16,7 @@ export interface ServiceUrls {
   readonly protectedResourceMcp: string;
   readonly authorizationServer: string;
   readonly apiCatalog: string;
+  readonly aiCatalog: string;
   readonly oauthAuthorize: string;
   readonly oauthToken: string;
   readonly oauthJwks: string;
@@ -40,6 +41,8 @@ export const SERVICE_PATHS = {
   protectedResourceMcp: '/.well-known/oauth-protected-resource/mcp',
   authorizationServer: '/.well-known/oauth-authorization-server',
   apiCatalog: '/.well-known/api-catalog',
+  /** @see ARD v0.9 §6.1 (well-known URI of the AI Catalog) */
+  aiCatalog: '/.well-known/ai-catalog.json',
   oauthAuthorize: '/oauth/authorize',
   oauthToken: '/oauth/token',
   oauthJwks: '/oauth/jwks',

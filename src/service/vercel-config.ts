@@ -41,8 +41,25 @@ function buildSource(paths: readonly string[], excluded: readonly string[] = [])
   return `/(${lookahead}${paths.length === 1 ? alternatives : `(?:${alternatives})`})`;
 }
 
+/** What vercel.json states beyond the route table: values that come from `content/`. */
+export interface VercelConfigOptions {
+  /**
+   * The AIPREF usage preferences (`content/agents.yaml`), sent as `Content-Usage` with every
+   * prerendered page and document. @see draft-ietf-aipref-attach §2 (HTTP Content-Usage field)
+   */
+  readonly contentUsage?: string;
+}
+
+/** Whether a surface carries the content's usage preferences: every public prerendered document. */
+function carriesContentUsage(surface: Surface): boolean {
+  return surface.answer.kind === 'file' && surface.listed;
+}
+
 /** The headers a surface's own rule sets (the security headers come from the global rule). */
-export function listSurfaceHeaders(surface: Surface): Record<string, string> {
+export function listSurfaceHeaders(
+  surface: Surface,
+  options: VercelConfigOptions = {},
+): Record<string, string> {
   const headers: Record<string, string> = {};
   if (surface.mediaTypeSource === 'route' && surface.mediaType) {
     headers['Content-Type'] = MEDIA_TYPES[surface.mediaType];
@@ -52,6 +69,9 @@ export function listSurfaceHeaders(surface: Surface): Record<string, string> {
   Object.assign(headers, CORS_POLICIES[surface.cors]);
   if (surface.markdownMirror) headers.Vary = 'Accept';
   if (surface.link) headers.Link = surface.link;
+  if (options.contentUsage && carriesContentUsage(surface)) {
+    headers['Content-Usage'] = options.contentUsage;
+  }
   return headers;
 }
 
@@ -89,11 +109,14 @@ function buildRewrites(surfaces: readonly Surface[]): VercelJson['rewrites'] {
  * vercel.json from the route table: rewrites, then one global rule for the security headers and
  * at most one rule per surface, no two of which match the same path.
  */
-export function buildVercelConfig(surfaces: readonly Surface[] = SURFACES): VercelJson {
+export function buildVercelConfig(
+  surfaces: readonly Surface[] = SURFACES,
+  options: VercelConfigOptions = {},
+): VercelJson {
   const toList = (headers: Readonly<Record<string, string>>) =>
     Object.entries(headers).map(([key, value]) => ({ key, value }));
   const rules = surfaces.flatMap((surface, index) => {
-    const headers = listSurfaceHeaders(surface);
+    const headers = listSurfaceHeaders(surface, options);
     if (Object.keys(headers).length === 0) return [];
     const source = buildSource(listRulePaths(surface), listEarlierOverlaps(surfaces, index));
     return [{ source, headers: toList(headers) }];

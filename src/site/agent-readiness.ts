@@ -1,5 +1,9 @@
 import { buildAgentReadinessDocuments } from '../documents/agent-readiness-documents.ts';
+import { buildPageMarkdowns } from '../reference/page-markdown.ts';
 import { site } from './built-site.ts';
 
-/** The agent-readiness documents of the built site (prerendered endpoints only). */
-export const agentReadiness = buildAgentReadinessDocuments(site);
+/** The agent-readiness documents of the built site and its pages' Markdown versions (prerendered endpoints only). */
+export const agentReadiness = {
+  ...buildAgentReadinessDocuments(site),
+  pageMarkdown: buildPageMarkdowns(site),
+};

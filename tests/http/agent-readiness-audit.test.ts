@@ -213,6 +213,131 @@ const FAULTS: readonly Fault[] = [
     ),
   },
   {
+    name: 'a registration on navigator.modelContext only, without a signal',
+    check: 'webmcp',
+    fetch: breaking(
+      (url) => url.pathname.startsWith('/_astro/') && url.pathname.endsWith('.js'),
+      (r, t) => rewrite(r, t.replaceAll('document.modelContext', 'navigator.modelContext')),
+    ),
+  },
+  {
+    name: 'a home page whose HTML does not name its WebMCP tools',
+    check: 'webmcp',
+    fetch: breaking(path('/'), (r, t) => rewrite(r, t.replace(/data-webmcp-tools/g, 'data-x'))),
+  },
+  {
+    name: 'a /docs.md missing an operation',
+    check: 'markdown-parity',
+    fetch: breaking(path('/docs.md'), (r, t) =>
+      rewrite(r, t.replace(/^#### GET `\/overview`.*$/m, '')),
+    ),
+  },
+  {
+    name: 'a /docs.md missing an MCP tool',
+    check: 'markdown-parity',
+    fetch: breaking(path('/docs.md'), (r, t) =>
+      rewrite(r, t.replace(/^#### `get_company_overview`$/m, '')),
+    ),
+  },
+  {
+    name: 'a /docs.md missing an error of the catalogue',
+    check: 'markdown-parity',
+    fetch: breaking(path('/docs.md'), (r, t) =>
+      rewrite(r, t.replace(/^\| \[`not_found`\].*$/m, '')),
+    ),
+  },
+  {
+    name: 'a /docs.md missing a field of a schema',
+    check: 'markdown-parity',
+    fetch: breaking(path('/docs.md'), (r, t) =>
+      rewrite(r, t.replace(/^\| `alternateName` .*$/gm, '')),
+    ),
+  },
+  {
+    name: 'a /developers.md missing a heading',
+    check: 'markdown-parity',
+    fetch: breaking(path('/developers.md'), (r, t) =>
+      rewrite(r, t.replace('## Connect an MCP client', 'Connect an MCP client')),
+    ),
+  },
+  {
+    name: 'a Markdown version without the "For AI agents" note',
+    check: 'markdown-parity',
+    fetch: breaking(path('/index.md'), (r, t) =>
+      rewrite(r, t.replace('> **For AI agents:**', 'For agents:')),
+    ),
+  },
+  {
+    name: 'an AI Catalog served as plain JSON',
+    check: 'ai-catalog',
+    fetch: breaking(path('/.well-known/ai-catalog.json'), (r, t) =>
+      rewrite(r, t, (h) => h.set('content-type', 'application/json')),
+    ),
+  },
+  {
+    name: 'an AI Catalog without the server card',
+    check: 'ai-catalog',
+    fetch: breaking(path('/.well-known/ai-catalog.json'), (r, t) =>
+      rewrite(r, t.replace('/mcp/server-card', '/mcp/other-card')),
+    ),
+  },
+  {
+    name: 'a robots.txt without its Agentmap line',
+    check: 'ai-catalog',
+    fetch: breaking(path('/robots.txt'), (r, t) => rewrite(r, t.replace(/^Agentmap:.*$/m, ''))),
+  },
+  {
+    name: 'a robots.txt group without Content-Usage',
+    check: 'content-usage',
+    fetch: breaking(path('/robots.txt'), (r, t) =>
+      rewrite(r, t.replace(/^Content-Usage:.*\n/m, '')),
+    ),
+  },
+  {
+    name: 'a Content-Usage outside the vocabulary syntax',
+    check: 'content-usage',
+    fetch: breaking(path('/robots.txt'), (r, t) =>
+      rewrite(r, t.replaceAll('train-ai=y', 'train-ai=yes')),
+    ),
+  },
+  {
+    name: 'a page without the Content-Usage header',
+    check: 'content-usage',
+    fetch: breaking(path('/docs'), (r, t) => rewrite(r, t, (h) => h.delete('content-usage'))),
+  },
+  {
+    name: 'CIMD advertised with a non-boolean flag',
+    check: 'cimd',
+    fetch: breaking(path('/.well-known/oauth-authorization-server'), (r, t) =>
+      rewrite(
+        r,
+        JSON.stringify({
+          ...(JSON.parse(t) as object),
+          client_id_metadata_document_supported: 'yes',
+        }),
+      ),
+    ),
+  },
+  {
+    name: 'CIMD advertised while a loopback client_id URL is let through',
+    check: 'cimd',
+    fetch: async (input, init) => {
+      const url = new URL(input);
+      if (
+        url.pathname === '/oauth/authorize' &&
+        url.searchParams.get('client_id')?.startsWith('https://127.')
+      )
+        return new Response(null, {
+          status: 302,
+          headers: { location: 'https://127.0.0.1/callback?code=x' },
+        });
+      const response = await fetch(input, init);
+      if (url.pathname !== '/.well-known/oauth-authorization-server') return response;
+      const metadata = (await response.json()) as object;
+      return Response.json({ ...metadata, client_id_metadata_document_supported: true });
+    },
+  },
+  {
     name: 'an A2A agent card without an A2A endpoint',
     check: 'no-false-signals',
     fetch: breaking(
@@ -230,7 +355,7 @@ describe('npm run audit', () => {
   it('should pass every check against the local server', async () => {
     const report = await runAudit(baseUrl);
     expect(report.failed, formatAuditReport(report)).toBe(0);
-    expect(report.checks.length).toBeGreaterThanOrEqual(19);
+    expect(report.checks.length).toBeGreaterThanOrEqual(24);
   });
 
   it.each(FAULTS)('should catch $name in $check', async (fault) => {
@@ -265,6 +390,10 @@ describe('npm run audit', () => {
       'agent-skills',
       'webmcp',
       'no-false-signals',
+      'markdown-parity',
+      'ai-catalog',
+      'content-usage',
+      'cimd',
     ]) {
       expect(covered).toContain(id);
     }

@@ -4,20 +4,20 @@ import { config as middlewareConfig } from '../../middleware.ts';
 import { buildAgentReadinessDocuments } from '../../src/documents/agent-readiness-documents.ts';
 import { digestText } from '../../src/documents/agent-skills.ts';
 import { buildMirrorLinkHeader, buildPageLinkHeader } from '../../src/service/page-link-header.ts';
+import { formatContentUsage } from '../../src/documents/robots-txt.ts';
 import { buildSitemapXml } from '../../src/documents/sitemap-xml.ts';
 import { SITE_PAGES } from '../../src/service/site-pages.ts';
 import { SURFACES } from '../../src/service/routes.ts';
 import { VercelRouter } from '../../src/server/vercel-routing.ts';
 import { AgentSkillsIndexSchema } from '../../src/schemas/agent-skills-index.ts';
-import {
-  McpCatalogSchema,
-  McpServerCardSchema,
-  McpServerCardV2Schema,
-} from '../../src/schemas/mcp-server-card.ts';
+import { AiCatalogSchema } from '../../src/schemas/ai-catalog.ts';
+import { McpServerCardSchema, McpServerCardV2Schema } from '../../src/schemas/mcp-server-card.ts';
+import { buildPageMarkdowns } from '../../src/reference/page-markdown.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
 
 const site = await loadExpectedSite('https://facts.example.com');
 const documents = buildAgentReadinessDocuments(site);
+const pageMarkdown = buildPageMarkdowns(site);
 const vercel = new VercelRouter(
   JSON.parse(readFileSync(new URL('../../vercel.json', import.meta.url), 'utf8')) as object,
   { isFile: () => true, isFunction: () => false },
@@ -36,6 +36,7 @@ describe('buildRobotsTxt', () => {
     expect(text).toMatch(/^User-agent: \*$/m);
     expect(text).not.toMatch(/^Disallow:/m);
     expect(text).toMatch(/^Content-Signal: search=yes, ai-input=yes, ai-train=yes$/m);
+    expect(text).toMatch(/^Content-Usage: train-ai=y, search=y$/m);
     expect(text).toMatch(/^Sitemap: https:\/\/facts\.example\.com\/sitemap\.xml$/m);
   });
 });
@@ -53,7 +54,7 @@ describe('buildSitemapXml', () => {
 describe('page Markdown mirrors', () => {
   it('should open each mirror with title, description and canonical front matter', () => {
     for (const page of SITE_PAGES) {
-      const markdown = documents.pageMarkdown.get(page.name) ?? '';
+      const markdown = pageMarkdown.get(page.name) ?? '';
       const copy = site.content.pages[page.name];
       expect(markdown.startsWith(`---\ntitle: ${JSON.stringify(copy.title)}\n`)).toBe(true);
       expect(markdown).toContain(`description: ${JSON.stringify(copy.description)}`);
@@ -72,6 +73,22 @@ describe('vercel.json and middleware.ts', () => {
     }
   });
 
+  it('should send the Content-Usage of content/agents.yaml with every page and agent document', () => {
+    const expected = formatContentUsage(site.content);
+    for (const path of [
+      ...SITE_PAGES.flatMap((page) => [page.path, page.markdownPath]),
+      '/llms.txt',
+      '/auth.md',
+      '/openapi.json',
+      '/.well-known/ai-catalog.json',
+      '/mcp/server-card',
+      '/errors/not_found',
+    ]) {
+      expect(headerOf(path, 'Content-Usage'), path).toBe(expected);
+    }
+    expect(headerOf('/api/v1/no-such-path', 'Content-Usage')).toBeUndefined();
+  });
+
   it('should run the middleware on every page path', () => {
     const pages = SURFACES.filter((surface) => surface.markdownMirror);
     expect(pages).toHaveLength(SITE_PAGES.length);
@@ -87,11 +104,11 @@ describe('MCP server cards', () => {
     expect(card.name).toBe('com.example.facts/lanternfish-facts');
   });
 
-  it('should publish a strict SEP-2127 card and a catalog pointing at it', () => {
+  it('should publish a strict SEP-2127 card and an AI Catalog pointing at it', () => {
     expect(McpServerCardV2Schema.parse(documents.mcpServerCardV2).remotes?.[0]?.url).toBe(
       site.urls.mcp,
     );
-    expect(McpCatalogSchema.parse(documents.mcpCatalog).entries[0]?.url).toBe(
+    expect(AiCatalogSchema.parse(documents.aiCatalog).entries[0]?.url).toBe(
       `${site.urls.mcp}/server-card`,
     );
   });

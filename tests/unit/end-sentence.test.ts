@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSiteSnapshot } from '../../src/integrations/build-site-snapshot.ts';
 import { buildAgentReadinessDocuments } from '../../src/documents/agent-readiness-documents.ts';
+import { buildPageMarkdowns } from '../../src/reference/page-markdown.ts';
 import { endSentence } from '../../src/documents/end-sentence.ts';
 import { toWebHandler } from '../../src/http/plain-http.ts';
 import { readRateLimitPolicy } from '../../src/service/rate-limit-policy.ts';
@@ -116,7 +117,7 @@ describe('generated documents', () => {
     const texts = listTexts({
       ...site,
       ...agentDocuments,
-      pageMarkdown: Object.fromEntries(agentDocuments.pageMarkdown),
+      pageMarkdown: Object.fromEntries(buildPageMarkdowns(site)),
       structuredData: buildStructuredData(content, site.urls),
       mcp: (await collectMcpAnswers()).map((answer) => JSON.parse(answer) as unknown),
     });

@@ -5,6 +5,6 @@ import { serializeJson } from '../../../documents/site-documents.ts';
 
 export const prerender = true;
 
-/** GET /.well-known/mcp/catalog.json: the MCP Catalog (SEP-2127 discovery, draft). */
+/** GET /.well-known/mcp/catalog.json: the AI Catalog at the older path scanners still probe. */
 export const GET = () =>
-  documentResponse(serializeJson(agentReadiness.mcpCatalog), MEDIA_TYPES.json);
+  documentResponse(serializeJson(agentReadiness.aiCatalog), MEDIA_TYPES.aiCatalog);

@@ -1,0 +1,92 @@
+/**
+ * Compares what an HTML page shows with its Markdown version: every heading, operation, MCP tool,
+ * table key (fields, parameters, arguments, errors, JSON-RPC codes, resources) of the page must
+ * be in the Markdown. Server-rendered pages only; regular expressions suffice for their markup.
+ * @see issue 17 item 1 (Markdown at parity); Agent Readability spec (Markdown versions)
+ */
+
+/** What one comparison found missing from the Markdown, by kind. */
+export interface ParityGap {
+  readonly kind: 'heading' | 'operation' | 'tool' | 'table key';
+  readonly text: string;
+}
+
+const NAMED_ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
+
+/** The text of an HTML fragment: tags dropped, entities decoded, whitespace collapsed. */
+export function readHtmlText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&#x([0-9a-f]+);/gi, (_m, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_m, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&([a-z]+);/gi, (match, name: string) => NAMED_ENTITIES[name] ?? match)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Markdown inline text as a reader sees it: links to their text, emphasis and code marks gone. */
+export function readMarkdownText(markdown: string): string {
+  return markdown
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\\\|/g, '|')
+    .replace(/[`*]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** What a page shows, as the parity check compares it. */
+export interface PageInventory {
+  readonly headings: readonly string[];
+  readonly operations: readonly string[];
+  readonly tools: readonly string[];
+  readonly tableKeys: readonly string[];
+}
+
+/** Reads the headings, operations, tools and table keys of an HTML page's `<main>`. */
+export function readPageInventory(html: string): PageInventory {
+  const main = /<main\b[\s\S]*?<\/main>/.exec(html)?.[0] ?? '';
+  const headings = [...main.matchAll(/<h([1-6])\b([^>]*)>([\s\S]*?)<\/h\1>/g)];
+  const text = (match: RegExpMatchArray) => readHtmlText(match[3] ?? '');
+  return {
+    headings: headings.map(text),
+    operations: headings.filter((m) => /class="method"/.test(m[3] ?? '')).map(text),
+    tools: headings.filter((m) => /\bid="tool-/.test(m[2] ?? '')).map(text),
+    tableKeys: [...main.matchAll(/<tr\b[^>]*>\s*<td\b[^>]*>([\s\S]*?)<\/td>/g)]
+      .filter((m) => /<code\b/.test(m[1] ?? ''))
+      .map((m) => readHtmlText(/<code\b[^>]*>([\s\S]*?)<\/code>/.exec(m[1] ?? '')?.[1] ?? '')),
+  };
+}
+
+/** Every heading, operation, tool and table key of the page that its Markdown version lacks. */
+export function findParityGaps(html: string, markdown: string): ParityGap[] {
+  const page = readPageInventory(html);
+  const lines = markdown.split('\n');
+  const headings = new Set(
+    lines
+      .filter((line) => /^#{1,6}\s/.test(line))
+      .map((line) => readMarkdownText(line.replace(/^#{1,6}\s+/, ''))),
+  );
+  const tableCells = new Set(
+    lines
+      .filter((line) => line.startsWith('|'))
+      .flatMap((line) => [...line.matchAll(/`([^`]+)`/g)].map((m) => (m[1] ?? '').trim())),
+  );
+  const gaps: ParityGap[] = [];
+  const expectHeading = (kind: ParityGap['kind'], text: string) => {
+    if (!headings.has(text)) gaps.push({ kind, text });
+  };
+  for (const heading of page.headings) expectHeading('heading', heading);
+  for (const operation of page.operations) expectHeading('operation', operation);
+  for (const tool of page.tools) expectHeading('tool', tool);
+  for (const key of new Set(page.tableKeys)) {
+    if (!tableCells.has(key)) gaps.push({ kind: 'table key', text: key });
+  }
+  return gaps;
+}

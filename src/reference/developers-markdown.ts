@@ -1,0 +1,106 @@
+import { buildAnonymousFlowCommands } from '../documents/auth-md.ts';
+import {
+  buildMcpCurl,
+  buildQuickstartInitialize,
+  buildRpcRequest,
+  QUICKSTART_TOOLS_LIST,
+} from '../documents/mcp-quickstart.ts';
+import { serializeJson, type SiteDocuments } from '../documents/site-documents.ts';
+import { listDeveloperResources } from './developer-resources.ts';
+import { formatFence, formatTable } from './markdown-tables.ts';
+import { buildMcpClientConfigs, buildMcpServerKey } from './mcp-client-configs.ts';
+
+const SECTIONS = [
+  ['rest-quickstart', 'REST quickstart'],
+  ['mcp-quickstart', 'MCP quickstart'],
+  ['mcp-clients', 'Connect an MCP client'],
+  ['oauth', 'Optional anonymous token'],
+  ['resources', 'Resources for agents'],
+] as const;
+
+/**
+ * The body of /developers.md: everything /developers shows (the quickstarts with their answers,
+ * every client configuration, the anonymous token flow and every resource), from the same data.
+ */
+export function buildDevelopersMarkdownBody(site: SiteDocuments): string[] {
+  const { urls } = site;
+  const flow = buildAnonymousFlowCommands(urls);
+  const mcpCurl = (message: unknown) => buildMcpCurl(urls.mcp, message);
+  const firstTool = site.mcpTools[0];
+  const configs = buildMcpClientConfigs(
+    urls,
+    buildMcpServerKey(site.content.company.alternateName),
+  );
+  return [
+    'On this page:',
+    '',
+    ...SECTIONS.map(([id, title]) => `- [${title}](${urls.developers}#${id})`),
+    '',
+    site.content.pages.developers.body.trim(),
+    '',
+    '## REST quickstart',
+    '',
+    'One read-only call, no key and no token:',
+    '',
+    ...formatFence('sh', `curl -s ${urls.overview}`),
+    'It answers with the company overview:',
+    '',
+    ...formatFence('json', serializeJson(site.overview)),
+    'Every operation, with its parameters and answers, is in the [API reference](/docs.md).',
+    '',
+    '## MCP quickstart',
+    '',
+    'The MCP endpoint is stateless and anonymous: each request stands alone, and no token or session is needed. Initialize:',
+    '',
+    ...formatFence('sh', mcpCurl(buildQuickstartInitialize())),
+    'List the tools:',
+    '',
+    ...formatFence('sh', mcpCurl(QUICKSTART_TOOLS_LIST)),
+    ...(firstTool
+      ? [
+          `Call one (\`${firstTool.name}\` takes no arguments):`,
+          '',
+          ...formatFence(
+            'sh',
+            mcpCurl(buildRpcRequest(3, 'tools/call', { name: firstTool.name, arguments: {} })),
+          ),
+        ]
+      : []),
+    'The [MCP reference](/docs.md) lists every tool, resource and prompt with its schema.',
+    '',
+    '## Connect an MCP client',
+    '',
+    `The server URL is \`${urls.mcp}\` (streamable HTTP). Paste the configuration for your client; none needs a token.`,
+    '',
+    ...configs.flatMap((entry) => [
+      `### ${entry.client}`,
+      '',
+      `In ${entry.location}:`,
+      '',
+      ...formatFence('json', serializeJson(entry.config)),
+    ]),
+    '## Optional anonymous token',
+    '',
+    `A bearer token only labels anonymous traffic; nothing requires one. Register with a free label for your agent, ask for a token with the returned \`client_id\` (no secret), and send it as a bearer token. [auth.md](${urls.authMd}) explains each step, and the authorization code flow with PKCE that MCP clients run on their own.`,
+    '',
+    'Replace `<CLIENT_NAME>` with a label for your agent:',
+    '',
+    ...formatFence('sh', flow.register),
+    'Replace `<CLIENT_ID>` with the `client_id` of the answer:',
+    '',
+    ...formatFence('sh', flow.token),
+    'Replace `<ACCESS_TOKEN>` with the `access_token` of the answer:',
+    '',
+    ...formatFence('sh', flow.mcpWithToken),
+    '## Resources for agents',
+    '',
+    ...formatTable(
+      undefined,
+      ['Resource', 'Media type'],
+      listDeveloperResources(urls).map((resource) => [
+        `[${resource.name}](${resource.href})`,
+        resource.type,
+      ]),
+    ),
+  ];
+}

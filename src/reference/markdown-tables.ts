@@ -1,0 +1,44 @@
+import type { FieldRow } from './api-reference.ts';
+
+/** One table cell: pipes escaped, line breaks folded, never empty. */
+export function formatCell(text: string): string {
+  const cell = text
+    .replace(/\|/g, '\\|')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
+  return cell.length > 0 ? cell : ' ';
+}
+
+/** A GitHub-flavoured Markdown table, preceded by its caption in bold (as the HTML captions it). */
+export function formatTable(
+  caption: string | undefined,
+  headings: readonly string[],
+  rows: readonly (readonly string[])[],
+): string[] {
+  return [
+    ...(caption ? [`**${caption}**`, ''] : []),
+    `| ${headings.map(formatCell).join(' | ')} |`,
+    `| ${headings.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${row.map(formatCell).join(' | ')} |`),
+    '',
+  ];
+}
+
+/** A field or parameter table, as FieldTable.astro shows one. */
+export function formatFieldTable(
+  rows: readonly FieldRow[],
+  caption: string,
+  nameHeading = 'Field',
+): string[] {
+  return formatTable(
+    caption,
+    [nameHeading, 'Type', 'Required', 'Description'],
+    rows.map((row) => [`\`${row.name}\``, row.type, row.required ? 'yes' : 'no', row.description]),
+  );
+}
+
+/** A fenced code block with its language (the `language-*` class of CodeBlock.astro). */
+export function formatFence(language: string, code: string): string[] {
+  const fence = code.includes('```') ? '````' : '```';
+  return [`${fence}${language}`, code, fence, ''];
+}

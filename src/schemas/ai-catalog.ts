@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** The media type of an AI Catalog. @see ARD v0.9 §4.1; AI Catalog §Media Type */
+export const AI_CATALOG_MEDIA_TYPE = 'application/ai-catalog+json';
+
+/** The `specVersion` this site publishes (the only one the ARD schema accepts). */
+export const AI_CATALOG_SPEC_VERSION = '1.0';
+
+/**
+ * One entry of an AI Catalog: a domain-anchored `urn:air:` identifier, a display name, the
+ * artifact's media type and its URL (this site never inlines an artifact).
+ * @see ARD v0.9 §4.2 (Catalog Entry Object), §4.2.1 (identifier format)
+ */
+export const AiCatalogEntrySchema = z.strictObject({
+  identifier: z.string().regex(/^urn:air:[a-zA-Z0-9.-]+(:[a-zA-Z0-9._-]+)+$/),
+  displayName: z.string().min(1),
+  type: z.string().regex(/^[a-z]+\/[a-z0-9.+-]+$/),
+  url: z.url(),
+  description: z.string().min(1).optional(),
+  version: z.string().min(1).optional(),
+});
+export type AiCatalogEntry = z.infer<typeof AiCatalogEntrySchema>;
+
+/**
+ * An AI Catalog (`/.well-known/ai-catalog.json`): the host and the agentic resources it offers.
+ * @see https://github.com/ards-project/ard-spec (spec/ard.md §4, schemas/ai-catalog.schema.json)
+ */
+export const AiCatalogSchema = z.strictObject({
+  specVersion: z.literal(AI_CATALOG_SPEC_VERSION),
+  host: z.strictObject({
+    displayName: z.string().min(1),
+    identifier: z.string().min(1).optional(),
+    documentationUrl: z.url().optional(),
+  }),
+  entries: z.array(AiCatalogEntrySchema).min(1),
+});
+export type AiCatalog = z.infer<typeof AiCatalogSchema>;
