@@ -1,5 +1,9 @@
 import type { PublishedToolDescriptor } from '../schemas/mcp-tools.ts';
-import { LATEST_LEGACY_VERSION, PROTOCOL_VERSIONS } from '../service/mcp-protocol.ts';
+import {
+  LATEST_LEGACY_VERSION,
+  PROTOCOL_VERSIONS,
+  SERVER_CAPABILITIES,
+} from '../service/mcp-protocol.ts';
 import {
   SERVER_CARD_SCHEMA_URL,
   SERVER_CARD_V1_SCHEMA_URL,
@@ -87,7 +91,7 @@ export function buildMcpServerCard(
     },
     transport: { type: 'streamable-http', endpoint: urls.mcp },
     remotes: [buildRemote(urls)],
-    capabilities: { tools: {}, resources: {}, prompts: {} },
+    capabilities: SERVER_CAPABILITIES,
     authentication: {
       required: false,
       schemes: ['bearer'],

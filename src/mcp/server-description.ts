@@ -1,9 +1,8 @@
 import type { SiteDocuments } from '../documents/site-documents.ts';
 import { endSentence } from '../documents/end-sentence.ts';
 import { buildMcpServerName } from '../documents/mcp-server-identity.ts';
-import type { VersionFeatures } from '../service/mcp-protocol.ts';
+import { SERVER_CAPABILITIES, type VersionFeatures } from '../service/mcp-protocol.ts';
 import { MCP_AGENT_VERSION } from '../service/versions.ts';
-import { SKILLS_EXTENSION } from './skills.ts';
 
 /** How the server describes itself in initialize, server/discover and 2026-07-28 results. */
 export interface ServerDescription {
@@ -30,7 +29,7 @@ export function describeServer(site: SiteDocuments): ServerDescription {
   const { content, urls } = site;
   const name = buildMcpServerName(content);
   return {
-    capabilities: { tools: {}, resources: {}, prompts: {}, extensions: { [SKILLS_EXTENSION]: {} } },
+    capabilities: SERVER_CAPABILITIES,
     instructions: [
       `Read-only public marketing facts about ${content.company.name}: ${content.company.description}`,
       'Every tool and resource is read-only and public; no authentication is required.',

@@ -3,9 +3,6 @@ import type { SiteDocuments } from '../documents/site-documents.ts';
 import { MEDIA_TYPES } from '../service/media-types.ts';
 import type { McpResource } from './resources.ts';
 
-/** The MCP extension this server implements to serve its agent skills. */
-export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
-
 /** One file of a skill, with the digest and size of its bytes. @see SEP-2640 SkillResource */
 export interface SkillResource {
   readonly uri: string;

@@ -126,3 +126,17 @@ const VERSION_FEATURES = Object.fromEntries(
 
 /** How long clients may cache list and read results of 2026-07-28 (server/utilities/caching). */
 export const CACHE_TTL_MS = 300_000;
+
+/** The MCP extension this server implements to serve its agent skills. @see SEP-2640 */
+export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
+
+/**
+ * What the server offers, as initialize, server/discover and the server card all state it.
+ * @see MCP 2025-11-25 basic/lifecycle §Capability Negotiation
+ */
+export const SERVER_CAPABILITIES = {
+  tools: {},
+  resources: {},
+  prompts: {},
+  extensions: { [SKILLS_EXTENSION]: {} },
+} as const;

@@ -3,7 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { buildAiCatalog } from '../../src/documents/ai-catalog.ts';
-import { buildMcpServerCardV2 } from '../../src/documents/mcp-server-card.ts';
+import { buildMcpServerCard, buildMcpServerCardV2 } from '../../src/documents/mcp-server-card.ts';
 import { buildRobotsTxt, formatContentUsage } from '../../src/documents/robots-txt.ts';
 import { toWebHandler } from '../../src/http/plain-http.ts';
 import { createMcpHandler } from '../../src/mcp/http-handler.ts';
@@ -90,6 +90,7 @@ describe('buildMcpServerCardV2', () => {
     );
     const result = answer.body.result as {
       supportedVersions: string[];
+      capabilities: Record<string, unknown>;
       _meta: Record<string, Record<string, string>>;
     };
     const serverInfo = result._meta['io.modelcontextprotocol/serverInfo'] ?? {};
@@ -99,6 +100,21 @@ describe('buildMcpServerCardV2', () => {
     expect(card.description).toBe(serverInfo.description);
     expect(card.websiteUrl).toBe(serverInfo.websiteUrl);
     expect(card.remotes?.[0]?.supportedProtocolVersions).toEqual(result.supportedVersions);
+  });
+
+  it('should give the SEP-1649 card the capabilities server/discover states, skills included', async () => {
+    const fullCard = buildMcpServerCard(site.content, site.urls, site.mcpTools);
+    const handler = toWebHandler(createMcpHandler({ site }));
+    const answer = await postModern(
+      'https://facts.example.com',
+      'server/discover',
+      {},
+      {},
+      (url, init) => handler(new Request(url, init)),
+    );
+    const { capabilities } = answer.body.result as { capabilities: Record<string, unknown> };
+    expect(capabilities).toHaveProperty(['extensions', 'io.modelcontextprotocol/skills']);
+    expect(fullCard.capabilities).toEqual(capabilities);
   });
 });
 
