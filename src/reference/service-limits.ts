@@ -53,6 +53,11 @@ export function listServiceLimits(rateLimit: RateLimitPolicy | null): ServiceLim
       answer: '400 invalid_client_metadata',
     },
     {
+      limit: 'Client ID metadata document (an https URL as client_id)',
+      value: `${formatBytes(LIMITS.clientMetadataBytes)}, fetched within ${LIMITS.clientMetadataTimeoutMs / 1000} seconds, no redirects, public addresses only; kept ${LIMITS.clientMetadataDefaultTtlSeconds} seconds (its Cache-Control max-age up to ${LIMITS.clientMetadataMaxTtlSeconds})`,
+      answer: '401 invalid_client at /oauth/token; shown as a 400 problem at /oauth/authorize',
+    },
+    {
       limit: 'Confirmation link for a web redirect URI',
       value: `${AUTHORIZATION_APPROVAL_LIFETIME_SECONDS} seconds; then the page is shown again`,
       answer: '200 the confirmation page',
