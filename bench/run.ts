@@ -1,30 +1,33 @@
 /**
- * The benchmark suite (npm run bench; not part of npm test). Loopback only, about eight minutes:
- * builds the site, then measures, each against references in the same run,
- *   mcp     POST tools/list and tools/call: our local server, a bare node:http server with a fixed
- *           body (the ceiling) and the official MCP SDK's stateless server (the peer);
+ * The benchmark suite (npm run bench; not part of npm test). Loopback only, about ten minutes:
+ * builds the site, then measures, each against references in the same run (servers pinned to one
+ * CPU and the load generator to the other where there are two; rounds alternate their order),
+ *   mcp     POST tools/list and tools/call at 10 and 32 connections: the local server, a bare
+ *           node:http server replaying its answer (the ceiling) and the peers (MCP SDK 1.x
+ *           stateless, SDK v2 createMcpHandler, mcp-handler 2.x), bench/mcp-throughput.ts;
+ *   vercel  the MCP function's web-standard entry in-process against a bare Web-API handler
+ *           returning the same answer, bench/vercel-path.ts;
  *   cold    spawn to first answer of each bundled function, the bare server and the SDK peer, and
  *           each one's minified bundle size;
  *   oauth   registrations and tokens per second, and the cost of verifying an access token
  *           against a bare ECDSA signature check;
- *   static  a prerendered document from the local server against a bare static file server;
+ *   static  a prerendered document from the local server against bare servers sending the same
+ *           file with the same headers, bench/static-documents.ts;
  *   store   the Redis store's per-request cost against the memory store (bench/store-cost.ts);
+ *   profile CPU profiles of the local server under tools/list and tools/call, bench/cpu-profile.ts;
  *   build   build time and output size for the sample content and content 10 and 100 times larger.
  * Prints a report and, when every section ran, writes docs/benchmarks.md.
- * Run: npm run bench [-- mcp cold oauth static store build]
+ * Run: npm run bench [-- mcp vercel cold oauth static store profile build]
  */
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import { format, resolveConfig } from 'prettier';
 import {
   buildSite,
   findFreePort,
-  NODE,
   ROOT,
   startServer,
   stopProcess,
@@ -35,18 +38,21 @@ import { buildServiceUrls } from '../src/service/urls.ts';
 import { formatBuildScaleTable, measureBuildScale, type BuildScaleRow } from './build-scale.ts';
 import { bundleFunction, type FunctionBundle } from './bundle-function.ts';
 import { formatStoreCost, measureStoreCost } from './store-cost.ts';
+import { profileMcp } from './cpu-profile.ts';
+import { measureStaticDocuments } from './static-documents.ts';
+import { measureVercelPath } from './vercel-path.ts';
+import { MCP_HEADERS, measureMcpThroughput, TOOLS_LIST as toolsList } from './mcp-throughput.ts';
 import {
   compareColdStarts,
   compareLoads,
   kib,
   median,
-  percent,
-  waitForAnswer,
+  pinProcess,
   type LoadResult,
   type LoadTarget,
 } from './lib.ts';
 
-const SECTIONS = ['mcp', 'cold', 'oauth', 'static', 'store', 'build'] as const;
+const SECTIONS = ['mcp', 'vercel', 'cold', 'oauth', 'static', 'store', 'profile', 'build'] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(SECTIONS as readonly string[]).includes(name));
@@ -57,21 +63,11 @@ if (unknown.length > 0) {
 const sections = new Set<Section>(asked.length > 0 ? (asked as Section[]) : SECTIONS);
 
 const LOAD = { rounds: 3, connections: 32, seconds: 4 };
+/** The MCP and static loads: both concurrencies, shorter rounds. */
+const THROUGHPUT = { rounds: 3, seconds: 3, concurrencies: [10, 32] };
 const COLD_STARTS = 11;
 const VERIFICATIONS = 3000;
 
-const MCP_HEADERS = {
-  'content-type': 'application/json',
-  accept: 'application/json, text/event-stream',
-  'mcp-protocol-version': '2025-11-25',
-};
-const toolsList = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
-const toolsCall = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 2,
-  method: 'tools/call',
-  params: { name: 'search_site_copy', arguments: { query: 'container ETA accuracy', limit: 3 } },
-});
 const mcpTarget = (url: string, body: string): LoadTarget => ({
   url,
   headers: MCP_HEADERS,
@@ -99,18 +95,20 @@ const loadRow = (name: string, result: LoadResult) => [
 ];
 const LOAD_HEADER = ['target', 'req/s (median)', 'p50 ms', 'p99 ms', 'errors'] as const;
 
-function spawnServer(script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(NODE, [script], { env: { ...process.env, ...env }, stdio: 'ignore' });
-}
-
 const signingKeys = JSON.stringify([await generateSigningKey('bench')]);
 const workDir = await mkdtemp(join(tmpdir(), 'bench-'));
 const port = await findFreePort();
 const siteUrl = `http://127.0.0.1:${port}`;
-const needsSite = ['mcp', 'cold', 'oauth', 'static', 'store'].some((name) =>
+const needsSite = ['mcp', 'vercel', 'cold', 'oauth', 'static', 'store', 'profile'].some((name) =>
   sections.has(name as Section),
 );
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
+let stoppingServer = false;
+const serverEnv = {
+  OAUTH_SIGNING_KEYS: signingKeys,
+  // The limiter runs (its cost is part of every answer) but never refuses the load generator.
+  RATE_LIMIT_MAX: '1000000000',
+};
 if (needsSite) {
   console.log(`Building for ${siteUrl} ...`);
   const build = await buildSite(siteUrl);
@@ -119,74 +117,46 @@ if (needsSite) {
     SITE_URL: siteUrl,
     PORT: String(port),
     HOST: '127.0.0.1',
-    OAUTH_SIGNING_KEYS: signingKeys,
-    // The limiter runs (its cost is part of every answer) but never refuses the load generator.
-    RATE_LIMIT_MAX: '1000000000',
+    ...serverEnv,
+  });
+  const { child, output } = server;
+  child.once('exit', (code, signal) => {
+    if (!stoppingServer)
+      console.error(`The local server stopped (${code ?? signal}):\n${output()}`);
   });
 }
 
+// Servers on one CPU, the load generator (this process) on the other, where there are two.
+const SERVER_CPUS = '0';
+const pinned =
+  server?.child.pid !== undefined &&
+  availableParallelism() >= 2 &&
+  pinProcess(server.child.pid, SERVER_CPUS) &&
+  pinProcess(process.pid, '1');
+
 say(
-  `Measured ${new Date().toISOString().slice(0, 10)} on ${process.platform} ${process.arch}, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}; loads by autocannon, ${LOAD.connections} connections, ${LOAD.seconds} s, median of ${LOAD.rounds} rounds run in turn.`,
+  `Measured ${new Date().toISOString().slice(0, 10)} on ${process.platform} ${process.arch}, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}; loads by autocannon over loopback (OAuth: ${LOAD.connections} connections, ${LOAD.seconds} s, median of ${LOAD.rounds} rounds run in turn). ${pinned ? `Servers pinned to CPU ${SERVER_CPUS}, the load generator to CPU 1.` : 'Servers and load generator not pinned.'}`,
 );
 say();
 
 if (sections.has('mcp')) {
   console.log('MCP throughput ...');
-  const ours = `${siteUrl}/mcp`;
-  const listBody = await (
-    await fetch(ours, { method: 'POST', headers: MCP_HEADERS, body: toolsList })
-  ).text();
-  const barePort = await findFreePort();
-  const bare = spawnServer(`${ROOT}bench/bare-server.ts`, {
-    PORT: String(barePort),
-    BARE_BODY: listBody,
-  });
-  const peerPort = await findFreePort();
-  const peer = spawnServer(`${ROOT}bench/sdk-peer-server.ts`, {
-    PORT: String(peerPort),
-    SITE_URL: siteUrl,
-  });
-  const bareUrl = `http://127.0.0.1:${barePort}/mcp`;
-  const peerUrl = `http://127.0.0.1:${peerPort}/mcp`;
-  await waitForAnswer(mcpTarget(bareUrl, toolsList), performance.now() + 10_000);
-  await waitForAnswer(mcpTarget(peerUrl, toolsList), performance.now() + 10_000);
-  const results = await compareLoads(
-    {
-      bare: mcpTarget(bareUrl, toolsList),
-      oursList: mcpTarget(ours, toolsList),
-      peerList: mcpTarget(peerUrl, toolsList),
-      oursCall: mcpTarget(ours, toolsCall),
-      peerCall: mcpTarget(peerUrl, toolsCall),
-    },
-    LOAD,
-  );
-  await stopProcess(bare);
-  await stopProcess(peer);
-  say('## MCP endpoint');
-  say();
-  table(LOAD_HEADER, [
-    loadRow('bare node:http, fixed tools/list body (ceiling)', results.bare),
-    loadRow('local server, POST tools/list', results.oursList),
-    loadRow('MCP SDK stateless server (peer), POST tools/list', results.peerList),
-    loadRow('local server, POST tools/call search_site_copy', results.oursCall),
-    loadRow('MCP SDK stateless server (peer), POST tools/call', results.peerCall),
-  ]);
-  table(
-    ['measure', 'result', 'target'],
-    [
-      ['tools/list vs the ceiling', percent(results.oursList.rps / results.bare.rps), '≥ 40%'],
-      [
-        'tools/list vs the SDK peer',
-        `${(results.oursList.rps / results.peerList.rps).toFixed(1)}×`,
-        '≥ 10×',
-      ],
-      [
-        'tools/call vs the SDK peer',
-        `${(results.oursCall.rps / results.peerCall.rps).toFixed(1)}×`,
-        '≥ 10×',
-      ],
-    ],
-  );
+  for (const line of await measureMcpThroughput({
+    siteUrl,
+    serverPid: server?.child.pid,
+    serverCpus: pinned ? SERVER_CPUS : undefined,
+    ...THROUGHPUT,
+  }))
+    say(line);
+}
+
+if (sections.has('vercel')) {
+  console.log('The Vercel path, in-process ...');
+  for (const line of await measureVercelPath({
+    env: { ...serverEnv, SITE_URL: siteUrl },
+    serverCpus: pinned ? SERVER_CPUS : undefined,
+  }))
+    say(line);
 }
 
 if (sections.has('cold')) {
@@ -369,34 +339,13 @@ if (sections.has('oauth')) {
 
 if (sections.has('static')) {
   console.log('Static documents ...');
-  const file = join(ROOT, '.vercel/output/static/llms-full.txt');
-  const staticPort = await findFreePort();
-  const bareStatic = spawnServer(`${ROOT}bench/bare-static-server.ts`, {
-    PORT: String(staticPort),
-    STATIC_FILE: file,
-    STATIC_TYPE: 'text/plain; charset=utf-8',
-  });
-  const bareUrl = `http://127.0.0.1:${staticPort}/llms-full.txt`;
-  await waitForAnswer({ url: bareUrl, method: 'GET' }, performance.now() + 10_000);
-  const results = await compareLoads(
-    {
-      bare: { url: bareUrl, method: 'GET' },
-      ours: { url: `${siteUrl}/llms-full.txt`, method: 'GET' },
-    },
-    LOAD,
-  );
-  await stopProcess(bareStatic);
-  const size = readFileSync(file).byteLength;
-  say('## Static documents');
-  say();
-  say(`GET /llms-full.txt (${kib(size)}), the largest prerendered text document.`);
-  say();
-  table(LOAD_HEADER, [
-    loadRow('bare node:http streaming the file (reference)', results.bare),
-    loadRow('local server (vercel.json routing, headers, ETag)', results.ours),
-  ]);
-  say(`Local server: ${percent(results.ours.rps / results.bare.rps)} of the reference.`);
-  say();
+  for (const line of await measureStaticDocuments({
+    siteUrl,
+    serverPid: server?.child.pid,
+    serverCpus: pinned ? SERVER_CPUS : undefined,
+    ...THROUGHPUT,
+  }))
+    say(line);
 }
 
 if (sections.has('store')) {
@@ -404,7 +353,23 @@ if (sections.has('store')) {
   for (const line of formatStoreCost(await measureStoreCost(siteUrl, LOAD))) say(line);
 }
 
+stoppingServer = true;
 if (server) await stopProcess(server.child);
+
+if (sections.has('profile')) {
+  console.log('CPU profiles ...');
+  for (const line of await profileMcp({
+    siteUrl,
+    serverEnv,
+    serverCpus: pinned ? SERVER_CPUS : undefined,
+    seconds: 5,
+    connections: 32,
+    top: 12,
+  }))
+    say(line);
+}
+// The build section uses both cores again.
+if (pinned) pinProcess(process.pid, `0-${availableParallelism() - 1}`);
 
 let scale: BuildScaleRow[] = [];
 if (sections.has('build')) {

@@ -1,4 +1,4 @@
-// The peer: the official MCP TypeScript SDK serving our read-only tools over its stateless
+// The SDK 1.x peer: the official MCP TypeScript SDK (@modelcontextprotocol/sdk) serving our read-only tools over its stateless
 // streamable HTTP transport, on node:http, so the benchmark compares transports and frameworks
 // over the same tool work. POST /mcp only; clients must send
 // `Accept: application/json, text/event-stream` (the SDK answers 406 otherwise). No initialize is
@@ -12,72 +12,13 @@
 // (the site, the search index, the schemas) is built once, as our server does.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createServer, type ServerResponse } from 'node:http';
-import { z } from 'zod';
-import { MCP_AGENT_VERSION } from '../src/service/versions.ts';
-import { SHARED_OUTPUT_SCHEMAS } from '../src/mcp/tool-descriptors.ts';
-import { buildToolRunners, MCP_TOOLS } from '../src/mcp/tool-registry.ts';
-import { OverviewSchema } from '../src/schemas/overview.ts';
-import { site } from '../src/site/built-site.ts';
-
-const { content } = site;
-const runners = buildToolRunners(site);
-
-/**
- * The overview's output schema without its registry id: with it, the SDK would publish a root
- * $ref where MCP wants the object schema itself (tool-descriptors.ts lifts it out; the SDK cannot).
- * Title, description and the nested OverviewLinks definition stay, as in ours.
- */
-const { id: _overviewId, ...overviewMeta } = OverviewSchema.meta() ?? {};
-const OverviewOutputSchema = z.strictObject(OverviewSchema.shape).meta(overviewMeta);
-
-/** Each tool's schemas as tool-descriptors.ts publishes them: zod/mini input, output from the tool. */
-const schemas = new Map(
-  MCP_TOOLS.map((tool) => [
-    tool.name as string,
-    {
-      input: tool.inputSchema(content),
-      output: tool.outputSchema({ ...SHARED_OUTPUT_SCHEMAS, overview: OverviewOutputSchema }),
-    },
-  ]),
-);
-
-const serverInfo = {
-  name: `${content.company.alternateName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-facts`,
-  title: `${content.company.alternateName} facts`,
-  version: MCP_AGENT_VERSION,
-};
+import { PEER_SERVER_INFO, registerPeerTools } from './peer-tools.ts';
 
 /** One request's server: every tool registered with the names, texts and schemas we publish. */
 function createPeerServer(): McpServer {
-  const server = new McpServer(serverInfo);
-  for (const descriptor of site.mcpTools) {
-    const runner = runners.get(descriptor.name);
-    const schema = schemas.get(descriptor.name);
-    if (!runner || !schema) throw new Error(`no runner for tool ${descriptor.name}`);
-    server.registerTool(
-      descriptor.name,
-      {
-        title: descriptor.title,
-        description: descriptor.description,
-        // The zod/mini schemas our server validates with; the SDK validates the same way.
-        inputSchema: schema.input,
-        outputSchema: schema.output,
-        annotations: {
-          title: descriptor.title,
-          readOnlyHint: true,
-          destructiveHint: false,
-          idempotentHint: true,
-          openWorldHint: false,
-        },
-      },
-      (args: unknown): CallToolResult => {
-        const { structuredContent, text } = runner.run(args);
-        return { content: [{ type: 'text', text }], structuredContent };
-      },
-    );
-  }
+  const server = new McpServer(PEER_SERVER_INFO);
+  registerPeerTools(server as never);
   return server;
 }
 

@@ -71,58 +71,80 @@ export function buildPassages(content: SiteContent, urls: ServiceUrls): Passage[
   });
 }
 
-interface IndexedPassage {
-  readonly passage: Passage;
-  readonly terms: ReadonlyMap<string, number>;
-  readonly length: number;
+/** One passage a term occurs in, and how often. */
+interface Posting {
+  readonly passage: number;
+  readonly frequency: number;
 }
 
-/** BM25 over the site copy's passages, built once and queried many times. */
+/** A term's postings, in passage order, and its inverse document frequency. */
+interface TermEntry {
+  readonly postings: readonly Posting[];
+  readonly idf: number;
+}
+
+/** BM25 parameters: term-frequency saturation and length normalization. */
+const K1 = 1.2;
+const B = 0.75;
+
+/**
+ * BM25 over the site copy's passages, built once and queried many times. The index holds each
+ * term's postings with its idf, so a query touches only the passages that hold its terms.
+ */
 export class SiteSearchIndex {
-  readonly #passages: readonly IndexedPassage[];
-  readonly #documentFrequency = new Map<string, number>();
-  readonly #averageLength: number;
+  readonly #passages: readonly Passage[];
+  readonly #terms = new Map<string, TermEntry>();
+  /** Each passage's length normalization, `k1 · (1 − b + b · length / average length)`. */
+  readonly #norms: Float64Array;
 
   constructor(passages: readonly Passage[]) {
-    this.#passages = passages.map((passage) => {
+    this.#passages = passages;
+    const postings = new Map<string, Posting[]>();
+    const lengths = passages.map((passage, index) => {
       const tokens = tokenize(`${passage.heading} ${passage.text}`);
       const terms = new Map<string, number>();
       for (const token of tokens) terms.set(token, (terms.get(token) ?? 0) + 1);
-      for (const term of terms.keys())
-        this.#documentFrequency.set(term, (this.#documentFrequency.get(term) ?? 0) + 1);
-      return { passage, terms, length: tokens.length };
+      for (const [term, frequency] of terms) {
+        const list = postings.get(term) ?? [];
+        list.push({ passage: index, frequency });
+        postings.set(term, list);
+      }
+      return tokens.length;
     });
-    const total = this.#passages.reduce((sum, entry) => sum + entry.length, 0);
-    this.#averageLength = total / Math.max(1, this.#passages.length);
+    const count = passages.length;
+    const averageLength = lengths.reduce((sum, length) => sum + length, 0) / Math.max(1, count);
+    this.#norms = Float64Array.from(
+      lengths,
+      (length) => K1 * (1 - B + (B * length) / averageLength),
+    );
+    for (const [term, list] of postings) {
+      const documents = list.length;
+      const idf = Math.log(1 + (count - documents + 0.5) / (documents + 0.5));
+      this.#terms.set(term, { postings: list, idf });
+    }
   }
 
   /** The best `limit` passages for a query, best first; passages matching no term are left out. */
   search(query: string, limit: number): SearchHit[] {
-    const terms = [...new Set(tokenize(query))];
-    const count = this.#passages.length;
-    const k1 = 1.2;
-    const b = 0.75;
-    return this.#passages
-      .map((entry, order) => {
-        let score = 0;
-        for (const term of terms) {
-          const frequency = entry.terms.get(term);
-          if (!frequency) continue;
-          const documents = this.#documentFrequency.get(term) ?? 0;
-          const idf = Math.log(1 + (count - documents + 0.5) / (documents + 0.5));
-          score +=
-            (idf * frequency * (k1 + 1)) /
-            (frequency + k1 * (1 - b + (b * entry.length) / this.#averageLength));
-        }
-        return { entry, order, score };
-      })
-      .filter((hit) => hit.score > 0)
-      .sort((a, b2) => b2.score - a.score || a.order - b2.order)
+    const scores = new Float64Array(this.#passages.length);
+    const matched: number[] = [];
+    for (const term of new Set(tokenize(query))) {
+      const entry = this.#terms.get(term);
+      if (!entry) continue;
+      for (const { passage, frequency } of entry.postings) {
+        if (scores[passage] === 0) matched.push(passage);
+        scores[passage] =
+          (scores[passage] ?? 0) +
+          (entry.idf * frequency * (K1 + 1)) / (frequency + (this.#norms[passage] ?? 0));
+      }
+    }
+    return matched
+      .sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0) || a - b)
       .slice(0, limit)
-      .map((hit, index) => ({
-        ...hit.entry.passage,
-        rank: index + 1,
-        score: Math.round(hit.score * 1000) / 1000,
+      .map((index, rank) => ({
+        ...(this.#passages[index] as Passage),
+        rank: rank + 1,
+        score: Math.round((scores[index] ?? 0) * 1000) / 1000,
       }));
   }
 }

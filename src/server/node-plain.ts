@@ -99,13 +99,15 @@ export function sendPlainAnswer(
   for (const [name, value] of Object.entries(routeHeaders)) {
     if (!present.has(name.toLowerCase())) headers[name] = value;
   }
+  // Encoded once: measuring a string's UTF-8 length and then writing it would encode it twice.
+  const body = typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body;
   // Framed by its length rather than chunked: the body is whole already.
-  if (answer.body !== undefined && answer.body !== null && !present.has('content-length')) {
-    headers['Content-Length'] = String(Buffer.byteLength(answer.body));
+  if (body !== undefined && body !== null && !present.has('content-length')) {
+    headers['Content-Length'] = String(body.byteLength);
   }
   if (!canKeepAlive(res.req)) res.shouldKeepAlive = false;
   res.writeHead(answer.status, headers);
-  res.end(answer.body ?? undefined);
+  res.end(body ?? undefined);
 }
 
 /**

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { buildServiceUrls } from '../../src/service/urls.ts';
-import { buildPassages, SiteSearchIndex, tokenize } from '../../src/documents/site-search.ts';
+import {
+  buildPassages,
+  SiteSearchIndex,
+  tokenize,
+  type Passage,
+} from '../../src/documents/site-search.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
 
 const content = await loadSampleContent();
@@ -45,5 +50,62 @@ describe('SiteSearchIndex.search', () => {
     expect(sections).toEqual(
       new Set([content.product.name, ...content.copy.map((section) => section.title)]),
     );
+  });
+});
+
+/** BM25 written out passage by passage, as the index computed it before it kept postings. */
+function buildScanningSearch(passages: readonly Passage[]) {
+  const documents = passages.map((passage) => {
+    const tokens = tokenize(`${passage.heading} ${passage.text}`);
+    const terms = new Map<string, number>();
+    for (const token of tokens) terms.set(token, (terms.get(token) ?? 0) + 1);
+    return { passage, terms, length: tokens.length };
+  });
+  const frequency = new Map<string, number>();
+  for (const { terms } of documents) {
+    for (const term of terms.keys()) frequency.set(term, (frequency.get(term) ?? 0) + 1);
+  }
+  const average = documents.reduce((sum, entry) => sum + entry.length, 0) / documents.length;
+  return (query: string, limit: number) => {
+    const terms = [...new Set(tokenize(query))];
+    return documents
+      .map((entry, order) => {
+        let score = 0;
+        for (const term of terms) {
+          const tf = entry.terms.get(term);
+          if (!tf) continue;
+          const df = frequency.get(term) ?? 0;
+          const idf = Math.log(1 + (documents.length - df + 0.5) / (df + 0.5));
+          score += (idf * tf * 2.2) / (tf + 1.2 * (1 - 0.75 + (0.75 * entry.length) / average));
+        }
+        return { entry, order, score };
+      })
+      .filter((hit) => hit.score > 0)
+      .sort((a, b) => b.score - a.score || a.order - b.order)
+      .slice(0, limit)
+      .map((hit, rank) => ({
+        ...hit.entry.passage,
+        rank: rank + 1,
+        score: Math.round(hit.score * 1000) / 1000,
+      }));
+  };
+}
+
+describe('SiteSearchIndex', () => {
+  it('should answer exactly as BM25 computed passage by passage, for every word of the copy', () => {
+    const passages = buildPassages(content, urls);
+    const searchByScanning = buildScanningSearch(passages);
+    const words = [...new Set(passages.flatMap((passage) => tokenize(passage.text)))];
+    const queries = [
+      'container ETA accuracy',
+      'ISO 27001 certified',
+      'zebra',
+      ...words.map((word, i) => `${word} ${words[(i * 7) % words.length] ?? ''}`),
+    ];
+    for (const query of queries) {
+      for (const limit of [1, 5, 20]) {
+        expect(index.search(query, limit)).toEqual(searchByScanning(query, limit));
+      }
+    }
   });
 });

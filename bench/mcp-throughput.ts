@@ -1,0 +1,220 @@
+// The MCP section of npm run bench: POST tools/list and tools/call search_site_copy on the local
+// server, against a bare node:http server replaying our very answer (same bytes, same headers:
+// the ceiling) and today's peers, each serving our six tools over the same runners: the MCP SDK
+// 1.x stateless server, the SDK v2 `createMcpHandler` and `mcp-handler` 2.x.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { findFreePort, NODE, ROOT, stopProcess } from '../tests/support/processes.ts';
+import {
+  captureAnswer,
+  compareLoads,
+  formatCpu,
+  formatRate,
+  formatTable,
+  pinProcess,
+  waitForAnswer,
+  type LoadResult,
+  type LoadTarget,
+} from './lib.ts';
+
+/** The request every target gets: the headers an SDK client sends at protocol 2025-11-25. */
+export const MCP_HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': '2025-11-25',
+};
+export const TOOLS_LIST = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/list',
+  params: {},
+});
+export const TOOLS_CALL = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 2,
+  method: 'tools/call',
+  params: { name: 'search_site_copy', arguments: { query: 'container ETA accuracy', limit: 3 } },
+});
+
+const PEERS = [
+  { key: 'sdk1', script: 'sdk-peer-server.ts', label: 'MCP SDK 1.x stateless server' },
+  { key: 'sdk2', script: 'sdk-v2-peer-server.ts', label: 'MCP SDK v2 createMcpHandler' },
+  { key: 'handler', script: 'mcp-handler-peer-server.ts', label: 'mcp-handler 2.x' },
+] as const;
+
+export interface McpSectionOptions {
+  readonly siteUrl: string;
+  /** The local server's pid, for its CPU time. */
+  readonly serverPid: number | undefined;
+  /** CPUs the servers are pinned to, or undefined when unpinned. */
+  readonly serverCpus: string | undefined;
+  readonly rounds: number;
+  readonly seconds: number;
+  readonly concurrencies: readonly number[];
+}
+
+/** Measures the section and returns its report, in Markdown lines. */
+export async function measureMcpThroughput(options: McpSectionOptions): Promise<string[]> {
+  const ours = `${options.siteUrl}/mcp`;
+  const target = (url: string, body: string, serverPid: number | undefined): LoadTarget => ({
+    url,
+    headers: MCP_HEADERS,
+    body,
+    serverPid,
+  });
+  const children: ChildProcess[] = [];
+  const start = async (script: string, env: NodeJS.ProcessEnv) => {
+    const port = await findFreePort();
+    const child = spawn(NODE, [`${ROOT}bench/${script}`], {
+      env: { ...process.env, ...env, PORT: String(port) },
+      stdio: 'ignore',
+    });
+    children.push(child);
+    if (options.serverCpus && child.pid) pinProcess(child.pid, options.serverCpus);
+    const url = `http://127.0.0.1:${port}/mcp`;
+    await waitForAnswer(target(url, TOOLS_LIST, undefined), performance.now() + 15_000);
+    return { url, pid: child.pid };
+  };
+  try {
+    const replay = async (body: string) => {
+      const answer = await captureAnswer(target(ours, body, undefined));
+      if (answer.status !== 200) throw new Error(`local server answered ${answer.status}`);
+      return start('bare-server.ts', {
+        BARE_BODY: answer.body,
+        BARE_HEADERS: JSON.stringify(answer.headers),
+      });
+    };
+    const ceilingList = await replay(TOOLS_LIST);
+    const ceilingCall = await replay(TOOLS_CALL);
+    const peers = await Promise.all(
+      PEERS.map(async (peer) => ({
+        ...peer,
+        ...(await start(peer.script, { SITE_URL: options.siteUrl })),
+      })),
+    );
+    const targets: Record<string, LoadTarget> = {
+      ceilingList: target(ceilingList.url, TOOLS_LIST, ceilingList.pid),
+      oursList: target(ours, TOOLS_LIST, options.serverPid),
+      ceilingCall: target(ceilingCall.url, TOOLS_CALL, ceilingCall.pid),
+      oursCall: target(ours, TOOLS_CALL, options.serverPid),
+    };
+    for (const peer of peers) {
+      targets[`${peer.key}List`] = target(peer.url, TOOLS_LIST, peer.pid);
+      targets[`${peer.key}Call`] = target(peer.url, TOOLS_CALL, peer.pid);
+    }
+    const results = new Map<number, Record<string, LoadResult>>();
+    for (const connections of options.concurrencies) {
+      console.log(`  ${connections} connections ...`);
+      results.set(
+        connections,
+        await compareLoads(targets, {
+          rounds: options.rounds,
+          seconds: options.seconds,
+          connections,
+        }),
+      );
+    }
+    return formatMcpReport(results, options);
+  } finally {
+    for (const child of children) await stopProcess(child);
+  }
+}
+
+function formatMcpReport(
+  results: ReadonlyMap<number, Record<string, LoadResult>>,
+  options: McpSectionOptions,
+): string[] {
+  const levels = [...results.keys()];
+  const rows: Array<[string, string]> = [
+    ['ceilingList', 'bare node:http replaying our tools/list answer (ceiling)'],
+    ['oursList', 'local server, tools/list'],
+    ...PEERS.map((peer): [string, string] => [`${peer.key}List`, `${peer.label}, tools/list`]),
+    ['ceilingCall', 'bare node:http replaying our tools/call answer'],
+    ['oursCall', 'local server, tools/call search_site_copy'],
+    ...PEERS.map((peer): [string, string] => [`${peer.key}Call`, `${peer.label}, tools/call`]),
+  ];
+  const get = (connections: number, key: string) => results.get(connections)?.[key];
+  const table = formatTable(
+    [
+      'target',
+      ...levels.flatMap((connections) => [
+        `req/s at ${connections} (median, low–high)`,
+        `p99 ms at ${connections}`,
+        `server CPU at ${connections}`,
+      ]),
+      'errors',
+    ],
+    rows.map(([key, label]) => [
+      label,
+      ...levels.flatMap((connections) => {
+        const result = get(connections, key);
+        return result
+          ? [formatRate(result), String(result.p99), formatCpu(result.serverCpu)]
+          : ['', '', ''];
+      }),
+      String(levels.reduce((sum, connections) => sum + (get(connections, key)?.errors ?? 0), 0)),
+    ]),
+  );
+  const ratio = (connections: number, over: string, under: string) =>
+    (get(connections, over)?.rps ?? NaN) / (get(connections, under)?.rps ?? NaN);
+  /** Requests per second of server CPU: what a request costs, however much CPU the server got. */
+  const perCpu = (connections: number, key: string) => {
+    const result = get(connections, key);
+    return result ? result.rps / result.serverCpu : NaN;
+  };
+  const cpuRatio = (connections: number, over: string, under: string) =>
+    perCpu(connections, over) / perCpu(connections, under);
+  const measures = formatTable(
+    ['measure', ...levels.map((connections) => `at ${connections}`), 'target'],
+    [
+      [
+        'tools/list vs the same-bytes ceiling',
+        ...levels.map((connections) => ratio(connections, 'oursList', 'ceilingList').toFixed(2)),
+        '≥ 0.60',
+      ],
+      [
+        'tools/list vs the ceiling, per CPU-second',
+        ...levels.map((connections) => cpuRatio(connections, 'oursList', 'ceilingList').toFixed(2)),
+        '-',
+      ],
+      [
+        'tools/call vs its same-bytes ceiling',
+        ...levels.map((connections) => ratio(connections, 'oursCall', 'ceilingCall').toFixed(2)),
+        '-',
+      ],
+      ...PEERS.map((peer) => [
+        `tools/call vs ${peer.label}`,
+        ...levels.map(
+          (connections) => `${ratio(connections, 'oursCall', `${peer.key}Call`).toFixed(1)}×`,
+        ),
+        '≥ 10×',
+      ]),
+      ...PEERS.map((peer) => [
+        `tools/call vs ${peer.label}, per CPU-second`,
+        ...levels.map(
+          (connections) => `${cpuRatio(connections, 'oursCall', `${peer.key}Call`).toFixed(1)}×`,
+        ),
+        '-',
+      ]),
+      ...PEERS.map((peer) => [
+        `tools/list vs ${peer.label}`,
+        ...levels.map(
+          (connections) => `${ratio(connections, 'oursList', `${peer.key}List`).toFixed(1)}×`,
+        ),
+        '-',
+      ]),
+    ],
+  );
+  const loaderCpu = Math.max(
+    ...[...results.values()].flatMap((byKey) =>
+      Object.values(byKey).map((result) => result.loaderCpu),
+    ),
+  );
+  return [
+    '## MCP endpoint',
+    '',
+    `The same request to every target (protocol 2025-11-25, \`Accept: application/json, text/event-stream\`), ${options.rounds} rounds of ${options.seconds} s per target and concurrency, the order alternating each round. ${options.serverCpus ? `Servers pinned to CPU ${options.serverCpus}, the load generator to the other.` : 'Not pinned (taskset missing or one CPU): servers and load generator share the cores.'} The ceiling replays the local server's own answer (body and headers, taken from it in this run). Each peer serves our six tools with our runners (so the same search), validated by its SDK; the SDK v2 peers answer 2025-era requests through \`createMcpHandler\`'s stateless legacy leg, as an event stream. Server CPU is the share of one core the server used (below 100%, the server waited for the network or another process held its core); "per CPU-second" compares requests per second of server CPU time, what a request costs whatever CPU the server was given; the load generator used at most ${formatCpu(loaderCpu)} of its core.`,
+    '',
+    ...table,
+    ...measures,
+  ];
+}
