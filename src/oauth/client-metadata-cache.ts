@@ -1,3 +1,4 @@
+import { isUnavailable, type ExpiringCache } from '../shared-state/shared-store.ts';
 /**
  * Where fetched client metadata documents are kept between requests: the document's text under
  * its URL, for a number of seconds. The in-memory store below serves one instance; a shared
@@ -42,6 +43,25 @@ export function createMemoryClientMetadataCache(bounds: MemoryCacheBounds): Clie
       }
       entries.set(url, { document, expiresAt: now() + ttlSeconds * 1000 });
       return Promise.resolve();
+    },
+  };
+}
+
+/**
+ * A ClientMetadataCache in the deployment's shared store (Redis when `REDIS_URL` is set), so every
+ * instance reads a document once per lifetime. Documents stay within the same bounds: at most
+ * LIMITS.clientMetadataBytes each, kept for their capped lifetime. A store that cannot answer is a
+ * miss (the document is fetched again), never a failure.
+ */
+export function createSharedClientMetadataCache(store: ExpiringCache): ClientMetadataCache {
+  const keyOf = (url: string) => `cimd:${url}`;
+  return {
+    async get(url) {
+      const answer = await store.read(keyOf(url));
+      return isUnavailable(answer) ? undefined : answer;
+    },
+    async set(url, document, ttlSeconds) {
+      if (ttlSeconds > 0) await store.write(keyOf(url), document, ttlSeconds);
     },
   };
 }

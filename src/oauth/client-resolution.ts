@@ -1,6 +1,9 @@
 import { LIMITS } from '../service/limits.ts';
+import { logToStderr } from '../http/problem.ts';
+import { readProcessStore } from '../shared-state/process-store.ts';
 import {
   createMemoryClientMetadataCache,
+  createSharedClientMetadataCache,
   type ClientMetadataCache,
 } from './client-metadata-cache.ts';
 import {
@@ -20,7 +23,10 @@ import type { OAuthKeys } from './keys.ts';
 
 /** How URL client ids are resolved: where their documents are kept, and how they are fetched. */
 export interface ClientMetadataOptions {
-  /** Where fetched documents are kept; one bounded in-memory store per endpoint by default. */
+  /**
+   * Where fetched documents are kept: by default the shared store when `REDIS_URL` names one,
+   * else one bounded in-memory store per endpoint.
+   */
   readonly cache?: ClientMetadataCache;
   /** Test only: a relaxed fetch policy (see ClientMetadataFetchPolicy); deployments never set it. */
   readonly fetchPolicy?: ClientMetadataFetchPolicy;
@@ -39,9 +45,7 @@ export function createClientResolver(
   context: { keys: () => Promise<OAuthKeys>; issuer: string; seconds: () => number },
   options: ClientMetadataOptions = {},
 ): ClientResolver {
-  const cache =
-    options.cache ??
-    createMemoryClientMetadataCache({ maxEntries: LIMITS.clientMetadataCacheEntries });
+  const cache = options.cache ?? readDefaultCache();
   const policy = options.fetchPolicy ?? STRICT_FETCH_POLICY;
   return async (clientId) => {
     if (!isUrlClientId(clientId)) {
@@ -66,4 +70,12 @@ export function createClientResolver(
     if (client.ok) await cache.set(clientId, fetched.text, readCacheLifetime(fetched.cacheControl));
     return client;
   };
+}
+
+/** The shared store's cache when the deployment has one, else this endpoint's memory. */
+function readDefaultCache(): ClientMetadataCache {
+  const store = readProcessStore(logToStderr);
+  return store
+    ? createSharedClientMetadataCache(store)
+    : createMemoryClientMetadataCache({ maxEntries: LIMITS.clientMetadataCacheEntries });
 }

@@ -7,6 +7,7 @@ import {
 } from '../../src/shared-state/redis-store.ts';
 import { isUnavailable } from '../../src/shared-state/shared-store.ts';
 import { readRedisUrl, RedisUrlConfigError } from '../../src/shared-state/process-store.ts';
+import { createSharedClientMetadataCache } from '../../src/oauth/client-metadata-cache.ts';
 import { NODE, ROOT, runCommand } from '../support/processes.ts';
 import { startTestRedis, type TestRedis } from '../support/redis-server.ts';
 
@@ -155,6 +156,34 @@ describe('RedisStore', () => {
     });
     expect(run).toMatchObject({ code: 0, stdout: '11\n', stderr: '' });
     expect(performance.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('createSharedClientMetadataCache', () => {
+  it('should let every instance read a client metadata document another one kept, until it expires', async () => {
+    const url = 'https://client.example/metadata.json';
+    const first = createSharedClientMetadataCache(openStore());
+    const second = createSharedClientMetadataCache(openStore());
+    expect(await second.get(url)).toBeUndefined();
+    await first.set(url, '{"client_id":"https://client.example/metadata.json"}', 1);
+    expect(await second.get(url)).toBe('{"client_id":"https://client.example/metadata.json"}');
+    const ttl = Number(await redis.command('TTL', `${REDIS_KEY_PREFIX}cimd:${url}`));
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(1);
+    await sleep(1100);
+    expect(await second.get(url)).toBeUndefined();
+  });
+
+  it('should keep nothing for a document that may not be kept, and miss when the store is down', async () => {
+    const url = 'https://client.example/no-store.json';
+    const cache = createSharedClientMetadataCache(openStore());
+    await cache.set(url, '{}', 0);
+    expect(await redis.command('EXISTS', `${REDIS_KEY_PREFIX}cimd:${url}`)).toBe(0);
+    const unreachable = new RedisStore('redis://127.0.0.1:1', { log: () => undefined });
+    stores.push(unreachable);
+    const down = createSharedClientMetadataCache(unreachable);
+    expect(await down.get(url)).toBeUndefined();
+    await expect(down.set(url, '{}', 60)).resolves.toBeUndefined();
   });
 });
 
