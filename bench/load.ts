@@ -99,7 +99,10 @@ const MIX: Array<{
     method: 'POST',
     path: '/mcp',
     headers: mcpHeaders,
-    body: rpc('tools/call', { name: 'search_site_copy', arguments: { query: 'container arrival' } }),
+    body: rpc('tools/call', {
+      name: 'search_site_copy',
+      arguments: { query: 'container arrival' },
+    }),
   },
   {
     label: 'POST /oauth/token',
