@@ -2,6 +2,7 @@
 import vercel from '@astrojs/vercel';
 import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
+import { searchIndexIntegration } from './src/integrations/search-index.ts';
 import { siteSnapshotIntegration } from './src/integrations/site-snapshot.ts';
 import { resolveContentDir } from './src/site-content/content-dir.ts';
 import { resolveSiteUrl } from './src/service/site-url.ts';
@@ -25,5 +26,6 @@ export default defineConfig({
       root: fileURLToPath(new URL('./', import.meta.url)),
       outDir: fileURLToPath(new URL('./src/generated', import.meta.url)),
     }),
+    searchIndexIntegration(),
   ],
 });
