@@ -84,6 +84,7 @@ export function mountSiteSearch(doc: Document): void {
     return loading;
   };
 
+  let listedTerm = '';
   const close = () => {
     panel.hidden = true;
   };
@@ -91,6 +92,7 @@ export function mountSiteSearch(doc: Document): void {
   const search = async () => {
     const term = input.value.trim();
     if (!term) {
+      listedTerm = '';
       list.replaceChildren();
       status.textContent = '';
       close();
@@ -103,8 +105,10 @@ export function mountSiteSearch(doc: Document): void {
       return;
     }
     const answer = await pagefind.debouncedSearch(term, {}, 150);
-    // A later keystroke superseded this search, or the box changed while it ran.
-    if (!answer || input.value.trim() !== term) return;
+    // A later keystroke superseded this search, the box changed while it ran, or this term's
+    // results are already listed (re-listing them would take the focus from a result).
+    if (!answer || input.value.trim() !== term || term === listedTerm) return;
+    listedTerm = term;
     const pages = await Promise.all(
       answer.results.slice(0, MAX_PAGES).map((result) => result.data()),
     );
