@@ -2,6 +2,9 @@
 import vercel from '@astrojs/vercel';
 import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
+import { satteri } from '@astrojs/markdown-satteri';
+import { headingAnchorsPlugin } from './src/integrations/heading-anchors.ts';
+import { searchIndexIntegration } from './src/integrations/search-index.ts';
 import { siteSnapshotIntegration } from './src/integrations/site-snapshot.ts';
 import { resolveContentDir } from './src/site-content/content-dir.ts';
 import { resolveSiteUrl } from './src/service/site-url.ts';
@@ -18,6 +21,8 @@ export default defineConfig({
   build: { inlineStylesheets: 'never' },
   // Scripts (and styles) as files under /_astro/, never inlined, so `script-src 'self'` allows them.
   vite: { build: { assetsInlineLimit: 0 } },
+  // Every Markdown heading (h2 to h4) gets a link to itself, as the components' headings do.
+  markdown: { processor: satteri({ hastPlugins: [headingAnchorsPlugin] }) },
   integrations: [
     siteSnapshotIntegration({
       contentDir,
@@ -25,5 +30,6 @@ export default defineConfig({
       root: fileURLToPath(new URL('./', import.meta.url)),
       outDir: fileURLToPath(new URL('./src/generated', import.meta.url)),
     }),
+    searchIndexIntegration(),
   ],
 });

@@ -255,6 +255,18 @@ export const SURFACES: readonly Surface[] = [
     listed: true,
   },
   {
+    // The Pagefind search index the header's search box loads on demand (written after the pages).
+    id: 'search-index',
+    paths: ['/pagefind/**'],
+    sample: { path: '/pagefind/pagefind.js', status: 200 },
+    answer: FILE,
+    mediaTypeSource: 'extension',
+    cache: 'revalidate',
+    cors: 'none',
+    methods: STATIC_FILE_METHODS,
+    listed: true,
+  },
+  {
     id: 'assets',
     paths: ['/_astro/**'],
     // Hashed names change with every build; the surface tests take one from a page.

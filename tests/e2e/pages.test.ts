@@ -220,7 +220,7 @@ describe('pages in Chromium', () => {
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(await block.locator('code').textContent());
     expect(copied).toMatch(/^curl -s /);
-    expect(await page.getByRole('status').innerText()).toBe('Copied to the clipboard.');
+    expect(await page.locator('[data-copy-status]').innerText()).toBe('Copied to the clipboard.');
     await context.close();
   });
 

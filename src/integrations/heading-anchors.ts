@@ -1,0 +1,56 @@
+import { satteri } from '@astrojs/markdown-satteri';
+import GithubSlugger from 'github-slugger';
+
+const LINKED_HEADINGS = ['h2', 'h3', 'h4'];
+
+type SatteriOptions = NonNullable<Parameters<typeof satteri>[0]>;
+type HastPluginEntry = NonNullable<SatteriOptions['hastPlugins']>[number];
+
+/**
+ * A Sätteri hast plugin for the site's Markdown: every h2 to h4 is followed by a link to itself,
+ * the same markup as `SectionHeading.astro`. It gives the heading the id Astro's own heading-ids
+ * plugin would (github-slugger, one slugger per document), since that plugin runs after it and
+ * keeps an id it finds.
+ * @see https://docs.astro.build/en/reference/configuration-reference/#markdownprocessor
+ */
+export const headingAnchorsPlugin: HastPluginEntry = () => {
+  const slugger = new GithubSlugger();
+  return {
+    name: 'heading-anchors',
+    element: {
+      filter: LINKED_HEADINGS,
+      visit(node, ctx) {
+        const label = ctx.textContent(node).trim();
+        const existing = node.properties?.id;
+        const id = typeof existing === 'string' ? existing : slugger.slug(label);
+        if (typeof existing !== 'string') ctx.setProperty(node, 'id', id);
+        ctx.wrapNode(node, {
+          type: 'element',
+          tagName: 'div',
+          properties: { className: ['heading-wrapper'] },
+          children: [
+            {
+              type: 'element',
+              tagName: 'a',
+              properties: { className: ['heading-anchor'], href: `#${id}`, dataPagefindIgnore: '' },
+              children: [
+                {
+                  type: 'element',
+                  tagName: 'span',
+                  properties: { ariaHidden: 'true' },
+                  children: [{ type: 'text', value: '#' }],
+                },
+                {
+                  type: 'element',
+                  tagName: 'span',
+                  properties: { className: ['visually-hidden'] },
+                  children: [{ type: 'text', value: `Link to the section ${label}` }],
+                },
+              ],
+            },
+          ],
+        });
+      },
+    },
+  };
+};

@@ -1,0 +1,38 @@
+import type { Browser, Request } from 'playwright';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from '../support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+/** The budget of issue 18: /docs at most 60 KB transferred before search or a console is used. */
+const DOCS_BUDGET_BYTES = 60_000;
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('page weight', () => {
+  it('should transfer /docs (page, styles, scripts, icon) in at most 60 KB', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const requests: Request[] = [];
+    page.on('requestfinished', (request) => requests.push(request));
+    await page.goto(`${baseUrl}/docs`, { waitUntil: 'networkidle' });
+    let bytes = 0;
+    for (const request of requests) {
+      const sizes = await request.sizes();
+      bytes += sizes.responseHeadersSize + sizes.responseBodySize;
+    }
+    const paths = requests.map((request) => new URL(request.url()).pathname);
+    expect(paths).toContain('/docs');
+    expect(paths.filter((path) => path.startsWith('/pagefind/'))).toEqual([]);
+    expect(bytes).toBeGreaterThan(5_000);
+    expect(bytes).toBeLessThanOrEqual(DOCS_BUDGET_BYTES);
+    await context.close();
+  });
+});
