@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `$schema` of the SEP-1649 server card (the shape scanners read at the .well-known paths). */
 export const SERVER_CARD_V1_SCHEMA_URL =
