@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { SERVER_CARD_MEDIA_TYPE } from './mcp-server-card-media-type.ts';
 
 /** `$schema` of the SEP-1649 server card (the shape scanners read at the .well-known paths). */
 export const SERVER_CARD_V1_SCHEMA_URL =
@@ -8,8 +9,7 @@ export const SERVER_CARD_V1_SCHEMA_URL =
 export const SERVER_CARD_V2_SCHEMA_URL =
   'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json';
 
-/** The media type of a SEP-2127 server card. */
-export const SERVER_CARD_MEDIA_TYPE = 'application/mcp-server-card+json';
+export { SERVER_CARD_MEDIA_TYPE };
 
 const ReverseDnsNameSchema = z
   .string()
