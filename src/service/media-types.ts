@@ -1,4 +1,4 @@
-import { SERVER_CARD_MEDIA_TYPE } from '../schemas/mcp-server-card.ts';
+import { SERVER_CARD_MEDIA_TYPE } from '../schemas/mcp-server-card-media-type.ts';
 
 /** Media types as served, one place (SPEC §4; UTF-8 text types carry their charset). */
 export const MEDIA_TYPES = {
