@@ -24,6 +24,7 @@ export default defineConfig({
           name: 'build',
           include: ['tests/build/**/*.test.ts'],
           testTimeout: 120_000,
+          hookTimeout: 360_000,
         },
       },
     ],

@@ -1,22 +1,5 @@
-import { serveFunction } from '../src/http/serve-function.ts';
-import { toWebExports } from '../src/http/plain-http.ts';
-import { createMcpHandler, parseAllowedOrigins } from '../src/mcp/http-handler.ts';
-import { withBearer } from '../src/oauth/bearer.ts';
-import { site } from '../src/site/built-site.ts';
-
 /**
- * The MCP endpoint (vercel.json rewrites /mcp here). An optional bearer token must verify when
- * sent; `plain` is the local server's direct path.
+ * The function src/functions/mcp.ts as it ships: the build bundles it into one module (and chunks
+ * it loads on first use), so Vercel's Node builder traces no node_modules tree (docs/architecture.md).
  */
-export const plain = serveFunction(
-  withBearer(
-    createMcpHandler({
-      site,
-      allowedOrigins: parseAllowedOrigins(process.env.MCP_ALLOWED_ORIGINS),
-    }),
-    { siteUrl: site.siteUrl, resourceMetadata: site.urls.protectedResourceMcp },
-  ),
-  { siteUrl: site.siteUrl },
-);
-
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = toWebExports(plain);
+export * from '../src/generated/functions/mcp/mcp.mjs';

@@ -1,17 +1,5 @@
-import { siteUrl } from '../src/generated/site-origin.ts';
-import { toWebExports } from '../src/http/plain-http.ts';
-import { findErrorKind } from '../src/service/error-kinds.ts';
-import { problemAnswer } from '../src/http/problem.ts';
-import { serveFunction } from '../src/http/serve-function.ts';
-
 /**
- * Answers every unknown path under /api/, /mcp/, /oauth/ and /.well-known/ (vercel.json rewrites them
- * here) with an RFC 9457 404; `instance` is the path that was requested.
+ * The function src/functions/not-found.ts as it ships: the build bundles it into one module (and chunks
+ * it loads on first use), so Vercel's Node builder traces no node_modules tree (docs/architecture.md).
  */
-export const plain = serveFunction(
-  async (request) =>
-    problemAnswer(siteUrl, { ...findErrorKind('not_found'), instance: request.url.pathname }),
-  { siteUrl },
-);
-
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = toWebExports(plain);
+export * from '../src/generated/functions/not-found/not-found.mjs';

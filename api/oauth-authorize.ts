@@ -1,9 +1,5 @@
-import { siteUrl } from '../src/generated/site-origin.ts';
-import { toWebExports } from '../src/http/plain-http.ts';
-import { serveFunction } from '../src/http/serve-function.ts';
-import { createAuthorizeHandler } from '../src/oauth/authorize-endpoint.ts';
-
-/** GET /oauth/authorize (vercel.json rewrites it here): authorization code with PKCE, approved anonymously. */
-export const plain = serveFunction(createAuthorizeHandler({ siteUrl }), { siteUrl });
-
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = toWebExports(plain);
+/**
+ * The function src/functions/oauth-authorize.ts as it ships: the build bundles it into one module (and chunks
+ * it loads on first use), so Vercel's Node builder traces no node_modules tree (docs/architecture.md).
+ */
+export * from '../src/generated/functions/oauth-authorize/oauth-authorize.mjs';

@@ -1,9 +1,5 @@
-import { siteUrl } from '../src/generated/site-origin.ts';
-import { toWebExports } from '../src/http/plain-http.ts';
-import { serveFunction } from '../src/http/serve-function.ts';
-import { createJwksHandler } from '../src/oauth/jwks-endpoint.ts';
-
-/** GET /oauth/jwks (vercel.json rewrites it here): the public keys of the access tokens. */
-export const plain = serveFunction(createJwksHandler({ siteUrl }), { siteUrl });
-
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = toWebExports(plain);
+/**
+ * The function src/functions/oauth-jwks.ts as it ships: the build bundles it into one module (and chunks
+ * it loads on first use), so Vercel's Node builder traces no node_modules tree (docs/architecture.md).
+ */
+export * from '../src/generated/functions/oauth-jwks/oauth-jwks.mjs';

@@ -1,9 +1,5 @@
-import { siteUrl } from '../src/generated/site-origin.ts';
-import { toWebExports } from '../src/http/plain-http.ts';
-import { serveFunction } from '../src/http/serve-function.ts';
-import { createTokenHandler } from '../src/oauth/token-endpoint.ts';
-
-/** POST /oauth/token (vercel.json rewrites it here): client_credentials and authorization_code tokens. */
-export const plain = serveFunction(createTokenHandler({ siteUrl }), { siteUrl });
-
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = toWebExports(plain);
+/**
+ * The function src/functions/oauth-token.ts as it ships: the build bundles it into one module (and chunks
+ * it loads on first use), so Vercel's Node builder traces no node_modules tree (docs/architecture.md).
+ */
+export * from '../src/generated/functions/oauth-token/oauth-token.mjs';

@@ -17,6 +17,7 @@ export const SOURCE_LAYERS = [
   ['reference'],
   ['generated'],
   ['site'],
+  ['functions'],
   ['audit', 'server'],
   ['integrations'],
   ['styles'],

@@ -7,7 +7,9 @@ const usage = `Usage: npm run audit -- [<base-url>] [--json <file>] [--only <che
 
 Audits a deployment of this project for agent readiness: SPEC.md's surfaces and the checks
 public scanners run. <base-url> defaults to the local server (SITE_URL, or http://HOST:PORT).
-Exits 1 when a check fails, 2 on a usage error.`;
+Exits 1 when a check fails, 2 on a usage error. A deploy preview behind Vercel Deployment
+Protection: set VERCEL_AUTOMATION_BYPASS_SECRET to the project's Protection Bypass for
+Automation secret, sent as the x-vercel-protection-bypass header.`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -29,7 +31,10 @@ try {
   console.error(`Not a URL: ${target}\n\n${usage}`);
   process.exit(2);
 }
-const report = await runAudit(origin, values.only ? { only: values.only.split(',') } : {});
+const report = await runAudit(origin, {
+  ...(values.only ? { only: values.only.split(',') } : {}),
+  bypassSecret: process.env.VERCEL_AUTOMATION_BYPASS_SECRET,
+});
 process.stdout.write(formatAuditReport(report));
 if (values.json) {
   await writeFile(values.json, `${JSON.stringify(report, null, 2)}\n`);

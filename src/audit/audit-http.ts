@@ -12,6 +12,38 @@ export interface AuditResponse {
 /** The fetch the audit uses; tests inject one that breaks a response on purpose. */
 export type AuditFetch = (input: string, init?: RequestInit) => Promise<Response>;
 
+/**
+ * The header Vercel reads the Protection Bypass for Automation secret from.
+ * @see https://vercel.com/docs/deployment-protection/methods-to-bypass-deployment-protection/protection-bypass-automation
+ */
+export const PROTECTION_BYPASS_HEADER = 'x-vercel-protection-bypass';
+
+/** A fetch that sends the Protection Bypass for Automation secret with every request, when set. */
+export function withProtectionBypass(
+  fetchImpl: AuditFetch,
+  secret: string | undefined,
+): AuditFetch {
+  if (!secret) return fetchImpl;
+  return (input, init = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set(PROTECTION_BYPASS_HEADER, secret);
+    return fetchImpl(input, { ...init, headers });
+  };
+}
+
+/**
+ * True when an answer is Vercel's Deployment Protection page instead of the site: a 401 that sets
+ * Vercel's SSO nonce cookie or names Vercel's authentication in its page.
+ */
+export function isDeploymentProtectionPage(response: AuditResponse): boolean {
+  if (response.status !== 401) return false;
+  const cookies = response.headers.getSetCookie().join('; ');
+  return (
+    cookies.includes('_vercel_sso_nonce') ||
+    /vercel\.com\/sso-api|Vercel Authentication/i.test(response.text)
+  );
+}
+
 const MAX_REDIRECTS = 5;
 const TIMEOUT_MS = 15_000;
 

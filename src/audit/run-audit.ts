@@ -1,5 +1,10 @@
 import type { AuditCheck, AuditContext, CheckResult } from './audit-check.ts';
-import { AuditHttp, type AuditFetch } from './audit-http.ts';
+import {
+  AuditHttp,
+  isDeploymentProtectionPage,
+  withProtectionBypass,
+  type AuditFetch,
+} from './audit-http.ts';
 import { SCANNER_CHECKS } from './scanner-checks.ts';
 import { SPEC_CHECKS } from './spec-checks.ts';
 
@@ -28,17 +33,38 @@ export interface AuditOptions {
   readonly fetch?: AuditFetch;
   /** Only these check ids (default: all). */
   readonly only?: readonly string[];
+  /** Vercel's Protection Bypass for Automation secret, sent with every request when set. */
+  readonly bypassSecret?: string | undefined;
 }
+
+/** The check that stands alone when Vercel Deployment Protection answers instead of the site. */
+const PROTECTION_CHECK = {
+  id: 'deployment-protection',
+  title: 'The deployment answers, not Vercel Deployment Protection',
+  sources: ['Vercel Deployment Protection: Protection Bypass for Automation'],
+  fix: "Set VERCEL_AUTOMATION_BYPASS_SECRET to the project's Protection Bypass for Automation secret (Vercel: Project Settings, Deployment Protection) and run the audit again; in GitHub Actions, store it as a repository secret of that name.",
+} as const;
 
 /** Runs the audit against an origin; every check runs, and one failing never stops the next. */
 export async function runAudit(target: string, options: AuditOptions = {}): Promise<AuditReport> {
   const origin = new URL(target).origin;
+  const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
   const context: AuditContext = {
     origin,
-    http: new AuditHttp(options.fetch ?? ((input, init) => fetch(input, init))),
+    http: new AuditHttp(withProtectionBypass(fetchImpl, options.bypassSecret)),
     state: {},
   };
   const startedAt = new Date().toISOString();
+  const protectedBy = await findDeploymentProtection(context, options.bypassSecret);
+  if (protectedBy) {
+    const check: CheckResult = {
+      ...PROTECTION_CHECK,
+      status: 'fail',
+      failures: [protectedBy],
+      notes: [],
+    };
+    return { target: origin, startedAt, passed: 0, failed: 1, checks: [check] };
+  }
   const results: CheckResult[] = [];
   for (const check of AUDIT_CHECKS) {
     if (options.only && !options.only.includes(check.id)) continue;
@@ -69,6 +95,21 @@ export async function runAudit(target: string, options: AuditOptions = {}): Prom
   }
   const failed = results.filter((result) => result.status === 'fail').length;
   return { target: origin, startedAt, passed: results.length - failed, failed, checks: results };
+}
+
+/**
+ * What to tell when Vercel Deployment Protection answers the home page instead of the site (then
+ * every other check would fail for that one reason), or undefined when the site answers.
+ */
+async function findDeploymentProtection(
+  context: AuditContext,
+  bypassSecret: string | undefined,
+): Promise<string | undefined> {
+  const home = await context.http.get(`${context.origin}/`, 'text/html').catch(() => undefined);
+  if (!home || !isDeploymentProtectionPage(home)) return undefined;
+  return bypassSecret
+    ? "Vercel Deployment Protection refused the Protection Bypass for Automation secret sent (VERCEL_AUTOMATION_BYPASS_SECRET): it is not this project's current secret."
+    : 'Vercel Deployment Protection answered instead of the site (401, its login page): this deployment is protected and VERCEL_AUTOMATION_BYPASS_SECRET is not set.';
 }
 
 /** Formats a report for a terminal or a CI log. */

@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
 import { AgentSkillsIndexSchema } from '../schemas/agent-skills-index.ts';
-import { AI_CATALOG_MEDIA_TYPE, AiCatalogSchema } from '../schemas/ai-catalog.ts';
-import {
-  McpServerCardSchema,
-  McpServerCardV2Schema,
-  SERVER_CARD_MEDIA_TYPE,
-} from '../schemas/mcp-server-card.ts';
+import { AI_CATALOG_MEDIA_TYPE } from '../schemas/discovery-media-types.ts';
+import { AiCatalogSchema } from '../schemas/ai-catalog.ts';
+import { McpServerCardSchema, McpServerCardV2Schema } from '../schemas/mcp-server-card.ts';
+import { SERVER_CARD_MEDIA_TYPE } from '../schemas/discovery-media-types.ts';
 import type { AuditCheck } from './audit-check.ts';
 import { expectDocument, parseWith } from './audit-expectations.ts';
 import { parseJson } from './audit-http.ts';

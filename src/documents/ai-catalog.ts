@@ -3,7 +3,7 @@ import {
   type AiCatalog,
   type AiCatalogEntry,
 } from '../schemas/ai-catalog.ts';
-import { SERVER_CARD_MEDIA_TYPE } from '../schemas/mcp-server-card.ts';
+import { SERVER_CARD_MEDIA_TYPE } from '../schemas/discovery-media-types.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
 import { MEDIA_TYPES } from '../service/media-types.ts';
 import type { ServiceUrls } from '../service/urls.ts';

@@ -1,9 +1,16 @@
-import { findSitePage } from '../service/site-pages.ts';
+import { findSurface } from '../service/routes.ts';
+import { findSitePage, type SitePage } from '../service/site-pages.ts';
+import { listSurfaceHeaders, NEGOTIATED_HEADER_NAMES } from '../service/vercel-config.ts';
 
 /** How a page request is answered: always `Vary: Accept`; the Markdown mirror when preferred. */
 export interface PageNegotiation {
   /** The path to serve instead of the page, when the client prefers Markdown. */
   readonly markdownPath?: string;
+  /**
+   * Headers the answer carries beyond the requested path's vercel.json rule: `Vary: Accept` and
+   * the page's `Link`, or every header of the Markdown mirror's surface when it answers.
+   */
+  readonly headers: Readonly<Record<string, string>>;
 }
 
 interface MediaRange {
@@ -73,5 +80,27 @@ export function negotiatePage(
 ): PageNegotiation | undefined {
   const page = findSitePage(pathname);
   if (!page) return undefined;
-  return prefersMarkdown(accept) ? { markdownPath: page.markdownPath } : {};
+  const answers = readPageAnswers(page);
+  return prefersMarkdown(accept) ? answers.markdown : answers.html;
+}
+
+const PAGE_ANSWERS = new Map<SitePage, { html: PageNegotiation; markdown: PageNegotiation }>();
+
+/** A page's two negotiated answers, from the route table (computed once per page). */
+function readPageAnswers(page: SitePage): { html: PageNegotiation; markdown: PageNegotiation } {
+  const known = PAGE_ANSWERS.get(page);
+  if (known) return known;
+  const pageHeaders = listSurfaceHeaders(findSurface(page.path));
+  const negotiated = Object.entries(pageHeaders).filter(([name]) =>
+    NEGOTIATED_HEADER_NAMES.includes(name),
+  );
+  const answers = {
+    html: { headers: { Vary: 'Accept', ...Object.fromEntries(negotiated) } },
+    markdown: {
+      markdownPath: page.markdownPath,
+      headers: { ...listSurfaceHeaders(findSurface(page.markdownPath)), Vary: 'Accept' },
+    },
+  };
+  PAGE_ANSWERS.set(page, answers);
+  return answers;
 }

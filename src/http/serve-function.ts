@@ -1,4 +1,4 @@
-import { IncompleteBodyError, type PlainAnswer, type PlainHandler } from './plain-http.ts';
+import type { PlainAnswer, PlainHandler } from './plain-http.ts';
 import { findErrorKind } from '../service/error-kinds.ts';
 import { guardHandler, logToStderr, problemAnswer, type FailureLog } from './problem.ts';
 import {
@@ -16,7 +16,13 @@ export interface ServeFunctionOptions {
   readonly limiter?: RateLimiter | null;
 }
 
-let processLimiter: RateLimiter | null | undefined;
+/**
+ * Where the process keeps its limiter: on `globalThis` under a registered symbol, because each
+ * function is its own bundle with its own copy of this module, and the local server runs them all
+ * in one process.
+ */
+const PROCESS_LIMITER = Symbol.for('agent-facts.process-rate-limiter');
+const holder = globalThis as { [PROCESS_LIMITER]?: RateLimiter | null };
 
 /**
  * The process's limiter, shared by every function it runs. It counts in the shared store when
@@ -26,7 +32,7 @@ let processLimiter: RateLimiter | null | undefined;
  * keeps the default limit.
  */
 export function readProcessRateLimiter(log: FailureLog = logToStderr): RateLimiter | null {
-  if (processLimiter === undefined) {
+  if (holder[PROCESS_LIMITER] === undefined) {
     let policy;
     try {
       policy = readRateLimitPolicy(process.env);
@@ -35,9 +41,9 @@ export function readProcessRateLimiter(log: FailureLog = logToStderr): RateLimit
       policy = DEFAULT_RATE_LIMIT;
     }
     const store = readProcessStore(log);
-    processLimiter = policy ? new RateLimiter(policy, store ? { store } : {}) : null;
+    holder[PROCESS_LIMITER] = policy ? new RateLimiter(policy, store ? { store } : {}) : null;
   }
-  return processLimiter;
+  return holder[PROCESS_LIMITER];
 }
 
 /**
@@ -49,7 +55,8 @@ function answerIncompleteBody(handler: PlainHandler, siteUrl: string): PlainHand
     try {
       return await handler(request);
     } catch (error) {
-      if (!(error instanceof IncompleteBodyError)) throw error;
+      // By name: the local server's reader and a function's bundle each have their own class.
+      if ((error as Error | undefined)?.name !== 'IncompleteBodyError') throw error;
       return problemAnswer(siteUrl, {
         ...findErrorKind('bad_request'),
         instance: request.url.pathname,

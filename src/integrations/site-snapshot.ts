@@ -12,6 +12,7 @@ import { readRedisUrl } from '../shared-state/process-store.ts';
 import { readSigningKeys } from '../oauth/keys.ts';
 import { createDevMiddleware } from '../server/dev-middleware.ts';
 import { buildSiteSnapshot } from './build-site-snapshot.ts';
+import { bundleFunctions, listFunctionEntries } from './bundle-functions.ts';
 
 export interface SiteSnapshotOptions {
   /** The content collection folder. */
@@ -34,6 +35,22 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
   let routePatterns: RegExp[] = [];
   const snapshotFile = resolve(options.outDir, 'site-snapshot.ts');
   const originFile = resolve(options.outDir, 'site-origin.ts');
+  const bundlesDir = resolve(options.outDir, 'functions');
+  // The bundles api/*.ts and middleware.ts re-export: what Vercel ships and the local server runs
+  // (not dev: Vite loads src/functions/ there, so edits reload).
+  const bundle = async (logger: { info(message: string): void }) => {
+    const bundles = await bundleFunctions(
+      [
+        ...listFunctionEntries(resolve(options.root, 'src/functions')),
+        { name: 'middleware', source: resolve(options.root, 'src/http/page-middleware.ts') },
+      ],
+      bundlesDir,
+    );
+    const sizes = bundles.map(
+      ({ name, totalBytes }) => `${name} ${Math.ceil(totalBytes / 1024)} KiB`,
+    );
+    logger.info(`functions bundled: ${sizes.join(', ')}`);
+  };
   const write = async () => {
     const snapshot = buildSiteSnapshot(
       options.siteUrl,
@@ -58,6 +75,7 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
           // the functions keep answering for the origin that build published.
           await readSiteContent(contentDir);
           logger.info('content/ is valid');
+          if (!existsSync(bundlesDir)) await bundle(logger);
           return;
         }
         if (command === 'build' && process.env.VERCEL) {
@@ -67,6 +85,7 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
         }
         await write();
         logger.info(`content/ is valid; publishing for ${options.siteUrl}`);
+        if (command !== 'dev') await bundle(logger);
       },
       'astro:routes:resolved': ({ routes }) => {
         // The dev middleware treats a path one of these routes answers as an existing file.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { PublishedToolDescriptor } from '../schemas/mcp-tools.ts';
 import { OverviewSchema } from '../schemas/overview.ts';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `$schema` of the agent-skills discovery index, version 0.2.0. */
 export const AGENT_SKILLS_INDEX_SCHEMA_URL =

@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** The media type of an AI Catalog. @see ARD v0.9 §4.1; AI Catalog §Media Type */
-export const AI_CATALOG_MEDIA_TYPE = 'application/ai-catalog+json';
-
 /** The `specVersion` this site publishes (the only one the ARD schema accepts). */
 export const AI_CATALOG_SPEC_VERSION = '1.0';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A link target object in a linkset (RFC 9264 §4.2.3). */
 export const LinkTargetSchema = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** One entry of agent_auth.registration_methods (SPEC §5.6). */
 export const AgentAuthRegistrationMethodSchema = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Anonymous claim metadata served at /oauth/claim (SPEC §4, §5.7): nothing personal, nothing to claim. */
 export const ClaimMetadataSchema = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Response of GET /mcp (SPEC §2 McpEndpointMetadata). */
 export const McpEndpointMetadataSchema = z

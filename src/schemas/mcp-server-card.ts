@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `$schema` of the SEP-1649 server card (the shape scanners read at the .well-known paths). */
 export const SERVER_CARD_V1_SCHEMA_URL =
@@ -11,9 +11,6 @@ export const SERVER_CARD_V1_SCHEMA_URL =
  */
 export const SERVER_CARD_SCHEMA_URL =
   'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
-
-/** The media type of a SEP-2127 server card. */
-export const SERVER_CARD_MEDIA_TYPE = 'application/mcp-server-card+json';
 
 const ReverseDnsNameSchema = z
   .string()

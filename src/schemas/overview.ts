@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Links of the Overview resource (SPEC §2): every member an absolute URI. */
 export const OverviewLinksSchema = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** An RFC 9457 problem details object with this service's extension members (SPEC §2). */
 export const ProblemSchema = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** OAuth 2.0 protected resource metadata (RFC 9728 §2; SPEC §2, §5.3). */
 export const ProtectedResourceMetadataSchema = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** An absolute https (or, for local use, http) URL written by a site owner. */
 const PublicUrlSchema = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });

@@ -21,10 +21,11 @@ export interface DevMiddlewareOptions {
 
 /**
  * Gives `astro dev` the routes the deployment has: vercel.json's headers and rewrites, and the
- * api/ functions (loaded through Vite, so edits reload), on the same router as the local server.
+ * functions at their api/ routes, loaded from their sources in src/functions/ through Vite (so
+ * edits reload; api/*.ts re-export the build's bundles of them), on the local server's router.
  */
 export function createDevMiddleware(server: ModuleLoader, options: DevMiddlewareOptions) {
-  const functionFiles = listFunctionFiles(join(options.root, 'api'));
+  const functionFiles = listFunctionFiles(join(options.root, 'src', 'functions'));
   const config = withoutHeaders(
     JSON.parse(readFileSync(join(options.root, 'vercel.json'), 'utf8')) as VercelConfig,
     ['Content-Security-Policy', 'Strict-Transport-Security'],

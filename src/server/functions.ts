@@ -4,8 +4,9 @@ import { pathToFileURL } from 'node:url';
 import type { PlainHandler } from '../http/plain-http.ts';
 
 /**
- * Lists the functions of api/ the way Vercel maps them to routes: api/<name>.ts answers
- * /api/<name>; files whose name starts with `_` are not functions. Route to file path.
+ * Lists the functions of a folder (api/, or their sources in src/functions/) the way Vercel maps
+ * api/ to routes: <name>.ts answers /api/<name>; files whose name starts with `_` are not
+ * functions. Route to file path.
  */
 export function listFunctionFiles(apiDir: string): Map<string, string> {
   const names = readdirSync(apiDir).filter((name) => name.endsWith('.ts') && !name.startsWith('_'));

@@ -116,7 +116,8 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
       }
       // Markdown for agents on a page's own URL, decided as middleware.ts decides it on Vercel.
       const page = negotiatePage(url.pathname, readNodeHeader(req, 'accept'));
-      if (page) res.setHeader('Vary', 'Accept');
+      if (page)
+        for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
       const decision = router.route({
         pathname: page?.markdownPath ?? url.pathname,
         searchParams: url.searchParams,

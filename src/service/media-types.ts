@@ -1,5 +1,4 @@
-import { AI_CATALOG_MEDIA_TYPE } from '../schemas/ai-catalog.ts';
-import { SERVER_CARD_MEDIA_TYPE } from '../schemas/mcp-server-card.ts';
+import { AI_CATALOG_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE } from '../schemas/discovery-media-types.ts';
 
 /** Media types as served, one place (SPEC §4; UTF-8 text types carry their charset). */
 export const MEDIA_TYPES = {

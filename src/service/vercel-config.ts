@@ -76,6 +76,25 @@ export function listSurfaceHeaders(
 }
 
 /**
+ * Headers of a negotiated page that its answer gets from the negotiation (middleware.ts on Vercel,
+ * the local server), not from its vercel.json rule: Vercel matches header rules against the
+ * requested path, so a page's `Link` rule would also reach the Markdown mirror answered there.
+ */
+export const NEGOTIATED_HEADER_NAMES: readonly string[] = ['Link'];
+
+/** The headers a surface's vercel.json rule sets: its own, less those a page's negotiation sets. */
+export function listRuleHeaders(
+  surface: Surface,
+  options: VercelConfigOptions = {},
+): Record<string, string> {
+  const headers = listSurfaceHeaders(surface, options);
+  if (!surface.markdownMirror) return headers;
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !NEGOTIATED_HEADER_NAMES.includes(name)),
+  );
+}
+
+/**
  * The surfaces declared before this one whose paths its patterns also match: its rule leaves them
  * out, so that no path collects the headers of two surfaces.
  */
@@ -116,7 +135,7 @@ export function buildVercelConfig(
   const toList = (headers: Readonly<Record<string, string>>) =>
     Object.entries(headers).map(([key, value]) => ({ key, value }));
   const rules = surfaces.flatMap((surface, index) => {
-    const headers = listSurfaceHeaders(surface, options);
+    const headers = listRuleHeaders(surface, options);
     if (Object.keys(headers).length === 0) return [];
     const source = buildSource(listRulePaths(surface), listEarlierOverlaps(surfaces, index));
     return [{ source, headers: toList(headers) }];

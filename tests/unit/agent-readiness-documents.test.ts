@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { config as middlewareConfig } from '../../middleware.ts';
 import { buildAgentReadinessDocuments } from '../../src/documents/agent-readiness-documents.ts';
 import { digestText } from '../../src/documents/agent-skills.ts';
+import { negotiatePage } from '../../src/http/markdown-negotiation.ts';
 import { buildMirrorLinkHeader, buildPageLinkHeader } from '../../src/service/page-link-header.ts';
 import { formatContentUsage } from '../../src/documents/robots-txt.ts';
 import { buildSitemapXml } from '../../src/documents/sitemap-xml.ts';
@@ -64,9 +65,10 @@ describe('page Markdown mirrors', () => {
 });
 
 describe('vercel.json and middleware.ts', () => {
-  it('should carry the Link header of each page and of each mirror', () => {
+  it('should carry the Link header of each page (set by the negotiation) and of each mirror', () => {
     for (const page of SITE_PAGES) {
-      expect(headerOf(page.path, 'Link')).toBe(buildPageLinkHeader(page));
+      expect(headerOf(page.path, 'Link')).toBeUndefined();
+      expect(negotiatePage(page.path, 'text/html')?.headers.Link).toBe(buildPageLinkHeader(page));
       expect(headerOf(page.path, 'Vary')).toBe('Accept');
       expect(headerOf(page.markdownPath, 'Link')).toBe(buildMirrorLinkHeader(page));
       expect(headerOf(page.markdownPath, 'Content-Type')).toBe('text/markdown; charset=utf-8');

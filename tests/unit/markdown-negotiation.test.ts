@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { negotiatePage, prefersMarkdown } from '../../src/http/markdown-negotiation.ts';
+import { findSurface } from '../../src/service/routes.ts';
+import { listSurfaceHeaders } from '../../src/service/vercel-config.ts';
 
 describe('prefersMarkdown', () => {
   it.each([
@@ -30,14 +32,32 @@ describe('prefersMarkdown', () => {
 
 describe('negotiatePage', () => {
   it('should name the Markdown mirror of a page when Markdown is preferred', () => {
-    expect(negotiatePage('/', 'text/markdown')).toEqual({ markdownPath: '/index.md' });
-    expect(negotiatePage('/developers/', 'text/markdown')).toEqual({
-      markdownPath: '/developers.md',
+    expect(negotiatePage('/', 'text/markdown')?.markdownPath).toBe('/index.md');
+    expect(negotiatePage('/developers/', 'text/markdown')?.markdownPath).toBe('/developers.md');
+  });
+
+  it("should give the Markdown answer its mirror's headers, canonical Link and CORS included", () => {
+    expect(negotiatePage('/docs', 'text/markdown')?.headers).toEqual({
+      ...listSurfaceHeaders(findSurface('/docs.md')),
+      Vary: 'Accept',
+    });
+    expect(negotiatePage('/', 'text/markdown')?.headers).toMatchObject({
+      'Content-Type': 'text/markdown; charset=utf-8',
+      'Access-Control-Allow-Origin': '*',
+      Link: '</>; rel="canonical"; type="text/html"',
+      Vary: 'Accept',
+    });
+  });
+
+  it("should give the HTML answer Vary and the page's Link, which its vercel.json rule leaves out", () => {
+    expect(negotiatePage('/developers', 'text/html')?.headers).toEqual({
+      Vary: 'Accept',
+      Link: findSurface('/developers').link,
     });
   });
 
   it('should negotiate pages only, keeping HTML by default', () => {
-    expect(negotiatePage('/docs', '*/*')).toEqual({});
+    expect(negotiatePage('/docs', '*/*')?.markdownPath).toBeUndefined();
     expect(negotiatePage('/llms.txt', 'text/markdown')).toBeUndefined();
     expect(negotiatePage('/auth.md', 'text/markdown')).toBeUndefined();
     expect(negotiatePage('/errors/not_found', 'text/markdown')).toBeUndefined();

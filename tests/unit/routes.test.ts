@@ -8,6 +8,7 @@ import { findSurface, listRulePaths, SURFACES, type Surface } from '../../src/se
 import {
   buildVercelConfig,
   GLOBAL_HEADER_SOURCE,
+  listRuleHeaders,
   listSurfaceHeaders,
 } from '../../src/service/vercel-config.ts';
 import { VercelRouter, type RoutingRequest } from '../../src/server/vercel-routing.ts';
@@ -67,20 +68,29 @@ describe('buildVercelConfig', () => {
       });
     for (const { path, surface } of EXAMPLES) {
       const matching = rules.filter(({ pattern }) => pattern.test(path)).map((r) => r.source);
-      const own = Object.keys(listSurfaceHeaders(surface)).length > 0 ? 1 : 0;
+      const own = Object.keys(listRuleHeaders(surface)).length > 0 ? 1 : 0;
       expect(matching, path).toHaveLength(own);
     }
   });
 
   it.each(EXAMPLES)(
-    'should give $path the security headers and exactly the headers of $id',
+    'should give $path the security headers and exactly the rule headers of $id',
     ({ path, surface }) => {
       expect(router.route(request(path)).headers).toEqual({
         ...SECURITY_HEADERS,
-        ...listSurfaceHeaders(surface),
+        ...listRuleHeaders(surface),
       });
     },
   );
+
+  it('should leave only the Link of a negotiated page to its negotiation', () => {
+    for (const surface of SURFACES) {
+      const left = Object.keys(listSurfaceHeaders(surface)).filter(
+        (name) => !(name in listRuleHeaders(surface)),
+      );
+      expect(left, surface.id).toEqual(surface.markdownMirror && surface.link ? ['Link'] : []);
+    }
+  });
 
   it.each(SURFACES.filter((surface) => surface.sample.status !== 404))(
     'should send the sample of $id to what answers it',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiCatalogLinksetSchema, LinkTargetSchema } from '../../schemas/api-catalog.ts';
 import {
   AgentAuthRegistrationMethodSchema,

@@ -1,7 +1,7 @@
 import { agentReadiness } from '../../site/agent-readiness.ts';
 import { documentResponse } from '../../http/plain-http.ts';
 import { serializeJson } from '../../documents/site-documents.ts';
-import { SERVER_CARD_MEDIA_TYPE } from '../../schemas/mcp-server-card.ts';
+import { SERVER_CARD_MEDIA_TYPE } from '../../schemas/discovery-media-types.ts';
 
 export const prerender = true;
 

@@ -1,0 +1,22 @@
+import { serveFunction } from '../http/serve-function.ts';
+import { toWebExports } from '../http/plain-http.ts';
+import { createMcpHandler, parseAllowedOrigins } from '../mcp/http-handler.ts';
+import { withBearer } from '../oauth/bearer.ts';
+import { site } from '../site/built-site.ts';
+
+/**
+ * The MCP endpoint (vercel.json rewrites /mcp here). An optional bearer token must verify when
+ * sent; `plain` is the local server's direct path.
+ */
+export const plain = serveFunction(
+  withBearer(
+    createMcpHandler({
+      site,
+      allowedOrigins: parseAllowedOrigins(process.env.MCP_ALLOWED_ORIGINS),
+    }),
+    { siteUrl: site.siteUrl, resourceMetadata: site.urls.protectedResourceMcp },
+  ),
+  { siteUrl: site.siteUrl },
+);
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = toWebExports(plain);

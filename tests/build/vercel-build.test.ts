@@ -1,0 +1,400 @@
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SURFACES } from '../../src/service/routes.ts';
+import { findFreePort, NODE, ROOT, runCommand, stopProcess } from '../support/processes.ts';
+import {
+  buildWithVercel,
+  listFunctions,
+  measureFunction,
+  startFunctionHost,
+  type FunctionHost,
+  type VercelBuild,
+} from '../support/vercel-build.ts';
+import {
+  routeOutput,
+  type OutputRoute,
+  type RouteRequest,
+} from '../support/vercel-output-routes.ts';
+
+/** Headers compared between the local server and Vercel's routes (HSTS: see below). */
+const COMPARED_HEADERS = [
+  'cache-control',
+  'link',
+  'access-control-allow-origin',
+  'access-control-expose-headers',
+  'access-control-allow-methods',
+  'access-control-allow-headers',
+  'access-control-max-age',
+  'x-content-type-options',
+  'content-security-policy',
+  'x-frame-options',
+  'referrer-policy',
+  'permissions-policy',
+  'www-authenticate',
+  'allow',
+];
+
+/** Media types Vercel gives a static file by its extension (no header rule naming one). */
+const EXTENSION_TYPES: Record<string, string> = {
+  html: 'text/html',
+  css: 'text/css',
+  js: 'text/javascript',
+  svg: 'image/svg+xml',
+  md: 'text/markdown',
+  txt: 'text/plain',
+  json: 'application/json',
+  xml: 'application/xml',
+};
+
+const MAX_FUNCTION_BYTES = 300_000;
+
+let port: number;
+let siteUrl: string;
+let keys: string;
+let build: VercelBuild;
+let routes: OutputRoute[];
+let functionDirs: Map<string, string>;
+const hosts = new Map<string, FunctionHost>();
+let local: ChildProcess;
+
+beforeAll(async () => {
+  port = await findFreePort();
+  siteUrl = `http://127.0.0.1:${port}`;
+  keys = (await runCommand(NODE, [`${ROOT}scripts/oauth-keys.ts`])).stdout.trim();
+  build = await buildWithVercel({ SITE_URL: siteUrl, OAUTH_SIGNING_KEYS: keys });
+  if (build.code !== 0) throw new Error(`vercel build failed:\n${build.log}`);
+  routes = (
+    JSON.parse(readFileSync(join(build.outputDir, 'config.json'), 'utf8')) as {
+      routes: OutputRoute[];
+    }
+  ).routes;
+  functionDirs = await listFunctions(build.outputDir);
+  const runtimeEnv = { OAUTH_SIGNING_KEYS: keys, RATE_LIMIT_MAX: '0', PUBLIC_ORIGIN: siteUrl };
+  for (const [name, dir] of functionDirs) hosts.set(name, await startFunctionHost(dir, runtimeEnv));
+  // The local server of the same copy, for the same origin.
+  local = spawn(NODE, [join(build.dir, 'src/server/serve.ts')], {
+    cwd: build.dir,
+    env: {
+      ...process.env,
+      SITE_URL: siteUrl,
+      PORT: String(port),
+      OAUTH_SIGNING_KEYS: keys,
+      RATE_LIMIT_MAX: '0',
+    },
+    stdio: 'pipe',
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(
+      () => reject(new Error(`local server did not start:\n${output}`)),
+      30_000,
+    );
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Serving ')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    local.stdout?.on('data', read);
+    local.stderr?.on('data', read);
+  });
+}, 360_000);
+
+afterAll(async () => {
+  for (const host of hosts.values()) await stopProcess(host.child);
+  if (local) await stopProcess(local);
+  if (build) await rm(build.dir, { recursive: true, force: true });
+});
+
+/** A request to the function host of `name` (the path as the client sent it). */
+async function callFunction(
+  name: string,
+  request: RouteRequest & { body?: string },
+): Promise<Response> {
+  const host = hosts.get(name);
+  if (!host) throw new Error(`no function ${name}`);
+  return fetch(`${host.origin}${request.path}`, {
+    method: request.method,
+    headers: request.headers,
+    ...(request.body === undefined ? {} : { body: request.body }),
+  });
+}
+
+/** The answer Vercel's routes give: status, headers and body, with headers two sources disagree on. */
+async function answerOnVercel(request: RouteRequest & { body?: string }) {
+  const outcome = await routeOutput(
+    routes,
+    build.outputDir,
+    new Set(functionDirs.keys()),
+    request,
+    (routed) => callFunction('middleware', routed),
+  );
+  const conflicts: string[] = [];
+  const headers: Record<string, string> = {};
+  let status: number;
+  let body: string;
+  const { target } = outcome;
+  if (target.kind === 'function') {
+    const response = await callFunction(target.name, request);
+    status = response.status;
+    body = await response.text();
+    for (const [name, value] of response.headers) headers[name] = value;
+  } else if (target.kind === 'file') {
+    status = 200;
+    body = readFileSync(join(build.outputDir, 'static', target.file), 'utf8');
+    const type = EXTENSION_TYPES[target.file.split('.').pop() ?? ''];
+    headers['content-type'] = type ?? 'application/octet-stream';
+  } else {
+    status = 404;
+    body = '';
+  }
+  status = outcome.status ?? status;
+  for (const [source, extra] of [
+    ['route', outcome.routeHeaders],
+    ['middleware', outcome.middlewareHeaders],
+  ] as const) {
+    for (const [name, value] of Object.entries(extra)) {
+      const current = headers[name];
+      const fromFile = target.kind === 'file' && name === 'content-type';
+      if (current !== undefined && current !== value && !fromFile) {
+        conflicts.push(`${name}: ${current} (before) vs ${value} (${source})`);
+      }
+      headers[name] = value;
+    }
+  }
+  return { outcome, status, headers, body, conflicts };
+}
+
+const essence = (type: string | null | undefined) =>
+  (type ?? '').split(';')[0]?.trim().toLowerCase();
+const varyTokens = (vary: string | null | undefined) =>
+  (vary ?? '')
+    .split(',')
+    .map((token) => token.trim().toLowerCase())
+    .filter((token) => token && token !== 'accept-encoding')
+    .sort();
+
+interface Case {
+  readonly label: string;
+  readonly method: string;
+  readonly path: string;
+  readonly headers: Record<string, string>;
+  readonly body?: string;
+}
+
+/** Every surface's literal paths and sample, negotiated pages, and unknown paths. */
+function listCases(): Case[] {
+  const cases: Case[] = [];
+  const get = (path: string, headers: Record<string, string> = {}): Case => ({
+    label: `GET ${path}${headers.accept ? ` (Accept: ${headers.accept})` : ''}`,
+    method: 'GET',
+    path,
+    headers,
+  });
+  for (const surface of SURFACES) {
+    const paths = new Set([
+      ...surface.paths.filter((path) => !path.includes('*')),
+      surface.sample.path,
+    ]);
+    for (const path of paths) if (!path.startsWith('/_astro/')) cases.push(get(path));
+    if (surface.markdownMirror) {
+      for (const path of surface.paths) cases.push(get(path, { accept: 'text/markdown' }));
+    }
+  }
+  cases.push(get('/developers/', { accept: 'text/markdown' }));
+  cases.push({
+    label: 'POST /mcp initialize',
+    method: 'POST',
+    path: '/mcp',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 't', version: '1' },
+      },
+    }),
+  });
+  cases.push({
+    label: 'OPTIONS /mcp (CORS preflight)',
+    method: 'OPTIONS',
+    path: '/mcp',
+    headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST' },
+  });
+  return cases;
+}
+
+describe('vercel build', () => {
+  it('should build with no error and no deprecation', () => {
+    const lines = build.log.split('\n').filter((line) => !line.includes('/errors/'));
+    expect(lines.filter((line) => /\berror\b|ERR!/i.test(line))).toEqual([]);
+    expect(lines.filter((line) => /deprecat/i.test(line))).toEqual([]);
+  });
+
+  it('should run the middleware on the Node.js runtime, not the edge', () => {
+    const config = JSON.parse(
+      readFileSync(join(functionDirs.get('middleware') ?? '', '.vc-config.json'), 'utf8'),
+    ) as { runtime: string };
+    expect(config.runtime).toBe('nodejs24.x');
+  });
+
+  it('should ship each function as its bundle alone: no node_modules, 300 KB at most', async () => {
+    expect([...functionDirs.keys()].sort()).toEqual(
+      [
+        'middleware',
+        ...readdirSync(join(ROOT, 'api')).map((file) => `api/${file.replace(/\.ts$/, '')}`),
+      ].sort(),
+    );
+    for (const [name, dir] of functionDirs) {
+      const { files, bytes, handler } = await measureFunction(dir);
+      const bundle = `src/generated/functions/${name.replace(/^api\//, '')}/`;
+      const others = files.filter(
+        (file) =>
+          !file.startsWith(bundle) &&
+          file !== 'package.json' &&
+          !file.startsWith(handler.replace(/\.js$/, '')),
+      );
+      expect(others, name).toEqual([]);
+      expect(
+        files.filter((file) => file.includes('node_modules')),
+        name,
+      ).toEqual([]);
+      expect(bytes, name).toBeLessThanOrEqual(MAX_FUNCTION_BYTES);
+    }
+  });
+});
+
+describe('a .func directory imported alone', () => {
+  const mcp = (body: object) =>
+    callFunction('api/mcp', {
+      method: 'POST',
+      path: '/mcp',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify(body),
+    });
+
+  it('should answer MCP initialize and tools/list', async () => {
+    const initialize = await mcp({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 't', version: '1' },
+      },
+    });
+    expect(initialize.status).toBe(200);
+    const init = (await initialize.json()) as { result: { protocolVersion: string } };
+    expect(init.result.protocolVersion).toBe('2025-11-25');
+    const list = await mcp({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    const tools = (await list.json()) as { result: { tools: { name: string }[] } };
+    expect(tools.result.tools.length).toBeGreaterThan(0);
+  });
+
+  it('should register a client, issue it a token and publish the JWKS', async () => {
+    const registered = await callFunction('api/oauth-register', {
+      method: 'POST',
+      path: '/oauth/register',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_name: 'vercel build test',
+        grant_types: ['client_credentials'],
+        token_endpoint_auth_method: 'none',
+      }),
+    });
+    expect(registered.status).toBe(201);
+    const { client_id } = (await registered.json()) as { client_id: string };
+    const token = await callFunction('api/oauth-token', {
+      method: 'POST',
+      path: '/oauth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id }).toString(),
+    });
+    expect(token.status).toBe(200);
+    expect(((await token.json()) as { access_token: string }).access_token).toMatch(/^ey/);
+    const jwks = await callFunction('api/oauth-jwks', {
+      method: 'GET',
+      path: '/oauth/jwks',
+      headers: {},
+    });
+    expect(((await jwks.json()) as { keys: unknown[] }).keys.length).toBeGreaterThan(0);
+  });
+
+  it('should answer an unknown API path with a 404 problem', async () => {
+    const answer = await callFunction('api/not-found', {
+      method: 'GET',
+      path: '/api/v9/nothing',
+      headers: {},
+    });
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get('content-type')).toBe('application/problem+json');
+    expect(((await answer.json()) as { instance: string }).instance).toBe('/api/v9/nothing');
+  });
+});
+
+/**
+ * Asks Vercel's routes and the local server the same request and holds their answers equal, but
+ * for the headers named in `unlike`.
+ */
+async function expectSameAnswer(request: Case, unlike: readonly string[] = []): Promise<void> {
+  const vercel = await answerOnVercel(request);
+  const response = await fetch(`${siteUrl}${request.path}`, {
+    method: request.method,
+    headers: request.headers,
+    ...(request.body === undefined ? {} : { body: request.body }),
+  });
+  const localBody = await response.text();
+  expect(vercel.conflicts).toEqual([]);
+  expect(vercel.status).toBe(response.status);
+  if (!unlike.includes('content-type')) {
+    expect(essence(vercel.headers['content-type']), 'content-type').toBe(
+      essence(response.headers.get('content-type')),
+    );
+  }
+  for (const name of COMPARED_HEADERS.filter((header) => !unlike.includes(header))) {
+    expect(vercel.headers[name] ?? null, name).toBe(response.headers.get(name));
+  }
+  expect(varyTokens(vercel.headers.vary), 'vary').toEqual(varyTokens(response.headers.get('vary')));
+  // The local server leaves HSTS out over http; Vercel's global rule sends it on every answer.
+  expect(vercel.headers['strict-transport-security']).toMatch(/^max-age=/);
+  if (vercel.outcome.target.kind === 'file' && request.method === 'GET') {
+    expect(vercel.body).toBe(localBody);
+  }
+}
+
+describe("config.json's routes", () => {
+  it.each(listCases())('should answer $label as the local server does', async (request) => {
+    await expectSameAnswer(request);
+  });
+
+  // Open (issue 15): on Vercel a missing file gets the 404 page with the header rules of the path
+  // asked for (revalidate, and a Markdown type under `*.md` families); the local server sends it
+  // as text/html, no-store. Status, body and every other header agree.
+  it.each(['/no-such-page', '/no-such-page.md', '/copy/no-such-copy.md'])(
+    'should answer the missing %s with the 404 page',
+    async (path) => {
+      await expectSameAnswer({ label: path, method: 'GET', path, headers: {} }, [
+        'content-type',
+        'cache-control',
+      ]);
+    },
+  );
+
+  it('should answer a hashed asset as the local server does', async () => {
+    const [asset] = readdirSync(join(build.outputDir, 'static', '_astro'));
+    const path = `/_astro/${asset ?? ''}`;
+    await expectSameAnswer({ label: path, method: 'GET', path, headers: {} });
+  });
+});
