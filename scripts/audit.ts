@@ -5,7 +5,7 @@ import { resolveSiteUrl } from '../src/service/site-url.ts';
 
 const usage = `Usage: npm run audit -- [<base-url>] [--json <file>] [--only <check-id>,...]
 
-Audits a deployment of this project for agent readiness: SPEC.md's surfaces and the checks
+Audits a deployment of this project for agent readiness: docs/spec.md's surfaces and the checks
 public scanners run. <base-url> defaults to the local server (SITE_URL, or http://HOST:PORT).
 Exits 1 when a check fails, 2 on a usage error. A deploy preview behind Vercel Deployment
 Protection: set VERCEL_AUTOMATION_BYPASS_SECRET to the project's Protection Bypass for

@@ -1,5 +1,5 @@
-/** A section of SPEC.md, as a check's source. */
-export const SPEC = (section: string) => `SPEC.md ${section}`;
+/** A section of docs/spec.md, as a check's source. */
+export const SPEC = (section: string) => `docs/spec.md ${section}`;
 
 /** A check of the isitagentready.com scanner, as a check's source. */
 export const IAR = (check: string) => `isitagentready ${check}`;

@@ -183,7 +183,7 @@ export const SCANNER_AGENT_PROTOCOL_CHECKS: readonly AuditCheck[] = [
     title: 'Nothing false: no A2A card without an A2A endpoint, no commerce signals',
     sources: [
       IAR('informational: A2A, x402, UCP, ACP, AP2'),
-      'SPEC.md §1 (no pricing, no products sold)',
+      'docs/spec.md §1 (no pricing, no products sold)',
     ],
     fix: 'Remove /.well-known/agent-card.json (or agent.json) and any commerce manifest: the service has no A2A endpoint and sells nothing.',
     async run(context, scope) {

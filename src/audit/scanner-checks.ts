@@ -4,7 +4,7 @@ import { SCANNER_AGENT_PROTOCOL_CHECKS } from './scanner-agent-protocol-checks.t
 import { SCANNER_CRAWLER_CHECKS } from './scanner-crawler-checks.ts';
 import { SCANNER_PAGE_CHECKS } from './scanner-page-checks.ts';
 
-/** The checks public agent-readiness scanners run, beyond SPEC.md. */
+/** The checks public agent-readiness scanners run, beyond docs/spec.md. */
 export const SCANNER_CHECKS: readonly AuditCheck[] = [
   ...SCANNER_CRAWLER_CHECKS,
   ...SCANNER_PAGE_CHECKS,

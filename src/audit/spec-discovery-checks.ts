@@ -6,7 +6,7 @@ import { expectDocument, getJson, parseWith } from './audit-expectations.ts';
 import { mediaTypeOf, parseJson } from './audit-http.ts';
 import { SPEC } from './check-sources.ts';
 
-/** SPEC.md's entry points, as an agent finds them: llms.txt, the API catalog, REST v1, problems. */
+/** docs/spec.md's entry points, as an agent finds them: llms.txt, the API catalog, REST v1, problems. */
 export const SPEC_DISCOVERY_CHECKS: readonly AuditCheck[] = [
   {
     id: 'llms-txt',

@@ -39,7 +39,7 @@ function readRpcResult(scope: CheckScope, response: AuditResponse, method: strin
   return message.result as Record<string, unknown> | undefined;
 }
 
-/** SPEC.md's MCP endpoint, anonymous and with the token the OAuth checks obtained. */
+/** docs/spec.md's MCP endpoint, anonymous and with the token the OAuth checks obtained. */
 export const SPEC_MCP_CHECKS: readonly AuditCheck[] = [
   {
     id: 'mcp-endpoint',

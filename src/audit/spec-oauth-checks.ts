@@ -12,7 +12,7 @@ import { expectDocument, getJson, parseWith } from './audit-expectations.ts';
 import { charsetOf, parseJson } from './audit-http.ts';
 import { SPEC } from './check-sources.ts';
 
-/** SPEC.md's OAuth discovery and the anonymous flow: metadata, auth.md, a registration, a token. */
+/** docs/spec.md's OAuth discovery and the anonymous flow: metadata, auth.md, a registration, a token. */
 export const SPEC_OAUTH_CHECKS: readonly AuditCheck[] = [
   {
     id: 'protected-resource',

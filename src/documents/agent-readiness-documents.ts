@@ -4,7 +4,7 @@ import { buildMcpServerCard, buildMcpServerCardV2 } from './mcp-server-card.ts';
 import { buildRobotsTxt } from './robots-txt.ts';
 import type { SiteDocuments } from './site-documents.ts';
 
-/** The documents published for agents' scanners beyond SPEC.md; built at build time only. */
+/** The documents published for agents' scanners beyond docs/spec.md; built at build time only. */
 export type AgentReadinessDocuments = ReturnType<typeof buildAgentReadinessDocuments>;
 
 /**

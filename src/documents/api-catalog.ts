@@ -4,7 +4,7 @@ import type { ServiceUrls } from '../service/urls.ts';
 /**
  * Builds the API catalog: one linkset entry for the REST API and one for the MCP endpoint.
  * Targets are listed under the RFC 9727 relation names (service-desc, service-doc, service-meta)
- * and, as SPEC §2 asks, again in a `service` array whose entries carry their `rel`.
+ * and, as docs/spec.md §2 asks, again in a `service` array whose entries carry their `rel`.
  * @see RFC 9727 §4 and RFC 9264 §4.2
  */
 export function buildApiCatalog(urls: ServiceUrls): ApiCatalogLinkset {

@@ -11,7 +11,7 @@ import { buildMcpCurl, buildQuickstartInitialize } from './mcp-quickstart.ts';
 import { OAUTH_SCOPES } from '../service/versions.ts';
 
 /**
- * The anonymous flow as shell commands (SPEC §5.7 c-e), shared by auth.md and /developers; a
+ * The anonymous flow as shell commands (docs/spec.md §5.7 c-e), shared by auth.md and /developers; a
  * test runs them against the local server. <CLIENT_NAME>, <CLIENT_ID> and <ACCESS_TOKEN> are the
  * placeholders an agent fills in from the previous answers.
  */
@@ -32,7 +32,7 @@ export function buildAnonymousFlowCommands(urls: ServiceUrls) {
 
 /**
  * Builds /auth.md: the prose companion of the discovery metadata, walking an agent through the
- * anonymous registration flow (SPEC §5.7) and repeating the agent_auth block (SPEC §5.6).
+ * anonymous registration flow (docs/spec.md §5.7) and repeating the agent_auth block (docs/spec.md §5.6).
  */
 export function buildAuthMd(
   content: SiteContent,

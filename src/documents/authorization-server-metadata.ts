@@ -5,7 +5,7 @@ import type {
 import type { ServiceUrls } from '../service/urls.ts';
 import { OAUTH_SCOPES } from '../service/versions.ts';
 
-/** Builds the agent_auth block shared by authorization-server metadata and auth.md (SPEC §5.6). */
+/** Builds the agent_auth block shared by authorization-server metadata and auth.md (docs/spec.md §5.6). */
 export function buildAgentAuth(urls: ServiceUrls): AgentAuth {
   return {
     skill: urls.authMd,

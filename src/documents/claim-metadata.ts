@@ -1,7 +1,7 @@
 import type { ClaimMetadata } from '../schemas/claim-metadata.ts';
 import type { ServiceUrls } from '../service/urls.ts';
 
-/** Builds the anonymous claim metadata at /oauth/claim: no claim is ever required (SPEC §4, §5.7b). */
+/** Builds the anonymous claim metadata at /oauth/claim: no claim is ever required (docs/spec.md §4, §5.7b). */
 export function buildClaimMetadata(urls: ServiceUrls): ClaimMetadata {
   return {
     claim_required: false,

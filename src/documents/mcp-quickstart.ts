@@ -5,7 +5,7 @@ export function buildRpcRequest(id: number, method: string, params: Record<strin
   return { jsonrpc: '2.0', id, method, params };
 }
 
-/** The quickstart's initialize request, with the dated protocol version of SPEC §9.5. */
+/** The quickstart's initialize request, with the dated protocol version of docs/spec.md §9.5. */
 export function buildQuickstartInitialize(clientName = 'example-agent') {
   return buildRpcRequest(1, 'initialize', {
     protocolVersion: QUICKSTART_MCP_PROTOCOL_VERSION,

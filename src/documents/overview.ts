@@ -3,7 +3,7 @@ import type { SiteContent } from '../schemas/site-content.ts';
 import type { ServiceUrls } from '../service/urls.ts';
 import { API_VERSION } from '../service/versions.ts';
 
-/** Builds the Overview resource served at GET /api/v1/overview (SPEC §2, §4). */
+/** Builds the Overview resource served at GET /api/v1/overview (docs/spec.md §2, §4). */
 export function buildOverview(content: SiteContent, urls: ServiceUrls): Overview {
   const { company } = content;
   return {

@@ -14,7 +14,7 @@ export function buildProtectedResourceMetadata(
 ): ProtectedResourceMetadata {
   return {
     resource: resource === 'mcp' ? urls.mcp : urls.origin,
-    // SPEC §5.4: the issuer is the origin, string-identical to this value.
+    // docs/spec.md §5.4: the issuer is the origin, string-identical to this value.
     authorization_servers: [urls.origin],
     scopes_supported: [...OAUTH_SCOPES],
     bearer_methods_supported: ['header'],

@@ -4,5 +4,5 @@ import { site } from '../site/built-site.ts';
 
 export const prerender = true;
 
-/** GET /auth.md (SPEC §4, §5.7). */
+/** GET /auth.md (docs/spec.md §4, §5.7). */
 export const GET = () => documentResponse(site.authMd, MEDIA_TYPES.markdown);

@@ -4,5 +4,5 @@ import { site } from '../site/built-site.ts';
 
 export const prerender = true;
 
-/** GET /llms-full.txt (SPEC §4). */
+/** GET /llms-full.txt (docs/spec.md §4). */
 export const GET = () => documentResponse(site.llmsFullTxt, MEDIA_TYPES.text);

@@ -4,5 +4,5 @@ import { site } from '../site/built-site.ts';
 
 export const prerender = true;
 
-/** GET /llms.txt (SPEC §4; llmstxt.org). */
+/** GET /llms.txt (docs/spec.md §4; llmstxt.org). */
 export const GET = () => documentResponse(site.llmsTxt, MEDIA_TYPES.text);

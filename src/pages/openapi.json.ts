@@ -5,5 +5,5 @@ import { site } from '../site/built-site.ts';
 
 export const prerender = true;
 
-/** GET /openapi.json (SPEC §4). */
+/** GET /openapi.json (docs/spec.md §4). */
 export const GET = () => documentResponse(serializeJson(site.openapi), MEDIA_TYPES.json);

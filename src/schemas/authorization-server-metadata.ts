@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-/** One entry of agent_auth.registration_methods (SPEC §5.6). */
+/** One entry of agent_auth.registration_methods (docs/spec.md §5.6). */
 export const AgentAuthRegistrationMethodSchema = z
   .strictObject({
     type: z.literal('anonymous'),
@@ -12,7 +12,7 @@ export const AgentAuthRegistrationMethodSchema = z
   })
   .meta({ id: 'AgentAuthRegistrationMethod', title: 'AgentAuthRegistrationMethod' });
 
-/** The agent_auth block of authorization-server metadata and auth.md (SPEC §5.6). */
+/** The agent_auth block of authorization-server metadata and auth.md (docs/spec.md §5.6). */
 export const AgentAuthSchema = z
   .strictObject({
     skill: z.url(),
@@ -29,7 +29,7 @@ export const AgentAuthSchema = z
   .meta({ id: 'AgentAuth', title: 'AgentAuth' });
 export type AgentAuth = z.infer<typeof AgentAuthSchema>;
 
-/** OAuth 2.0 authorization server metadata (RFC 8414 §2; SPEC §2, §5). */
+/** OAuth 2.0 authorization server metadata (RFC 8414 §2; docs/spec.md §2, §5). */
 export const AuthorizationServerMetadataSchema = z
   .object({
     issuer: z.url(),

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-/** Anonymous claim metadata served at /oauth/claim (SPEC §4, §5.7): nothing personal, nothing to claim. */
+/** Anonymous claim metadata served at /oauth/claim (docs/spec.md §4, §5.7): nothing personal, nothing to claim. */
 export const ClaimMetadataSchema = z
   .strictObject({
     claim_required: z.literal(false),

@@ -20,7 +20,7 @@ export const REGISTRATION_LIMITS = {
 } as const;
 
 /**
- * Anonymous dynamic client registration request (SPEC §2): every member optional, unknown members
+ * Anonymous dynamic client registration request (docs/spec.md §2): every member optional, unknown members
  * ignored. The register endpoint validates with this schema (zod/mini, so the function stays
  * small) and the OpenAPI document publishes it. @see RFC 7591 §2
  */

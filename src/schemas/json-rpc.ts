@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 /** A JSON-RPC id as a message may carry it. @see JSON-RPC 2.0 §4 */
 export const JsonRpcIdSchema = z.union([z.string(), z.number(), z.null()]);
 
-/** A JSON-RPC 2.0 request or notification (SPEC §2 JsonRpcRequest). @see JSON-RPC 2.0 §4 */
+/** A JSON-RPC 2.0 request or notification (docs/spec.md §2 JsonRpcRequest). @see JSON-RPC 2.0 §4 */
 export const JsonRpcRequestSchema = z
   .object({
     jsonrpc: z.literal('2.0'),
@@ -19,7 +19,7 @@ export const JsonRpcRequestSchema = z
   .register(z.globalRegistry, { id: 'JsonRpcRequest', title: 'JsonRpcRequest' });
 export type JsonRpcRequest = z.infer<typeof JsonRpcRequestSchema>;
 
-/** A JSON-RPC 2.0 response (SPEC §2 JsonRpcResponse). @see JSON-RPC 2.0 §5 */
+/** A JSON-RPC 2.0 response (docs/spec.md §2 JsonRpcResponse). @see JSON-RPC 2.0 §5 */
 export const JsonRpcResponseSchema = z
   .object({
     jsonrpc: z.literal('2.0'),

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-/** Response of GET /mcp (SPEC §2 McpEndpointMetadata). */
+/** Response of GET /mcp (docs/spec.md §2 McpEndpointMetadata). */
 export const McpEndpointMetadataSchema = z
   .strictObject({
     name: z.string(),

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-/** Links of the Overview resource (SPEC §2): every member an absolute URI. */
+/** Links of the Overview resource (docs/spec.md §2): every member an absolute URI. */
 export const OverviewLinksSchema = z
   .strictObject({
     mcp: z.url().describe('The MCP endpoint (streamable HTTP)'),
@@ -11,7 +11,7 @@ export const OverviewLinksSchema = z
   })
   .meta({ id: 'OverviewLinks', title: 'OverviewLinks' });
 
-/** The Overview resource, response of GET /api/v1/overview (SPEC §2). */
+/** The Overview resource, response of GET /api/v1/overview (docs/spec.md §2). */
 export const OverviewSchema = z
   .strictObject({
     name: z.string().describe('Company name'),

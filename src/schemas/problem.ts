@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-/** An RFC 9457 problem details object with this service's extension members (SPEC §2). */
+/** An RFC 9457 problem details object with this service's extension members (docs/spec.md §2). */
 export const ProblemSchema = z
   .strictObject({
     type: z.url().describe('{base_url}/errors/<error_slug>; resolves to a page that explains it'),

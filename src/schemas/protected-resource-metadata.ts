@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-/** OAuth 2.0 protected resource metadata (RFC 9728 §2; SPEC §2, §5.3). */
+/** OAuth 2.0 protected resource metadata (RFC 9728 §2; docs/spec.md §2, §5.3). */
 export const ProtectedResourceMetadataSchema = z
   .object({
     resource: z.url(),

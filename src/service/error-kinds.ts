@@ -10,7 +10,7 @@ export interface ErrorKind {
   readonly resolution?: string;
 }
 
-/** The error kinds every operation declares (SPEC §4, §7.2), with text an agent can act on. */
+/** The error kinds every operation declares (docs/spec.md §4, §7.2), with text an agent can act on. */
 export const STANDARD_ERRORS = [
   {
     status: 400,

@@ -1,6 +1,6 @@
 import { AI_CATALOG_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE } from '../schemas/discovery-media-types.ts';
 
-/** Media types as served, one place (SPEC §4; UTF-8 text types carry their charset). */
+/** Media types as served, one place (docs/spec.md §4; UTF-8 text types carry their charset). */
 export const MEDIA_TYPES = {
   json: 'application/json',
   text: 'text/plain; charset=utf-8',

@@ -9,7 +9,7 @@ export interface SitePage {
   readonly markdownPath: string;
 }
 
-/** Every page of the site, in navigation order: the pages SPEC §1 names. */
+/** Every page of the site, in navigation order: the pages docs/spec.md §1 names. */
 export const SITE_PAGES: readonly SitePage[] = [
   { name: 'home', path: '/', markdownPath: '/index.md' },
   { name: 'developers', path: '/developers', markdownPath: '/developers.md' },

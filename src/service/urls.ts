@@ -24,7 +24,7 @@ export interface ServiceUrls {
   readonly oauthClaim: string;
 }
 
-/** Path of each public resource relative to the origin (SPEC §4). */
+/** Path of each public resource relative to the origin (docs/spec.md §4). */
 export const SERVICE_PATHS = {
   home: '/',
   restBase: '/api/v1',
@@ -61,7 +61,7 @@ export function buildServiceUrls(origin: string): ServiceUrls {
   return { origin, ...urls } as unknown as ServiceUrls;
 }
 
-/** The URL of an error type's explanation page (SPEC §2 Problem.type). */
+/** The URL of an error type's explanation page (docs/spec.md §2 Problem.type). */
 export function buildErrorTypeUrl(origin: string, slug: string): string {
   return `${origin}/errors/${slug}`;
 }

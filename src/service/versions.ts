@@ -1,11 +1,11 @@
-/** Version of the REST API and of its OpenAPI description (SPEC §9.4). */
+/** Version of the REST API and of its OpenAPI description (docs/spec.md §9.4). */
 export const API_VERSION = '1.0.0';
 
-/** Version of the MCP agent, reported in serverInfo (SPEC §9.5). */
+/** Version of the MCP agent, reported in serverInfo (docs/spec.md §9.5). */
 export const MCP_AGENT_VERSION = '0.1.0';
 
-/** The dated MCP protocol version the published quickstart uses (SPEC §9.5). */
+/** The dated MCP protocol version the published quickstart uses (docs/spec.md §9.5). */
 export const QUICKSTART_MCP_PROTOCOL_VERSION = '2024-11-05';
 
-/** OAuth scopes this service understands (SPEC §5.3). */
+/** OAuth scopes this service understands (docs/spec.md §5.3). */
 export const OAUTH_SCOPES = ['mcp:read', 'mcp:tools'] as const;

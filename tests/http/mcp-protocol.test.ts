@@ -17,7 +17,7 @@ const call = (id: number, method: string, params: Record<string, unknown> = {}) 
   params,
 });
 
-describe('the published quickstart (SPEC §4)', () => {
+describe('the published quickstart (docs/spec.md §4)', () => {
   it('should initialize with 2024-11-05 and then list the tools', async () => {
     const init = await postMcp(baseUrl, initialize('2024-11-05'));
     expect(init.status).toBe(200);

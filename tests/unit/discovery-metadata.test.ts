@@ -18,7 +18,7 @@ const urls = buildServiceUrls(origin);
 const content = await loadSampleContent();
 
 describe('buildProtectedResourceMetadata', () => {
-  it('should describe the origin with the origin as authorization server (RFC 9728 §2, SPEC §5.3)', () => {
+  it('should describe the origin with the origin as authorization server (RFC 9728 §2, docs/spec.md §5.3)', () => {
     const metadata = ProtectedResourceMetadataSchema.parse(
       buildProtectedResourceMetadata(content, urls, 'origin'),
     );
@@ -49,7 +49,7 @@ describe('buildAuthorizationServerMetadata', () => {
     expect(metadata.token_endpoint_auth_methods_supported).toEqual(['none']);
   });
 
-  it('should publish the agent_auth block exactly as SPEC §5.6 shapes it', () => {
+  it('should publish the agent_auth block exactly as docs/spec.md §5.6 shapes it', () => {
     expect(metadata.agent_auth).toEqual({
       skill: `${origin}/auth.md`,
       register_uri: `${origin}/oauth/register`,

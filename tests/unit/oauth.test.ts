@@ -55,7 +55,7 @@ describe('POST /oauth/register', () => {
     });
   });
 
-  it('should register the body of SPEC section 2 for client_credentials, and default a missing name', async () => {
+  it('should register the body of docs/spec.md §2 for client_credentials, and default a missing name', async () => {
     const answer = await register({
       client_name: 'agent',
       grant_types: ['client_credentials'],

@@ -26,7 +26,7 @@ const document = buildOpenApiDocument(content, urls, DEFAULT_RATE_LIMIT) as {
   components: { schemas: Record<string, unknown>; responses: Record<string, unknown> };
 };
 
-/** Every operation of SPEC §4, as the public URL it is served at. */
+/** Every operation of docs/spec.md §4, as the public URL it is served at. */
 const SPEC_OPERATIONS = [
   ['get', `${origin}/api/v1/overview`],
   ['get', `${origin}/api/v1/openapi.json`],
@@ -57,7 +57,7 @@ function publishedOperations(): string[] {
 }
 
 describe('buildOpenApiDocument', () => {
-  it('should be OpenAPI 3.1, version 1.0.0, with the three server bases of SPEC §4', () => {
+  it('should be OpenAPI 3.1, version 1.0.0, with the three server bases of docs/spec.md §4', () => {
     expect(document.openapi).toMatch(/^3\.1\./);
     expect(document.info.version).toBe('1.0.0');
     expect(document.servers.map((server) => server.url)).toEqual([

@@ -29,7 +29,7 @@ describe('problemResponse', () => {
 });
 
 describe('STANDARD_ERRORS', () => {
-  it('should cover the statuses SPEC §7.2 declares, each with a snake_case code and a valid problem', () => {
+  it('should cover the statuses docs/spec.md §7.2 declares, each with a snake_case code and a valid problem', () => {
     expect(STANDARD_ERRORS.map((error) => error.status)).toEqual([400, 401, 404, 405, 429, 500]);
     for (const error of STANDARD_ERRORS) {
       expect(

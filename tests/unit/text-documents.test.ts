@@ -85,7 +85,7 @@ describe('buildAuthMd', () => {
     expect(text).toMatch(/no authentication is required/i);
   });
 
-  it('should walk through the anonymous flow of SPEC §5.7 in order', () => {
+  it('should walk through the anonymous flow of docs/spec.md §5.7 in order', () => {
     const steps = [
       urls.protectedResource,
       urls.authorizationServer,

@@ -9,7 +9,7 @@ import {
 } from './operation.ts';
 
 /**
- * The plain-text resources for agents at the origin (SPEC §4): llms.txt, llms-full.txt, auth.md.
+ * The plain-text resources for agents at the origin (docs/spec.md §4): llms.txt, llms-full.txt, auth.md.
  * @see https://llmstxt.org/
  */
 export function buildAgentResourcePaths(content: SiteContent, urls: ServiceUrls): JsonObject {

@@ -12,7 +12,7 @@ import {
 } from './operation.ts';
 
 /**
- * The discovery documents at the origin (SPEC §4): protected-resource metadata (RFC 9728),
+ * The discovery documents at the origin (docs/spec.md §4): protected-resource metadata (RFC 9728),
  * authorization-server metadata (RFC 8414) and the API catalog (RFC 9727).
  * @see RFC 9727 §2
  */

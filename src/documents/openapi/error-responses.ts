@@ -55,7 +55,7 @@ export const TRANSPORT_ERROR_RESPONSES = {
   '503': referEndpointResponse('too_many_connections'),
 };
 
-/** The Problem responses every operation declares (SPEC §4, §7). */
+/** The Problem responses every operation declares (docs/spec.md §4, §7). */
 export const STANDARD_ERROR_RESPONSES = {
   '400': { $ref: '#/components/responses/BadRequest' },
   '401': { $ref: '#/components/responses/Unauthorized' },
@@ -103,7 +103,7 @@ function describeStandardHeaders(
   };
 }
 
-/** The Problem responses every operation declares (SPEC §4, §7), by component name. */
+/** The Problem responses every operation declares (docs/spec.md §4, §7), by component name. */
 function buildStandardResponses(
   urls: ServiceUrls,
   rateLimit: RateLimitPolicy | undefined,

@@ -12,7 +12,7 @@ import {
 } from './operation.ts';
 
 /**
- * The MCP endpoint (SPEC §4): GET describes it, POST carries JSON-RPC over streamable HTTP.
+ * The MCP endpoint (docs/spec.md §4): GET describes it, POST carries JSON-RPC over streamable HTTP.
  * @see https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#streamable-http
  */
 export function buildMcpPaths(urls: ServiceUrls): JsonObject {

@@ -31,7 +31,7 @@ const AUTHORIZE_PARAMETERS: readonly (readonly [string, boolean, string])[] = [
 ];
 
 /**
- * The optional anonymous OAuth endpoints at the origin (SPEC §4): authorize, token, JWKS,
+ * The optional anonymous OAuth endpoints at the origin (docs/spec.md §4): authorize, token, JWKS,
  * registration and claim metadata.
  * @see RFC 6749 §3
  */

@@ -12,7 +12,7 @@ import { buildOAuthPaths } from './oauth-paths.ts';
 import { buildRestPaths } from './rest-paths.ts';
 
 /**
- * Builds the OpenAPI 3.1 description of the whole service (SPEC §4): REST paths relative to the
+ * Builds the OpenAPI 3.1 description of the whole service (docs/spec.md §4): REST paths relative to the
  * REST base, the origin's resources with path-level servers, and the Problem responses of §7.
  * @see https://spec.openapis.org/oas/v3.1.1
  */

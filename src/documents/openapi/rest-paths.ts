@@ -10,7 +10,7 @@ function toRestPath(publicPath: string): string {
 }
 
 /**
- * The REST v1 paths (SPEC §4), relative to the REST base; the OpenAPI document is also served at
+ * The REST v1 paths (docs/spec.md §4), relative to the REST base; the OpenAPI document is also served at
  * the origin.
  * @see https://spec.openapis.org/oas/v3.1.1#paths-object
  */

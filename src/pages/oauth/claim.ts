@@ -5,5 +5,5 @@ import { site } from '../../site/built-site.ts';
 
 export const prerender = true;
 
-/** GET /oauth/claim: anonymous claim metadata, claim_required false (SPEC §4, §5.7). */
+/** GET /oauth/claim: anonymous claim metadata, claim_required false (docs/spec.md §4, §5.7). */
 export const GET = () => documentResponse(serializeJson(site.claim), MEDIA_TYPES.json);

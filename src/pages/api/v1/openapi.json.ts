@@ -5,5 +5,5 @@ import { site } from '../../../site/built-site.ts';
 
 export const prerender = true;
 
-/** GET /api/v1/openapi.json: the same document as /openapi.json (SPEC §4). */
+/** GET /api/v1/openapi.json: the same document as /openapi.json (docs/spec.md §4). */
 export const GET = () => documentResponse(serializeJson(site.openapi), MEDIA_TYPES.json);

@@ -5,5 +5,5 @@ import { site } from '../../../site/built-site.ts';
 
 export const prerender = true;
 
-/** GET /api/v1/overview (SPEC §4). */
+/** GET /api/v1/overview (docs/spec.md §4). */
 export const GET = () => documentResponse(serializeJson(site.overview), MEDIA_TYPES.json);
