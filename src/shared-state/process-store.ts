@@ -34,7 +34,13 @@ export function readRedisUrl(
   return value;
 }
 
-let processStore: SharedStore | null | undefined;
+/**
+ * Where the process keeps its store: on `globalThis` under a registered symbol, because each
+ * function is its own bundle with its own copy of this module, and the local server runs them all
+ * in one process (one connection and one log per episode, not one per function).
+ */
+const PROCESS_STORE = Symbol.for('agent-facts.process-shared-store');
+const holder = globalThis as { [PROCESS_STORE]?: SharedStore | null };
 
 /**
  * The process's shared store: Redis when `REDIS_URL` is set, shared by every function the
@@ -43,19 +49,19 @@ let processStore: SharedStore | null | undefined;
  * server's start); should one reach a running function, it is logged once and memory is used.
  */
 export function readProcessStore(log: StoreLog): SharedStore | null {
-  if (processStore === undefined) {
+  if (holder[PROCESS_STORE] === undefined) {
     try {
       const url = readRedisUrl(process.env);
-      processStore = url ? new RedisStore(url, { log }) : null;
+      holder[PROCESS_STORE] = url ? new RedisStore(url, { log }) : null;
     } catch (error) {
       log({ level: 'error', msg: 'REDIS_URL ignored', error: String(error) });
-      processStore = null;
+      holder[PROCESS_STORE] = null;
     }
   }
-  return processStore;
+  return holder[PROCESS_STORE];
 }
 
 /** Closes the process's shared store (its Redis connection), for a clean shutdown. */
 export async function closeProcessStore(): Promise<void> {
-  await processStore?.close();
+  await holder[PROCESS_STORE]?.close();
 }

@@ -170,8 +170,11 @@ export class RedisStore implements SharedStore {
   }
 
   async #createClient(): Promise<Redis> {
-    const { Redis } = await import('ioredis');
-    const client = new Redis(this.#url, {
+    const loaded: { Redis?: typeof Redis; default?: typeof Redis } = await import('ioredis');
+    // Node's loader names the CommonJS exports; a bundle's interop gives module.exports as default.
+    const RedisClient = loaded.Redis ?? loaded.default;
+    if (!RedisClient) throw new Error('ioredis exports no Redis client');
+    const client = new RedisClient(this.#url, {
       lazyConnect: true,
       // Commands sent while disconnected fail at once instead of waiting in a queue.
       enableOfflineQueue: false,
