@@ -154,6 +154,12 @@ export const SPEC_OAUTH_CHECKS: readonly AuditCheck[] = [
           token_endpoint_auth_method: 'none',
         }),
       });
+      if (readProblemCode(registered.text) === 'signing_keys_missing') {
+        scope.fail(
+          'OAUTH_SIGNING_KEYS is missing at run time: the functions answer signing_keys_missing; set it for the Production and Preview environments (not only the build), then redeploy',
+        );
+        return;
+      }
       scope.expect(
         registered.status === 201 || registered.status === 200,
         `registration answered ${registered.status}`,
@@ -198,3 +204,14 @@ export const SPEC_OAUTH_CHECKS: readonly AuditCheck[] = [
     },
   },
 ];
+
+/** The `code` of an RFC 9457 problem body, if the text is one. */
+function readProblemCode(text: string): string | undefined {
+  const body = parseJson(text);
+  return typeof body === 'object' &&
+    body !== null &&
+    'code' in body &&
+    typeof body.code === 'string'
+    ? body.code
+    : undefined;
+}

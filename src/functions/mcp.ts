@@ -2,6 +2,7 @@ import { serveFunction } from '../http/serve-function.ts';
 import { toWebExports } from '../http/plain-http.ts';
 import { createMcpHandler, parseAllowedOrigins } from '../mcp/http-handler.ts';
 import { withBearer } from '../oauth/bearer.ts';
+import { answerMissingSigningKeys } from '../oauth/signing-keys-guard.ts';
 import { site } from '../site/built-site.ts';
 
 /**
@@ -9,12 +10,15 @@ import { site } from '../site/built-site.ts';
  * sent; `plain` is the local server's direct path.
  */
 export const plain = serveFunction(
-  withBearer(
-    createMcpHandler({
-      site,
-      allowedOrigins: parseAllowedOrigins(process.env.MCP_ALLOWED_ORIGINS),
-    }),
-    { siteUrl: site.siteUrl, resourceMetadata: site.urls.protectedResourceMcp },
+  answerMissingSigningKeys(
+    withBearer(
+      createMcpHandler({
+        site,
+        allowedOrigins: parseAllowedOrigins(process.env.MCP_ALLOWED_ORIGINS),
+      }),
+      { siteUrl: site.siteUrl, resourceMetadata: site.urls.protectedResourceMcp },
+    ),
+    { siteUrl: site.siteUrl },
   ),
   { siteUrl: site.siteUrl },
 );

@@ -1,9 +1,13 @@
 import { siteUrl } from '../generated/site-origin.ts';
 import { toWebExports } from '../http/plain-http.ts';
 import { serveFunction } from '../http/serve-function.ts';
+import { answerMissingSigningKeys } from '../oauth/signing-keys-guard.ts';
 import { createJwksHandler } from '../oauth/jwks-endpoint.ts';
 
 /** GET /oauth/jwks (vercel.json rewrites it here): the public keys of the access tokens. */
-export const plain = serveFunction(createJwksHandler({ siteUrl }), { siteUrl });
+export const plain = serveFunction(
+  answerMissingSigningKeys(createJwksHandler({ siteUrl }), { siteUrl }),
+  { siteUrl },
+);
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = toWebExports(plain);

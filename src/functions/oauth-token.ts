@@ -1,9 +1,13 @@
 import { siteUrl } from '../generated/site-origin.ts';
 import { toWebExports } from '../http/plain-http.ts';
 import { serveFunction } from '../http/serve-function.ts';
+import { answerMissingSigningKeys } from '../oauth/signing-keys-guard.ts';
 import { createTokenHandler } from '../oauth/token-endpoint.ts';
 
 /** POST /oauth/token (vercel.json rewrites it here): client_credentials and authorization_code tokens. */
-export const plain = serveFunction(createTokenHandler({ siteUrl }), { siteUrl });
+export const plain = serveFunction(
+  answerMissingSigningKeys(createTokenHandler({ siteUrl }), { siteUrl }),
+  { siteUrl },
+);
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = toWebExports(plain);

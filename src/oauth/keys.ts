@@ -51,7 +51,15 @@ export interface OAuthKeys {
 
 /** Refused or missing key configuration; the message says what to fix and never echoes a key. */
 export class OAuthKeyError extends Error {
-  override readonly name = 'OAuthKeyError';
+  override readonly name: string = 'OAuthKeyError';
+}
+
+/**
+ * OAUTH_SIGNING_KEYS is unset where it is required (on Vercel). Recognised by its `name`, since
+ * each function bundle holds its own copy of this class.
+ */
+export class MissingSigningKeysError extends OAuthKeyError {
+  override readonly name = 'MissingSigningKeysError';
 }
 
 const PRIVATE_MEMBERS = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'k', 'oth']);
@@ -117,7 +125,7 @@ export async function readSigningKeys(env: NodeJS.ProcessEnv = process.env): Pro
     return parseSigningKeys(configured, SIGNING_KEYS_VARIABLE);
   }
   if (env.VERCEL) {
-    throw new OAuthKeyError(
+    throw new MissingSigningKeysError(
       `${SIGNING_KEYS_VARIABLE} is not set. On Vercel every instance must sign with the same keys; generate a key set with "npm run oauth:keys" and add it as the ${SIGNING_KEYS_VARIABLE} environment variable (see docs/oauth.md).`,
     );
   }

@@ -113,6 +113,12 @@ export function listServiceLimits(rateLimit: RateLimitPolicy | null): ServiceLim
       answer: '503 too_many_connections with Retry-After',
     },
     {
+      limit: "A deployment's OAuth signing keys",
+      value:
+        'OAUTH_SIGNING_KEYS set for the functions at run time, not only for the build; without it the OAuth endpoints (and /mcp with a bearer token) cannot sign or verify',
+      answer: '503 signing_keys_missing',
+    },
+    {
       limit: 'Requests per client at the MCP and OAuth endpoints',
       value: rateLimit
         ? `${rateLimit.limit} per ${rateLimit.windowSeconds} s; every answer carries RateLimit-Policy (${formatRateLimitPolicy(rateLimit)}) and RateLimit`

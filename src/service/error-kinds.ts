@@ -133,6 +133,16 @@ export const ENDPOINT_ERRORS = [
   {
     status: 503,
     title: 'Service Unavailable',
+    code: 'signing_keys_missing',
+    detail:
+      'This deployment has no OAuth signing keys at run time (OAUTH_SIGNING_KEYS is not set for its functions).',
+    hint: 'The variable may have been set for the build only; the functions read it on every cold start.',
+    resolution:
+      'Set OAUTH_SIGNING_KEYS for the Production and Preview environments of the Vercel project (npm run oauth:keys makes a key set), then redeploy.',
+  },
+  {
+    status: 503,
+    title: 'Service Unavailable',
     code: 'too_many_connections',
     detail: 'The server holds as many connections as it accepts.',
     hint: `The local server holds at most ${LIMITS.connections} connections, ${LIMITS.connectionsPerClient} per client address, by default.`,

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { AuditFetch } from '../../src/audit/audit-http.ts';
 import { formatAuditReport, runAudit } from '../../src/audit/run-audit.ts';
+import { buildProblem } from '../../src/documents/problem.ts';
+import { findErrorKind } from '../../src/service/error-kinds.ts';
 import { NODE, ROOT, runCommand } from '../support/processes.ts';
 
 const baseUrl = inject('baseUrl');
@@ -366,6 +368,22 @@ describe('npm run audit', () => {
     const result = report.checks.find((check) => check.id === fault.check);
     expect(result?.status, formatAuditReport(report)).toBe('fail');
     expect(result?.fix).toBeTruthy();
+  });
+
+  it('should name OAUTH_SIGNING_KEYS when the functions lack their signing keys at run time', async () => {
+    const missing = buildProblem(baseUrl, {
+      ...findErrorKind('signing_keys_missing'),
+      instance: '/oauth/register',
+    });
+    const report = await runAudit(baseUrl, {
+      fetch: breaking(path('/oauth/register'), (r) =>
+        rewrite(new Response(null, { status: 503, headers: r.headers }), JSON.stringify(missing)),
+      ),
+      only: ['authorization-server', 'sitemap', 'oauth-anonymous-flow'],
+    });
+    const result = report.checks.find((check) => check.id === 'oauth-anonymous-flow');
+    expect(result?.status).toBe('fail');
+    expect(result?.failures.join(' ')).toContain('OAUTH_SIGNING_KEYS is missing at run time');
   });
 
   it('should cover every check with at least one fault', () => {

@@ -96,16 +96,40 @@ describe('buildOpenApiDocument', () => {
   });
 
   it('should publish a shared Problem response for every endpoint error kind an operation can meet', () => {
-    const examples = Object.values(document.components.responses).map(
-      (response) =>
-        (response as { content: Record<string, { example: { code: string } }> }).content[
-          'application/problem+json'
-        ]?.example.code,
-    );
+    type ProblemContent = {
+      example?: { code: string };
+      examples?: Record<string, { value: { code: string } }>;
+    };
+    const examples = Object.values(document.components.responses).flatMap((response) => {
+      const content = (response as { content: Record<string, ProblemContent> }).content[
+        'application/problem+json'
+      ];
+      return [
+        content?.example?.code,
+        ...Object.values(content?.examples ?? {}).map((example) => example.value.code),
+      ];
+    });
     // forbidden_host only guards a local server bound to loopback; no public deployment answers it.
     for (const kind of ENDPOINT_ERRORS.filter((kind) => kind.code !== 'forbidden_host')) {
       expect(examples, kind.code).toContain(kind.code);
     }
+  });
+
+  it('should let every operation that signs or verifies with the OAuth keys answer signing_keys_missing', () => {
+    const signing = ['/oauth/authorize', '/oauth/token', '/oauth/jwks', '/oauth/register'];
+    for (const path of signing) {
+      const item = document.paths[path] ?? {};
+      const operation = (item.get ?? item.post) as Operation;
+      expect(operation.responses['503'], path).toEqual({
+        $ref: '#/components/responses/ServiceUnavailableOrSigningKeysMissing',
+      });
+    }
+    expect((document.paths['/mcp']?.post as Operation).responses['503']).toEqual({
+      $ref: '#/components/responses/ServiceUnavailableOrSigningKeysMissing',
+    });
+    expect((document.paths['/oauth/claim']?.get as Operation).responses['503']).toEqual({
+      $ref: '#/components/responses/TooManyConnections',
+    });
   });
 
   it('should state the time-outs and connection caps of the local server among the limits', () => {

@@ -32,6 +32,7 @@ const ENDPOINT_RESPONSE_NAMES = {
   unsupported_media_type: 'UnsupportedMediaType',
   expectation_failed: 'ExpectationFailed',
   header_fields_too_large: 'HeaderFieldsTooLarge',
+  signing_keys_missing: 'SigningKeysMissing',
   too_many_connections: 'TooManyConnections',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
@@ -53,6 +54,14 @@ export const TRANSPORT_ERROR_RESPONSES = {
   '417': referEndpointResponse('expectation_failed'),
   '431': referEndpointResponse('header_fields_too_large'),
   '503': referEndpointResponse('too_many_connections'),
+};
+
+/**
+ * The 503 of an operation that signs or verifies with the OAuth keys: over the local server's
+ * connection caps, or a deployment whose functions lack OAUTH_SIGNING_KEYS at run time.
+ */
+export const SIGNING_ERROR_RESPONSES = {
+  '503': { $ref: '#/components/responses/ServiceUnavailableOrSigningKeysMissing' },
 };
 
 /** The Problem responses every operation declares (docs/spec.md §4, §7). */
@@ -131,7 +140,26 @@ function buildStandardResponses(
 
 /** The Problem responses of endpoint-specific error kinds, by component name. */
 function buildEndpointResponses(urls: ServiceUrls): Record<string, JsonObject> {
-  return Object.fromEntries(
+  const example = (code: 'too_many_connections' | 'signing_keys_missing') => ({
+    value: buildProblem(urls.origin, { ...findErrorKind(code), instance: '/oauth/token' }),
+  });
+  const signing = {
+    ServiceUnavailableOrSigningKeysMissing: {
+      description:
+        'Service Unavailable: over the connection caps (too_many_connections, with Retry-After), or this deployment lacks OAUTH_SIGNING_KEYS at run time (signing_keys_missing).',
+      headers: { 'Retry-After': RETRY_AFTER },
+      content: {
+        [MEDIA_TYPES.problem]: {
+          schema: referSchema('Problem'),
+          examples: {
+            too_many_connections: example('too_many_connections'),
+            signing_keys_missing: example('signing_keys_missing'),
+          },
+        },
+      },
+    },
+  };
+  const byKind = Object.fromEntries(
     Object.entries(ENDPOINT_RESPONSE_NAMES).map(([code, name]) => {
       const kind = findErrorKind(code as keyof typeof ENDPOINT_RESPONSE_NAMES);
       return [
@@ -150,6 +178,7 @@ function buildEndpointResponses(urls: ServiceUrls): Record<string, JsonObject> {
       ];
     }),
   );
+  return { ...byKind, ...signing };
 }
 
 /**

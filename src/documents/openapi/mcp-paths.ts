@@ -37,6 +37,7 @@ export function buildMcpPaths(urls: ServiceUrls): JsonObject {
       }),
       post: buildOperation({
         operationId: 'postMcpMessage',
+        usesSigningKeys: true,
         summary: 'Send a JSON-RPC message to the MCP endpoint',
         description:
           'MCP over streamable HTTP, stateless. The quickstart sends initialize, then tools/list. Every tool returns read-only marketing facts.',

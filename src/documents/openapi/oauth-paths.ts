@@ -42,6 +42,7 @@ export function buildOAuthPaths(urls: ServiceUrls): JsonObject {
       servers,
       get: buildOperation({
         operationId: 'authorize',
+        usesSigningKeys: true,
         summary: 'Authorization endpoint',
         description:
           'Authorization code with PKCE (S256) for a registered redirect URI, anonymous: no login. A loopback or private-use redirect URI (RFC 8252) gets the code at once; any other redirect URI gets a page naming its host, and the code only after the user follows its link (RFC 9700 §4.11.2). Errors for such URIs are shown, never redirected.',
@@ -78,6 +79,7 @@ export function buildOAuthPaths(urls: ServiceUrls): JsonObject {
       servers,
       post: buildOperation({
         operationId: 'requestToken',
+        usesSigningKeys: true,
         summary: 'Token endpoint',
         description:
           'Issues a short-lived JWT access token for grant_type=client_credentials with the registered client_id (client authentication none), or for an authorization code with PKCE.',
@@ -111,6 +113,7 @@ export function buildOAuthPaths(urls: ServiceUrls): JsonObject {
       servers,
       get: buildOperation({
         operationId: 'getJwks',
+        usesSigningKeys: true,
         summary: 'Get the JSON Web Key Set',
         description:
           'Public keys (EC P-256, ES256) that verify the access tokens: the current key and the previous one during a rotation. Cached for five minutes.',
@@ -131,6 +134,7 @@ export function buildOAuthPaths(urls: ServiceUrls): JsonObject {
       servers,
       post: buildOperation({
         operationId: 'registerClient',
+        usesSigningKeys: true,
         summary: 'Dynamic client registration',
         description: 'Anonymous RFC 7591 registration with a free label.',
         tag: 'OAuth',

@@ -2,7 +2,11 @@ import { MEDIA_TYPES } from '../../service/media-types.ts';
 import { findSurface } from '../../service/routes.ts';
 import type { ServiceUrls } from '../../service/urls.ts';
 import { referSchema, type JsonObject } from './component-schemas.ts';
-import { STANDARD_ERROR_RESPONSES, TRANSPORT_ERROR_RESPONSES } from './error-responses.ts';
+import {
+  SIGNING_ERROR_RESPONSES,
+  STANDARD_ERROR_RESPONSES,
+  TRANSPORT_ERROR_RESPONSES,
+} from './error-responses.ts';
 
 /**
  * The media type a public path answers with, as the route table declares it for the surface that
@@ -44,6 +48,8 @@ interface OperationInput {
   readonly responses: JsonObject;
   /** Error responses that replace the standard Problem ones (OAuth bodies, RFC 6749 §5.2). */
   readonly errorResponses?: JsonObject;
+  /** True for an operation that signs or verifies with the OAuth keys (its 503 says so). */
+  readonly usesSigningKeys?: boolean;
   readonly requestBody?: JsonObject;
   readonly parameters?: readonly JsonObject[];
 }
@@ -64,6 +70,7 @@ export function buildOperation(input: OperationInput): JsonObject {
       ...input.responses,
       ...STANDARD_ERROR_RESPONSES,
       ...TRANSPORT_ERROR_RESPONSES,
+      ...(input.usesSigningKeys ? SIGNING_ERROR_RESPONSES : {}),
       ...input.errorResponses,
     },
   };

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { fromWebRequest } from '../../src/http/plain-http.ts';
+import { readSigningKeys } from '../../src/oauth/keys.ts';
+import { createRegisterHandler } from '../../src/oauth/register-endpoint.ts';
+import { answerMissingSigningKeys } from '../../src/oauth/signing-keys-guard.ts';
+
+const siteUrl = 'https://facts.example.com';
+const register = () =>
+  fromWebRequest(
+    new Request(`${siteUrl}/oauth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        client_name: 'agent',
+        grant_types: ['client_credentials'],
+        token_endpoint_auth_method: 'none',
+      }),
+    }),
+  );
+
+describe('answerMissingSigningKeys', () => {
+  it('should answer a 503 problem naming OAUTH_SIGNING_KEYS when Vercel runs without the keys', async () => {
+    const handler = answerMissingSigningKeys(
+      createRegisterHandler({
+        siteUrl,
+        // As on a Vercel deployment whose variable was set for the build only.
+        keys: async () => {
+          await readSigningKeys({ VERCEL: '1' });
+          throw new Error('unreachable: readSigningKeys refuses first');
+        },
+      }),
+      { siteUrl },
+    );
+    const answer = await handler(register());
+    expect(answer.status).toBe(503);
+    expect(answer.headers['Content-Type']).toBe('application/problem+json');
+    const problem = JSON.parse(String(answer.body)) as Record<string, string>;
+    expect(problem).toMatchObject({
+      type: `${siteUrl}/errors/signing_keys_missing`,
+      code: 'signing_keys_missing',
+      instance: '/oauth/register',
+    });
+    expect(problem.detail).toContain('OAUTH_SIGNING_KEYS');
+    expect(problem.resolution).toContain('Production and Preview');
+  });
+
+  it('should leave every other failure to the function guard', async () => {
+    const handler = answerMissingSigningKeys(
+      async () => {
+        throw new Error('a bug');
+      },
+      { siteUrl },
+    );
+    await expect(handler(register())).rejects.toThrow('a bug');
+  });
+});
