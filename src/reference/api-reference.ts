@@ -8,6 +8,21 @@ type JsonObject = Record<string, unknown>;
 
 const HTTP_METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options'] as const;
 
+/** The parts of the OpenAPI document that /docs and /docs.md read besides the operations. */
+export interface OpenApiOverview {
+  info: { title: string; version: string; description: string };
+  servers: { url: string; description: string }[];
+  components: {
+    schemas: Record<string, Record<string, unknown>>;
+    securitySchemes: Record<string, { description?: string }>;
+  };
+}
+
+/** The OpenAPI document as /docs and /docs.md read it. */
+export function readOpenApiOverview(document: unknown): OpenApiOverview {
+  return document as OpenApiOverview;
+}
+
 /** One row of a field table: a property of an object schema, or a parameter. */
 export interface FieldRow {
   readonly name: string;

@@ -15,21 +15,13 @@ import {
   listSchemaFields,
   splitProse,
   type ReferenceOperation,
+  readOpenApiOverview,
 } from './api-reference.ts';
 import { formatFence, formatFieldTable, formatTable } from './markdown-tables.ts';
 import { listServiceLimits } from './service-limits.ts';
 
 /** What /docs.md is built from: the built site's documents (with the rate limit it publishes). */
 export type DocsMarkdownSource = SiteDocuments;
-
-interface OpenApiShape {
-  info: { title: string; version: string; description: string };
-  servers: { url: string; description: string }[];
-  components: {
-    schemas: Record<string, Record<string, unknown>>;
-    securitySchemes: Record<string, { description?: string }>;
-  };
-}
 
 const MCP_ACCEPT = 'application/json, text/event-stream';
 
@@ -196,7 +188,7 @@ function formatErrors(): string[] {
  * prompts, every schema, the error catalogue, the limits and the versions), from the same data.
  */
 export function buildDocsMarkdownBody(source: DocsMarkdownSource): string[] {
-  const document = source.openapi as unknown as OpenApiShape;
+  const document = readOpenApiOverview(source.openapi);
   const tags = groupOperationsByTag(source.openapi);
   const operations = tags.flatMap((tag) => tag.operations);
   const schemas = Object.entries(document.components.schemas);

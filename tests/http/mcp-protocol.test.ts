@@ -1,21 +1,9 @@
 import { describe, expect, inject, it } from 'vitest';
 import { McpEndpointMetadataSchema } from '../../src/schemas/mcp-endpoint-metadata.ts';
 import { ProblemSchema } from '../../src/schemas/problem.ts';
-import { postMcp, postModern } from '../support/mcp-requests.ts';
+import { call, initialize, postMcp, postModern } from '../support/mcp-requests.ts';
 
 const baseUrl = inject('baseUrl');
-const initialize = (protocolVersion: string, id: number | string = 1) => ({
-  jsonrpc: '2.0',
-  id,
-  method: 'initialize',
-  params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw-test', version: '1.0.0' } },
-});
-const call = (id: number, method: string, params: Record<string, unknown> = {}) => ({
-  jsonrpc: '2.0',
-  id,
-  method,
-  params,
-});
 
 describe('the published quickstart (docs/spec.md §4)', () => {
   it('should initialize with 2024-11-05 and then list the tools', async () => {

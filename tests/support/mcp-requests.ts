@@ -61,3 +61,19 @@ export async function postModern(
     send,
   );
 }
+
+/** An initialize request of a protocol version, as a raw client sends it. */
+export const initialize = (protocolVersion: string, id: number | string = 1) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'initialize',
+  params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw-test', version: '1.0.0' } },
+});
+
+/** A JSON-RPC request of a method with its params. */
+export const call = (id: number, method: string, params: Record<string, unknown> = {}) => ({
+  jsonrpc: '2.0',
+  id,
+  method,
+  params,
+});

@@ -4,6 +4,8 @@ import { createMcpHandler } from '../../src/mcp/http-handler.ts';
 import { ProblemSchema } from '../../src/schemas/problem.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
 import {
+  call,
+  initialize,
   modernMeta,
   postMcp as postMcpOver,
   postModern as postModernOver,
@@ -30,19 +32,6 @@ const postModern = (
   headers: Record<string, string> = {},
 ) => postModernOver(origin, method, params, headers, send);
 const callHandler = (url: string, init: RequestInit = {}) => send(url, init);
-
-const initialize = (protocolVersion: string, id: number | string = 1) => ({
-  jsonrpc: '2.0',
-  id,
-  method: 'initialize',
-  params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw-test', version: '1.0.0' } },
-});
-const call = (id: number, method: string, params: Record<string, unknown> = {}) => ({
-  jsonrpc: '2.0',
-  id,
-  method,
-  params,
-});
 
 describe('createMcpHandler: version negotiation', () => {
   it.each(['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'])(
