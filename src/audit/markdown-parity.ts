@@ -21,7 +21,7 @@ const NAMED_ENTITIES: Readonly<Record<string, string>> = {
 };
 
 /** The text of an HTML fragment: tags dropped, entities decoded, whitespace collapsed. */
-export function readHtmlText(html: string): string {
+function readHtmlText(html: string): string {
   return html
     .replace(/<[^>]*>/g, '')
     .replace(/&#x([0-9a-f]+);/gi, (_m, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
@@ -32,7 +32,7 @@ export function readHtmlText(html: string): string {
 }
 
 /** Markdown inline text as a reader sees it: links to their text, emphasis and code marks gone. */
-export function readMarkdownText(markdown: string): string {
+function readMarkdownText(markdown: string): string {
   return markdown
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\\\|/g, '|')

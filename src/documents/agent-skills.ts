@@ -20,7 +20,7 @@ export interface AgentSkill {
 }
 
 /** The path of a skill's SKILL.md (agent-skills discovery RFC). */
-export function buildSkillPath(name: string): string {
+function buildSkillPath(name: string): string {
   return `/.well-known/agent-skills/${name}/SKILL.md`;
 }
 

@@ -17,12 +17,12 @@ export function buildPageUrl(urls: ServiceUrls, page: SitePage): string {
 }
 
 /** Makes every root-relative Markdown link absolute, so the text works without its base URL. */
-export function absolutizeLinks(markdown: string, origin: string): string {
+function absolutizeLinks(markdown: string, origin: string): string {
   return markdown.replace(/\]\((\/[^)\s]*)\)/g, (_match, path: string) => `](${origin}${path})`);
 }
 
 /** The "For AI agents" note every page and every Markdown version opens with (AgentNote.astro). */
-export function buildAgentNote(urls: ServiceUrls, page: SitePage): string {
+function buildAgentNote(urls: ServiceUrls, page: SitePage): string {
   const tools = WEBMCP_TOOLS.map((tool) => `\`${tool.name}\``).join(', ');
   return `> **For AI agents:** [llms.txt](${urls.llmsTxt}) · [this page as Markdown](${urls.origin}${page.markdownPath}) · [MCP endpoint](${urls.mcp}) (\`/mcp\`) · WebMCP tools this page registers with \`document.modelContext\`: ${tools}.`;
 }

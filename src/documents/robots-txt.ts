@@ -30,7 +30,7 @@ export const AI_CRAWLERS = [
 ] as const;
 
 /** The Content-Signal value of the content's preferences (search, ai-input, ai-train). */
-export function formatContentSignal(content: SiteContent): string {
+function formatContentSignal(content: SiteContent): string {
   const { search, aiInput, aiTrain } = content.agents.contentSignals;
   const yesNo = (value: boolean) => (value ? 'yes' : 'no');
   return `search=${yesNo(search)}, ai-input=${yesNo(aiInput)}, ai-train=${yesNo(aiTrain)}`;

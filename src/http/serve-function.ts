@@ -31,7 +31,7 @@ const holder = globalThis as { [PROCESS_LIMITER]?: RateLimiter | null };
  * already refused by the build; should one reach a running function, it logs the reason and
  * keeps the default limit.
  */
-export function readProcessRateLimiter(log: FailureLog = logToStderr): RateLimiter | null {
+function readProcessRateLimiter(log: FailureLog = logToStderr): RateLimiter | null {
   if (holder[PROCESS_LIMITER] === undefined) {
     let policy;
     try {

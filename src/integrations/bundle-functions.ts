@@ -25,11 +25,6 @@ export interface FunctionBundle {
 /** Beside each bundle: the names of its chunks that hold the Redis client (JSON array). */
 export const REDIS_CLIENT_MANIFEST = 'redis-client-chunks.json';
 
-/** The entry module of a function's bundle, relative to the bundles folder (`mcp/mcp.mjs`). */
-export function readBundleEntryPath(name: string): string {
-  return `${name}/${name}.mjs`;
-}
-
 /** The functions of src/functions/, one entry per file (api/<name>.ts re-exports each bundle). */
 export function listFunctionEntries(functionsDir: string): BundleEntry[] {
   return readdirSync(functionsDir)

@@ -30,7 +30,7 @@ export interface SkillCatalog {
 }
 
 /** The resource URI of a skill's SKILL.md: `skill://<name>/SKILL.md`. @see SEP-2640 Resource Mapping */
-export function buildSkillUri(name: string): string {
+function buildSkillUri(name: string): string {
   return `skill://${name}/SKILL.md`;
 }
 

@@ -1,7 +1,7 @@
 import type { FieldRow } from './api-reference.ts';
 
 /** One table cell: pipes escaped, line breaks folded, never empty. */
-export function formatCell(text: string): string {
+function formatCell(text: string): string {
   const cell = text
     .replace(/\|/g, '\\|')
     .replace(/\s*\n\s*/g, ' ')

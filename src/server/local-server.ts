@@ -298,7 +298,7 @@ export function answerFunction(
 }
 
 /** The host name of a Host header, lower-cased, without its port ("[::1]" keeps its brackets). */
-export function readHostName(host: string | undefined): string {
+function readHostName(host: string | undefined): string {
   if (!host) return '';
   const name = host.startsWith('[')
     ? host.slice(0, host.indexOf(']') + 1)

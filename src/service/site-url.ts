@@ -40,7 +40,7 @@ export function resolveSiteUrl(env: SiteUrlEnvironment): string {
 }
 
 /** Checks that a value is a bare http(s) origin and returns it without a trailing slash. */
-export function normalizeOrigin(value: string, variable: string): string {
+function normalizeOrigin(value: string, variable: string): string {
   let url: URL;
   try {
     url = new URL(value);

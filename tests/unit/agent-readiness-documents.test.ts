@@ -13,7 +13,7 @@ import { VercelRouter } from '../../src/server/vercel-routing.ts';
 import { AgentSkillsIndexSchema } from '../../src/schemas/agent-skills-index.ts';
 import { AiCatalogSchema } from '../../src/schemas/ai-catalog.ts';
 import { McpServerCardSchema, McpServerCardV2Schema } from '../../src/schemas/mcp-server-card.ts';
-import { buildPageMarkdowns } from '../../src/reference/page-markdown.ts';
+import { buildPageMarkdowns } from '../../src/reference/page-markdown-versions.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
 
 const site = await loadExpectedSite('https://facts.example.com');

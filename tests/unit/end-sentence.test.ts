@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSiteSnapshot } from '../../src/integrations/build-site-snapshot.ts';
 import { buildAgentReadinessDocuments } from '../../src/documents/agent-readiness-documents.ts';
-import { buildPageMarkdowns } from '../../src/reference/page-markdown.ts';
+import { buildPageMarkdowns } from '../../src/reference/page-markdown-versions.ts';
 import { endSentence } from '../../src/documents/end-sentence.ts';
 import { toWebHandler } from '../../src/http/plain-http.ts';
 import { readRateLimitPolicy } from '../../src/service/rate-limit-policy.ts';

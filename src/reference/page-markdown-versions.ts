@@ -14,7 +14,7 @@ import { buildDocsMarkdownBody } from './docs-markdown.ts';
  * the HTML page shows, in Markdown, from the same data; every link absolute.
  * @see Agent Readability spec (Markdown versions of pages); issue 17 item 1 (parity)
  */
-export function buildPageMarkdown(site: SiteDocuments, page: SitePage): string {
+function buildPageMarkdown(site: SiteDocuments, page: SitePage): string {
   const body =
     page.name === 'home'
       ? buildHomeMarkdownBody(site)
