@@ -32,7 +32,6 @@ const ENDPOINT_RESPONSE_NAMES = {
   unsupported_media_type: 'UnsupportedMediaType',
   expectation_failed: 'ExpectationFailed',
   header_fields_too_large: 'HeaderFieldsTooLarge',
-  signing_keys_missing: 'SigningKeysMissing',
   too_many_connections: 'TooManyConnections',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
