@@ -25,7 +25,7 @@ const HEADER =
 export function renderSiteSnapshotModule(snapshot: SiteSnapshot): string {
   return [
     HEADER,
-    "import type { SiteSnapshot } from './site-snapshot.ts';",
+    "import type { SiteSnapshot } from '../site-content/site-snapshot.ts';",
     '',
     `export const siteSnapshot: SiteSnapshot = ${JSON.stringify(snapshot, null, 2)};`,
     '',

@@ -1,0 +1,25 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { renderSiteSnapshotModule } from '../../src/site-content/site-snapshot.ts';
+import { buildSiteSnapshot } from '../../src/integrations/build-site-snapshot.ts';
+import { readRateLimitPolicy } from '../../src/service/rate-limit-policy.ts';
+import { loadSampleContent } from '../support/sample-content.ts';
+import { ROOT } from '../support/processes.ts';
+
+describe('renderSiteSnapshotModule', () => {
+  it('should import the SiteSnapshot type from where it is declared, as seen from src/generated/', async () => {
+    const snapshot = buildSiteSnapshot(
+      'https://facts.example.com',
+      await loadSampleContent(),
+      readRateLimitPolicy({}),
+    );
+    const module = renderSiteSnapshotModule(snapshot);
+    const specifier = /import type \{ SiteSnapshot \} from '([^']+)';/.exec(module)?.[1];
+    expect(specifier).toBeDefined();
+    const target = resolve(join(ROOT, 'src', 'generated'), specifier ?? '');
+    expect(existsSync(target), target).toBe(true);
+    expect(readFileSync(target, 'utf8')).toMatch(/export interface SiteSnapshot\b/);
+    expect(dirname(target)).toBe(join(ROOT, 'src', 'site-content'));
+  });
+});
