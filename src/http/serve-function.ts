@@ -8,6 +8,7 @@ import {
 } from '../service/rate-limit-policy.ts';
 import { RateLimiter, type RateLimitDecision } from './rate-limit.ts';
 import { readProcessStore } from '../shared-state/process-store.ts';
+import { keepForProcess } from '../shared-state/process-values.ts';
 
 export interface ServeFunctionOptions {
   readonly siteUrl: string;
@@ -17,14 +18,6 @@ export interface ServeFunctionOptions {
 }
 
 /**
- * Where the process keeps its limiter: on `globalThis` under a registered symbol, because each
- * function is its own bundle with its own copy of this module, and the local server runs them all
- * in one process.
- */
-const PROCESS_LIMITER = Symbol.for('agent-facts.process-rate-limiter');
-const holder = globalThis as { [PROCESS_LIMITER]?: RateLimiter | null };
-
-/**
  * The process's limiter, shared by every function it runs. It counts in the shared store when
  * `REDIS_URL` names one (one count across every instance), else in this process's memory (on
  * Vercel each function instance then counts on its own). A variable that does not parse was
@@ -32,7 +25,7 @@ const holder = globalThis as { [PROCESS_LIMITER]?: RateLimiter | null };
  * keeps the default limit.
  */
 function readProcessRateLimiter(log: FailureLog = logToStderr): RateLimiter | null {
-  if (holder[PROCESS_LIMITER] === undefined) {
+  return keepForProcess('agent-facts.process-rate-limiter', () => {
     let policy;
     try {
       policy = readRateLimitPolicy(process.env);
@@ -41,9 +34,8 @@ function readProcessRateLimiter(log: FailureLog = logToStderr): RateLimiter | nu
       policy = DEFAULT_RATE_LIMIT;
     }
     const store = readProcessStore(log);
-    holder[PROCESS_LIMITER] = policy ? new RateLimiter(policy, store ? { store } : {}) : null;
-  }
-  return holder[PROCESS_LIMITER];
+    return policy ? new RateLimiter(policy, store ? { store } : {}) : null;
+  });
 }
 
 /**

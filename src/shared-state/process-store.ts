@@ -1,3 +1,4 @@
+import { findForProcess, keepForProcess } from './process-values.ts';
 import { RedisStore } from './redis-store.ts';
 import type { SharedStore, StoreLog } from './shared-store.ts';
 
@@ -34,13 +35,7 @@ export function readRedisUrl(
   return value;
 }
 
-/**
- * Where the process keeps its store: on `globalThis` under a registered symbol, because each
- * function is its own bundle with its own copy of this module, and the local server runs them all
- * in one process (one connection and one log per episode, not one per function).
- */
-const PROCESS_STORE = Symbol.for('agent-facts.process-shared-store');
-const holder = globalThis as { [PROCESS_STORE]?: SharedStore | null };
+const PROCESS_STORE = 'agent-facts.process-shared-store';
 
 /**
  * The process's shared store: Redis when `REDIS_URL` is set, shared by every function the
@@ -49,19 +44,18 @@ const holder = globalThis as { [PROCESS_STORE]?: SharedStore | null };
  * server's start); should one reach a running function, it is logged once and memory is used.
  */
 export function readProcessStore(log: StoreLog): SharedStore | null {
-  if (holder[PROCESS_STORE] === undefined) {
+  return keepForProcess(PROCESS_STORE, () => {
     try {
       const url = readRedisUrl(process.env);
-      holder[PROCESS_STORE] = url ? new RedisStore(url, { log }) : null;
+      return url ? new RedisStore(url, { log }) : null;
     } catch (error) {
       log({ level: 'error', msg: 'REDIS_URL ignored', error: String(error) });
-      holder[PROCESS_STORE] = null;
+      return null;
     }
-  }
-  return holder[PROCESS_STORE];
+  });
 }
 
 /** Closes the process's shared store (its Redis connection), for a clean shutdown. */
 export async function closeProcessStore(): Promise<void> {
-  await holder[PROCESS_STORE]?.close();
+  await findForProcess<SharedStore | null>(PROCESS_STORE)?.close();
 }
