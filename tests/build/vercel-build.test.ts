@@ -21,6 +21,7 @@ import {
   type OutputRoute,
   type RouteRequest,
 } from '../support/vercel-output-routes.ts';
+import { initialize as initializeRequest } from '../support/mcp-requests.ts';
 
 /** Headers compared between the local server and Vercel's routes (HSTS: see below). */
 const COMPARED_HEADERS = [
@@ -326,16 +327,7 @@ describe('a .func directory imported alone', () => {
   });
 
   it('should answer MCP initialize and tools/list', async () => {
-    const initialize = await mcp({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-11-25',
-        capabilities: {},
-        clientInfo: { name: 't', version: '1' },
-      },
-    });
+    const initialize = await mcp(initializeRequest('2025-11-25'));
     expect(initialize.status).toBe(200);
     const init = (await initialize.json()) as { result: { protocolVersion: string } };
     expect(init.result.protocolVersion).toBe('2025-11-25');

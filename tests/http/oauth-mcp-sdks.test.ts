@@ -3,6 +3,7 @@ import { ClientCredentialsProvider as V1ClientCredentialsProvider } from '@model
 import * as v1 from '@modelcontextprotocol/sdk/client/auth.js';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { describe, expect, inject, it } from 'vitest';
+import { initialize as initializeRequest } from '../support/mcp-requests.ts';
 
 const baseUrl = inject('baseUrl');
 const mcpUrl = `${baseUrl}/mcp`;
@@ -21,16 +22,7 @@ async function initializeWith(accessToken: string): Promise<number> {
   const response = await fetch(mcpUrl, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${accessToken}` },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-11-25',
-        capabilities: {},
-        clientInfo: { name: 'sdk-oauth-test', version: '1.0.0' },
-      },
-    }),
+    body: JSON.stringify(initializeRequest('2025-11-25')),
   });
   return response.status;
 }

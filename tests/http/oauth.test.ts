@@ -6,6 +6,7 @@ import {
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { describe, expect, inject, it } from 'vitest';
+import { initialize as initializeRequest } from '../support/mcp-requests.ts';
 
 const baseUrl = inject('baseUrl');
 const mcpUrl = `${baseUrl}/mcp`;
@@ -44,16 +45,7 @@ function initialize(headers: Record<string, string> = {}) {
   return fetch(mcpUrl, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-11-25',
-        capabilities: {},
-        clientInfo: { name: 'oauth-test', version: '1.0.0' },
-      },
-    }),
+    body: JSON.stringify(initializeRequest('2025-11-25')),
   });
 }
 

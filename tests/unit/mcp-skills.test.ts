@@ -6,7 +6,12 @@ import { toWebHandler } from '../../src/http/plain-http.ts';
 import { createMcpHandler } from '../../src/mcp/http-handler.ts';
 import { PROTOCOL_VERSIONS } from '../../src/service/mcp-protocol.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
-import { postMcp, postModern, type SendRequest } from '../support/mcp-requests.ts';
+import {
+  postMcp,
+  postModern,
+  type SendRequest,
+  initialize as initializeRequest,
+} from '../support/mcp-requests.ts';
 
 const ORIGIN = 'https://facts.example.com';
 const site = await loadExpectedSite(ORIGIN);
@@ -29,21 +34,7 @@ function postLegacy(version: string, method: string, params: Record<string, unkn
 
 describe('createMcpHandler: the skills extension', () => {
   it('should declare io.modelcontextprotocol/skills in initialize and server/discover', async () => {
-    const initialize = await postMcp(
-      ORIGIN,
-      {
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-11-25',
-          capabilities: {},
-          clientInfo: { name: 't', version: '1' },
-        },
-      },
-      {},
-      send,
-    );
+    const initialize = await postMcp(ORIGIN, initializeRequest('2025-11-25'), {}, send);
     const discover = await postModern(ORIGIN, 'server/discover', {}, {}, send);
     for (const result of [initialize.body.result, discover.body.result]) {
       expect(result.capabilities).toMatchObject({
