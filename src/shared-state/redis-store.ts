@@ -1,5 +1,5 @@
 import type { CommandAnswer, RedisConnection } from './redis-connection.ts';
-import { isErrorReply } from './resp.ts';
+import type { RespErrorReply } from './resp.ts';
 import type { SharedStore, StoreAnswer, StoreLog, StoreUnavailable } from './shared-store.ts';
 import { isUnavailable } from './shared-store.ts';
 
@@ -105,7 +105,10 @@ export class RedisStore implements SharedStore {
       this.#lastError = reply.unavailable;
       return this.#fail(`command failed: ${reply.unavailable}`);
     }
-    if (isErrorReply(reply)) return this.#fail(`command failed: ${reply.error}`);
+    // An error reply (resp.ts's isErrorReply, not imported so that resp.ts loads with the client).
+    if (typeof reply === 'object' && reply !== null && 'error' in reply) {
+      return this.#fail(`command failed: ${(reply as RespErrorReply).error}`);
+    }
     if (this.#episode) {
       const { since, failures } = this.#episode;
       this.#episode = undefined;
