@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import {
-  AGENT_SKILLS_INDEX_SCHEMA_URL,
-  type AgentSkillsIndex,
-} from '../schemas/agent-skills-index.ts';
+import type { AgentSkillsIndex } from '../schemas/agent-skills-index.ts';
+import { AGENT_SKILLS_INDEX_SCHEMA_URL } from '../schemas/discovery-schema-urls.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
 import { buildAnonymousFlowCommands } from './auth-md.ts';
 import type { PublishedToolDescriptor } from '../schemas/mcp-tools.ts';

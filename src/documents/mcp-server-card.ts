@@ -4,12 +4,11 @@ import {
   PROTOCOL_VERSIONS,
   SERVER_CAPABILITIES,
 } from '../service/mcp-protocol.ts';
+import type { McpServerCard, McpServerCardV2 } from '../schemas/mcp-server-card.ts';
 import {
   SERVER_CARD_SCHEMA_URL,
   SERVER_CARD_V1_SCHEMA_URL,
-  type McpServerCard,
-  type McpServerCardV2,
-} from '../schemas/mcp-server-card.ts';
+} from '../schemas/discovery-schema-urls.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
 import { endSentence } from './end-sentence.ts';
 import { buildMcpServerName } from './mcp-server-identity.ts';

@@ -22,9 +22,6 @@ export interface FunctionBundle {
   readonly totalBytes: number;
 }
 
-/** Beside each bundle: the names of its chunks that hold the Redis client (JSON array). */
-export const REDIS_CLIENT_MANIFEST = 'redis-client-chunks.json';
-
 /** The functions of src/functions/, one entry per file (api/<name>.ts re-exports each bundle). */
 export function listFunctionEntries(functionsDir: string): BundleEntry[] {
   return readdirSync(functionsDir)
@@ -59,11 +56,6 @@ export async function bundleFunctions(
         format: 'esm',
         target: 'node24',
         legalComments: 'none',
-        // Bundled CommonJS packages (ioredis) call require() for node: built-ins; an ES module
-        // has no require of its own, so each output file gets one.
-        banner: {
-          js: "import{createRequire as __createRequire}from'node:module';const require=__createRequire(import.meta.url);",
-        },
         metafile: true,
         logLevel: 'warning',
       });
@@ -71,17 +63,6 @@ export async function bundleFunctions(
       const entry = outputs.find(([, output]) => output.entryPoint !== undefined);
       if (!entry) throw new Error(`esbuild wrote no entry module for ${source}`);
       const entryFile = join(folder, `${name}.mjs`);
-      // The Redis client is loaded on first use and only when REDIS_URL is set; its chunks are
-      // listed so that what a function needs without it can be measured apart.
-      const redisClientFiles = outputs
-        .filter(([, output]) =>
-          Object.keys(output.inputs).some((input) => input.includes('node_modules/ioredis/')),
-        )
-        .map(([file]) => relative(folder, file).split('\\').join('/'));
-      await writeGeneratedModule(
-        join(folder, REDIS_CLIENT_MANIFEST),
-        `${JSON.stringify(redisClientFiles, null, 2)}\n`,
-      );
       const typesOf = relative(folder, source).split('\\').join('/');
       await writeGeneratedModule(
         join(folder, `${name}.d.mts`),

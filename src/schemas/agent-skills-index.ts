@@ -1,8 +1,7 @@
 import * as z from 'zod';
+import { AGENT_SKILLS_INDEX_SCHEMA_URL } from './discovery-schema-urls.ts';
 
-/** `$schema` of the agent-skills discovery index, version 0.2.0. */
-export const AGENT_SKILLS_INDEX_SCHEMA_URL =
-  'https://schemas.agentskills.io/discovery/0.2.0/schema.json';
+export { AGENT_SKILLS_INDEX_SCHEMA_URL };
 
 /** A skill name per the Agent Skills specification: 1-64 lowercase letters, digits, single hyphens. */
 export const SkillNameSchema = z

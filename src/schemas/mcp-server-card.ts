@@ -1,16 +1,7 @@
 import * as z from 'zod';
+import { SERVER_CARD_SCHEMA_URL, SERVER_CARD_V1_SCHEMA_URL } from './discovery-schema-urls.ts';
 
-/** `$schema` of the SEP-1649 server card (the shape scanners read at the .well-known paths). */
-export const SERVER_CARD_V1_SCHEMA_URL =
-  'https://static.modelcontextprotocol.io/schemas/mcp-server-card/v1.json';
-
-/**
- * `$schema` of the SEP-2127 server card: the schema the MCP server-card extension publishes
- * (`schema.json` pins this exact URL; versioned by `/v1/`, not by date).
- * @see https://github.com/modelcontextprotocol/experimental-ext-server-card (schema.ts, 2026-07-24)
- */
-export const SERVER_CARD_SCHEMA_URL =
-  'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
+export { SERVER_CARD_SCHEMA_URL, SERVER_CARD_V1_SCHEMA_URL };
 
 const ReverseDnsNameSchema = z
   .string()

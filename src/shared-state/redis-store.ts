@@ -1,4 +1,5 @@
-import type { Redis } from 'ioredis';
+import type { CommandAnswer, RedisConnection } from './redis-connection.ts';
+import type { RespErrorReply } from './resp.ts';
 import type { SharedStore, StoreAnswer, StoreLog, StoreUnavailable } from './shared-store.ts';
 import { isUnavailable } from './shared-store.ts';
 
@@ -11,9 +12,6 @@ export const REDIS_TIMEOUTS = {
   /** Between two attempts to connect; requests in between are answered at once, without Redis. */
   retryMs: 1000,
 } as const;
-
-/** ioredis's message when `commandTimeout` passes. */
-const COMMAND_TIMED_OUT = 'Command timed out';
 
 /** Every key this service writes starts with it, so one Redis can serve other applications too. */
 export const REDIS_KEY_PREFIX = 'agent-facts:';
@@ -35,12 +33,13 @@ export interface RedisStoreOptions {
 }
 
 /**
- * The shared store on Redis, through `ioredis` (loaded on first use, so a deployment without
- * Redis never loads it). One connection per process, opened on first use and kept for every
- * later request (a warm function reuses it). Nothing waits long and nothing piles up: commands
- * are never queued while the connection is down, each reply has `commandMs` (a connection whose
- * reply is late is closed), a lost connection is opened again on the next request at most once
- * per `retryMs`, and there is no background reconnection loop. Each episode of unavailability is logged once, when it starts, and once
+ * The shared store on Redis, through this project's RESP2 client (`redis-connection.ts`, loaded
+ * on first use, so a deployment without Redis never loads it). One connection per process,
+ * opened on first use and kept for every later request (a warm function reuses it). Nothing
+ * waits long and nothing piles up: commands are never queued while the connection is down, each
+ * reply has `commandMs` (a connection whose reply is late is closed), a lost connection is
+ * opened again on the next request at most once per `retryMs`, and there is no background
+ * reconnection loop. Each episode of unavailability is logged once, when it starts, and once
  * when it ends.
  */
 export class RedisStore implements SharedStore {
@@ -49,8 +48,8 @@ export class RedisStore implements SharedStore {
   readonly #log: StoreLog;
   readonly #timeouts: typeof REDIS_TIMEOUTS;
   readonly #now: () => number;
-  #client: Promise<Redis> | undefined;
-  #connecting: Promise<Redis | StoreUnavailable> | undefined;
+  #connection: RedisConnection | undefined;
+  #connecting: Promise<RedisConnection | StoreUnavailable> | undefined;
   #retryAt = 0;
   #lastError = '';
   #closed = false;
@@ -64,54 +63,51 @@ export class RedisStore implements SharedStore {
   }
 
   increment(key: string, ttlSeconds: number): Promise<StoreAnswer<number>> {
-    return this.#run(async (client) =>
-      Number(await client.eval(INCREMENT_SCRIPT, 1, REDIS_KEY_PREFIX + key, ttlSeconds)),
-    );
+    return this.#run(['EVAL', INCREMENT_SCRIPT, 1, REDIS_KEY_PREFIX + key, ttlSeconds], Number);
   }
 
   /** @see https://redis.io/docs/latest/commands/set/ (NX, EX) */
   claim(key: string, ttlSeconds: number): Promise<StoreAnswer<boolean>> {
     return this.#run(
-      async (client) =>
-        (await client.set(REDIS_KEY_PREFIX + key, '1', 'EX', ttlSeconds, 'NX')) === 'OK',
+      ['SET', REDIS_KEY_PREFIX + key, '1', 'EX', ttlSeconds, 'NX'],
+      (reply) => reply === 'OK',
     );
   }
 
   read(key: string): Promise<StoreAnswer<string | undefined>> {
-    return this.#run(async (client) => (await client.get(REDIS_KEY_PREFIX + key)) ?? undefined);
+    return this.#run(['GET', REDIS_KEY_PREFIX + key], (reply) =>
+      typeof reply === 'string' ? reply : undefined,
+    );
   }
 
   write(key: string, value: string, ttlSeconds: number): Promise<StoreAnswer<true>> {
-    return this.#run(async (client) => {
-      await client.set(REDIS_KEY_PREFIX + key, value, 'EX', ttlSeconds);
-      return true as const;
-    });
+    return this.#run(['SET', REDIS_KEY_PREFIX + key, value, 'EX', ttlSeconds], () => true as const);
   }
 
   async close(): Promise<void> {
     this.#closed = true;
-    const client = await this.#client;
-    if (!client || client.status === 'end' || client.status === 'wait') return;
-    const ended = new Promise((resolve) => client.once('end', resolve));
-    client.disconnect();
-    await ended;
+    await this.#connecting;
+    await this.#connection?.close();
   }
 
-  async #run<T>(command: (client: Redis) => Promise<T>): Promise<StoreAnswer<T>> {
-    const client = await this.#connect();
-    if (isUnavailable(client)) return this.#fail(client.unavailable);
-    let value: T;
-    try {
-      value = await command(client);
-    } catch (error) {
-      // Time-outs, a connection lost mid-command, errors Redis answers: all mean "not now".
-      if (describeError(error) === COMMAND_TIMED_OUT && client.status === 'ready') {
-        // A server that stops answering is left alone for retryMs: requests meanwhile are
-        // answered at once, instead of each waiting commandMs.
-        this.#retryAt = this.#now() + this.#timeouts.retryMs;
-        client.disconnect();
-      }
-      return this.#fail(`command failed: ${describeError(error)}`);
+  /** Sends one command and reads its reply with `read`; an error reply is "not now" too. */
+  async #run<T>(
+    args: readonly (string | number)[],
+    read: (reply: Exclude<CommandAnswer, StoreUnavailable>) => T,
+  ): Promise<StoreAnswer<T>> {
+    const connection = await this.#connect();
+    if (isUnavailable(connection)) return this.#fail(connection.unavailable);
+    const reply = await connection.command(args);
+    if (isUnavailable(reply)) {
+      // A server that stops answering is left alone for retryMs: requests meanwhile are
+      // answered at once, instead of each waiting commandMs.
+      if (reply.timedOut) this.#retryAt = this.#now() + this.#timeouts.retryMs;
+      this.#lastError = reply.unavailable;
+      return this.#fail(`command failed: ${reply.unavailable}`);
+    }
+    // An error reply (resp.ts's isErrorReply, not imported so that resp.ts loads with the client).
+    if (typeof reply === 'object' && reply !== null && 'error' in reply) {
+      return this.#fail(`command failed: ${(reply as RespErrorReply).error}`);
     }
     if (this.#episode) {
       const { since, failures } = this.#episode;
@@ -124,74 +120,35 @@ export class RedisStore implements SharedStore {
         failedOperations: failures,
       });
     }
-    return value;
+    return read(reply);
   }
 
-  /** The connected client, connecting first when it may; never waits past `connectMs`. */
-  async #connect(): Promise<Redis | StoreUnavailable> {
+  /** The open connection, opening one first when it may; never waits past the connect time. */
+  async #connect(): Promise<RedisConnection | StoreUnavailable> {
     if (this.#closed) return { unavailable: 'the store is closed' };
-    const client = await (this.#client ??= this.#createClient());
-    if (client.status === 'ready') return client;
+    if (this.#connection?.open) return this.#connection;
     if (this.#connecting) return this.#connecting;
-    if (client.status !== 'wait' && client.status !== 'end') {
-      return { unavailable: `the connection is ${client.status}` };
-    }
+    if (this.#connection) this.#lastError = this.#connection.failure;
     const now = this.#now();
     if (now < this.#retryAt) {
       return { unavailable: `not connected (${this.#lastError || 'closed'}); retrying shortly` };
     }
     this.#retryAt = now + this.#timeouts.retryMs;
-    this.#connecting = this.#connectWithin(client).finally(() => (this.#connecting = undefined));
+    this.#connecting = this.#open().finally(() => (this.#connecting = undefined));
     return this.#connecting;
   }
 
-  /**
-   * Opens the connection, giving up after `connectMs` plus one command's time (the AUTH or SELECT
-   * a URL may ask for), whatever stage it hangs in.
-   */
-  async #connectWithin(client: Redis): Promise<Redis | StoreUnavailable> {
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<'timed out'>((resolve) => {
-      timer = setTimeout(
-        () => resolve('timed out'),
-        this.#timeouts.connectMs + this.#timeouts.commandMs,
-      );
-    });
-    try {
-      const outcome = await Promise.race([client.connect(), timedOut]);
-      if (outcome !== 'timed out') return client;
-      client.disconnect();
-      return { unavailable: 'cannot connect: timed out' };
-    } catch (error) {
-      return { unavailable: `cannot connect: ${this.#lastError || describeError(error)}` };
-    } finally {
-      clearTimeout(timer);
+  async #open(): Promise<RedisConnection | StoreUnavailable> {
+    const { openRedisConnection, readRedisEndpoint } = await import('./redis-connection.ts');
+    const opened = await openRedisConnection(readRedisEndpoint(this.#url), this.#timeouts);
+    if (isUnavailable(opened)) {
+      this.#lastError = opened.unavailable;
+      return opened;
     }
-  }
-
-  async #createClient(): Promise<Redis> {
-    const loaded: { Redis?: typeof Redis; default?: typeof Redis } = await import('ioredis');
-    // Node's loader names the CommonJS exports; a bundle's interop gives module.exports as default.
-    const RedisClient = loaded.Redis ?? loaded.default;
-    if (!RedisClient) throw new Error('ioredis exports no Redis client');
-    const client = new RedisClient(this.#url, {
-      lazyConnect: true,
-      // Commands sent while disconnected fail at once instead of waiting in a queue.
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      // No background loop: #connect opens the connection again when a request needs it.
-      retryStrategy: () => null,
-      connectTimeout: this.#timeouts.connectMs,
-      commandTimeout: this.#timeouts.commandMs,
-      // RESP2 and no INFO, CLIENT SETINFO or HELLO on connect: one round trip less, and every
-      // Redis-protocol service accepts it.
-      protocol: 2,
-      enableReadyCheck: false,
-      disableClientInfo: true,
-    });
-    // Errors also reach the command that meets them; the listener keeps them from being thrown.
-    client.on('error', (error: unknown) => (this.#lastError = describeError(error)));
-    return client;
+    this.#connection = opened;
+    // Closed meanwhile: the connection must not outlive the store.
+    if (this.#closed) await opened.close();
+    return opened;
   }
 
   #fail(reason: string): StoreUnavailable {
@@ -210,10 +167,4 @@ export class RedisStore implements SharedStore {
     }
     return { unavailable: reason };
   }
-}
-
-/** An error's message without its stack, and without the password a URL might carry. */
-function describeError(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/\/\/[^@\s/]*@/g, '//');
 }

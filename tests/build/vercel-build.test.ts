@@ -4,7 +4,6 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REDIS_CLIENT_MANIFEST } from '../../src/integrations/bundle-functions.ts';
 import { SURFACES } from '../../src/service/routes.ts';
 import { findFreePort, NODE, ROOT, runCommand, stopProcess } from '../support/processes.ts';
 import { startTestRedis } from '../support/redis-server.ts';
@@ -270,24 +269,35 @@ describe('vercel build', () => {
         files.filter((file) => file.includes('node_modules')),
         name,
       ).toEqual([]);
-      // The Redis client (ioredis) is loaded on first use, only where REDIS_URL is set; what a
-      // function loads without it is held to the budget, and the client's chunks must be lazy.
-      const bundleDir = join(build.dir, bundle);
-      const redisChunks = JSON.parse(
-        readFileSync(join(bundleDir, REDIS_CLIENT_MANIFEST), 'utf8'),
-      ) as string[];
-      let redisBytes = 0;
-      for (const chunk of redisChunks) {
-        redisBytes += statSync(join(dir, bundle, chunk)).size;
-        for (const file of readdirSync(join(dir, bundle)).filter((f) => f.endsWith('.mjs'))) {
-          const text = readFileSync(join(dir, bundle, file), 'utf8');
-          expect(
-            text.includes(`from"./${chunk}"`),
-            `${name}: ${file} imports ${chunk} at start`,
-          ).toBe(false);
-        }
+      // Every file Vercel ships in the .func, its .vc-config.json included.
+      const shipped = readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .reduce((sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size, 0);
+      expect(shipped, name).toBeLessThanOrEqual(MAX_FUNCTION_BYTES);
+      expect(shipped, name).toBeGreaterThan(bytes);
+    }
+  });
+
+  it('should load the Redis client only on first use, never when a function starts', () => {
+    for (const [name, dir] of functionDirs) {
+      const bundle = join(dir, `src/generated/functions/${name.replace(/^api\//, '')}`);
+      const modules = readdirSync(bundle).filter((file) => file.endsWith('.mjs'));
+      const clients = modules.filter((file) =>
+        readFileSync(join(bundle, file), 'utf8').includes('"node:tls"'),
+      );
+      if (name === 'middleware') {
+        expect(clients, name).toEqual([]);
+        continue;
       }
-      expect(bytes - redisBytes, name).toBeLessThanOrEqual(MAX_FUNCTION_BYTES);
+      expect(clients, name).toEqual([expect.stringMatching(/^redis-connection-\w+\.mjs$/)]);
+      for (const file of modules) {
+        const text = readFileSync(join(bundle, file), 'utf8');
+        expect(
+          text.includes(`from"./${clients[0]}"`),
+          `${name}: ${file} imports the client at start`,
+        ).toBe(false);
+        if (text.includes(clients[0] ?? '')) expect(text).toContain(`import("./${clients[0]}")`);
+      }
     }
   });
 });

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Redis } from 'ioredis';
-import { findFreePort, stopProcess } from './processes.ts';
+import { findFreePort, runCommand, stopProcess } from './processes.ts';
 
 /** A real redis-server (Debian's package) on 127.0.0.1, without persistence, that a test drives. */
 export interface TestRedis {
@@ -14,21 +13,70 @@ export interface TestRedis {
   /** Freezes and thaws the process: connections stay open but nothing is answered. */
   pause(): void;
   resume(): void;
-  /** Runs one command on a connection of its own. */
+  /**
+   * Runs one command through Debian's `redis-cli` (a client independent of the one under test):
+   * strings, integers and nil as JSON gives them; throws on an error reply or no connection.
+   */
   command(...args: (string | number)[]): Promise<unknown>;
 }
 
+export interface TestRedisOptions {
+  /** Serve TLS only (`--tls-port`), with these PEM files; the URL is then `rediss://localhost`. */
+  readonly tls?: { readonly certFile: string; readonly keyFile: string; readonly caFile: string };
+  /** More server options (`--requirepass`, `--user`, ...). */
+  readonly serverArgs?: readonly string[];
+  /** What redis-cli needs to be let in (`--user`, `--pass`). */
+  readonly cliArgs?: readonly string[];
+}
+
 /** Starts redis-server on a free loopback port, with no snapshot and no append-only file. */
-export async function startTestRedis(): Promise<TestRedis> {
+export async function startTestRedis(options: TestRedisOptions = {}): Promise<TestRedis> {
   const port = await findFreePort();
+  const { tls } = options;
+  const listen = tls
+    ? [
+        '--port',
+        '0',
+        '--tls-port',
+        String(port),
+        '--tls-cert-file',
+        tls.certFile,
+        '--tls-key-file',
+        tls.keyFile,
+        '--tls-ca-cert-file',
+        tls.caFile,
+        '--tls-auth-clients',
+        'no',
+      ]
+    : ['--port', String(port)];
+  const cli = [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(port),
+    ...(tls ? ['--tls', '--cacert', tls.caFile, '--sni', 'localhost'] : []),
+    ...(options.cliArgs ?? []),
+    '--no-auth-warning',
+    '-2',
+    '--json',
+  ];
   let child: ChildProcess | undefined;
   const redis: TestRedis = {
-    url: `redis://127.0.0.1:${port}`,
+    url: tls ? `rediss://localhost:${port}` : `redis://127.0.0.1:${port}`,
     port,
     async start() {
       child = spawn(
         'redis-server',
-        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        [
+          ...listen,
+          '--bind',
+          '127.0.0.1',
+          '--save',
+          '',
+          '--appendonly',
+          'no',
+          ...(options.serverArgs ?? []),
+        ],
         { stdio: 'ignore' },
       );
       const deadline = performance.now() + 10_000;
@@ -52,19 +100,16 @@ export async function startTestRedis(): Promise<TestRedis> {
       child?.kill('SIGCONT');
     },
     async command(...args) {
-      const client = new Redis(port, '127.0.0.1', {
-        lazyConnect: true,
-        retryStrategy: () => null,
-        maxRetriesPerRequest: 0,
-        connectTimeout: 1000,
-      });
-      client.on('error', () => {});
+      const run = await runCommand('redis-cli', [...cli, ...args.map(String)]);
+      const output = run.stdout.replace(/\n$/, '');
+      if (run.code !== 0 || run.stderr || output.startsWith('error:') || !output) {
+        throw new Error(`redis-cli ${args.join(' ')}: ${output || run.stderr}`);
+      }
       try {
-        await client.connect();
-        const [name = '', ...rest] = args;
-        return await client.call(String(name), ...rest);
-      } finally {
-        client.disconnect();
+        return JSON.parse(output);
+      } catch {
+        // redis-cli prints some bulk strings (CLIENT LIST, INFO) as they are, not as JSON.
+        return output;
       }
     },
   };

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   REDIS_KEY_PREFIX,
@@ -8,6 +11,7 @@ import {
 import { isUnavailable } from '../../src/shared-state/shared-store.ts';
 import { readRedisUrl, RedisUrlConfigError } from '../../src/shared-state/process-store.ts';
 import { createSharedClientMetadataCache } from '../../src/oauth/client-metadata-cache.ts';
+import { makeCertificate } from '../support/https-document-server.ts';
 import { NODE, ROOT, runCommand } from '../support/processes.ts';
 import { startTestRedis, type TestRedis } from '../support/redis-server.ts';
 
@@ -156,6 +160,58 @@ describe('RedisStore', () => {
     });
     expect(run).toMatchObject({ code: 0, stdout: '11\n', stderr: '' });
     expect(performance.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('RedisStore over rediss://', () => {
+  it("should work with Redis over TLS, as the URL's user, in the URL's database", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'redis-tls-'));
+    const { key, cert } = makeCertificate();
+    const tls = { certFile: join(dir, 'cert.pem'), keyFile: join(dir, 'key.pem'), caFile: '' };
+    writeFileSync(tls.certFile, cert);
+    writeFileSync(tls.keyFile, key);
+    const secure = await startTestRedis({
+      tls: { ...tls, caFile: tls.certFile },
+      serverArgs: [
+        '--user',
+        'alice',
+        'on',
+        '>s3cret/@',
+        '~*',
+        '&*',
+        '+@all',
+        '--user',
+        'default',
+        'off',
+      ],
+      cliArgs: ['--user', 'alice', '--pass', 's3cret/@'],
+    });
+    try {
+      const url = secure.url.replace('//', `//alice:${encodeURIComponent('s3cret/@')}@`) + '/2';
+      // Node reads extra CAs only when it starts, so the store runs in a process of its own.
+      const script = `
+        import { RedisStore } from '${ROOT}src/shared-state/redis-store.ts';
+        const store = new RedisStore(process.env.REDIS_URL, { log: (line) => console.error(JSON.stringify(line)) });
+        const counts = [];
+        for (let i = 0; i < 3; i++) counts.push(await store.increment('tls-count', 30));
+        console.log(JSON.stringify([...counts, await store.claim('tls-code', 30), await store.claim('tls-code', 30)]));
+        await store.close();
+      `;
+      const run = await runCommand(NODE, ['--input-type=module', '-e', script], {
+        REDIS_URL: url,
+        NODE_EXTRA_CA_CERTS: tls.certFile,
+      });
+      expect(run).toMatchObject({ code: 0, stdout: '[1,2,3,true,false]\n', stderr: '' });
+      expect(await secure.command('-n', '2', 'GET', `${REDIS_KEY_PREFIX}tls-count`)).toBe('3');
+      expect(await secure.command('GET', `${REDIS_KEY_PREFIX}tls-count`)).toBeNull();
+      // Without the certificate's issuer trusted, the store refuses the server.
+      const untrusted = await runCommand(NODE, ['--input-type=module', '-e', script], {
+        REDIS_URL: url,
+      });
+      expect(untrusted.stderr).toMatch(/shared store unavailable.*self-signed certificate/);
+    } finally {
+      await secure.stop();
+    }
   });
 });
 
