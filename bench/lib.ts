@@ -27,6 +27,8 @@ export interface LoadTarget {
   readonly method?: 'GET' | 'POST';
   readonly headers?: Record<string, string>;
   readonly body?: string;
+  /** Bodies sent in turn, one per request, instead of `body` (each connection cycles through them). */
+  readonly bodies?: readonly string[];
   /** The serving process, whose CPU time is read from /proc (Linux) around each run. */
   readonly serverPid?: number | undefined;
 }
@@ -58,6 +60,7 @@ export async function load(
     method: target.method ?? 'POST',
     headers: target.headers ?? {},
     ...(target.body === undefined ? {} : { body: target.body }),
+    ...(target.bodies === undefined ? {} : { requests: [cycleBodies(target.bodies)] }),
     connections: settings.connections,
     duration: settings.seconds,
   });
@@ -73,6 +76,18 @@ export async function load(
     errors: result.errors + result.non2xx,
     loaderCpu: (loader.user + loader.system) / 1e6 / seconds,
     serverCpu: (serverAfter - serverBefore) / seconds,
+  };
+}
+
+/** An autocannon request that sends the next of `bodies` each time (a shared turn). */
+function cycleBodies(bodies: readonly string[]): autocannon.Request {
+  let next = 0;
+  return {
+    setupRequest: (request) => {
+      const body = bodies[next % bodies.length] ?? '';
+      next += 1;
+      return { ...request, body };
+    },
   };
 }
 

@@ -8,7 +8,9 @@
  * resident memory every second, then checks: no error and no answer other than 2xx (429 would be
  * the only intended one), the counters in Redis, and memory that stops growing (the last third of
  * the run at most 10% above the middle third, on each instance). Prints a report, writes
- * docs/load-test.md, and exits non-zero if a check fails.
+ * docs/load-test.md, and exits non-zero if a check fails. Each server also samples its own memory
+ * (bench/memory-probe.ts) so the report can say what holds it; LOAD_NODE_FLAGS adds Node or V8
+ * flags to the servers (such as --max-semi-space-size=8, to compare V8's heap sizing).
  */
 import autocannon from 'autocannon';
 import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
@@ -42,10 +44,13 @@ const redis = await startTestRedis();
 const keysFile = join(await mkdtemp(join(tmpdir(), 'load-')), 'keys.json');
 const ports = [port, await findFreePort()];
 const instanceUrls = ports.map((instancePort) => `http://127.0.0.1:${instancePort}`);
+const probeFiles = ports.map((instancePort) => join(tmpdir(), `memory-${instancePort}.jsonl`));
 const servers = [];
-for (const instancePort of ports) {
+for (const [index, instancePort] of ports.entries()) {
   servers.push(
     await startServer({
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${join(ROOT, 'bench/memory-probe.ts')} ${process.env.LOAD_NODE_FLAGS ?? ''}`,
+      MEMORY_PROBE_FILE: probeFiles[index],
       SITE_URL: siteUrl,
       PORT: String(instancePort),
       HOST: '127.0.0.1',
@@ -193,14 +198,40 @@ const checks = [
     'memory stops growing on each instance (last third within 10% of the middle third)',
     memory.every(({ growth }) => growth <= 0.1),
   ],
+  [
+    'resident memory stays within 2× of the idle server on each instance (issue 16)',
+    memory.every(({ samples, last }) => last <= 2 * (samples[0] ?? NaN)),
+  ],
   ['both instances still answer', alive.every(Boolean)],
 ] as const;
 
 const mib = (kib: number) => `${(kib / 1024).toFixed(1)} MiB`;
+/** What each instance's memory was made of at the end, as its probe (bench/memory-probe.ts) saw it. */
+interface ProbeSample {
+  readonly rss: number;
+  readonly heapTotal: number;
+  readonly heapUsed: number;
+  readonly external: number;
+  readonly arrayBuffers: number;
+  readonly spaces: Record<string, number>;
+}
+const probes = await Promise.all(
+  probeFiles.map(async (probeFile) => {
+    const lines = (await readFile(probeFile ?? '', 'utf8').catch(() => '')).trim().split('\n');
+    return JSON.parse(lines.at(-1) || '{}') as Partial<ProbeSample>;
+  }),
+);
+const bytes = (value: number | undefined) => mib((value ?? NaN) / 1024);
+const breakdown = probes.map((probe, index) => {
+  const spaces = probe.spaces ?? {};
+  const other = (probe.rss ?? NaN) - (probe.heapTotal ?? NaN) - (probe.external ?? NaN);
+  return `| instance ${index + 1} | ${bytes(probe.rss)} | ${bytes(probe.heapTotal)} (${bytes(probe.heapUsed)} live) | ${bytes(spaces.new_space)} | ${bytes(spaces.old_space)} | ${bytes(probe.external)} (${bytes(probe.arrayBuffers)} array buffers) | ${bytes(other)} |`;
+});
+const nodeFlags = process.env.LOAD_NODE_FLAGS?.trim();
 const report = [
   '# Load test',
   '',
-  `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run load -- --seconds ${SECONDS}\` (bench/load.ts) on ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, loopback, the load generator and a local redis-server on the same cores. Two instances of the local server share the redis-server (\`REDIS_URL\`), as two instances of one deployment; ${CONNECTIONS} connections, half to each, cycle through the mix below; each request comes from one of ${CLIENTS.toLocaleString('en-US')} client addresses (a trusted \`X-Forwarded-For\`), with the limit at 100,000 requests per client per minute, so the limiter counts every request in Redis and refuses none.`,
+  `Measured ${new Date().toISOString().slice(0, 10)} by \`${nodeFlags ? `LOAD_NODE_FLAGS=${nodeFlags} ` : ''}npm run load -- --seconds ${SECONDS}\` (bench/load.ts) on ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, loopback, the load generator and a local redis-server on the same cores. Two instances of the local server share the redis-server (\`REDIS_URL\`), as two instances of one deployment; ${CONNECTIONS} connections, half to each, cycle through the mix below; each request comes from one of ${CLIENTS.toLocaleString('en-US')} client addresses (a trusted \`X-Forwarded-For\`), with the limit at 100,000 requests per client per minute, so the limiter counts every request in Redis and refuses none.`,
   '',
   ...MIX.map((entry) => `- ${entry.label}`),
   '',
@@ -224,6 +255,14 @@ const report = [
     ({ samples }, index) =>
       `Memory of instance ${index + 1}, one sample per second (MiB): ${samples.map((value) => (value / 1024).toFixed(0)).join(' ')}`,
   ),
+  '',
+  `What held it at the end (\`process.memoryUsage()\` and V8's heap spaces, sampled each second by bench/memory-probe.ts; "native" is the rest of the resident set: the Node binary's pages, compiled code, thread stacks and malloc's arenas)${nodeFlags ? `, with the servers started with \`${nodeFlags}\`` : ''}:`,
+  '',
+  "The idle figure is taken once the server listens; under load V8 grows its young generation (new objects, collected by scavenges) up to its limit, 64 MiB in Node 24 by default, to scavenge less often, and keeps it; the old generation holds the long-lived data (documents, kept results, compiled code), and outside the heap are the buffers of sockets and answers. See bench/notes.md for what is ours and what is V8's.",
+  '',
+  '| instance | resident | V8 heap | young generation | old generation | outside the heap | native |',
+  '|---|---:|---:|---:|---:|---:|---:|',
+  ...breakdown,
   '',
   '| check | result |',
   '|---|---|',

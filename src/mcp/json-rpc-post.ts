@@ -134,7 +134,8 @@ export async function answerJsonRpcPost(
       if (cached) return { status: 200, headers: jsonHeaders, body: cached };
       const response = await answerMessage(rpc, message, context);
       if (!response) return accepted();
-      resultCache.keepAnswer(message, version, response);
+      const kept = resultCache.keepAnswer(message, version, response);
+      if (kept) return { status: 200, headers: jsonHeaders, body: kept };
       const status =
         features.modern && response.error?.code === JSON_RPC_ERRORS.methodNotFound ? 404 : 200;
       return json(response, status);

@@ -14,6 +14,21 @@ const METHODS_WITH_KEPT_RESULTS: ReadonlySet<string> = new Set<McpMethod>([
   'prompts/list',
   'server/discover',
 ]);
+
+/**
+ * Every tool answers from the build's documents (read-only, idempotent), so a tools/call result
+ * depends only on the protocol version, the tool's name and its arguments. The results of the
+ * latest distinct calls are kept encoded too, within these bounds: the oldest is dropped first.
+ */
+export const KEPT_TOOL_RESULTS = {
+  /** Distinct calls kept. */
+  entries: 512,
+  /** Bytes of encoded results kept in all (the keys are bounded by `keyLength`). */
+  bytes: 4 * 1024 * 1024,
+  /** A call whose name and arguments serialize longer than this is never kept. */
+  keyLength: 512,
+} as const;
+
 const RESPONSE_HEAD = Buffer.from('{"jsonrpc":"2.0","id":');
 const RESPONSE_MIDDLE = Buffer.from(',"result":');
 const RESPONSE_TAIL = Buffer.from('}');
@@ -29,42 +44,88 @@ export interface ResultCache {
     request: JsonRpcMessage,
     version: ProtocolVersion,
   ): Buffer | undefined;
-  /** Keeps the result of a successful response to a request whose result is pure. */
-  keepAnswer(request: JsonRpcMessage, version: ProtocolVersion, response: JSONRPCResponse): void;
+  /**
+   * Keeps the result of a successful response to a request whose result is pure, and returns the
+   * encoded response (the same bytes `JSON.stringify(response)` gives), or undefined when the
+   * result is not kept.
+   */
+  keepAnswer(
+    request: JsonRpcMessage,
+    version: ProtocolVersion,
+    response: JSONRPCResponse,
+  ): Buffer | undefined;
 }
 
-/** Creates an empty cache of encoded list and discovery results. */
+/** Creates an empty cache of encoded list, discovery and tool-call results. */
 export function createResultCache(): ResultCache {
-  const results = new Map<string, Buffer>();
+  const lists = new Map<string, Buffer>();
+  const calls = new Map<string, Buffer>();
+  let callBytes = 0;
+  const keep = (key: string, result: Buffer) => {
+    if (!key.startsWith(TOOL_CALL_KEY_PREFIX)) {
+      lists.set(key, result);
+      return;
+    }
+    if (result.length > KEPT_TOOL_RESULTS.bytes) return;
+    for (const [oldest, kept] of calls) {
+      if (
+        calls.size < KEPT_TOOL_RESULTS.entries &&
+        callBytes + result.length <= KEPT_TOOL_RESULTS.bytes
+      )
+        break;
+      calls.delete(oldest);
+      callBytes -= kept.length;
+    }
+    calls.set(key, result);
+    callBytes += result.length;
+  };
   return {
     readAnswer(id, request, version) {
       const key = readResultCacheKey(request, version);
-      const result = key === undefined ? undefined : results.get(key);
-      if (!result) return undefined;
-      return Buffer.concat([
-        RESPONSE_HEAD,
-        Buffer.from(JSON.stringify(id)),
-        RESPONSE_MIDDLE,
-        result,
-        RESPONSE_TAIL,
-      ]);
+      if (key === undefined) return undefined;
+      const result = (key.startsWith(TOOL_CALL_KEY_PREFIX) ? calls : lists).get(key);
+      return result && encodeResponse(id, result);
     },
     keepAnswer(request, version, response) {
       const key = readResultCacheKey(request, version);
-      if (key === undefined || response.error !== undefined) return;
-      results.set(key, Buffer.from(JSON.stringify(response.result)));
+      if (key === undefined || response.error !== undefined || calls.has(key)) return undefined;
+      const result = Buffer.from(JSON.stringify(response.result));
+      keep(key, result);
+      return encodeResponse(response.id as string | number, result);
     },
   };
 }
 
+/** A response around an encoded result, byte for byte what JSON.stringify writes. */
+function encodeResponse(id: string | number, result: Buffer): Buffer {
+  return Buffer.concat([
+    RESPONSE_HEAD,
+    Buffer.from(JSON.stringify(id)),
+    RESPONSE_MIDDLE,
+    result,
+    RESPONSE_TAIL,
+  ]);
+}
+
+const TOOL_CALL_KEY_PREFIX = 'call ';
+
 /** The cache key of a request whose result is pure, or undefined. */
 function readResultCacheKey(message: JsonRpcMessage, version: ProtocolVersion): string | undefined {
   const { method } = message;
-  if (!METHODS_WITH_KEPT_RESULTS.has(method)) return undefined;
   const params = message.params === undefined ? {} : asObject(message.params);
   if (!params) return undefined;
-  const { cursor, _meta: _ignored, ...rest } = params;
-  if (Object.keys(rest).length > 0 || (cursor !== undefined && typeof cursor !== 'string'))
+  const { _meta: _ignored, ...rest } = params;
+  if (method === 'tools/call') {
+    const { name, arguments: args, ...others } = rest;
+    if (typeof name !== 'string' || Object.keys(others).length > 0) return undefined;
+    // An absent arguments member (taken as {}) and `null` (refused) must not share a key.
+    const call = JSON.stringify(args === undefined ? [name] : [name, args]);
+    if (call.length > KEPT_TOOL_RESULTS.keyLength) return undefined;
+    return `${TOOL_CALL_KEY_PREFIX}${version} ${call}`;
+  }
+  if (!METHODS_WITH_KEPT_RESULTS.has(method)) return undefined;
+  const { cursor, ...others } = rest;
+  if (Object.keys(others).length > 0 || (cursor !== undefined && typeof cursor !== 'string'))
     return undefined;
   return `${version} ${method} ${cursor ?? ''}`;
 }

@@ -19,6 +19,7 @@ import { findSurface } from '../service/routes.ts';
 import { capConnections } from './connection-limits.ts';
 import { chooseContentCoding, CompressedFiles, type EncodedFile } from './compressed-files.ts';
 import { loadFunctions } from './functions.ts';
+import { MemoryFiles } from './memory-files.ts';
 import { fromNodeRequest, readNodeHeader, readRequestUrl, sendPlainAnswer } from './node-plain.ts';
 import { findHostFault, readTargetPath, Refusals } from './refusals.ts';
 import { StaticFileIndex } from './static-files.ts';
@@ -77,6 +78,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
   const notFoundPage = await readFile(join(options.staticDir, '404.html')).catch(() => undefined);
   const serveFile = sirv(options.staticDir, { dev: false, etag: true });
   const compressed = new CompressedFiles(options.staticDir);
+  const smallFiles = new MemoryFiles(options.staticDir);
   const log = options.log ?? logToStderr;
   const { origin } = new URL(options.siteUrl);
 
@@ -177,14 +179,16 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
             serveFile(req, res, () => sendNotFoundPage(res, notFoundPage, decision.headers));
           const coding = chooseContentCoding(readNodeHeader(req, 'accept-encoding'));
           if (!coding) {
-            serveWhole();
+            if (!smallFiles.send(req, res, file)) serveWhole();
             return;
           }
           const mediaType = String(res.getHeader('content-type') ?? readMediaType(file));
           compressed
             .get(file, mediaType, coding)
             .then((encoded) =>
-              encoded ? sendEncodedFile(req, res, encoded, mediaType) : serveWhole(),
+              encoded
+                ? sendEncodedFile(req, res, encoded, mediaType)
+                : smallFiles.send(req, res, file) || serveWhole(),
             )
             .catch((error: unknown) => {
               log({ level: 'error', msg: 'compressed file not sent', file, error: String(error) });

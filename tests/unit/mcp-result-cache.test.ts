@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { toWebHandler } from '../../src/http/plain-http.ts';
+import { createMcpHandler } from '../../src/mcp/http-handler.ts';
+import { answerMessage, type JsonRpcMessage } from '../../src/mcp/json-rpc-messages.ts';
+import { createResultCache, KEPT_TOOL_RESULTS } from '../../src/mcp/result-cache.ts';
+import { createMcpRpcServer } from '../../src/mcp/rpc-server.ts';
+import { PROTOCOL_VERSIONS, type ProtocolVersion } from '../../src/service/mcp-protocol.ts';
+import { loadExpectedSite } from '../support/expected-site.ts';
+import { modernMeta } from '../support/mcp-requests.ts';
+
+const site = await loadExpectedSite('https://facts.example.com');
+
+/** Tool calls of every tool, valid and not, with and without arguments. */
+const CALLS: ReadonlyArray<Record<string, unknown>> = [
+  { name: 'search_site_copy', arguments: { query: 'container ETA accuracy', limit: 3 } },
+  { name: 'search_site_copy', arguments: { query: '  container  ' } },
+  { name: 'search_site_copy', arguments: { query: '' } },
+  { name: 'search_site_copy', arguments: { query: 'eta', limit: 0 } },
+  { name: 'search_site_copy' },
+  { name: 'get_company_overview' },
+  { name: 'get_company_overview', arguments: {} },
+  { name: 'get_company_overview', arguments: null },
+  { name: 'get_company_overview', arguments: { unexpected: true } },
+  { name: 'get_product' },
+  { name: 'list_calls_to_action', arguments: {} },
+  { name: 'get_agent_document', arguments: { document: 'llms.txt' } },
+  { name: 'get_site_copy_section', arguments: { section: 'no-such-section' } },
+  { name: 'no_such_tool', arguments: {} },
+];
+
+/** The answer the method table gives, serialized on its own (no kept result involved). */
+async function answerDirectly(message: JsonRpcMessage, version: ProtocolVersion) {
+  const rpc = createMcpRpcServer(site, () => undefined);
+  return JSON.stringify(await answerMessage(rpc, message, { version }));
+}
+
+describe('createResultCache', () => {
+  it('answers every repeated tools/call with the very bytes the method table gives', async () => {
+    const handler = toWebHandler(createMcpHandler({ site }));
+    for (const version of PROTOCOL_VERSIONS) {
+      const modern = version === '2026-07-28';
+      for (const params of CALLS) {
+        for (const id of [1, 'second', 3]) {
+          const message = {
+            jsonrpc: '2.0' as const,
+            id,
+            method: 'tools/call',
+            params: modern ? { ...params, _meta: modernMeta() } : params,
+          };
+          const response = await handler(
+            new Request('https://facts.example.com/mcp', {
+              method: 'POST',
+              headers: {
+                'Content-Type': 'application/json',
+                Accept: 'application/json, text/event-stream',
+                'MCP-Protocol-Version': version,
+                ...(modern ? { 'Mcp-Method': 'tools/call', 'Mcp-Name': String(params.name) } : {}),
+              },
+              body: JSON.stringify(message),
+            }),
+          );
+          expect(await response.text(), `${version} ${JSON.stringify(params)} id ${id}`).toBe(
+            await answerDirectly(message, version),
+          );
+        }
+      }
+    }
+  });
+
+  it('keeps an absent arguments member and a null one apart', async () => {
+    const cache = createResultCache();
+    const absent = {
+      jsonrpc: '2.0' as const,
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'get_product' } as Record<string, unknown>,
+    };
+    cache.keepAnswer(absent, '2025-11-25', { jsonrpc: '2.0', id: 1, result: { kept: true } });
+    const withNull = { ...absent, params: { name: 'get_product', arguments: null } };
+    expect(cache.readAnswer(7, withNull, '2025-11-25')).toBeUndefined();
+    expect(cache.readAnswer(7, absent, '2025-11-25')?.toString()).toBe(
+      '{"jsonrpc":"2.0","id":7,"result":{"kept":true}}',
+    );
+    expect(cache.readAnswer(7, absent, '2025-06-18')).toBeUndefined();
+  });
+
+  it('keeps at most its number of distinct calls, dropping the oldest first', () => {
+    const cache = createResultCache();
+    const message = (query: number) => ({
+      jsonrpc: '2.0' as const,
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'search_site_copy', arguments: { query: `q${query}` } },
+    });
+    for (let query = 0; query <= KEPT_TOOL_RESULTS.entries; query += 1) {
+      cache.keepAnswer(message(query), '2025-11-25', { jsonrpc: '2.0', id: 1, result: { query } });
+    }
+    expect(cache.readAnswer(1, message(0), '2025-11-25')).toBeUndefined();
+    expect(cache.readAnswer(1, message(1), '2025-11-25')).toBeDefined();
+    expect(cache.readAnswer(1, message(KEPT_TOOL_RESULTS.entries), '2025-11-25')).toBeDefined();
+  });
+
+  it('keeps at most its bytes of tool results, and never a call with a long key', () => {
+    const cache = createResultCache();
+    const text = 'x'.repeat(256 * 1024);
+    const message = (query: string) => ({
+      jsonrpc: '2.0' as const,
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'search_site_copy', arguments: { query } },
+    });
+    const count = Math.floor(KEPT_TOOL_RESULTS.bytes / text.length);
+    for (let index = 0; index <= count; index += 1) {
+      cache.keepAnswer(message(`q${index}`), '2025-11-25', {
+        jsonrpc: '2.0',
+        id: 1,
+        result: { text },
+      });
+    }
+    const kept = Array.from({ length: count + 1 }, (_, index) =>
+      cache.readAnswer(1, message(`q${index}`), '2025-11-25'),
+    ).filter((answer) => answer !== undefined);
+    expect(kept.length).toBeLessThan(count);
+    expect(cache.readAnswer(1, message(`q${count}`), '2025-11-25')).toBeDefined();
+
+    const long = message('y'.repeat(KEPT_TOOL_RESULTS.keyLength));
+    cache.keepAnswer(long, '2025-11-25', { jsonrpc: '2.0', id: 1, result: {} });
+    expect(cache.readAnswer(1, long, '2025-11-25')).toBeUndefined();
+  });
+});

@@ -1,0 +1,166 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sirv from 'sirv';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MEMORY_FILE_LIMITS, MemoryFiles } from '../../src/server/memory-files.ts';
+
+/** Files of every kind the static output holds, and ones memory must leave to sirv. */
+const FILES: Record<string, string | Buffer> = {
+  '/llms-full.txt': 'facts '.repeat(4000),
+  '/index.html': '<!doctype html><title>home</title>',
+  '/docs/index.html': '<!doctype html><title>docs</title>',
+  '/openapi.json': '{"openapi":"3.1.0"}',
+  '/.well-known/api-catalog': '{"linkset":[]}',
+  '/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  '/empty.txt': '',
+  '/.hidden.txt': 'sirv serves no dot-file',
+  '/bundle.js.gz': Buffer.from([0x1f, 0x8b, 8, 0]),
+  '/with space.txt': 'an unusual name',
+  '/large.txt': 'x'.repeat(MEMORY_FILE_LIMITS.fileBytes + 1),
+};
+/** Files memory keeps; the others stay with sirv. */
+const KEPT = [
+  '/llms-full.txt',
+  '/index.html',
+  '/docs/index.html',
+  '/openapi.json',
+  '/.well-known/api-catalog',
+  '/favicon.svg',
+  '/empty.txt',
+];
+
+/** Headers vercel.json gives a path, set on the response before the file is sent. */
+const ROUTE_HEADERS: Record<string, Record<string, string>> = {
+  '/llms-full.txt': { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public' },
+  '/openapi.json': { 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' },
+};
+
+let root: string;
+let memory: MemoryFiles;
+let fromMemory = new Set<string>();
+const servers: Server[] = [];
+let sirvUrl: string;
+let memoryUrl: string;
+
+/** A server that sets the route headers, then answers from memory when it can, else with sirv. */
+async function startServer(useMemory: boolean): Promise<string> {
+  const serveFile = sirv(root, { dev: false, etag: true });
+  const server = createServer((req, res) => {
+    const file = decodeURIComponent(req.url ?? '/');
+    for (const [name, value] of Object.entries(ROUTE_HEADERS[file] ?? {})) {
+      res.setHeader(name, value);
+    }
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (useMemory && memory.send(req, res, file)) {
+      fromMemory.add(file);
+      return;
+    }
+    serveFile(req, res, () => {
+      res.writeHead(404).end();
+    });
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** One answer as sent: status, raw headers in order (but Date) and body. */
+function fetchRaw(base: string, path: string, method: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: string[]; body: string }>((resolve, reject) => {
+    const outgoing = request(`${base}${encodeURI(path)}`, { method, headers }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => {
+        const raw = incoming.rawHeaders;
+        const kept = raw.flatMap((value, index) =>
+          index % 2 === 0 && value.toLowerCase() !== 'date' ? [value, raw[index + 1] ?? ''] : [],
+        );
+        resolve({
+          status: incoming.statusCode ?? 0,
+          headers: kept,
+          body: Buffer.concat(chunks).toString(),
+        });
+      });
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'memory-files-'));
+  for (const [path, content] of Object.entries(FILES)) {
+    await mkdir(join(root, path, '..'), { recursive: true });
+    await writeFile(join(root, path), content);
+  }
+  memory = new MemoryFiles(root);
+  sirvUrl = await startServer(false);
+  memoryUrl = await startServer(true);
+});
+
+afterAll(async () => {
+  for (const server of servers) server.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('MemoryFiles', () => {
+  it('keeps small files after their first request and leaves the others to sirv', async () => {
+    fromMemory = new Set();
+    await vi.waitFor(
+      async () => {
+        for (const path of Object.keys(FILES)) await fetchRaw(memoryUrl, path, 'GET', {});
+        expect([...fromMemory].sort()).toEqual([...KEPT].sort());
+      },
+      { timeout: 5000, interval: 20 },
+    );
+    const keptBytes = KEPT.reduce((sum, path) => sum + Buffer.byteLength(FILES[path] ?? ''), 0);
+    expect(memory.bytes).toBe(keptBytes);
+  });
+
+  it('answers GET, HEAD and conditional requests byte for byte as sirv does', async () => {
+    for (const path of Object.keys(FILES)) {
+      const { headers: first } = await fetchRaw(sirvUrl, path, 'GET', {});
+      const etag = first[first.findIndex((name) => name.toLowerCase() === 'etag') + 1] ?? '';
+      const variants: Array<[string, Record<string, string>]> = [
+        ['GET', {}],
+        ['HEAD', {}],
+        ['GET', { 'If-None-Match': etag }],
+        ['HEAD', { 'If-None-Match': etag }],
+        ['GET', { 'If-None-Match': 'W/"0-0"' }],
+        ['GET', { 'If-Modified-Since': new Date().toUTCString() }],
+      ];
+      for (const [method, headers] of variants) {
+        const expected = await fetchRaw(sirvUrl, path, method, headers);
+        const actual = await fetchRaw(memoryUrl, path, method, headers);
+        expect(actual, `${method} ${path} ${JSON.stringify(headers)}`).toEqual(expected);
+      }
+    }
+  });
+
+  it('keeps no more than its total of bytes', async () => {
+    const many = await mkdtemp(join(tmpdir(), 'memory-files-many-'));
+    try {
+      const size = MEMORY_FILE_LIMITS.fileBytes;
+      const count = Math.floor(MEMORY_FILE_LIMITS.totalBytes / size) + 2;
+      const chunk = Buffer.alloc(size, 97);
+      for (let index = 0; index < count; index += 1) {
+        await writeFile(join(many, `file-${index}.txt`), chunk);
+      }
+      const files = new MemoryFiles(many);
+      const fakeRequest = { headers: {}, method: 'GET' } as never;
+      const fakeResponse = { writeHead: () => undefined, end: () => undefined } as never;
+      for (let index = 0; index < count; index += 1) {
+        files.send(fakeRequest, fakeResponse, `/file-${index}.txt`);
+      }
+      await vi.waitFor(
+        () => expect(files.bytes).toBe(Math.floor(MEMORY_FILE_LIMITS.totalBytes / size) * size),
+        { timeout: 10_000, interval: 20 },
+      );
+    } finally {
+      await rm(many, { recursive: true, force: true });
+    }
+  }, 20_000);
+});
