@@ -1,7 +1,11 @@
 import type { AstroIntegration } from 'astro';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { renderBrandStylesheet } from '../site-content/brand-colours.ts';
+import { renderBrandLogoModule } from '../site-content/brand-logo.ts';
 import { readSiteContent } from '../site-content/read-site-content.ts';
+import type { SiteContent } from '../schemas/site-content.ts';
 import {
   renderSiteOriginModule,
   renderSiteSnapshotModule,
@@ -36,6 +40,19 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
   const snapshotFile = resolve(options.outDir, 'site-snapshot.ts');
   const originFile = resolve(options.outDir, 'site-origin.ts');
   const bundlesDir = resolve(options.outDir, 'functions');
+  // The accent colours as CSS custom properties, bundled with the pages' stylesheet (no inline
+  // style), and the validated logo as a module for the favicon and image endpoints.
+  const writeBrandStylesheet = async (content: SiteContent) => {
+    await writeGeneratedModule(
+      resolve(options.outDir, 'brand.css'),
+      renderBrandStylesheet(content.company),
+    );
+    const logo = await readFile(resolve(contentDir, content.company.logo), 'utf8');
+    await writeGeneratedModule(
+      resolve(options.outDir, 'brand-logo.ts'),
+      renderBrandLogoModule(logo),
+    );
+  };
   // The bundles api/*.ts and middleware.ts re-export: what Vercel ships and the local server runs
   // (not dev: Vite loads src/functions/ there, so edits reload).
   const bundle = async (logger: { info(message: string): void }) => {
@@ -52,9 +69,11 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
     logger.info(`functions bundled: ${sizes.join(', ')}`);
   };
   const write = async () => {
+    const content = await readSiteContent(contentDir);
+    await writeBrandStylesheet(content);
     const snapshot = buildSiteSnapshot(
       options.siteUrl,
-      await readSiteContent(contentDir),
+      content,
       // Refuses a malformed RATE_LIMIT_* variable, so a build never documents a wrong limit.
       readRateLimitPolicy(process.env),
     );
@@ -73,7 +92,7 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
         if (command === 'sync' && existsSync(snapshotFile) && existsSync(originFile)) {
           // `astro check` and `astro sync` validate content/ but keep the last build's snapshot, so
           // the functions keep answering for the origin that build published.
-          await readSiteContent(contentDir);
+          await writeBrandStylesheet(await readSiteContent(contentDir));
           logger.info('content/ is valid');
           if (!existsSync(bundlesDir)) await bundle(logger);
           return;

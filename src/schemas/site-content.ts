@@ -5,6 +5,11 @@ const PublicUrlSchema = z.url({ protocol: /^https?$/, error: 'must be an absolut
 
 const OneLineSchema = z.string().trim().min(1, 'must not be empty').max(300);
 
+/** A colour as six hex digits, e.g. #0b5cad. */
+const HexColorSchema = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour of six hex digits, e.g. #0b5cad');
+
 /** content/company.yaml: who the company is. */
 export const CompanySchema = z.strictObject({
   name: OneLineSchema.describe('Legal or full company name'),
@@ -26,6 +31,12 @@ export const CompanySchema = z.strictObject({
     .string()
     .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a BCP 47 language tag such as en or en-GB')
     .default('en'),
+  logo: z
+    .string()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*\.svg$/, 'must name an SVG file in content/, e.g. logo.svg')
+    .describe('The logo: an SVG file in content/, checked as brand-logo.ts states'),
+  accentColor: HexColorSchema.describe('Accent colour of the light theme (links, buttons)'),
+  accentColorDark: HexColorSchema.describe('Accent colour of the dark theme'),
 });
 export type Company = z.infer<typeof CompanySchema>;
 

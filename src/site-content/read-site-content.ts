@@ -14,7 +14,10 @@ import {
   type PageCopy,
   type PageName,
   type SiteContent,
+  type Company,
 } from '../schemas/site-content.ts';
+import { checkAccentContrast } from './brand-colours.ts';
+import { checkLogoSvg } from './brand-logo.ts';
 
 /** One problem found in content/, named by file and field. */
 export interface ContentIssue {
@@ -47,6 +50,7 @@ const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)([\s\S]*)$/;
 export async function readSiteContent(contentDir: string): Promise<SiteContent> {
   const reader = new ContentReader(contentDir);
   const company = await reader.yaml('company.yaml', CompanySchema);
+  if (company) await reader.brand(company);
   const callsToAction = await reader.yaml('calls-to-action.yaml', CallsToActionSchema);
   const agents = await reader.yaml('agents.yaml', AgentTextSchema);
   const productFile = await reader.markdown('product.md', ProductFrontMatterSchema);
@@ -93,6 +97,24 @@ class ContentReader {
     if (text === undefined) return undefined;
     const data = this.#parseYaml(file, text);
     return data === undefined ? undefined : this.#validate(file, schema, data);
+  }
+
+  /** The accent colours' contrast in both themes, and the logo file: present and safe. */
+  async brand(company: Company): Promise<void> {
+    for (const problem of checkAccentContrast(company)) {
+      this.report('company.yaml', problem.field, problem.message);
+    }
+    const logoFile = join(basename(this.#dir), company.logo);
+    let svg: string;
+    try {
+      svg = await readFile(join(this.#dir, company.logo), 'utf8');
+    } catch {
+      this.report('company.yaml', 'logo', `names ${logoFile}, which is missing or unreadable`);
+      return;
+    }
+    for (const problem of checkLogoSvg(svg)) {
+      this.report('company.yaml', 'logo', `${logoFile} ${problem}`);
+    }
   }
 
   async markdown<S extends z.ZodType>(

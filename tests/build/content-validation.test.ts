@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, ROOT } from '../support/processes.ts';
 
 let brokenContent: string;
+let brokenBrand: string;
 
 beforeAll(async () => {
   brokenContent = await mkdtemp(join(tmpdir(), 'broken-content-'));
@@ -14,10 +15,19 @@ beforeAll(async () => {
     join(brokenContent, 'company.yaml'),
     company.replace(/^tagline:.*$/m, '').replace(/^website:.*$/m, 'website: not a url'),
   );
+  brokenBrand = await mkdtemp(join(tmpdir(), 'broken-brand-'));
+  await cp(`${ROOT}content`, brokenBrand, { recursive: true });
+  await writeFile(
+    join(brokenBrand, 'company.yaml'),
+    company.replace(/^accentColor:.*$/m, 'accentColor: "#8aa4c8"'),
+  );
+  const logo = await readFile(join(brokenBrand, 'logo.svg'), 'utf8');
+  await writeFile(join(brokenBrand, 'logo.svg'), logo.replace('<svg ', '<svg onload="alert(1)" '));
 });
 
 afterAll(async () => {
   await rm(brokenContent, { recursive: true, force: true });
+  await rm(brokenBrand, { recursive: true, force: true });
 });
 
 describe('astro build', () => {
@@ -27,6 +37,17 @@ describe('astro build', () => {
     expect(result.code).not.toBe(0);
     expect(output).toContain('company.yaml: tagline:');
     expect(output).toContain('company.yaml: website: must be an absolute http(s) URL');
+  });
+
+  it('should fail on a low-contrast accent colour and an unsafe logo, naming file and field', async () => {
+    const result = await buildSite('http://127.0.0.1:9', { CONTENT_DIR: brokenBrand });
+    const output = `${result.stdout}\n${result.stderr}`;
+    expect(result.code).not.toBe(0);
+    expect(output).toMatch(
+      /company\.yaml: accentColor: #8aa4c8 has a contrast of \d\.\d\d:1 against the light theme's page background #ffffff; WCAG AA needs at least 4\.5:1 for text/,
+    );
+    expect(output).toContain('company.yaml: logo: ');
+    expect(output).toContain('logo.svg has an event-handler attribute onload');
   });
 
   it('should fail on Vercel without OAUTH_SIGNING_KEYS, saying how to make them', async () => {

@@ -113,4 +113,28 @@ describe('readSiteContent', () => {
       'content/copy/About Us.md: (file name): must be kebab-case, e.g. data-and-accuracy.md',
     ]);
   });
+  it('should name company.yaml and the colour field whose contrast is under WCAG AA', async () => {
+    await edit('company.yaml', (text) =>
+      text.replace(/^accentColorDark:.*$/m, 'accentColorDark: "#0b5cad"'),
+    );
+    const issues = await issuesOf();
+    expect(issues).toHaveLength(2);
+    expect(issues[0]).toMatch(
+      /^content\/company\.yaml: accentColorDark: #0b5cad has a contrast of \d\.\d\d:1 against the dark theme's page background #10141a; WCAG AA needs at least 4\.5:1 for text$/,
+    );
+  });
+
+  it('should name company.yaml, its logo field and the logo file of an unsafe logo', async () => {
+    await edit('logo.svg', (text) => text.replace('<title>', '<script>alert(1)</script><title>'));
+    expect(await issuesOf()).toEqual([
+      'content/company.yaml: logo: content/logo.svg has a <script> element',
+    ]);
+  });
+
+  it('should name company.yaml and its logo field when the logo file is missing', async () => {
+    await unlink(join(dir, 'logo.svg'));
+    expect(await issuesOf()).toEqual([
+      'content/company.yaml: logo: names content/logo.svg, which is missing or unreadable',
+    ]);
+  });
 });

@@ -1,0 +1,98 @@
+import { Resvg } from '@resvg/resvg-js';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import satori from 'satori';
+import type { Company } from '../schemas/site-content.ts';
+import { THEMES } from '../site-content/brand-colours.ts';
+
+/** The Open Graph image's size: the 1.91:1 card the large link previews show. */
+export const OPEN_GRAPH_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
+/** The Apple touch icon's size (iOS home screen, and browsers that want a PNG icon). */
+export const TOUCH_ICON_SIZE = 180;
+
+/** The company's logo as content/ holds it (the build validated it: present and safe). */
+export { BRAND_LOGO_SVG } from '../generated/brand-logo.ts';
+
+/** A square PNG of the logo, `size` pixels wide. */
+export function renderLogoPng(svg: string, size: number): Uint8Array {
+  return new Resvg(svg, { fitTo: { mode: 'width', value: size } }).render().asPng();
+}
+
+const require = createRequire(import.meta.url);
+
+/** Inter from npm (@fontsource/inter), Latin and Latin Extended: no font comes from the network. */
+async function loadFonts() {
+  const fonts = [];
+  for (const weight of [400, 700] as const) {
+    for (const subset of ['latin', 'latin-ext']) {
+      const file = require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`);
+      fonts.push({ name: 'Inter', data: await readFile(file), weight, style: 'normal' as const });
+    }
+  }
+  return fonts;
+}
+
+/** One element of satori's tree (the shape React elements have), without React. */
+interface Node {
+  readonly type: string;
+  readonly props: Record<string, unknown> & { children?: Node | string | (Node | string)[] };
+}
+
+/**
+ * The Open Graph image (PNG, 1200x630): the logo, the company name and the tagline on the light
+ * theme's background, with a band of the accent colour. Laid out by satori, drawn by resvg.
+ * @see https://ogp.me/#structured (og:image)
+ */
+export async function renderOpenGraphImage(company: Company, logoSvg: string): Promise<Uint8Array> {
+  const light = THEMES[0];
+  const logo = `data:image/svg+xml;base64,${Buffer.from(logoSvg).toString('base64')}`;
+  const tree: Node = {
+    type: 'div',
+    props: {
+      style: {
+        width: '100%',
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'center',
+        padding: '0 96px',
+        background: light?.background ?? '#ffffff',
+        borderTop: `24px solid ${company.accentColor}`,
+        fontFamily: 'Inter',
+        color: '#1b1f24',
+      },
+      children: [
+        {
+          type: 'div',
+          props: {
+            style: { display: 'flex', alignItems: 'center', gap: '40px' },
+            children: [
+              { type: 'img', props: { src: logo, width: 168, height: 168 } },
+              {
+                type: 'div',
+                props: {
+                  style: { fontSize: 76, fontWeight: 700, lineHeight: 1.1, maxWidth: '820px' },
+                  children: company.name,
+                },
+              },
+            ],
+          },
+        },
+        {
+          type: 'div',
+          props: {
+            style: { marginTop: '56px', fontSize: 44, lineHeight: 1.3, color: '#4a5563' },
+            children: company.tagline,
+          },
+        },
+      ],
+    },
+  };
+  // satori's types ask for a ReactNode; a plain element tree is what it reads.
+  const svg = await satori(tree as unknown as Parameters<typeof satori>[0], {
+    ...OPEN_GRAPH_IMAGE_SIZE,
+    fonts: await loadFonts(),
+  });
+  return new Resvg(svg, { fitTo: { mode: 'original' } }).render().asPng();
+}

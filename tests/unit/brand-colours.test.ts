@@ -1,0 +1,69 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import {
+  checkAccentContrast,
+  measureContrastRatio,
+  renderBrandStylesheet,
+  THEMES,
+} from '../../src/site-content/brand-colours.ts';
+import { ROOT } from '../support/processes.ts';
+import { loadSampleContent } from '../support/sample-content.ts';
+
+describe('measureContrastRatio', () => {
+  it('should give the WCAG ratios of known pairs', () => {
+    expect(measureContrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(measureContrastRatio('#ffffff', '#ffffff')).toBeCloseTo(1, 5);
+    // #767676 is the lightest grey that passes 4.5:1 on white; #777777 just fails.
+    expect(measureContrastRatio('#767676', '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(measureContrastRatio('#777777', '#ffffff')).toBeLessThan(4.5);
+  });
+});
+
+describe('checkAccentContrast', () => {
+  it("should pass the example company's accent colours in both themes", async () => {
+    const { company } = await loadSampleContent();
+    expect(checkAccentContrast(company)).toEqual([]);
+  });
+
+  it('should name the field and theme of a colour under 4.5:1', async () => {
+    const { company } = await loadSampleContent();
+    const problems = checkAccentContrast({
+      ...company,
+      accentColor: '#7ab8ff',
+      accentColorDark: '#1f3a5f',
+    });
+    expect(problems.map((problem) => problem.field)).toEqual([
+      'accentColor',
+      'accentColor',
+      'accentColorDark',
+      'accentColorDark',
+    ]);
+    expect(problems[0]?.message).toMatch(
+      /^#7ab8ff has a contrast of 2\.\d\d:1 against the light theme's page background #ffffff; WCAG AA needs at least 4\.5:1 for text$/,
+    );
+    expect(problems[2]?.message).toContain("against the dark theme's page background #10141a");
+  });
+});
+
+describe('THEMES', () => {
+  it('should hold the page background and surface colours of site.css in both themes', async () => {
+    const css = await readFile(`${ROOT}src/styles/site.css`, 'utf8');
+    const [light, dark] = css.split('@media (prefers-color-scheme: dark)');
+    expect(light).toContain(`--bg: ${THEMES[0]?.background};`);
+    expect(light).toContain(`--surface: ${THEMES[0]?.surface};`);
+    expect(dark).toContain(`--bg: ${THEMES[1]?.background};`);
+    expect(dark).toContain(`--surface: ${THEMES[1]?.surface};`);
+    expect(css).not.toContain('--accent:');
+  });
+});
+
+describe('renderBrandStylesheet', () => {
+  it('should set --accent for the light theme and for the dark one', async () => {
+    const { company } = await loadSampleContent();
+    const css = renderBrandStylesheet(company);
+    expect(css).toContain(`:root {\n  --accent: ${company.accentColor};\n}`);
+    expect(css).toContain(
+      `@media (prefers-color-scheme: dark) {\n  :root {\n    --accent: ${company.accentColorDark};`,
+    );
+  });
+});
