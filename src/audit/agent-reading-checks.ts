@@ -104,6 +104,11 @@ export const AGENT_READING_CHECKS: readonly AuditCheck[] = [
           text.length >= 600,
           `${path}: ${text.length} characters of text in <main> (600+ wanted)`,
         );
+        // Mostly content, not markup: text is at least half of <main>'s HTML.
+        scope.expect(
+          text.length >= main.length / 2,
+          `${path}: text is ${Math.round((100 * text.length) / main.length)}% of <main>'s HTML (50%+ wanted)`,
+        );
       }
       scope.note(`/errors and ${codes.length} error pages`);
     },

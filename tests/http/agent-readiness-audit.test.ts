@@ -366,6 +366,13 @@ const FAULTS: readonly Fault[] = [
     ),
   },
   {
+    name: 'an error page that is mostly markup',
+    check: 'error-pages',
+    fetch: breaking(path('/errors/not_found'), (r, t) =>
+      rewrite(r, t.replace('</main>', `${'<div class="spacer"></div>'.repeat(100)}</main>`)),
+    ),
+  },
+  {
     name: 'a page whose JSON-LD has no dateModified',
     check: 'page-freshness',
     fetch: breaking(path('/docs'), (r, t) =>

@@ -121,6 +121,13 @@ describe('error pages', () => {
       expect(example.replace(/&quot;/g, '"')).toContain(
         `"type": "${baseUrl}/errors/${entry.code}"`,
       );
+      const main = /<main[\s\S]*?<\/main>/.exec(html)?.[0] ?? '';
+      const text = main
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+      expect(text.length).toBeGreaterThanOrEqual(600);
+      expect(text.length / main.length).toBeGreaterThanOrEqual(0.5);
       const markdown = (await fetchText(`/errors/${entry.code}.md`)).text;
       expect(markdown).toContain('```json\n{');
       expect(markdown).toContain(entry.resolution ?? '');
