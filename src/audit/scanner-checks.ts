@@ -1,3 +1,4 @@
+import { AGENT_READING_CHECKS } from './agent-reading-checks.ts';
 import { AGENT_STANDARDS_CHECKS } from './agent-standards-checks.ts';
 import type { AuditCheck } from './audit-check.ts';
 import { SCANNER_AGENT_PROTOCOL_CHECKS } from './scanner-agent-protocol-checks.ts';
@@ -10,4 +11,5 @@ export const SCANNER_CHECKS: readonly AuditCheck[] = [
   ...SCANNER_PAGE_CHECKS,
   ...SCANNER_AGENT_PROTOCOL_CHECKS,
   ...AGENT_STANDARDS_CHECKS,
+  ...AGENT_READING_CHECKS,
 ];

@@ -1,5 +1,6 @@
 import type { PageName, SiteContent } from '../schemas/site-content.ts';
-import { SITE_PAGES } from '../service/site-pages.ts';
+import { listErrorCatalogue } from '../service/error-catalogue.ts';
+import { MAIN_PAGES } from '../service/site-pages.ts';
 import { endSentence } from './end-sentence.ts';
 import { formatLinkEntry } from './markdown-text.ts';
 import { buildCopyDocumentUrl, type ServiceUrls } from '../service/urls.ts';
@@ -12,7 +13,7 @@ import { buildCopyDocumentUrl, type ServiceUrls } from '../service/urls.ts';
 export function buildLlmsTxt(content: SiteContent, urls: ServiceUrls): string {
   const { company, agents, product, callsToAction, pages } = content;
   const markdownUrl = (name: PageName) =>
-    `${urls.origin}${SITE_PAGES.find((page) => page.name === name)?.markdownPath ?? ''}`;
+    `${urls.origin}${MAIN_PAGES.find((page) => page.name === name)?.markdownPath ?? ''}`;
   const lines = [
     `# ${company.name}`,
     '',
@@ -71,6 +72,36 @@ export function buildLlmsTxt(content: SiteContent, urls: ServiceUrls): string {
       'auth.md',
       urls.authMd,
       'How to register anonymously for an optional bearer token that only labels your traffic.',
+    ),
+    formatLinkEntry(
+      'AGENTS.md',
+      urls.agentsMd,
+      'How an agent uses this site: getting started, usage and reference.',
+    ),
+    formatLinkEntry(
+      'Markdown sitemap',
+      urls.sitemapMd,
+      "Every page's Markdown version, the site copy and the agent documents.",
+    ),
+    formatLinkEntry(
+      'Glossary',
+      `${urls.origin}/glossary.md`,
+      'The terms used here, from MCP to problem details, each with its source.',
+    ),
+    '',
+    '## Errors',
+    '',
+    formatLinkEntry(
+      'Every error',
+      `${urls.origin}/errors.md`,
+      "Each error's status and meaning; a problem's type links to its page.",
+    ),
+    ...listErrorCatalogue().map((entry) =>
+      formatLinkEntry(
+        `${entry.code} (${entry.status} ${entry.title})`,
+        `${urls.origin}/errors/${entry.code}.md`,
+        entry.detail,
+      ),
     ),
     '',
     '## Optional',

@@ -3,6 +3,7 @@ import { demoteHeadings, formatLinkEntry } from './markdown-text.ts';
 import { WEBMCP_TOOLS } from './webmcp-tools.ts';
 import type { ServiceUrls } from '../service/urls.ts';
 import type { SitePage } from '../service/site-pages.ts';
+import { API_VERSION } from '../service/versions.ts';
 
 /** What a page's Markdown version is built from: the content, the URLs and the OpenAPI document. */
 export interface PageMarkdownSource {
@@ -27,25 +28,60 @@ function buildAgentNote(urls: ServiceUrls, page: SitePage): string {
   return `> **For AI agents:** [llms.txt](${urls.llmsTxt}) · [this page as Markdown](${urls.origin}${page.markdownPath}) · [MCP endpoint](${urls.mcp}) (\`/mcp\`) · WebMCP tools this page registers with \`document.modelContext\`: ${tools}.`;
 }
 
+/** The copy a page's head is built from: its title, meta description and H1. */
+export interface PageCopy {
+  readonly title: string;
+  readonly description: string;
+  readonly heading: string;
+}
+
 /**
- * Builds the head of a page's Markdown version: YAML front matter (title, description,
- * canonical), the page's H1 and the "For AI agents" note.
+ * Builds the head of a page's Markdown version: YAML front matter (title, description, canonical,
+ * the API version as `doc_version`, `last_updated` as ISO 8601), the page's H1 and the "For AI
+ * agents" note.
  * @see Agent Readability spec (Markdown versions at `<path>.md` with front matter)
  */
-export function buildPageMarkdownHead(source: PageMarkdownSource, page: SitePage): string[] {
-  const copy = source.content.pages[page.name];
+export function buildPageMarkdownHead(
+  urls: ServiceUrls,
+  page: SitePage,
+  copy: PageCopy,
+  lastUpdated: Date,
+): string[] {
   return [
     '---',
     `title: ${JSON.stringify(copy.title)}`,
     `description: ${JSON.stringify(copy.description)}`,
-    `canonical: ${JSON.stringify(buildPageUrl(source.urls, page))}`,
+    `canonical: ${JSON.stringify(buildPageUrl(urls, page))}`,
+    `doc_version: ${JSON.stringify(API_VERSION)}`,
+    `last_updated: ${JSON.stringify(lastUpdated.toISOString())}`,
     '---',
     '',
     `# ${copy.heading}`,
     '',
-    buildAgentNote(source.urls, page),
+    buildAgentNote(urls, page),
     '',
   ];
+}
+
+/** The pages the short `## Sitemap` section of every Markdown version names, by label. */
+export const MARKDOWN_SITEMAP_PAGES: readonly { readonly label: string; readonly path: string }[] =
+  [
+    { label: 'Home', path: '/index.md' },
+    { label: 'Developers', path: '/developers.md' },
+    { label: 'API docs', path: '/docs.md' },
+    { label: 'Glossary', path: '/glossary.md' },
+    { label: 'Errors', path: '/errors.md' },
+  ];
+
+/**
+ * The `## Sitemap` section every Markdown version ends with: the main pages' Markdown versions
+ * and the full Markdown sitemap, so an agent reading Markdown can move on without the HTML.
+ */
+export function buildMarkdownSitemapSection(urls: ServiceUrls): string[] {
+  const links = MARKDOWN_SITEMAP_PAGES.map(
+    ({ label, path }) => `[${label}](${urls.origin}${path})`,
+  );
+  return ['## Sitemap', '', `${links.join(' · ')} · [Every page](${urls.sitemapMd})`, ''];
 }
 
 /** Joins a Markdown version's head and body, links made absolute, with one final newline. */

@@ -65,6 +65,7 @@ export function buildRobotsTxt(content: SiteContent, urls: ServiceUrls): string 
   return [
     `# ${content.company.name}: public marketing facts for people and AI agents.`,
     `# Everything here is public and read-only. Agents: start at ${urls.llmsTxt}`,
+    `# Every page as Markdown: ${urls.sitemapMd}`,
     '',
     ...AI_CRAWLERS.map((agent) => `User-agent: ${agent}`),
     ...rules,

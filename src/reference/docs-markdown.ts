@@ -17,6 +17,7 @@ import {
   type ReferenceOperation,
   readOpenApiOverview,
 } from './api-reference.ts';
+import { GLOSSARY_SENTENCE } from './glossary.ts';
 import { formatFence, formatFieldTable, formatTable } from './markdown-tables.ts';
 import { listServiceLimits } from './service-limits.ts';
 
@@ -200,6 +201,8 @@ export function buildDocsMarkdownBody(source: DocsMarkdownSource): string[] {
     source.content.pages.docs.body.trim(),
     '',
     `This reference is generated from the [OpenAPI description](${source.urls.openapi}) (${document.info.title}, version ${document.info.version}) and from the MCP endpoint's own tool definitions: ${operations.length} operations, ${source.mcpTools.length} MCP tools, ${schemas.length} schemas.`,
+    '',
+    `${GLOSSARY_SENTENCE} [Glossary](/glossary.md).`,
     '',
     '## Base URLs',
     '',

@@ -1,30 +1,68 @@
+import { buildErrorPages, ERRORS_INDEX_COPY } from '../documents/error-pages.ts';
 import {
   assemblePageMarkdown,
   buildHomeMarkdownBody,
+  buildMarkdownSitemapSection,
   buildPageMarkdownHead,
+  type PageCopy,
 } from '../documents/page-markdown.ts';
 import type { SiteDocuments } from '../documents/site-documents.ts';
-import type { PageName } from '../schemas/site-content.ts';
-import { SITE_PAGES, type SitePage } from '../service/site-pages.ts';
+import { isMainPage, SITE_PAGES, type SitePage } from '../service/site-pages.ts';
 import { buildDevelopersMarkdownBody } from './developers-markdown.ts';
 import { buildDocsMarkdownBody } from './docs-markdown.ts';
+import {
+  buildErrorPageMarkdownBody,
+  buildErrorsIndexMarkdownBody,
+} from './error-pages-markdown.ts';
+import { GLOSSARY_COPY } from './glossary.ts';
+import { buildGlossaryMarkdownBody } from './glossary-markdown.ts';
+
+/** When the content behind a page last changed (read at build time by the caller). */
+export type PageDates = (page: SitePage) => Date;
+
+/** A page's copy (title, description, H1) and its body as Markdown lines. */
+function readPageParts(site: SiteDocuments, page: SitePage): { copy: PageCopy; body: string[] } {
+  if (isMainPage(page)) {
+    const copy = site.content.pages[page.name];
+    const body =
+      page.name === 'home'
+        ? buildHomeMarkdownBody(site)
+        : page.name === 'developers'
+          ? buildDevelopersMarkdownBody(site)
+          : buildDocsMarkdownBody(site);
+    return { copy, body };
+  }
+  if (page.section === 'reference')
+    return { copy: GLOSSARY_COPY, body: buildGlossaryMarkdownBody() };
+  const errorPages = buildErrorPages(site.urls.origin);
+  if (page.path === '/errors')
+    return { copy: ERRORS_INDEX_COPY, body: buildErrorsIndexMarkdownBody(errorPages) };
+  const errorPage = errorPages.find((candidate) => `/errors/${candidate.entry.code}` === page.path);
+  if (!errorPage) throw new Error(`no error page for ${page.path}`);
+  const copy = {
+    title: errorPage.title,
+    description: errorPage.description,
+    heading: `Error \`${errorPage.entry.code}\``,
+  };
+  return { copy, body: buildErrorPageMarkdownBody(errorPage) };
+}
 
 /**
  * Builds a page's Markdown version: front matter, H1, the "For AI agents" note, then everything
- * the HTML page shows, in Markdown, from the same data; every link absolute.
- * @see Agent Readability spec (Markdown versions of pages); issue 17 item 1 (parity)
+ * the HTML page shows, in Markdown, from the same data; then the short `## Sitemap`; every link
+ * absolute.
+ * @see Agent Readability spec (Markdown versions of pages); issue 17 item 1, issue 20 items 2-3
  */
-function buildPageMarkdown(site: SiteDocuments, page: SitePage): string {
-  const body =
-    page.name === 'home'
-      ? buildHomeMarkdownBody(site)
-      : page.name === 'developers'
-        ? buildDevelopersMarkdownBody(site)
-        : buildDocsMarkdownBody(site);
-  return assemblePageMarkdown(site.urls, [...buildPageMarkdownHead(site, page), ...body]);
+function buildPageMarkdown(site: SiteDocuments, page: SitePage, dates: PageDates): string {
+  const { copy, body } = readPageParts(site, page);
+  return assemblePageMarkdown(site.urls, [
+    ...buildPageMarkdownHead(site.urls, page, copy, dates(page)),
+    ...body,
+    ...buildMarkdownSitemapSection(site.urls),
+  ]);
 }
 
-/** Every page's Markdown version, by page name. */
-export function buildPageMarkdowns(site: SiteDocuments): Map<PageName, string> {
-  return new Map(SITE_PAGES.map((page) => [page.name, buildPageMarkdown(site, page)]));
+/** Every page's Markdown version, by the page's path. */
+export function buildPageMarkdowns(site: SiteDocuments, dates: PageDates): Map<string, string> {
+  return new Map(SITE_PAGES.map((page) => [page.path, buildPageMarkdown(site, page, dates)]));
 }

@@ -8,7 +8,7 @@ import { API_VERSION } from '../service/versions.ts';
  * @see https://schema.org/Organization
  * @see https://schema.org/WebAPI
  */
-export function buildStructuredData(content: SiteContent, urls: ServiceUrls) {
+export function buildStructuredData(content: SiteContent, urls: ServiceUrls, page?: PageFacts) {
   const { company } = content;
   const organizationId = `${urls.origin}/#organization`;
   const organization = {
@@ -52,7 +52,66 @@ export function buildStructuredData(content: SiteContent, urls: ServiceUrls) {
       ],
     },
   };
-  return { '@context': 'https://schema.org', '@graph': [organization, webSite, webApi] };
+  const pageNodes = page ? buildPageNodes(urls, page) : [];
+  return {
+    '@context': 'https://schema.org',
+    '@graph': [organization, webSite, webApi, ...pageNodes],
+  };
+}
+
+/** What the JSON-LD says about the page itself. */
+export interface PageFacts {
+  /** The page's path, e.g. `/errors/not_found`. */
+  readonly path: string;
+  readonly title: string;
+  readonly description: string;
+  /** When the content behind the page last changed. */
+  readonly dateModified: Date;
+}
+
+/** The name of each path segment in the breadcrumb trail (the page's own title ends it). */
+const TRAIL_NAMES: Readonly<Record<string, string>> = { errors: 'Errors' };
+
+/**
+ * The page (WebPage, with `dateModified` in ISO 8601) and its BreadcrumbList: Home, each parent
+ * path, then the page.
+ * @see https://schema.org/WebPage (dateModified), https://schema.org/BreadcrumbList
+ */
+function buildPageNodes(urls: ServiceUrls, page: PageFacts) {
+  const url = page.path === '/' ? urls.home : `${urls.origin}${page.path}`;
+  const segments = page.path.split('/').filter(Boolean);
+  const parents = segments.slice(0, -1).map((segment, index) => ({
+    name: TRAIL_NAMES[segment] ?? segment,
+    item: `${urls.origin}/${segments.slice(0, index + 1).join('/')}`,
+  }));
+  const trail = [
+    { name: 'Home', item: urls.home },
+    ...parents,
+    ...(page.path === '/' ? [] : [{ name: page.title, item: url }]),
+  ];
+  const breadcrumbId = `${url}#breadcrumb`;
+  return [
+    {
+      '@type': 'WebPage',
+      '@id': `${url}#webpage`,
+      url,
+      name: page.title,
+      description: page.description,
+      dateModified: page.dateModified.toISOString(),
+      isPartOf: { '@id': `${urls.origin}/#website` },
+      breadcrumb: { '@id': breadcrumbId },
+    },
+    {
+      '@type': 'BreadcrumbList',
+      '@id': breadcrumbId,
+      itemListElement: trail.map((crumb, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        name: crumb.name,
+        item: crumb.item,
+      })),
+    },
+  ];
 }
 
 /**

@@ -113,18 +113,6 @@ const PAGE_SURFACES: readonly Surface[] = SITE_PAGES.flatMap((page) => [
  */
 export const SURFACES: readonly Surface[] = [
   ...PAGE_SURFACES,
-  {
-    id: 'error-pages',
-    paths: ['/errors', '/errors/*'],
-    sample: { path: '/errors/not_found', status: 200 },
-    answer: FILE,
-    mediaType: 'html',
-    mediaTypeSource: 'extension',
-    cache: 'revalidate',
-    cors: 'none',
-    methods: STATIC_FILE_METHODS,
-    listed: true,
-  },
   defineDocument('overview', [SERVICE_PATHS.overview], {
     mediaType: 'json',
     cache: 'revalidate',
@@ -137,6 +125,11 @@ export const SURFACES: readonly Surface[] = [
   }),
   defineDocument('llms-txt', [SERVICE_PATHS.llmsTxt, SERVICE_PATHS.llmsFullTxt], {
     mediaType: 'text',
+    cache: 'revalidate',
+    cors: 'read-only',
+  }),
+  defineDocument('agent-guides', [SERVICE_PATHS.sitemapMd, SERVICE_PATHS.agentsMd], {
+    mediaType: 'markdown',
     cache: 'revalidate',
     cors: 'read-only',
   }),

@@ -12,6 +12,9 @@ export interface ServiceUrls {
   readonly llmsTxt: string;
   readonly llmsFullTxt: string;
   readonly authMd: string;
+  readonly sitemapMd: string;
+  readonly agentsMd: string;
+  readonly glossary: string;
   readonly protectedResource: string;
   readonly protectedResourceMcp: string;
   readonly authorizationServer: string;
@@ -37,6 +40,11 @@ export const SERVICE_PATHS = {
   llmsTxt: '/llms.txt',
   llmsFullTxt: '/llms-full.txt',
   authMd: '/auth.md',
+  /** Headings and links to every page's Markdown version, for agents reading Markdown. */
+  sitemapMd: '/sitemap.md',
+  /** How an agent uses this site (the AGENTS.md convention, served at the root). */
+  agentsMd: '/AGENTS.md',
+  glossary: '/glossary',
   protectedResource: '/.well-known/oauth-protected-resource',
   protectedResourceMcp: '/.well-known/oauth-protected-resource/mcp',
   authorizationServer: '/.well-known/oauth-authorization-server',

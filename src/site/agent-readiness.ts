@@ -1,9 +1,15 @@
 import { buildAgentReadinessDocuments } from '../documents/agent-readiness-documents.ts';
+import { buildSitemapXml } from '../documents/sitemap-xml.ts';
+import { buildAgentsMd, buildSitemapMd } from '../reference/agent-guides.ts';
 import { buildPageMarkdowns } from '../reference/page-markdown-versions.ts';
 import { site } from './built-site.ts';
+import { readPageLastModified } from './page-dates.ts';
 
 /** The agent-readiness documents of the built site and its pages' Markdown versions (prerendered endpoints only). */
 export const agentReadiness = {
   ...buildAgentReadinessDocuments(site),
-  pageMarkdown: buildPageMarkdowns(site),
+  sitemapXml: buildSitemapXml(site.urls, readPageLastModified),
+  sitemapMd: buildSitemapMd(site),
+  agentsMd: buildAgentsMd(site),
+  pageMarkdown: buildPageMarkdowns(site, readPageLastModified),
 };

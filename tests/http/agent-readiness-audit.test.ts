@@ -340,6 +340,112 @@ const FAULTS: readonly Fault[] = [
     },
   },
   {
+    name: 'a sitemap without an error page',
+    check: 'error-pages',
+    fetch: breaking(path('/sitemap.xml'), (r, t) =>
+      rewrite(r, t.replace(/ *<url><loc>[^<]*\/errors\/not_found<\/loc>.*\n/, '')),
+    ),
+  },
+  {
+    name: 'llms.txt without its Errors section',
+    check: 'error-pages',
+    fetch: breaking(path('/llms.txt'), (r, t) => rewrite(r, t.replace('## Errors', '## Problems'))),
+  },
+  {
+    name: 'an error page without its common causes',
+    check: 'error-pages',
+    fetch: breaking(path('/errors/rate_limited'), (r, t) =>
+      rewrite(r, t.replace('<h2>Common causes</h2>', '<h3>Common causes</h3>')),
+    ),
+  },
+  {
+    name: 'an error page without its example body',
+    check: 'error-pages',
+    fetch: breaking(path('/errors/invalid_grant'), (r, t) =>
+      rewrite(r, t.replace('class="language-json"', 'class="language-text"')),
+    ),
+  },
+  {
+    name: 'an error page that is mostly markup',
+    check: 'error-pages',
+    fetch: breaking(path('/errors/not_found'), (r, t) =>
+      rewrite(r, t.replace('</main>', `${'<div class="spacer"></div>'.repeat(100)}</main>`)),
+    ),
+  },
+  {
+    name: 'a page whose JSON-LD has no dateModified',
+    check: 'page-freshness',
+    fetch: breaking(path('/docs'), (r, t) =>
+      rewrite(r, t.replace('"dateModified"', '"dateCreated"')),
+    ),
+  },
+  {
+    name: 'an error page without a BreadcrumbList',
+    check: 'page-freshness',
+    fetch: breaking(path('/errors/not_found'), (r, t) =>
+      rewrite(r, t.replace('"BreadcrumbList"', '"ItemList"')),
+    ),
+  },
+  {
+    name: 'a Markdown version without doc_version',
+    check: 'page-freshness',
+    fetch: breaking(path('/glossary.md'), (r, t) =>
+      rewrite(r, t.replace(/^doc_version:.*\n/m, '')),
+    ),
+  },
+  {
+    name: 'a Markdown version dated unlike its page',
+    check: 'page-freshness',
+    fetch: breaking(path('/errors.md'), (r, t) =>
+      rewrite(r, t.replace(/^last_updated: .*$/m, 'last_updated: "2001-01-01T00:00:00.000Z"')),
+    ),
+  },
+  {
+    name: 'a Markdown version without its Sitemap section',
+    check: 'markdown-navigation',
+    fetch: breaking(path('/errors/not_found.md'), (r, t) =>
+      rewrite(r, t.replace('## Sitemap', '## Elsewhere')),
+    ),
+  },
+  {
+    name: 'a /sitemap.md missing a page',
+    check: 'markdown-navigation',
+    fetch: breaking(path('/sitemap.md'), (r, t) =>
+      rewrite(r, t.replace(/^.*\/errors\/invalid_scope\.md\).*\n/m, '')),
+    ),
+  },
+  {
+    name: 'a robots.txt that does not name /sitemap.md',
+    check: 'markdown-navigation',
+    fetch: breaking(path('/robots.txt'), (r, t) =>
+      rewrite(r, t.replace(/^# Every page as Markdown.*\n/m, '')),
+    ),
+  },
+  {
+    name: 'an AGENTS.md without its Usage section',
+    check: 'markdown-navigation',
+    fetch: breaking(path('/AGENTS.md'), (r, t) => rewrite(r, t.replace('## Usage', '## Use'))),
+  },
+  {
+    name: 'a page footer without the Glossary link',
+    check: 'glossary',
+    fetch: breaking(path('/errors/bad_request'), (r, t) =>
+      rewrite(r, t.replace('<a href="/glossary">Glossary</a>', 'Glossary')),
+    ),
+  },
+  {
+    name: 'a glossary without PKCE',
+    check: 'glossary',
+    fetch: breaking(path('/glossary'), (r, t) =>
+      rewrite(r, t.replace(/<h2 id="pkce"[^>]*>/, '<h3>')),
+    ),
+  },
+  {
+    name: 'a Markdown version nearly as large as its HTML',
+    check: 'markdown-lean',
+    fetch: breaking(path('/index.md'), (r, t) => rewrite(r, `${t}${' '.repeat(40_000)}`)),
+  },
+  {
     name: 'an A2A agent card without an A2A endpoint',
     check: 'no-false-signals',
     fetch: breaking(
@@ -412,6 +518,11 @@ describe('npm run audit', () => {
       'ai-catalog',
       'content-usage',
       'cimd',
+      'error-pages',
+      'page-freshness',
+      'markdown-navigation',
+      'glossary',
+      'markdown-lean',
     ]) {
       expect(covered).toContain(id);
     }

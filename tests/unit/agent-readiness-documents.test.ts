@@ -7,7 +7,9 @@ import { negotiatePage } from '../../src/http/markdown-negotiation.ts';
 import { buildMirrorLinkHeader, buildPageLinkHeader } from '../../src/service/page-link-header.ts';
 import { formatContentUsage } from '../../src/documents/robots-txt.ts';
 import { buildSitemapXml } from '../../src/documents/sitemap-xml.ts';
-import { SITE_PAGES } from '../../src/service/site-pages.ts';
+import { MAIN_PAGES, SITE_PAGES } from '../../src/service/site-pages.ts';
+import { API_VERSION } from '../../src/service/versions.ts';
+import { readFrontMatter } from '../../src/audit/audit-pages.ts';
 import { SURFACES } from '../../src/service/routes.ts';
 import { VercelRouter } from '../../src/server/vercel-routing.ts';
 import { AgentSkillsIndexSchema } from '../../src/schemas/agent-skills-index.ts';
@@ -18,7 +20,8 @@ import { loadExpectedSite } from '../support/expected-site.ts';
 
 const site = await loadExpectedSite('https://facts.example.com');
 const documents = buildAgentReadinessDocuments(site);
-const pageMarkdown = buildPageMarkdowns(site);
+const LAST_UPDATED = new Date('2026-03-04T05:06:07Z');
+const pageMarkdown = buildPageMarkdowns(site, () => LAST_UPDATED);
 const vercel = new VercelRouter(
   JSON.parse(readFileSync(new URL('../../vercel.json', import.meta.url), 'utf8')) as object,
   { isFile: () => true, isFunction: () => false },
@@ -43,23 +46,58 @@ describe('buildRobotsTxt', () => {
 });
 
 describe('buildSitemapXml', () => {
-  it('should list every page with its lastmod', () => {
-    const xml = buildSitemapXml(site.urls, new Date('2026-03-04T05:06:07Z'));
-    for (const url of ['https://facts.example.com/', 'https://facts.example.com/developers']) {
+  it('should list every page, the glossary and the error pages among them, each with its own lastmod', () => {
+    const xml = buildSitemapXml(site.urls, (page) =>
+      page.section === 'errors' ? new Date('2026-01-02T00:00:00Z') : LAST_UPDATED,
+    );
+    for (const url of [
+      'https://facts.example.com/',
+      'https://facts.example.com/developers',
+      'https://facts.example.com/glossary',
+    ]) {
       expect(xml).toContain(`<url><loc>${url}</loc><lastmod>2026-03-04</lastmod></url>`);
+    }
+    for (const url of [
+      'https://facts.example.com/errors',
+      'https://facts.example.com/errors/not_found',
+      'https://facts.example.com/errors/invalid_grant',
+    ]) {
+      expect(xml).toContain(`<url><loc>${url}</loc><lastmod>2026-01-02</lastmod></url>`);
     }
     expect(xml.match(/<url>/g)).toHaveLength(SITE_PAGES.length);
   });
 });
 
 describe('page Markdown mirrors', () => {
-  it('should open each mirror with title, description and canonical front matter', () => {
-    for (const page of SITE_PAGES) {
-      const markdown = pageMarkdown.get(page.name) ?? '';
+  it('should open each main page mirror with its copy as title, description and H1', () => {
+    for (const page of MAIN_PAGES) {
+      const markdown = pageMarkdown.get(page.path) ?? '';
       const copy = site.content.pages[page.name];
       expect(markdown.startsWith(`---\ntitle: ${JSON.stringify(copy.title)}\n`)).toBe(true);
       expect(markdown).toContain(`description: ${JSON.stringify(copy.description)}`);
       expect(markdown).toContain(`\n# ${copy.heading}\n`);
+    }
+  });
+
+  it('should give every mirror title, description, canonical, doc_version and last_updated', () => {
+    expect(pageMarkdown.size).toBe(SITE_PAGES.length);
+    for (const page of SITE_PAGES) {
+      const front = readFrontMatter(pageMarkdown.get(page.path) ?? '');
+      expect(front?.get('title'), page.path).toBeTruthy();
+      expect(front?.get('description')?.length, page.path).toBeGreaterThanOrEqual(50);
+      expect(front?.get('canonical'), page.path).toBe(new URL(page.path, site.urls.origin).href);
+      expect(front?.get('doc_version'), page.path).toBe(API_VERSION);
+      expect(front?.get('last_updated'), page.path).toBe('2026-03-04T05:06:07.000Z');
+    }
+  });
+
+  it('should end every mirror with a short Sitemap section linking the main pages and /sitemap.md', () => {
+    for (const page of SITE_PAGES) {
+      const markdown = pageMarkdown.get(page.path) ?? '';
+      const sitemap = markdown.slice(markdown.lastIndexOf('\n## '));
+      expect(sitemap.startsWith('\n## Sitemap\n'), page.path).toBe(true);
+      for (const path of ['/index.md', '/developers.md', '/docs.md', '/glossary.md', '/sitemap.md'])
+        expect(sitemap, page.path).toContain(`](https://facts.example.com${path})`);
     }
   });
 });
@@ -84,7 +122,8 @@ describe('vercel.json and middleware.ts', () => {
       '/openapi.json',
       '/.well-known/ai-catalog.json',
       '/mcp/server-card',
-      '/errors/not_found',
+      '/sitemap.md',
+      '/AGENTS.md',
     ]) {
       expect(headerOf(path, 'Content-Usage'), path).toBe(expected);
     }

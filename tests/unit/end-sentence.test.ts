@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSiteSnapshot } from '../../src/integrations/build-site-snapshot.ts';
 import { buildAgentReadinessDocuments } from '../../src/documents/agent-readiness-documents.ts';
+import { buildAgentsMd, buildSitemapMd } from '../../src/reference/agent-guides.ts';
 import { buildPageMarkdowns } from '../../src/reference/page-markdown-versions.ts';
 import { endSentence } from '../../src/documents/end-sentence.ts';
 import { toWebHandler } from '../../src/http/plain-http.ts';
@@ -117,7 +118,9 @@ describe('generated documents', () => {
     const texts = listTexts({
       ...site,
       ...agentDocuments,
-      pageMarkdown: Object.fromEntries(buildPageMarkdowns(site)),
+      pageMarkdown: Object.fromEntries(buildPageMarkdowns(site, () => new Date(0))),
+      sitemapMd: buildSitemapMd(site),
+      agentsMd: buildAgentsMd(site),
       structuredData: buildStructuredData(content, site.urls),
       mcp: (await collectMcpAnswers()).map((answer) => JSON.parse(answer) as unknown),
     });

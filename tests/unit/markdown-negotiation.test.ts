@@ -60,6 +60,21 @@ describe('negotiatePage', () => {
     expect(negotiatePage('/docs', '*/*')?.markdownPath).toBeUndefined();
     expect(negotiatePage('/llms.txt', 'text/markdown')).toBeUndefined();
     expect(negotiatePage('/auth.md', 'text/markdown')).toBeUndefined();
-    expect(negotiatePage('/errors/not_found', 'text/markdown')).toBeUndefined();
+    expect(negotiatePage('/errors/not_found.md', 'text/markdown')).toBeUndefined();
+    expect(negotiatePage('/errors/no_such_code', 'text/markdown')).toBeUndefined();
+  });
+
+  it('should answer the error pages and the glossary with their Markdown versions', () => {
+    for (const [path, markdownPath] of [
+      ['/errors', '/errors.md'] as const,
+      ['/errors/not_found', '/errors/not_found.md'] as const,
+      ['/errors/invalid_grant/', '/errors/invalid_grant.md'] as const,
+      ['/glossary', '/glossary.md'] as const,
+    ]) {
+      expect(negotiatePage(path, 'text/markdown')?.markdownPath, path).toBe(markdownPath);
+      expect(negotiatePage(path, 'text/html')?.headers.Link, path).toContain(
+        `<${markdownPath}>; rel="alternate"; type="text/markdown"`,
+      );
+    }
   });
 });

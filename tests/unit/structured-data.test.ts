@@ -24,6 +24,49 @@ describe('buildStructuredData', () => {
       provider: { '@id': graph[0]?.['@id'] },
     });
   });
+
+  it('should add the page with its dateModified and a BreadcrumbList through its parents', () => {
+    const graph = buildStructuredData(content, urls, {
+      path: '/errors/not_found',
+      title: 'Error not_found',
+      description: 'There is no resource at this path.',
+      dateModified: new Date('2026-03-04T05:06:07Z'),
+    })['@graph'];
+    expect(graph.map((node) => node['@type'])).toEqual([
+      'Organization',
+      'WebSite',
+      'WebAPI',
+      'WebPage',
+      'BreadcrumbList',
+    ]);
+    expect(graph[3]).toMatchObject({
+      url: 'https://facts.example.com/errors/not_found',
+      dateModified: '2026-03-04T05:06:07.000Z',
+    });
+    expect(graph[4]).toMatchObject({
+      itemListElement: [
+        { position: 1, name: 'Home', item: 'https://facts.example.com/' },
+        { position: 2, name: 'Errors', item: 'https://facts.example.com/errors' },
+        {
+          position: 3,
+          name: 'Error not_found',
+          item: 'https://facts.example.com/errors/not_found',
+        },
+      ],
+    });
+  });
+
+  it('should give the home page a one-item breadcrumb', () => {
+    const graph = buildStructuredData(content, urls, {
+      path: '/',
+      title: 'Home',
+      description: 'Home page.',
+      dateModified: new Date(0),
+    })['@graph'];
+    expect(graph.at(-1)).toMatchObject({
+      itemListElement: [{ position: 1, name: 'Home', item: 'https://facts.example.com/' }],
+    });
+  });
 });
 
 describe('serializeJsonForScript', () => {

@@ -12,6 +12,6 @@ export const getStaticPaths = (() =>
     props: { page },
   }))) satisfies GetStaticPaths;
 
-/** GET /index.md, /developers.md, /docs.md: each page as Markdown (Agent Readability mirrors). */
+/** GET /index.md, /developers.md, /docs.md, /glossary.md, /errors.md, /errors/<code>.md: each page as Markdown. */
 export const GET = ({ props }: { props: { page: SitePage } }) =>
-  documentResponse(agentReadiness.pageMarkdown.get(props.page.name) ?? '', MEDIA_TYPES.markdown);
+  documentResponse(agentReadiness.pageMarkdown.get(props.page.path) ?? '', MEDIA_TYPES.markdown);
