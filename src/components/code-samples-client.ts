@@ -4,26 +4,30 @@
  * runs, every sample is shown.
  * @see https://www.w3.org/WAI/ARIA/apg/patterns/tabs/
  */
-import { SAMPLE_LANGUAGES, type SampleLanguage } from '../documents/code-samples.ts';
 
 /** The localStorage key that remembers the chosen language. */
 export const SAMPLE_LANGUAGE_KEY = 'code-sample-language';
 
-function isSampleLanguage(value: unknown): value is SampleLanguage {
-  return SAMPLE_LANGUAGES.some((language) => language.id === value);
+/** The languages the page's samples are written in (read from the markup, so no module is shared). */
+function listPageLanguages(root: Document): Set<string> {
+  return new Set(
+    [...root.querySelectorAll<HTMLElement>('[data-code-samples] [data-sample-language]')].map(
+      (panel) => panel.dataset.sampleLanguage ?? '',
+    ),
+  );
 }
 
 /** The remembered language, or curl; storage may be unavailable (private modes, policies). */
-function readStoredLanguage(): SampleLanguage {
+function readStoredLanguage(languages: ReadonlySet<string>): string {
   try {
     const stored = localStorage.getItem(SAMPLE_LANGUAGE_KEY);
-    return isSampleLanguage(stored) ? stored : 'curl';
+    return stored !== null && languages.has(stored) ? stored : 'curl';
   } catch {
     return 'curl';
   }
 }
 
-function storeLanguage(language: SampleLanguage): void {
+function storeLanguage(language: string): void {
   try {
     localStorage.setItem(SAMPLE_LANGUAGE_KEY, language);
   } catch {
@@ -32,7 +36,7 @@ function storeLanguage(language: SampleLanguage): void {
 }
 
 /** Shows the chosen language in every group and marks its tab selected. */
-function selectLanguage(root: Document, language: SampleLanguage): void {
+function selectLanguage(root: Document, language: string): void {
   for (const tab of root.querySelectorAll<HTMLButtonElement>('[data-sample-tab]')) {
     const selected = tab.dataset.sampleTab === language;
     tab.setAttribute('aria-selected', String(selected));
@@ -57,7 +61,7 @@ export function mountCodeSamples(root: Document): void {
     const tabs: HTMLButtonElement[] = [];
     for (const panel of group.querySelectorAll<HTMLElement>('[data-sample-language]')) {
       const language = panel.dataset.sampleLanguage;
-      if (!isSampleLanguage(language)) continue;
+      if (!language) continue;
       const tab = root.createElement('button');
       tab.type = 'button';
       tab.id = `samples-${index}-${language}-tab`;
@@ -65,10 +69,11 @@ export function mountCodeSamples(root: Document): void {
       tab.setAttribute('role', 'tab');
       tab.setAttribute('aria-controls', panel.id);
       tab.dataset.sampleTab = language;
-      tab.textContent = SAMPLE_LANGUAGES.find((entry) => entry.id === language)?.label ?? language;
+      const caption = panel.querySelector<HTMLElement>('[data-sample-caption]');
+      tab.textContent = caption?.textContent?.trim() || language;
       panel.setAttribute('role', 'tabpanel');
       panel.setAttribute('aria-labelledby', tab.id);
-      panel.querySelector<HTMLElement>('[data-sample-caption]')?.setAttribute('hidden', '');
+      caption?.setAttribute('hidden', '');
       tab.addEventListener('click', () => {
         storeLanguage(language);
         selectLanguage(root, language);
@@ -96,5 +101,5 @@ export function mountCodeSamples(root: Document): void {
     tablist.append(...tabs);
     group.prepend(tablist);
   });
-  if (groups.length > 0) selectLanguage(root, readStoredLanguage());
+  if (groups.length > 0) selectLanguage(root, readStoredLanguage(listPageLanguages(root)));
 }
