@@ -1,3 +1,4 @@
+import { formatCurlSample, type SampleRequest } from './code-samples.ts';
 import { QUICKSTART_MCP_PROTOCOL_VERSION } from '../service/versions.ts';
 
 /** A JSON-RPC 2.0 request, its members in the order every published example shows them. */
@@ -17,6 +18,36 @@ export function buildQuickstartInitialize(clientName = 'example-agent') {
 /** The quickstart's tools/list request. */
 export const QUICKSTART_TOOLS_LIST = buildRpcRequest(2, 'tools/list', {});
 
+/** The headers every quickstart request to the MCP endpoint sends. */
+export const MCP_SAMPLE_HEADERS = [
+  ['Content-Type', 'application/json'],
+  ['Accept', 'application/json, text/event-stream'],
+] as const;
+
+/**
+ * A JSON-RPC message POSTed to the MCP endpoint, with any further headers (such as
+ * `Authorization: Bearer <ACCESS_TOKEN>`) after the quickstart's own.
+ * @see MCP 2025-11-25 basic/transports §Sending Messages to the Server
+ */
+export function buildMcpRequest(
+  mcpUrl: string,
+  message: unknown,
+  extraHeaders: readonly string[] = [],
+): SampleRequest {
+  return {
+    method: 'POST',
+    url: mcpUrl,
+    headers: [
+      ...MCP_SAMPLE_HEADERS,
+      ...extraHeaders.map((header): [string, string] => {
+        const colon = header.indexOf(': ');
+        return [header.slice(0, colon), header.slice(colon + 2)];
+      }),
+    ],
+    body: { kind: 'json', value: message },
+  };
+}
+
 /**
  * The shell command that POSTs a JSON-RPC message to the MCP endpoint, one option per line, with
  * any further headers (such as `Authorization: Bearer <ACCESS_TOKEN>`) before the body.
@@ -26,11 +57,23 @@ export function buildMcpCurl(
   message: unknown,
   extraHeaders: readonly string[] = [],
 ): string {
+  return formatCurlSample(buildMcpRequest(mcpUrl, message, extraHeaders));
+}
+
+/** The MCP quickstart's three steps (initialize, tools/list, one tools/call) as requests. */
+export function listMcpQuickstartSteps(
+  mcpUrl: string,
+  firstToolName: string,
+): { label: string; request: SampleRequest }[] {
   return [
-    `curl -s -X POST ${mcpUrl}`,
-    "-H 'Content-Type: application/json'",
-    "-H 'Accept: application/json, text/event-stream'",
-    ...extraHeaders.map((header) => `-H '${header}'`),
-    `-d '${JSON.stringify(message)}'`,
-  ].join(' \\\n  ');
+    { label: 'MCP initialize', request: buildMcpRequest(mcpUrl, buildQuickstartInitialize()) },
+    { label: 'MCP tools/list', request: buildMcpRequest(mcpUrl, QUICKSTART_TOOLS_LIST) },
+    {
+      label: 'MCP tools/call',
+      request: buildMcpRequest(
+        mcpUrl,
+        buildRpcRequest(3, 'tools/call', { name: firstToolName, arguments: {} }),
+      ),
+    },
+  ];
 }

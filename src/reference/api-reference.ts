@@ -4,6 +4,8 @@
  * @see https://spec.openapis.org/oas/v3.1.1
  */
 
+import { formatCurlSample, type SampleRequest } from '../documents/code-samples.ts';
+
 type JsonObject = Record<string, unknown>;
 
 const HTTP_METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options'] as const;
@@ -234,43 +236,71 @@ export function groupOperationsByTag(document: JsonObject): ReferenceTag[] {
   }));
 }
 
-/** Quotes a string for a POSIX shell in single quotes. */
-function quoteForShell(value: string): string {
-  return `'${value.replace(/'/g, `'\\''`)}'`;
+/** A request an operation's examples send, with the label the page shows above it. */
+export interface OperationRequest {
+  readonly label: string;
+  readonly request: SampleRequest;
 }
 
 /**
- * The curl commands that call an operation as documented: one per request example, or one plain
- * call when it needs no input. Operations whose required parameters have no example (such as a
+ * The requests that call an operation as documented: one per request example, or one plain call
+ * when it needs no input. Operations whose required parameters have no example (such as a
  * browser redirect flow) get none.
  */
-export function buildOperationCommands(
+export function listOperationRequests(
   operation: ReferenceOperation,
   options: { readonly accept?: string | undefined } = {},
-): { label: string; command: string }[] {
+): OperationRequest[] {
   if (operation.parameters.some((parameter) => parameter.required)) return [];
-  const accept = options.accept ? ` \\\n  -H ${quoteForShell(`Accept: ${options.accept}`)}` : '';
-  if (operation.method === 'GET') {
-    return [{ label: operation.summary, command: `curl -s ${operation.url}` }];
-  }
-  if (operation.method === 'HEAD') {
-    return [{ label: operation.summary, command: `curl -sI ${operation.url}` }];
+  if (operation.method === 'GET' || operation.method === 'HEAD') {
+    return [
+      {
+        label: operation.summary,
+        request: { method: operation.method, url: operation.url, headers: [] },
+      },
+    ];
   }
   const body = operation.requestBody;
   if (!body) return [];
   return body.examples.map((example) => {
     const label = example.summary ?? operation.summary;
     if (body.mediaType === 'application/x-www-form-urlencoded') {
-      const fields = Object.entries(asObject(example.value))
-        .map(([name, value]) => ` \\\n  -d ${name}=${String(value)}`)
-        .join('');
-      return { label, command: `curl -s -X ${operation.method} ${operation.url}${fields}` };
+      const fields = Object.entries(asObject(example.value)).map(
+        ([name, value]): [string, string] => [name, String(value)],
+      );
+      return {
+        label,
+        request: {
+          method: operation.method,
+          url: operation.url,
+          headers: [],
+          body: { kind: 'form', fields },
+        },
+      };
     }
+    const headers: [string, string][] = [['Content-Type', body.mediaType]];
+    if (options.accept) headers.push(['Accept', options.accept]);
     return {
       label,
-      command: `curl -s -X ${operation.method} ${operation.url} \\\n  -H ${quoteForShell(`Content-Type: ${body.mediaType}`)}${accept} \\\n  -d ${quoteForShell(JSON.stringify(example.value))}`,
+      request: {
+        method: operation.method,
+        url: operation.url,
+        headers,
+        body: { kind: 'json', value: example.value },
+      },
     };
   });
+}
+
+/** The curl commands of an operation's documented requests (listOperationRequests). */
+export function buildOperationCommands(
+  operation: ReferenceOperation,
+  options: { readonly accept?: string | undefined } = {},
+): { label: string; command: string }[] {
+  return listOperationRequests(operation, options).map(({ label, request }) => ({
+    label,
+    command: formatCurlSample(request),
+  }));
 }
 
 /** Splits Markdown-ish prose into paragraphs of text and `code` spans, for rendering as HTML. */

@@ -1,13 +1,8 @@
 import { buildAnonymousFlowCommands } from '../documents/auth-md.ts';
-import {
-  buildMcpCurl,
-  buildQuickstartInitialize,
-  buildRpcRequest,
-  QUICKSTART_TOOLS_LIST,
-} from '../documents/mcp-quickstart.ts';
+import { listMcpQuickstartSteps } from '../documents/mcp-quickstart.ts';
 import { serializeJson, type SiteDocuments } from '../documents/site-documents.ts';
 import { listDeveloperResources } from './developer-resources.ts';
-import { formatFence, formatTable } from './markdown-tables.ts';
+import { formatFence, formatSampleFences, formatTable } from './markdown-tables.ts';
 import { buildMcpClientConfigs, buildMcpServerKey } from './mcp-client-configs.ts';
 
 const SECTIONS = [
@@ -25,8 +20,8 @@ const SECTIONS = [
 export function buildDevelopersMarkdownBody(site: SiteDocuments): string[] {
   const { urls } = site;
   const flow = buildAnonymousFlowCommands(urls);
-  const mcpCurl = (message: unknown) => buildMcpCurl(urls.mcp, message);
   const firstTool = site.mcpTools[0];
+  const steps = listMcpQuickstartSteps(urls.mcp, firstTool?.name ?? '');
   const configs = buildMcpClientConfigs(
     urls,
     buildMcpServerKey(site.content.company.alternateName),
@@ -42,7 +37,7 @@ export function buildDevelopersMarkdownBody(site: SiteDocuments): string[] {
     '',
     'One read-only call, no key and no token:',
     '',
-    ...formatFence('sh', `curl -s ${urls.overview}`),
+    ...formatSampleFences({ method: 'GET', url: urls.overview, headers: [] }),
     'It answers with the company overview:',
     '',
     ...formatFence('json', serializeJson(site.overview)),
@@ -52,18 +47,15 @@ export function buildDevelopersMarkdownBody(site: SiteDocuments): string[] {
     '',
     'The MCP endpoint is stateless and anonymous: each request stands alone, and no token or session is needed. Initialize:',
     '',
-    ...formatFence('sh', mcpCurl(buildQuickstartInitialize())),
+    ...formatSampleFences(steps[0]?.request),
     'List the tools:',
     '',
-    ...formatFence('sh', mcpCurl(QUICKSTART_TOOLS_LIST)),
+    ...formatSampleFences(steps[1]?.request),
     ...(firstTool
       ? [
           `Call one (\`${firstTool.name}\` takes no arguments):`,
           '',
-          ...formatFence(
-            'sh',
-            mcpCurl(buildRpcRequest(3, 'tools/call', { name: firstTool.name, arguments: {} })),
-          ),
+          ...formatSampleFences(steps[2]?.request),
         ]
       : []),
     'The [MCP reference](/docs.md) lists every tool, resource and prompt with its schema.',

@@ -10,7 +10,7 @@ import {
   QUICKSTART_MCP_PROTOCOL_VERSION,
 } from '../service/versions.ts';
 import {
-  buildOperationCommands,
+  listOperationRequests,
   groupOperationsByTag,
   listSchemaFields,
   splitProse,
@@ -18,7 +18,12 @@ import {
   readOpenApiOverview,
 } from './api-reference.ts';
 import { GLOSSARY_SENTENCE } from './glossary.ts';
-import { formatFence, formatFieldTable, formatTable } from './markdown-tables.ts';
+import {
+  formatFence,
+  formatFieldTable,
+  formatSampleFences,
+  formatTable,
+} from './markdown-tables.ts';
 import { listServiceLimits } from './service-limits.ts';
 
 /** What /docs.md is built from: the built site's documents (with the rate limit it publishes). */
@@ -60,10 +65,10 @@ function formatOperation(operation: ReferenceOperation, accept: string | undefin
           '',
         ]
       : []),
-    ...buildOperationCommands(operation, { accept }).flatMap((example) => [
+    ...listOperationRequests(operation, { accept }).flatMap((example) => [
       `Example: ${example.label}`,
       '',
-      ...formatFence('sh', example.command),
+      ...formatSampleFences(example.request),
     ]),
     ...formatTable(
       `Responses of ${label}`,

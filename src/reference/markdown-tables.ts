@@ -1,3 +1,8 @@
+import {
+  buildCodeSamples,
+  SAMPLE_LANGUAGES,
+  type SampleRequest,
+} from '../documents/code-samples.ts';
 import type { FieldRow } from './api-reference.ts';
 
 /** One table cell: pipes escaped, line breaks folded, never empty. */
@@ -41,4 +46,11 @@ export function formatFieldTable(
 export function formatFence(language: string, code: string): string[] {
   const fence = code.includes('```') ? '````' : '```';
   return [`${fence}${language}`, code, fence, ''];
+}
+
+/** A request's samples (curl, JavaScript, Python) as three fenced blocks, as CodeSamples shows them. */
+export function formatSampleFences(request: SampleRequest | undefined): string[] {
+  if (!request) return [];
+  const samples = buildCodeSamples(request);
+  return SAMPLE_LANGUAGES.flatMap((language) => formatFence(language.fence, samples[language.id]));
 }

@@ -21,14 +21,22 @@ const ENTITIES: Record<string, string> = {
   '&amp;': '&',
   '&quot;': '"',
   '&#39;': "'",
-  '&#x27;': "'",
 };
 
-/** The code blocks of one language in an HTML page (`<code class="language-…">`), unescaped. */
+/**
+ * The code blocks of one language in an HTML page (`<code class="language-…">`) as a reader copies
+ * them: Shiki's token spans dropped, entities unescaped.
+ */
 function readHtmlCodeBlocks(html: string, language: string): string[] {
   const pattern = new RegExp(`<code class="language-${language}"[^>]*>([\\s\\S]*?)</code>`, 'g');
   return [...html.matchAll(pattern)].map((match) =>
-    (match[1] ?? '').replace(/&(?:lt|gt|amp|quot|#39|#x27);/g, (entity) => ENTITIES[entity] ?? ''),
+    (match[1] ?? '')
+      .replace(/<\/span>\n?<span class="line">/g, '\n')
+      .replace(/<[^>]+>/g, '')
+      .replace(/&#x([0-9a-f]+);/gi, (_entity, hex: string) =>
+        String.fromCodePoint(parseInt(hex, 16)),
+      )
+      .replace(/&(?:lt|gt|amp|quot|#39);/g, (entity) => ENTITIES[entity] ?? ''),
   );
 }
 
@@ -59,12 +67,34 @@ beforeAll(async () => {
   await writeFile(join(curlHome, '.curlrc'), 'write-out = "\\n%{http_code}"\n');
 });
 
+/** Debian's Python 3 with python3-httpx (installed by .ci/run); another can be named. */
+const PYTHON_PATH = process.env.PYTHON_PATH ?? '/usr/bin/python3';
+
+/** How a block of each language runs: curl under sh, JavaScript under this Node 24, Python 3. */
+type SampleLanguage = 'sh' | 'javascript' | 'python';
+
+const RUNNERS: Record<SampleLanguage, (code: string) => [string, string[]]> = {
+  sh: (code) => ['sh', ['-c', code]],
+  javascript: (code) => [process.execPath, ['--input-type=module', '-e', code]],
+  python: (code) => [PYTHON_PATH, ['-c', code]],
+};
+
+/** Splits a run's output: curl writes the status last (.curlrc), the samples print it first. */
+function readRunOutput(language: SampleLanguage, stdout: string): { status: number; body: string } {
+  if (language === 'sh') {
+    const cut = stdout.lastIndexOf('\n');
+    return { status: Number(stdout.slice(cut + 1)), body: stdout.slice(0, cut) };
+  }
+  const cut = stdout.indexOf('\n');
+  return { status: Number(stdout.slice(0, cut)), body: stdout.slice(cut + 1).trimEnd() };
+}
+
 /**
- * Runs shell blocks as written, filling <CLIENT_NAME>, then <CLIENT_ID> and <ACCESS_TOKEN> from
+ * Runs blocks as written, filling <CLIENT_NAME>, then <CLIENT_ID> and <ACCESS_TOKEN> from
  * the answers of earlier blocks, as an agent would; a block whose placeholder has no value yet
  * waits until one does.
  */
-async function runBlocks(blocks: readonly string[]) {
+async function runBlocks(blocks: readonly string[], language: SampleLanguage = 'sh') {
   const values: Record<string, string> = { '<CLIENT_NAME>': 'documented-commands test' };
   const runs: CommandRun[] = [];
   let pending = [...blocks];
@@ -77,13 +107,13 @@ async function runBlocks(blocks: readonly string[]) {
         continue;
       }
       const command = block.replace(/<[A-Z_]+>/g, (placeholder) => values[placeholder] ?? '');
-      const { stdout } = await run('sh', ['-c', command], {
+      const [file, args] = RUNNERS[language](command);
+      const { stdout } = await run(file, args, {
         timeout: 10_000,
         env: { ...process.env, CURL_HOME: curlHome },
       });
-      const cut = stdout.lastIndexOf('\n');
-      const body = stdout.slice(0, cut);
-      runs.push({ command, status: Number(stdout.slice(cut + 1)), body });
+      const { status, body } = readRunOutput(language, stdout);
+      runs.push({ command, status, body });
       if (body.startsWith('{')) {
         const output = JSON.parse(body) as Record<string, unknown>;
         if (typeof output.client_id === 'string') values['<CLIENT_ID>'] = output.client_id;
@@ -121,20 +151,41 @@ describe('every documented command', () => {
     });
   });
 
-  it('should work as written on every built page', async () => {
-    const pages = await listBuiltPages();
-    expect(pages).toEqual(expect.arrayContaining(['/', '/developers', '/docs']));
-    const counts: Record<string, number> = {};
-    for (const path of pages) {
-      // The page as served, not as built: what a reader copies.
-      const html = await (await fetch(`${baseUrl}${path}`)).text();
-      const blocks = readHtmlCodeBlocks(html, 'sh');
-      counts[path] = blocks.length;
-      const { runs } = await runBlocks(blocks);
-      for (const result of runs) expectSuccess(result);
-    }
-    expect(counts['/developers']).toBeGreaterThanOrEqual(7);
-    expect(counts['/docs']).toBeGreaterThanOrEqual(10);
+  it.each([
+    ['sh', 7, 10],
+    ['javascript', 4, 10],
+    ['python', 4, 10],
+  ] as const)(
+    'should run every %s block of every built page as written',
+    async (language, developersAtLeast, docsAtLeast) => {
+      const pages = await listBuiltPages();
+      expect(pages).toEqual(expect.arrayContaining(['/', '/developers', '/docs']));
+      const counts: Record<string, number> = {};
+      for (const path of pages) {
+        // The page as served, not as built: what a reader copies.
+        const html = await (await fetch(`${baseUrl}${path}`)).text();
+        const blocks = readHtmlCodeBlocks(html, language);
+        counts[path] = blocks.length;
+        const { runs } = await runBlocks(blocks, language);
+        for (const result of runs) expectSuccess(result);
+      }
+      expect(counts['/developers']).toBeGreaterThanOrEqual(developersAtLeast);
+      expect(counts['/docs']).toBeGreaterThanOrEqual(docsAtLeast);
+    },
+  );
+
+  it('should give the same answer in curl, JavaScript and Python for each sample on /developers', async () => {
+    const html = await (await fetch(`${baseUrl}/developers`)).text();
+    const answers = await Promise.all(
+      (['sh', 'javascript', 'python'] as const).map(async (language) => {
+        // The REST quickstart and the three MCP steps, whose answers carry no per-request value.
+        const { runs } = await runBlocks(readHtmlCodeBlocks(html, language).slice(0, 4), language);
+        return runs.map((result) => [result.status, JSON.parse(result.body) as unknown]);
+      }),
+    );
+    expect(answers[0]).toHaveLength(4);
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
   });
 
   it('should give MCP client configuration that parses and names the MCP endpoint', async () => {

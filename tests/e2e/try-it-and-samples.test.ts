@@ -1,0 +1,236 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { execFile } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { SiteContent } from '../../src/schemas/site-content.ts';
+import { launchChromium } from '../support/browser.ts';
+import { ROOT } from '../support/processes.ts';
+import { loadSampleContent } from '../support/sample-content.ts';
+
+const baseUrl = inject('baseUrl');
+const run = promisify(execFile);
+const SCREENSHOT_DIR = `${ROOT}test-results/screenshots`;
+
+let browser: Browser;
+let content: SiteContent;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  content = await loadSampleContent();
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Opens a page as served (with the site's own Content-Security-Policy), recording its requests. */
+async function openPage(
+  path: string,
+  options: { javaScriptEnabled?: boolean; colorScheme?: 'light' | 'dark' } = {},
+) {
+  const context = await browser.newContext({ colorScheme: 'light', ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const requests: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
+  return { context, page, errors, requests };
+}
+
+/** Sends a console's request and waits for its status line. */
+async function sendConsole(page: Page, form: string) {
+  const console = page.locator(form);
+  await console.getByRole('button', { name: 'Send request' }).click();
+  const status = console.locator('[data-try-it-status]');
+  await expect.poll(() => status.innerText(), { timeout: 15_000 }).toMatch(/^\d{3}|^Not sent/);
+  return {
+    status: await status.innerText(),
+    headers: await console.locator('[data-try-it-headers]').innerText(),
+    body: await console.locator('[data-try-it-body]').innerText(),
+  };
+}
+
+async function listPublishedToolNames(): Promise<string[]> {
+  const response = await fetch(`${baseUrl}/mcp`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      'MCP-Protocol-Version': '2025-11-25',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+  });
+  const body = (await response.json()) as { result: { tools: { name: string }[] } };
+  return body.result.tools.map((tool) => tool.name);
+}
+
+describe('try-it consoles on /docs', () => {
+  it('should show a real answer of a REST read, loading the console code only on first use', async () => {
+    const { context, page, errors, requests } = await openPage('/docs');
+    expect(requests.filter((path) => path.includes('try-it-console'))).toEqual([]);
+    const answer = await sendConsole(page, 'form[data-path="/api/v1/overview"]');
+    expect(answer.status).toBe('200 OK');
+    expect(answer.headers).toMatch(/^content-type: application\/json/m);
+    expect(JSON.parse(answer.body)).toMatchObject({ name: content.company.name });
+    expect(requests.filter((path) => path.includes('try-it-console'))).toHaveLength(1);
+    expect(requests).toContain('/api/v1/overview');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('should call every MCP tool from its console and show its structured result', async () => {
+    const { context, page, errors } = await openPage('/docs');
+    const tools = await listPublishedToolNames();
+    const consoles = await page
+      .locator('form[data-kind="mcp"]')
+      .evaluateAll((forms) => forms.map((form) => (form as HTMLElement).dataset.tool));
+    expect(consoles).toEqual(tools);
+    for (const tool of tools) {
+      const form = `form[data-tool="${tool}"]`;
+      const query = page.locator(`${form} input[name="query"]`);
+      if ((await query.count()) > 0) await query.fill('security');
+      const answer = await sendConsole(page, form);
+      expect(answer.status, tool).toBe('200 OK');
+      const body = JSON.parse(answer.body) as {
+        result?: { isError?: boolean; structuredContent?: unknown };
+      };
+      expect(body.result?.isError ?? false, tool).toBe(false);
+      expect(body.result?.structuredContent, tool).toBeTruthy();
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('should refuse bad arguments before sending anything', async () => {
+    const { context, page, requests } = await openPage('/docs');
+    const form = 'form[data-tool="search_site_copy"]';
+    const cases: [string, string, RegExp][] = [
+      ['', '', /query is required/],
+      ['security', 'abc', /limit must be a whole number/],
+      ['security', '21', /limit must be at most 20/],
+      ['x'.repeat(201), '', /query must be at most 200 characters/],
+    ];
+    for (const [query, limit, message] of cases) {
+      // maxlength stops typing past the bound, so a pasted value is set directly.
+      await page.locator(`${form} input[name="query"]`).evaluate((input, value) => {
+        (input as HTMLInputElement).value = value;
+      }, query);
+      await page.locator(`${form} input[name="limit"]`).fill(limit);
+      const answer = await sendConsole(page, form);
+      expect(answer.status).toMatch(message);
+      expect(answer.status).toMatch(/^Not sent/);
+    }
+    expect(await page.locator(`${form} input[name="query"]`).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    expect(await page.locator(`${form} [data-field-error="query"]`).innerText()).toMatch(/query/);
+    expect(requests.filter((path) => path === '/mcp')).toEqual([]);
+    await context.close();
+  });
+
+  it('should copy what was sent as a curl command that answers the same', async () => {
+    const { context, page } = await openPage('/docs');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    const form = 'form[data-tool="search_site_copy"]';
+    await page.locator(`${form} input[name="query"]`).fill('security');
+    await page.locator(`${form} input[name="limit"]`).fill('2');
+    const answer = await sendConsole(page, form);
+    await page.locator(form).getByRole('button', { name: 'Copy as curl' }).click();
+    await expect
+      .poll(() => page.locator(`${form} [data-try-it-copied]`).innerText())
+      .toBe('Copied.');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain(`curl -s -X POST ${baseUrl}/mcp`);
+    expect(copied).toContain(`-H 'MCP-Protocol-Version: 2025-11-25'`);
+    expect(copied).toContain('"arguments":{"query":"security","limit":2}');
+    const { stdout } = await run('sh', ['-c', copied], { timeout: 10_000 });
+    expect(JSON.parse(stdout)).toEqual(JSON.parse(answer.body));
+    await context.close();
+  });
+
+  it('should hide the consoles without JavaScript and show every sample', async () => {
+    const { context, page } = await openPage('/docs', { javaScriptEnabled: false });
+    expect(await page.locator('form[data-try-it-form]').count()).toBeGreaterThan(5);
+    expect(await page.locator('form[data-try-it-form]').first().isVisible()).toBe(false);
+    const groups = await page.locator('[data-code-samples]').count();
+    expect(groups).toBeGreaterThan(5);
+    expect(await page.locator('[role="tablist"]').count()).toBe(0);
+    for (const language of ['curl', 'JavaScript', 'Python']) {
+      const captions = page.locator('.code-sample-language', {
+        hasText: new RegExp(`^${language}$`),
+      });
+      expect(await captions.count()).toBe(groups);
+      expect(await captions.first().isVisible()).toBe(true);
+    }
+    const visibleSamples = await page
+      .locator('[data-sample-language]')
+      .evaluateAll(
+        (panels) => panels.filter((panel) => (panel as HTMLElement).offsetParent).length,
+      );
+    expect(visibleSamples).toBe(groups * 3);
+    await context.close();
+  });
+});
+
+describe('sample tabs', () => {
+  it('should show one language at a time, switch every group together and remember it across a reload', async () => {
+    const { context, page, errors } = await openPage('/developers');
+    const groups = await page.locator('[data-code-samples]').count();
+    expect(groups).toBe(4);
+    expect(await page.getByRole('tablist').count()).toBe(groups);
+    const visibleLanguages = () =>
+      page
+        .locator('[data-code-samples] [role="tabpanel"]')
+        .evaluateAll((panels) =>
+          panels
+            .filter((panel) => !(panel as HTMLElement).hidden)
+            .map((panel) => (panel as HTMLElement).dataset.sampleLanguage),
+        );
+    expect(await visibleLanguages()).toEqual(Array(groups).fill('curl'));
+    await page.getByRole('tab', { name: 'Python' }).nth(2).click();
+    expect(await visibleLanguages()).toEqual(Array(groups).fill('python'));
+    expect(
+      await page.getByRole('tab', { name: 'Python' }).first().getAttribute('aria-selected'),
+    ).toBe('true');
+    await page.reload({ waitUntil: 'load' });
+    expect(await visibleLanguages()).toEqual(Array(groups).fill('python'));
+    // Arrow keys move along the tabs and select, as the ARIA tabs pattern asks.
+    await page.getByRole('tab', { name: 'Python' }).first().focus();
+    await page.keyboard.press('ArrowLeft');
+    expect(await visibleLanguages()).toEqual(Array(groups).fill('javascript'));
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('JavaScript');
+    const sample = await page.locator('[role="tabpanel"]:not([hidden]) code').first().innerText();
+    expect(sample).toMatch(/^const response = await fetch\('http/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe.each(['light', 'dark'] as const)('consoles and samples in the %s theme', (colorScheme) => {
+  it('should have no axe-core violations with a console answered and a tab chosen', async () => {
+    const { context, page, errors } = await openPage('/docs', { colorScheme });
+    await page.locator('form[data-tool="search_site_copy"] input[name="query"]').fill('security');
+    await sendConsole(page, 'form[data-tool="search_site_copy"]');
+    await sendConsole(page, 'form[data-tool="get_site_copy_section"]');
+    await page.getByRole('tab', { name: 'Python' }).first().click();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page
+      .locator('form[data-tool="search_site_copy"] [data-try-it-status]')
+      .evaluate((status) => status.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/docs-console-${colorScheme}-1280.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('#getOverview-title').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/docs-samples-${colorScheme}-390.png` });
+    await context.close();
+  });
+});
