@@ -6,6 +6,7 @@
  * Run: node bench/build-scale.ts [--factors=1,10,100] [--runs=N]
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import {
   cp,
   mkdir,
@@ -199,6 +200,8 @@ interface ProjectCopy {
 async function prepareProject(dir: string, factor: number): Promise<ProjectCopy> {
   const generated = join(ROOT, 'src', 'generated');
   for (const entry of PROJECT_ENTRIES) {
+    // public/ is optional (the project has none today: the favicon comes from content/).
+    if (!existsSync(join(ROOT, entry))) continue;
     await cp(join(ROOT, entry), join(dir, entry), {
       recursive: true,
       // The build writes src/generated; another process may be rewriting the original right now.
