@@ -1,7 +1,9 @@
 /**
- * Runs Lighthouse on each page for people (mobile and desktop) and prints the four category
- * scores, the transferred bytes and the request count.
+ * Runs Lighthouse on every page of the site (SITE_PAGES: the main pages, the glossary and the error
+ * pages), mobile and desktop, and prints the four category scores, the transferred bytes and the
+ * request count.
  *   npm run lighthouse                          # serves the last build itself, then audits it
+ *   npm run lighthouse -- --main                # only /, /developers and /docs (a quicker run)
  *   npm run lighthouse -- http://127.0.0.1:4321 # audits a server that is already running
  *   npm run lighthouse -- --strict              # exits 1 when any score is below 100
  * Chromium comes from CHROME_PATH (default /usr/bin/chromium); nothing is downloaded.
@@ -12,8 +14,8 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { MAIN_PAGES, SITE_PAGES } from '../src/service/site-pages.ts';
 
-const PAGES = ['/', '/developers', '/docs'] as const;
 const FORM_FACTORS = ['mobile', 'desktop'] as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -21,12 +23,14 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const args = process.argv.slice(2);
 const strict = args.includes('--strict');
 const verbose = args.includes('--verbose');
+const PAGES = (args.includes('--main') ? MAIN_PAGES : SITE_PAGES).map((page) => page.path);
 const unknown = args.filter(
-  (argument) => !['--strict', '--verbose'].includes(argument) && !/^https?:\/\//.test(argument),
+  (argument) =>
+    !['--strict', '--verbose', '--main'].includes(argument) && !/^https?:\/\//.test(argument),
 );
 if (unknown.length > 0) {
   console.error(
-    `Unknown argument ${unknown.join(' ')}. Usage: npm run lighthouse -- [base URL] [--strict] [--verbose]`,
+    `Unknown argument ${unknown.join(' ')}. Usage: npm run lighthouse -- [base URL] [--main] [--strict] [--verbose]`,
   );
   process.exit(2);
 }
