@@ -39,6 +39,11 @@ export function buildAiCatalog(content: SiteContent, urls: ServiceUrls): AiCatal
       url: buildServerCardUrl(urls),
       description: `Read-only MCP tools, resources and prompts over ${company.name}'s public marketing facts; no authentication required.`,
       version: MCP_AGENT_VERSION,
+      representativeQueries: [
+        `What does ${company.alternateName} do?`,
+        `Search ${company.alternateName}'s website copy`,
+        `${company.alternateName} product description and calls to action`,
+      ],
     },
     {
       identifier: `urn:air:${publisher}:api:api-catalog`,
@@ -46,6 +51,10 @@ export function buildAiCatalog(content: SiteContent, urls: ServiceUrls): AiCatal
       type: MEDIA_TYPES.linksetDocument,
       url: urls.apiCatalog,
       description: 'RFC 9727 linkset of the APIs this origin offers (REST v1 and MCP).',
+      representativeQueries: [
+        `Which APIs does ${company.alternateName} offer?`,
+        `${company.alternateName} REST API and MCP endpoint`,
+      ],
     },
     {
       identifier: `urn:air:${publisher}:api:rest-v1`,
@@ -54,6 +63,10 @@ export function buildAiCatalog(content: SiteContent, urls: ServiceUrls): AiCatal
       url: urls.openapi,
       description: 'OpenAPI 3.1 description of every endpoint of the read-only REST API.',
       version: API_VERSION,
+      representativeQueries: [
+        `${company.alternateName} company overview API`,
+        `OpenAPI description of the ${company.alternateName} REST API`,
+      ],
     },
   ];
   return {

@@ -15,6 +15,8 @@ export const AiCatalogEntrySchema = z.strictObject({
   url: z.url(),
   description: z.string().min(1).optional(),
   version: z.string().min(1).optional(),
+  /** Questions a person or agent might search with, for the registry's index (2 to 5). */
+  representativeQueries: z.array(z.string().min(1)).min(2).max(5).optional(),
 });
 export type AiCatalogEntry = z.infer<typeof AiCatalogEntrySchema>;
 

@@ -46,6 +46,16 @@ describe('buildAiCatalog', () => {
     }
   });
 
+  it('should give every entry 2 to 5 representative queries naming the company', () => {
+    for (const entry of catalog.entries) {
+      expect(entry.representativeQueries?.length, entry.identifier).toBeGreaterThanOrEqual(2);
+      expect(entry.representativeQueries?.length, entry.identifier).toBeLessThanOrEqual(5);
+      for (const query of entry.representativeQueries ?? []) {
+        expect(query).toContain(site.content.company.alternateName);
+      }
+    }
+  });
+
   it('should refuse an entry whose identifier is not domain-anchored', () => {
     const broken = {
       ...catalog,
