@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
-import { launchChromium } from '../support/browser.ts';
+import { launchChromium, openRecordedPage } from '../support/browser.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
 
 const baseUrl = inject('baseUrl');
@@ -19,23 +19,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Opens a page as served (with the site's own Content-Security-Policy), recording what it loads. */
-async function openPage(
-  path: string,
-  javaScriptEnabled = true,
-  colorScheme: 'light' | 'dark' = 'light',
-) {
-  const context = await browser.newContext({ javaScriptEnabled, colorScheme });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  const requests: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
-  await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
-  return { context, page, errors, requests };
+/** Opens a page of the site as served, recording its errors and requests. */
+function openPage(path: string, javaScriptEnabled = true, colorScheme: 'light' | 'dark' = 'light') {
+  return openRecordedPage(browser, `${baseUrl}${path}`, { javaScriptEnabled, colorScheme });
 }
 
 /** Types a query into the header's search box and waits for its answer. */

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
-import { launchChromium } from '../support/browser.ts';
+import { launchChromium, openRecordedPage, type OpenPageOptions } from '../support/browser.ts';
 import { ROOT } from '../support/processes.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
 
@@ -26,22 +26,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Opens a page as served (with the site's own Content-Security-Policy), recording its requests. */
-async function openPage(
-  path: string,
-  options: { javaScriptEnabled?: boolean; colorScheme?: 'light' | 'dark' } = {},
-) {
-  const context = await browser.newContext({ colorScheme: 'light', ...options });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  const requests: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
-  await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
-  return { context, page, errors, requests };
+/** Opens a page of the site as served, recording its errors and requests. */
+function openPage(path: string, options: OpenPageOptions = {}) {
+  return openRecordedPage(browser, `${baseUrl}${path}`, options);
 }
 
 /** Sends a console's request and waits for its status line. */
