@@ -169,6 +169,10 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
           const file = files.resolve(target.pathname);
           if (!file) break;
           for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value);
+          // sirv sends an empty Content-Type for an extension it does not know (Pagefind's index
+          // files): name them as bytes, as RFC 9110 §8.3 suggests when the type is unknown.
+          if (!res.hasHeader('content-type') && !lookup(file))
+            res.setHeader('Content-Type', 'application/octet-stream');
           req.url = encodeURI(file) + target.search;
           // Range requests are ignored, as RFC 9110 §14.2 allows: every document is small, and the
           // whole file is a better answer than a 416 with no problem body.

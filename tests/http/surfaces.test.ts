@@ -228,4 +228,28 @@ describe('SURFACES', () => {
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) expect(findSurface(file).answer.kind, file).toBe('file');
   });
+
+  it('should name a media type for every file of the build, compressed or not', async () => {
+    const dir = `${ROOT}.vercel/output/static`;
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    const files = entries
+      .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
+      .map((entry) => `${entry.parentPath.slice(dir.length)}/${entry.name}`)
+      .filter((file) => !file.includes('/.'));
+    expect(files.some((file) => file.endsWith('.pf_meta'))).toBe(true);
+    for (const file of files) {
+      for (const coding of ['identity', 'gzip, br']) {
+        // Twice: the first answer comes from disk, the next from memory for small files.
+        for (const round of [1, 2]) {
+          const response = await fetch(`${baseUrl}${encodeURI(file)}`, {
+            headers: { 'Accept-Encoding': coding },
+          });
+          await response.arrayBuffer();
+          expect(response.headers.get('content-type'), `${file} ${coding} ${round}`).toMatch(
+            /^[a-z]+\/[a-z0-9.+-]+/,
+          );
+        }
+      }
+    }
+  });
 });
