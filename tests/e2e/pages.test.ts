@@ -7,6 +7,7 @@ import {
   buildMcpClientConfigs,
   buildMcpServerKey,
 } from '../../src/reference/mcp-client-configs.ts';
+import { SITE_PAGES } from '../../src/service/site-pages.ts';
 import { buildServiceUrls } from '../../src/service/urls.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import { launchChromium } from '../support/browser.ts';
@@ -300,5 +301,17 @@ describe('pages in Chromium', () => {
         }
       },
     );
+  });
+});
+
+describe('code blocks', () => {
+  it('should put nothing between <pre> and <code> on any page, so no block shows stray indentation', async () => {
+    let blocks = 0;
+    for (const { path } of SITE_PAGES) {
+      const html = await (await fetch(`${baseUrl}${path}`)).text();
+      blocks += html.match(/<pre\b[^>]*>/g)?.length ?? 0;
+      expect(html.match(/<pre\b[^>]*>\s+<code|<\/code>\s+<\/pre>/g) ?? [], path).toEqual([]);
+    }
+    expect(blocks).toBeGreaterThan(SITE_PAGES.length);
   });
 });
