@@ -315,3 +315,18 @@ describe('code blocks', () => {
     expect(blocks).toBeGreaterThan(SITE_PAGES.length);
   });
 });
+
+describe('text between links', () => {
+  it('should keep a space on both sides of every "·" separator and before a link on every page', async () => {
+    for (const { path } of SITE_PAGES) {
+      const html = await (await fetch(`${baseUrl}${path}`)).text();
+      const body = html.slice(html.indexOf('<body'));
+      const text = body.replace(/<(script|style)\b[\s\S]*?<\/\1>/g, '').replace(/<[^>]+>/g, '');
+      expect(text, path).toContain('For AI agents: llms.txt · ');
+      expect(text.match(/\S·|·[^\s]/g) ?? [], path).toEqual([]);
+      // The footer's company name once ran into its link ("Inc.https://…").
+      const footer = body.slice(body.indexOf('<footer')).replace(/<[^>]+>/g, '');
+      expect(footer, path).toMatch(/\. https?:\/\//);
+    }
+  });
+});
