@@ -169,10 +169,10 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
           const file = files.resolve(target.pathname);
           if (!file) break;
           for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value);
-          // sirv sends an empty Content-Type for an extension it does not know (Pagefind's index
-          // files): name them as bytes, as RFC 9110 §8.3 suggests when the type is unknown.
-          if (!res.hasHeader('content-type') && !lookup(file))
-            res.setHeader('Content-Type', 'application/octet-stream');
+          // The media type is named here for every file (sirv and the memory and compressed copies
+          // keep a type already set); sirv alone would send an empty one for an extension it does
+          // not know, such as Pagefind's index files.
+          if (!res.hasHeader('content-type')) res.setHeader('Content-Type', readMediaType(file));
           req.url = encodeURI(file) + target.search;
           // Range requests are ignored, as RFC 9110 §14.2 allows: every document is small, and the
           // whole file is a better answer than a 416 with no problem body.
@@ -186,7 +186,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
             if (!smallFiles.send(req, res, file)) serveWhole();
             return;
           }
-          const mediaType = String(res.getHeader('content-type') ?? readMediaType(file));
+          const mediaType = String(res.getHeader('content-type'));
           compressed
             .get(file, mediaType, coding)
             .then((encoded) =>
@@ -227,7 +227,10 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
   return server;
 }
 
-/** The media type of a static file, as sirv names it (HTML with its charset). */
+/**
+ * The media type of a static file, as sirv names it (HTML with its charset), and
+ * `application/octet-stream` for an extension that names none (RFC 9110 §8.3).
+ */
 function readMediaType(file: string): string {
   const type = lookup(file) ?? 'application/octet-stream';
   return type === 'text/html' ? `${type};charset=utf-8` : type;
