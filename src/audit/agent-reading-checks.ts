@@ -1,33 +1,24 @@
 import type { AuditCheck, AuditContext, CheckScope } from './audit-check.ts';
 import { expectDocument } from './audit-expectations.ts';
 import { parseJson, type AuditResponse } from './audit-http.ts';
-import { BROWSER_ACCEPT, listPageUrls, readFrontMatter, readHead } from './audit-pages.ts';
+import {
+  BROWSER_ACCEPT,
+  listJsonLdBlocks,
+  listPageUrls,
+  readFrontMatter,
+  readHead,
+  readVisibleText,
+  toMarkdownUrl,
+} from './audit-pages.ts';
 import { ARD } from './check-sources.ts';
 
 /** An ISO 8601 date-time with a time zone, as JSON-LD `dateModified` and `last_updated` carry it. */
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
-/** The Markdown version of a page URL: `<path>.md`, `/index.md` for `/`. */
-function toMarkdownUrl(url: string): string {
-  const { origin, pathname } = new URL(url);
-  return `${origin}${pathname === '/' ? '/index.md' : `${pathname.replace(/\/$/, '')}.md`}`;
-}
-
-/** The visible text of an HTML fragment: scripts and tags dropped, whitespace collapsed. */
-function readText(html: string): string {
-  return html
-    .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 /** Every node of a page's JSON-LD blocks (top-level objects and `@graph` members). */
 function readJsonLdNodes(html: string): Record<string, unknown>[] {
-  return [
-    ...html.matchAll(/<script[^>]*type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g),
-  ].flatMap((block) => {
-    const json = parseJson(block[1] ?? '') as Record<string, unknown> | undefined;
+  return listJsonLdBlocks(html).flatMap((block) => {
+    const json = parseJson(block) as Record<string, unknown> | undefined;
     if (!json) return [];
     const graph = json['@graph'];
     return Array.isArray(graph) ? (graph as Record<string, unknown>[]) : [json];
@@ -89,7 +80,7 @@ export const AGENT_READING_CHECKS: readonly AuditCheck[] = [
         const page = await context.http.get(url, BROWSER_ACCEPT);
         if (!expectDocument(scope, page, ['text/html'])) continue;
         const headings = [...page.text.matchAll(/<h2\b[^>]*>([\s\S]*?)<\/h2>/g)].map((m) =>
-          readText(m[1] ?? ''),
+          readVisibleText(m[1] ?? ''),
         );
         for (const wanted of ['What it means', 'Common causes', 'How to recover'])
           scope.expect(headings.includes(wanted), `${path} has no "${wanted}" heading`);
@@ -99,7 +90,7 @@ export const AGENT_READING_CHECKS: readonly AuditCheck[] = [
           `${path} shows no example body naming its type`,
         );
         const main = /<main[\s\S]*?<\/main>/.exec(page.text)?.[0] ?? '';
-        const text = readText(main);
+        const text = readVisibleText(main);
         scope.expect(
           text.length >= 600,
           `${path}: ${text.length} characters of text in <main> (600+ wanted)`,
@@ -218,7 +209,7 @@ export const AGENT_READING_CHECKS: readonly AuditCheck[] = [
       const glossary = await context.http.get(glossaryUrl, BROWSER_ACCEPT);
       if (expectDocument(scope, glossary, ['text/html'])) {
         const terms = [...glossary.text.matchAll(/<h2 id="([^"]+)"[^>]*>([\s\S]*?)<\/h2>/g)].map(
-          (m) => readText(m[2] ?? ''),
+          (m) => readVisibleText(m[2] ?? ''),
         );
         for (const term of REQUIRED_TERMS)
           scope.expect(

@@ -9,6 +9,28 @@ export function listPageUrls(context: AuditContext): string[] {
   return context.state.pages ?? [`${context.origin}/`];
 }
 
+/** The Markdown version of a page URL: `<path>.md`, `/index.md` for `/`. */
+export function toMarkdownUrl(url: string): string {
+  const { origin, pathname } = new URL(url);
+  return `${origin}${pathname === '/' ? '/index.md' : `${pathname.replace(/\/$/, '')}.md`}`;
+}
+
+/** The visible text of an HTML fragment: scripts, styles and tags dropped, whitespace collapsed. */
+export function readVisibleText(html: string): string {
+  return html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The text of each JSON-LD block of a page, unparsed. */
+export function listJsonLdBlocks(html: string): string[] {
+  return [
+    ...html.matchAll(/<script[^>]*type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g),
+  ].map((block) => block[1] ?? '');
+}
+
 /** The `<head>` tags of an HTML document, crudely but sufficiently for server-rendered pages. */
 export function readHead(html: string) {
   const tags = [...html.matchAll(/<(meta|link)\b([^>]*)>/gi)].map((match) => {

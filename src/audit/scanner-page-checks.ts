@@ -4,9 +4,12 @@ import { charsetOf, mediaTypeOf, parseJson, parseLinkHeader } from './audit-http
 import {
   BROWSER_ACCEPT,
   decodeEntities,
+  listJsonLdBlocks,
   listPageUrls,
   readFrontMatter,
   readHead,
+  readVisibleText,
+  toMarkdownUrl,
 } from './audit-pages.ts';
 import { ARD, IAR } from './check-sources.ts';
 
@@ -44,24 +47,14 @@ export const SCANNER_PAGE_CHECKS: readonly AuditCheck[] = [
         );
         scope.expect(Boolean(head.meta('property', 'og:title')), `${url}: no og:title`);
         scope.expect(Boolean(head.meta('property', 'og:description')), `${url}: no og:description`);
-        const blocks = [
-          ...html.matchAll(/<script[^>]*type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g),
-        ];
+        const blocks = listJsonLdBlocks(html);
         scope.expect(blocks.length > 0, `${url}: no JSON-LD block`);
         for (const block of blocks)
-          scope.expect(
-            parseJson(block[1] ?? '') !== undefined,
-            `${url}: a JSON-LD block does not parse`,
-          );
+          scope.expect(parseJson(block) !== undefined, `${url}: a JSON-LD block does not parse`);
         const headings = html.match(/<h[1-3][\s>]/g)?.length ?? 0;
         scope.expect(headings >= 3, `${url}: ${headings} h1-h3 headings (3+ wanted)`);
         scope.expect((html.match(/<h1[\s>]/g)?.length ?? 0) === 1, `${url}: not exactly one h1`);
-        const main = /<main[\s\S]*?<\/main>/.exec(html)?.[0] ?? '';
-        const text = main
-          .replace(/<script[\s\S]*?<\/script>/g, '')
-          .replace(/<[^>]+>/g, ' ')
-          .replace(/\s+/g, ' ')
-          .trim();
+        const text = readVisibleText(/<main[\s\S]*?<\/main>/.exec(html)?.[0] ?? '');
         scope.expect(
           text.length >= 200,
           `${url}: ${text.length} characters of server-rendered text in <main>`,
@@ -163,11 +156,7 @@ export const SCANNER_PAGE_CHECKS: readonly AuditCheck[] = [
       for (const url of listPageUrls(context)) {
         const page = await context.http.get(url, BROWSER_ACCEPT);
         const alternate = readHead(page.text).link('alternate', 'text/markdown');
-        const { pathname } = new URL(url);
-        const expected = new URL(
-          pathname === '/' ? '/index.md' : `${pathname.replace(/\/$/, '')}.md`,
-          url,
-        ).href;
+        const expected = toMarkdownUrl(url);
         scope.expect(
           alternate !== undefined && new URL(alternate, url).href === expected,
           `${url}: <link rel="alternate" type="text/markdown"> is ${alternate ?? 'missing'}, not ${expected}`,
