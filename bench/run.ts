@@ -32,11 +32,11 @@ import {
   startServer,
   stopProcess,
 } from '../tests/support/processes.ts';
+import { bundleFunctions } from '../src/integrations/bundle-functions.ts';
 import { buildOAuthKeys, generateSigningKey } from '../src/oauth/keys.ts';
 import { issueAccessToken, verifyAccessToken } from '../src/oauth/tokens.ts';
 import { buildServiceUrls } from '../src/service/urls.ts';
 import { formatBuildScaleTable, measureBuildScale, type BuildScaleRow } from './build-scale.ts';
-import { bundleFunction } from './bundle-function.ts';
 import { measureShippedFunctions } from './cold-start.ts';
 import { formatStoreCost, measureStoreCost } from './store-cost.ts';
 import { profileMcp } from './cpu-profile.ts';
@@ -168,8 +168,13 @@ if (sections.has('cold')) {
     toolsList,
     count: COLD_STARTS,
   });
-  // The SDK peer has no .func: bundled by esbuild, hosted by its own server, for scale.
-  const peer = await bundleFunction(`${ROOT}bench/sdk-peer-server.ts`, join(workDir, 'peer'));
+  // The SDK peer has no .func: bundled as our functions are (the build's own bundler), hosted by
+  // its own server, for scale.
+  const [peer] = await bundleFunctions(
+    [{ name: 'sdk-peer-server', source: `${ROOT}bench/sdk-peer-server.ts` }],
+    join(workDir, 'peer'),
+  );
+  if (!peer) throw new Error('the SDK peer was not bundled');
   const peerTimes = await compareColdStarts(
     {
       'sdk-peer-server': {
