@@ -5,7 +5,7 @@
 // as our server does. POST /mcp only.
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler } from 'mcp-handler';
-import { createServer } from 'node:http';
+import { listenForMcp } from './peer-http.ts';
 import { PEER_SERVER_INFO, registerPeerTools } from './peer-tools.ts';
 
 const handler = createMcpHandler((server) => registerPeerTools(server as never), {
@@ -15,16 +15,4 @@ const handler = createMcpHandler((server) => registerPeerTools(server as never),
 });
 const serve = toNodeHandler({ fetch: handler });
 
-const httpServer = createServer((request, response) => {
-  if (request.url !== '/mcp') {
-    request.resume();
-    response.writeHead(404).end();
-    return;
-  }
-  void serve(request as never, response);
-});
-
-const port = Number(process.env.PORT);
-httpServer.listen(port, '127.0.0.1', () => {
-  console.log(`mcp-handler peer listening on http://127.0.0.1:${port}/mcp`);
-});
+listenForMcp('mcp-handler peer', serve);

@@ -6,7 +6,7 @@
 // leg. Everything the tools compute from is built once, as our server does. POST /mcp only.
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
-import { createServer } from 'node:http';
+import { listenForMcp } from './peer-http.ts';
 import { PEER_SERVER_INFO, registerPeerTools } from './peer-tools.ts';
 
 const handler = createMcpHandler(
@@ -20,16 +20,4 @@ const handler = createMcpHandler(
 );
 const serve = toNodeHandler(handler);
 
-const httpServer = createServer((request, response) => {
-  if (request.url !== '/mcp') {
-    request.resume();
-    response.writeHead(404).end();
-    return;
-  }
-  void serve(request as never, response);
-});
-
-const port = Number(process.env.PORT);
-httpServer.listen(port, '127.0.0.1', () => {
-  console.log(`SDK v2 peer listening on http://127.0.0.1:${port}/mcp`);
-});
+listenForMcp('SDK v2 peer', serve);
