@@ -30,6 +30,18 @@ export const LIMITS = {
   clientMetadataBytes: 5 * 1024,
   /** Milliseconds a client metadata document fetch may take, DNS to last byte. */
   clientMetadataTimeoutMs: 3000,
+  /**
+   * Host name lookups of one instance (client metadata hosts): each DNS query waits this many
+   * milliseconds and is sent this many times, and the lookup is cancelled at the fetch's deadline.
+   */
+  hostLookupAttemptMs: 1000,
+  hostLookupTries: 2,
+  /** Lookups in progress at once, per instance and per client address; more are refused at once. */
+  hostLookupsPending: 32,
+  hostLookupsPendingPerClient: 4,
+  /** Seconds a host whose lookup failed is refused without asking again, and how many are kept. */
+  hostLookupFailureSeconds: 30,
+  hostLookupFailures: 1000,
   /** Seconds a fetched client metadata document is kept: without Cache-Control, and at most. */
   clientMetadataDefaultTtlSeconds: 300,
   clientMetadataMaxTtlSeconds: 3600,

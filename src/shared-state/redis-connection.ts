@@ -1,5 +1,6 @@
-import { connect as connectTcp, isIP, type Socket } from 'node:net';
+import { connect as connectTcp, isIP, type LookupFunction, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
+import { createHostResolver, type HostResolver } from '../net/host-resolver.ts';
 import { encodeCommand, isErrorReply, RespReader, type RespValue } from './resp.ts';
 
 /** Where and as whom to connect, read from a `redis://` or `rediss://` URL. */
@@ -134,7 +135,26 @@ export class RedisConnection {
 }
 
 /**
- * Opens a connection (TCP, or TLS with SNI for `rediss://`) within `connectMs`, then
+ * A resolver for the Redis host: the system's name servers unless `servers` names others, each
+ * query given 400 ms twice, and caps of its own, so lookups of other hosts (client metadata
+ * documents) can never starve a reconnection. No failure is remembered: the store already waits
+ * between attempts.
+ */
+export function createRedisResolver(servers?: readonly string[]): HostResolver {
+  return createHostResolver({
+    ...(servers ? { servers } : {}),
+    attemptMs: 400,
+    tries: 2,
+    maxPending: 2,
+    maxPendingPerClient: 2,
+    failureMs: 0,
+    maxFailures: 0,
+  });
+}
+
+/**
+ * Opens a connection (TCP, or TLS with SNI for `rediss://`) within `connectMs`, the host name
+ * resolved by `resolver` (never `dns.lookup`, whose threads a silent name server can hold), then
  * authenticates and selects the database within one more `commandMs`.
  * @see https://redis.io/docs/latest/commands/auth/
  * @see https://redis.io/docs/latest/commands/select/
@@ -142,13 +162,26 @@ export class RedisConnection {
 export async function openRedisConnection(
   endpoint: RedisEndpoint,
   timeouts: { readonly connectMs: number; readonly commandMs: number },
+  resolver: HostResolver = createRedisResolver(),
 ): Promise<RedisConnection | CommandFailure> {
   const { host, port } = endpoint;
+  const deadline = Date.now() + timeouts.connectMs;
+  const resolved = await resolver.resolve(host, { deadline });
+  if ('failure' in resolved) {
+    return { unavailable: `cannot connect: ${resolved.failure}`, timedOut: resolved.timedOut };
+  }
+  const addresses = resolved.addresses;
+  const lookup: LookupFunction = (_name, options, callback) => {
+    const first = addresses[0];
+    if (options.all) callback(null, [...addresses]);
+    else if (first) callback(null, first.address, first.family);
+    else callback(Object.assign(new Error(`${host} has no address`), { code: 'ENOTFOUND' }), '');
+  };
   const socket = endpoint.tls
-    ? connectTls({ host, port, ...(isIP(host) ? {} : { servername: host }) })
-    : connectTcp({ host, port });
+    ? connectTls({ host, port, lookup, ...(isIP(host) ? {} : { servername: host }) })
+    : connectTcp({ host, port, lookup });
   const connected = await new Promise<string>((resolve) => {
-    const timer = setTimeout(() => resolve('timed out'), timeouts.connectMs);
+    const timer = setTimeout(() => resolve('timed out'), Math.max(0, deadline - Date.now()));
     const settle = (outcome: string) => {
       clearTimeout(timer);
       socket.off('error', onError);
@@ -183,8 +216,17 @@ export async function openRedisConnection(
   return connection;
 }
 
-/** An error's message without its stack, and without the password a URL might carry. */
+/**
+ * An error's message without its stack, and without the password a URL might carry. Node gives
+ * an AggregateError with no message of its own when every address of a host refused; its parts
+ * are named instead.
+ */
 export function describeError(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/\/\/[^@\s/]*@/g, '//');
+  const message =
+    error instanceof AggregateError && !error.message
+      ? error.errors.map((part: unknown) => describeError(part)).join('; ')
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return (message || 'connection failed').replace(/\/\/[^@\s/]*@/g, '//');
 }

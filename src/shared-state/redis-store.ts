@@ -1,3 +1,4 @@
+import type { HostResolver } from '../net/host-resolver.ts';
 import type { CommandAnswer, RedisConnection } from './redis-connection.ts';
 import type { RespErrorReply } from './resp.ts';
 import type { SharedStore, StoreAnswer, StoreLog, StoreUnavailable } from './shared-store.ts';
@@ -30,6 +31,8 @@ export interface RedisStoreOptions {
   readonly timeouts?: Partial<typeof REDIS_TIMEOUTS>;
   /** The clock, in milliseconds. */
   readonly now?: () => number;
+  /** The name servers that resolve the URL's host (`'10.0.0.2:53'`); the system's by default. */
+  readonly nameServers?: readonly string[];
 }
 
 /**
@@ -48,6 +51,8 @@ export class RedisStore implements SharedStore {
   readonly #log: StoreLog;
   readonly #timeouts: typeof REDIS_TIMEOUTS;
   readonly #now: () => number;
+  readonly #nameServers: readonly string[] | undefined;
+  #resolver: HostResolver | undefined;
   #connection: RedisConnection | undefined;
   #connecting: Promise<RedisConnection | StoreUnavailable> | undefined;
   #retryAt = 0;
@@ -60,6 +65,7 @@ export class RedisStore implements SharedStore {
     this.#log = options.log;
     this.#timeouts = { ...REDIS_TIMEOUTS, ...options.timeouts };
     this.#now = options.now ?? Date.now;
+    this.#nameServers = options.nameServers;
   }
 
   increment(key: string, ttlSeconds: number): Promise<StoreAnswer<number>> {
@@ -139,8 +145,14 @@ export class RedisStore implements SharedStore {
   }
 
   async #open(): Promise<RedisConnection | StoreUnavailable> {
-    const { openRedisConnection, readRedisEndpoint } = await import('./redis-connection.ts');
-    const opened = await openRedisConnection(readRedisEndpoint(this.#url), this.#timeouts);
+    const { createRedisResolver, openRedisConnection, readRedisEndpoint } =
+      await import('./redis-connection.ts');
+    this.#resolver ??= createRedisResolver(this.#nameServers);
+    const opened = await openRedisConnection(
+      readRedisEndpoint(this.#url),
+      this.#timeouts,
+      this.#resolver,
+    );
     if (isUnavailable(opened)) {
       this.#lastError = opened.unavailable;
       return opened;

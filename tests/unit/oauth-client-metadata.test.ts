@@ -12,6 +12,7 @@ import {
 } from '../../src/oauth/client-metadata-fetch.ts';
 import { createAuthorizeHandler } from '../../src/oauth/authorize-endpoint.ts';
 import { createTokenHandler } from '../../src/oauth/token-endpoint.ts';
+import { createClientResolver } from '../../src/oauth/client-resolution.ts';
 import {
   authorize,
   challenge,
@@ -29,6 +30,7 @@ import {
   startDocumentServer,
   type DocumentServer,
 } from '../support/https-document-server.ts';
+import { createTestResolver, startDnsServer, type TestDnsServer } from '../support/dns-server.ts';
 
 describe('findForbiddenRange', () => {
   it.each([
@@ -201,10 +203,15 @@ describe('readClientMetadataDocument', () => {
 
 describe('fetchClientMetadataDocument', () => {
   let server: DocumentServer;
+  let dns: TestDnsServer;
   beforeAll(async () => {
     server = await startDocumentServer();
+    dns = await startDnsServer();
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    await dns.close();
+  });
 
   it('should fetch a document from a real https server when the test policy allows 127.0.0.1', async () => {
     const url = server.serveJson('/ok.json', goodDocument, { 'Cache-Control': 'max-age=42' });
@@ -229,16 +236,11 @@ describe('fetchClientMetadataDocument', () => {
 
   it('should refuse a name when any one of its addresses is private, without connecting', async () => {
     const counter = await startConnectionCounter();
+    dns.set('mixed.example', { a: ['93.184.215.14', '10.0.0.7'] });
     const fetched = await fetchClientMetadataDocument(
       new URL(`https://mixed.example:${counter.port}/client.json`),
-      {
-        ...STRICT_FETCH_POLICY,
-        resolve: () =>
-          Promise.resolve([
-            { address: '93.184.215.14', family: 4 },
-            { address: '10.0.0.7', family: 4 },
-          ]),
-      },
+      STRICT_FETCH_POLICY,
+      { resolver: createTestResolver(dns) },
     );
     expect(fetched).toEqual({
       ok: false,
@@ -250,19 +252,21 @@ describe('fetchClientMetadataDocument', () => {
 
   it('should connect to the address it checked, not look the name up again', async () => {
     const url = server.serveJson('/pinned.json', goodDocument);
-    let lookups = 0;
+    dns.set('pinned.example', { a: ['127.0.0.1'] });
+    const connections = server.counts.connections;
     const fetched = await fetchClientMetadataDocument(
-      new URL(url.replace('127.0.0.1', 'localhost')),
-      {
-        ...server.testPolicy,
-        resolve: () => {
-          lookups += 1;
-          return Promise.resolve([{ address: '127.0.0.1', family: 4 }]);
-        },
-      },
+      new URL(url.replace('127.0.0.1', 'pinned.example')),
+      { ...server.testPolicy, permitAddress: (address) => address === '127.0.0.1' },
+      { resolver: createTestResolver(dns) },
     );
-    expect(fetched.ok).toBe(true);
-    expect(lookups).toBe(1);
+    // The certificate names 127.0.0.1 and localhost, not pinned.example: reaching the TLS check
+    // proves the connection went to the checked address, with the host name for the check.
+    expect(fetched).toEqual({
+      ok: false,
+      reason: 'the https connection failed (refused, reset, or an untrusted certificate)',
+    });
+    expect(server.counts.connections).toBe(connections + 1);
+    expect(dns.queries.filter((name) => name === 'pinned.example')).toHaveLength(2);
   });
 
   it('should not follow a redirect', async () => {
@@ -510,5 +514,64 @@ describe('a URL client_id at createAuthorizeHandler and createTokenHandler', () 
     );
     expect(answer.error_description).toBe('The URL client_id must use https.');
     expect(server.counts.requests).toBe(before);
+  });
+});
+
+describe('createClientResolver', () => {
+  let server: DocumentServer;
+  let dns: TestDnsServer;
+  beforeAll(async () => {
+    server = await startDocumentServer();
+    dns = await startDnsServer();
+  });
+  afterAll(async () => {
+    await server.close();
+    await dns.close();
+  });
+
+  it('should keep resolving URL client ids while lookups at a silent name server hang', async () => {
+    const port = new URL(server.origin).port;
+    const serve = (clientId: string) =>
+      server.route(new URL(clientId).pathname, (_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ client_id: clientId, grant_types: ['client_credentials'] }));
+      });
+    const byName = `https://metadata.test:${port}/by-name.json`;
+    const local = `https://localhost:${port}/local.json`;
+    serve(byName);
+    serve(local);
+    dns.set('metadata.test', { a: ['127.0.0.1'] });
+    const resolveClient = createClientResolver(
+      { keys: async () => keys, issuer: SITE, seconds: () => Math.floor(clock.now / 1000) },
+      {
+        // localhost is 127.0.0.1 and ::1 without DNS; both are loopback, let through here.
+        fetchPolicy: {
+          ...server.testPolicy,
+          permitAddress: (address) => /^(127\.0\.0\.1|::1)$/.test(address),
+        },
+        resolver: createTestResolver(dns),
+        cache: createMemoryClientMetadataCache({ maxEntries: 10 }),
+      },
+    );
+    let settled = 0;
+    const slow = Array.from({ length: 15 }, (_, i) => {
+      dns.set(`slow${i}.attacker.test`, 'silent');
+      return resolveClient(`https://slow${i}.attacker.test/c.json`, `203.0.113.${i % 3}`).finally(
+        () => (settled += 1),
+      );
+    });
+    const answers = await Promise.all([
+      resolveClient(byName, '198.51.100.1'),
+      resolveClient(local, '198.51.100.2'),
+    ]);
+    expect(answers.map((answer) => answer.ok)).toEqual([true, true]);
+    // Only the three past the per-client cap (refused at once) had an answer yet.
+    expect(settled).toBe(3);
+    const refusals = await Promise.all(slow);
+    const reasons = refusals.map((answer) => (answer.ok ? '' : answer.refusal.description));
+    // Four per client at most: the others were refused at once, without a lookup.
+    const count = (ending: string) => reasons.filter((reason) => reason.endsWith(ending)).length;
+    expect(count('resolving its host name timed out.')).toBe(12);
+    expect(count('too many host name lookups are in progress.')).toBe(3);
   });
 });

@@ -14,6 +14,7 @@ import { createSharedClientMetadataCache } from '../../src/oauth/client-metadata
 import { makeCertificate } from '../support/https-document-server.ts';
 import { NODE, ROOT, runCommand } from '../support/processes.ts';
 import { startTestRedis, type TestRedis } from '../support/redis-server.ts';
+import { createTestResolver, startDnsServer } from '../support/dns-server.ts';
 
 let redis: TestRedis;
 const stores: RedisStore[] = [];
@@ -146,6 +147,15 @@ describe('RedisStore', () => {
     await store.close();
   });
 
+  it('should name every refusal when no address of a host name listens', async () => {
+    const store = new RedisStore('redis://localhost:1', { log: () => undefined });
+    const answer = await store.increment('x', 1);
+    expect(isUnavailable(answer) && answer.unavailable).toBe(
+      'cannot connect: connect ECONNREFUSED 127.0.0.1:1; connect ECONNREFUSED ::1:1',
+    );
+    await store.close();
+  });
+
   it('should let a process that used it end by itself once it is closed', async () => {
     const script = `
       import { RedisStore } from '${ROOT}src/shared-state/redis-store.ts';
@@ -160,6 +170,38 @@ describe('RedisStore', () => {
     });
     expect(run).toMatchObject({ code: 0, stdout: '11\n', stderr: '' });
     expect(performance.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('RedisStore with a host name', () => {
+  it('should connect by host name through its own resolver while lookups at a silent name server hang', async () => {
+    const dns = await startDnsServer();
+    try {
+      dns.set('redis.test', { a: ['127.0.0.1'] });
+      // Client metadata lookups that never end, filling another resolver's every slot.
+      const metadataResolver = createTestResolver(dns, { maxPending: 8, maxPendingPerClient: 8 });
+      let settled = 0;
+      const hanging = Array.from({ length: 8 }, (_, i) => {
+        dns.set(`slow${i}.attacker.test`, 'silent');
+        return metadataResolver
+          .resolve(`slow${i}.attacker.test`, { deadline: Date.now() + 3000 })
+          .finally(() => (settled += 1));
+      });
+      const lines: unknown[] = [];
+      const store = new RedisStore(`redis://redis.test:${redis.port}`, {
+        log: (line) => lines.push(line),
+        nameServers: [dns.server],
+      });
+      stores.push(store);
+      expect(await store.increment('dns-count', 30)).toBe(1);
+      expect(await store.claim('dns-code', 30)).toBe(true);
+      expect(settled).toBe(0);
+      expect(lines).toEqual([]);
+      expect(dns.queries.filter((name) => name === 'redis.test').length).toBeGreaterThan(0);
+      await Promise.all(hanging);
+    } finally {
+      await dns.close();
+    }
   });
 });
 
@@ -212,7 +254,8 @@ describe('RedisStore over rediss://', () => {
     } finally {
       await secure.stop();
     }
-  });
+    // Three node processes and a redis-server start here: more than the default 5 s on a busy machine.
+  }, 20_000);
 });
 
 describe('createSharedClientMetadataCache', () => {
