@@ -4,6 +4,7 @@ import { readProcessStore } from '../shared-state/process-store.ts';
 import {
   createMemoryClientMetadataCache,
   createSharedClientMetadataCache,
+  writeCachedRegistration,
   type ClientMetadataCache,
 } from './client-metadata-cache.ts';
 import {
@@ -83,8 +84,12 @@ export function createClientResolver(
       );
     }
     const client = readClientMetadataDocument(clientId, fetched.text, now);
-    // Only a document that passed is kept, so a fixed document is read again at once.
-    if (client.ok) await cache.set(clientId, fetched.text, readCacheLifetime(fetched.cacheControl));
+    // Only a document that passed is kept, so a fixed document is read again at once; what is
+    // kept is its registration, not its text (see writeCachedRegistration).
+    if (client.ok) {
+      const registration = writeCachedRegistration(clientId, client.value);
+      await cache.set(clientId, registration, readCacheLifetime(fetched.cacheControl));
+    }
     return client;
   };
 }

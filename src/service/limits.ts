@@ -44,9 +44,13 @@ export const LIMITS = {
   hostLookupFailures: 1000,
   /** Seconds a fetched client metadata document is kept: without Cache-Control, and at most. */
   clientMetadataDefaultTtlSeconds: 300,
-  clientMetadataMaxTtlSeconds: 3600,
-  /** The most client metadata documents one instance keeps in memory. */
+  clientMetadataMaxTtlSeconds: 600,
+  /**
+   * The most client metadata registrations kept, in all (in one instance's memory, or in the
+   * shared store for every instance) and per host; past a bound nothing more is kept.
+   */
   clientMetadataCacheEntries: 1000,
+  clientMetadataCacheEntriesPerHost: 20,
 } as const;
 
 /**

@@ -1,7 +1,13 @@
 import type { HostResolver } from '../net/host-resolver.ts';
 import type { CommandAnswer, RedisConnection } from './redis-connection.ts';
 import type { RespErrorReply } from './resp.ts';
-import type { SharedStore, StoreAnswer, StoreLog, StoreUnavailable } from './shared-store.ts';
+import type {
+  BoundedCacheEntry,
+  SharedStore,
+  StoreAnswer,
+  StoreLog,
+  StoreUnavailable,
+} from './shared-store.ts';
 import { isUnavailable } from './shared-store.ts';
 
 /** How long a request may wait for Redis, in milliseconds, before it is answered without it. */
@@ -24,6 +30,36 @@ export const REDIS_KEY_PREFIX = 'agent-facts:';
  */
 const INCREMENT_SCRIPT =
   "local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end return n";
+
+/**
+ * Keeps one cache entry only while its cache and its group hold fewer live entries than their
+ * bounds, in one atomic step: each sorted set lists its entries' keys by expiry time (ms), the
+ * expired ones are dropped first, a key already listed is refreshed, and a full set means
+ * nothing is written and nothing evicted (0). Each set expires with its last entry. KEYS: the
+ * cache's set, the group's set, the entry; ARGV: now (ms), ttl (s), value, the two bounds, key.
+ * @see https://redis.io/docs/latest/develop/interact/programmability/eval-intro/
+ */
+const KEEP_SCRIPT = `
+local now = tonumber(ARGV[1])
+local expires = now + tonumber(ARGV[2]) * 1000
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+if not redis.call('ZSCORE', KEYS[1], ARGV[6]) then
+  if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
+  if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[5]) then return 0 end
+end
+redis.call('SET', KEYS[3], ARGV[3], 'PX', expires - now)
+for i = 1, 2 do
+  redis.call('ZADD', KEYS[i], expires, ARGV[6])
+  redis.call('PEXPIRE', KEYS[i], tonumber(redis.call('ZRANGE', KEYS[i], -1, -1, 'WITHSCORES')[2]) - now)
+end
+return 1`;
+
+/** The Redis keys of a bounded cache; one hash tag, so a cluster keeps them in one slot. */
+function readCacheKeys(cache: string, group: string, key: string) {
+  const base = `${REDIS_KEY_PREFIX}{${cache}}`;
+  return { all: `${base}:all`, group: `${base}:group:${group}`, entry: `${base}:entry:${key}` };
+}
 
 export interface RedisStoreOptions {
   /** Where the one line per episode of unavailability goes. */
@@ -80,14 +116,32 @@ export class RedisStore implements SharedStore {
     );
   }
 
-  read(key: string): Promise<StoreAnswer<string | undefined>> {
-    return this.#run(['GET', REDIS_KEY_PREFIX + key], (reply) =>
+  read(cache: string, key: string): Promise<StoreAnswer<string | undefined>> {
+    return this.#run(['GET', readCacheKeys(cache, '', key).entry], (reply) =>
       typeof reply === 'string' ? reply : undefined,
     );
   }
 
-  write(key: string, value: string, ttlSeconds: number): Promise<StoreAnswer<true>> {
-    return this.#run(['SET', REDIS_KEY_PREFIX + key, value, 'EX', ttlSeconds], () => true as const);
+  /** @see KEEP_SCRIPT */
+  keep(entry: BoundedCacheEntry): Promise<StoreAnswer<boolean>> {
+    const keys = readCacheKeys(entry.cache, entry.group, entry.key);
+    return this.#run(
+      [
+        'EVAL',
+        KEEP_SCRIPT,
+        3,
+        keys.all,
+        keys.group,
+        keys.entry,
+        this.#now(),
+        entry.ttlSeconds,
+        entry.value,
+        entry.maxEntries,
+        entry.maxEntriesPerGroup,
+        entry.key,
+      ],
+      (reply) => reply === 1,
+    );
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findForbiddenRange } from '../../src/oauth/address-policy.ts';
-import { createMemoryClientMetadataCache } from '../../src/oauth/client-metadata-cache.ts';
+import {
+  createMemoryClientMetadataCache,
+  writeCachedRegistration,
+} from '../../src/oauth/client-metadata-cache.ts';
 import {
   checkClientIdUrl,
   readCacheLifetime,
@@ -98,7 +101,7 @@ describe('readCacheLifetime', () => {
   it.each([
     [undefined, 300],
     ['max-age=60', 60],
-    ['public, max-age=86400', 3600],
+    ['public, max-age=86400', 600],
     ['s-maxage=120', 120],
     ['no-store', 0],
     ['no-cache, max-age=600', 0],
@@ -129,6 +132,16 @@ describe('createMemoryClientMetadataCache', () => {
     expect(await cache.get('https://a.example/3')).toBe('3');
   });
 
+  it('should keep at most maxEntriesPerHost documents of one host, and keep others', async () => {
+    const cache = createMemoryClientMetadataCache({ maxEntries: 10, maxEntriesPerHost: 2 });
+    for (const v of [1, 2, 3]) await cache.set(`https://a.example/c?v=${v}`, String(v), 60);
+    await cache.set('https://b.example/c', 'b', 60);
+    expect(await cache.get('https://a.example/c?v=1')).toBe('1');
+    expect(await cache.get('https://a.example/c?v=2')).toBe('2');
+    expect(await cache.get('https://a.example/c?v=3')).toBeUndefined();
+    expect(await cache.get('https://b.example/c')).toBe('b');
+  });
+
   it('should not keep a document with a lifetime of 0', async () => {
     const cache = createMemoryClientMetadataCache({ maxEntries: 2 });
     await cache.set('https://a.example/1', '1', 0);
@@ -145,6 +158,28 @@ const goodDocument = {
   response_types: ['code'],
   token_endpoint_auth_method: 'none',
 };
+
+describe('writeCachedRegistration', () => {
+  it.each([
+    ['a client with redirect URIs', goodDocument],
+    [
+      'an agent with client_credentials only',
+      { client_id: URL_ID, grant_types: ['client_credentials'], scope: 'mcp:read' },
+    ],
+  ])('should give %s back as the same client, without what it does not use', (_, document) => {
+    const padded = {
+      ...document,
+      logo_uri: 'https://app.example.com/logo.png',
+      pad: 'x'.repeat(3000),
+    };
+    const read = readClientMetadataDocument(URL_ID, JSON.stringify(padded), clock.now);
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    const kept = writeCachedRegistration(URL_ID, read.value);
+    expect(kept.length).toBeLessThan(400);
+    expect(readClientMetadataDocument(URL_ID, kept, clock.now)).toEqual(read);
+  });
+});
 
 describe('readClientMetadataDocument', () => {
   it('should read the client, its redirect URIs and the grants this server offers', () => {
