@@ -134,6 +134,9 @@ export class RedisConnection {
   }
 }
 
+/** Milliseconds a connection may be idle before TCP keepalive probes start. */
+export const REDIS_KEEPALIVE_MS = 15_000;
+
 /**
  * A resolver for the Redis host: the system's name servers unless `servers` names others, each
  * query given 400 ms twice, and caps of its own, so lookups of other hosts (client metadata
@@ -196,6 +199,9 @@ export async function openRedisConnection(
     return { unavailable: `cannot connect: ${connected}`, timedOut: connected === 'timed out' };
   }
   socket.setNoDelay(true);
+  // Probes keep an idle connection's NAT and load-balancer entries alive (many drop an idle one
+  // after a few minutes), and find a dead peer while nothing is waiting on it.
+  socket.setKeepAlive(true, REDIS_KEEPALIVE_MS);
   const connection = new RedisConnection(socket, timeouts.commandMs);
   const setup: (string | number)[][] = [];
   if (endpoint.password !== undefined) {

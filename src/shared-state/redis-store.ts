@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { HostResolver } from '../net/host-resolver.ts';
 import type { CommandAnswer, RedisConnection } from './redis-connection.ts';
 import type { RespErrorReply } from './resp.ts';
@@ -61,6 +62,16 @@ function readCacheKeys(cache: string, group: string, key: string) {
   return { all: `${base}:all`, group: `${base}:group:${group}`, entry: `${base}:entry:${key}` };
 }
 
+/**
+ * Claims a key once, safely retried: the key is set to this claim's own random token when it is
+ * absent, and a claim that finds its own token is still the first. So a claim sent again after a
+ * connection broke before its reply (the first may or may not have reached Redis) never turns a
+ * first redemption into "already used". KEYS: the key; ARGV: the token, the lifetime (s).
+ * @see https://redis.io/docs/latest/commands/set/
+ */
+export const CLAIM_SCRIPT =
+  "local v = redis.call('GET', KEYS[1]) if not v then redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2]) return 1 end if v == ARGV[1] then return 1 end return 0";
+
 export interface RedisStoreOptions {
   /** Where the one line per episode of unavailability goes. */
   readonly log: StoreLog;
@@ -108,11 +119,11 @@ export class RedisStore implements SharedStore {
     return this.#run(['EVAL', INCREMENT_SCRIPT, 1, REDIS_KEY_PREFIX + key, ttlSeconds], Number);
   }
 
-  /** @see https://redis.io/docs/latest/commands/set/ (NX, EX) */
+  /** @see CLAIM_SCRIPT */
   claim(key: string, ttlSeconds: number): Promise<StoreAnswer<boolean>> {
     return this.#run(
-      ['SET', REDIS_KEY_PREFIX + key, '1', 'EX', ttlSeconds, 'NX'],
-      (reply) => reply === 'OK',
+      ['EVAL', CLAIM_SCRIPT, 1, REDIS_KEY_PREFIX + key, randomUUID(), ttlSeconds],
+      (reply) => reply === 1,
     );
   }
 
@@ -150,14 +161,29 @@ export class RedisStore implements SharedStore {
     await this.#connection?.close();
   }
 
-  /** Sends one command and reads its reply with `read`; an error reply is "not now" too. */
+  /**
+   * Sends one command and reads its reply with `read`; an error reply is "not now" too. A
+   * connection that broke (reset by a NAT or the provider, closed by the server) gets the command
+   * once more on a fresh connection; a reply that is late does not (Redis is then slow, and a
+   * second wait would double the delay). Every command here is safe to send twice: GET and the
+   * cache's script write the same thing again, a claim recognises its own token (CLAIM_SCRIPT),
+   * and a counter may count one request twice, only when a connection broke under it (the
+   * limit errs by one request toward refusing, never toward letting more through).
+   */
   async #run<T>(
     args: readonly (string | number)[],
     read: (reply: Exclude<CommandAnswer, StoreUnavailable>) => T,
   ): Promise<StoreAnswer<T>> {
-    const connection = await this.#connect();
+    let connection = await this.#connect();
     if (isUnavailable(connection)) return this.#fail(connection.unavailable);
-    const reply = await connection.command(args);
+    let reply = await connection.command(args);
+    if (isUnavailable(reply) && !reply.timedOut && !this.#closed) {
+      connection = await this.#connect(true);
+      if (isUnavailable(connection)) return this.#fail(connection.unavailable);
+      reply = await connection.command(args);
+      // Broken twice in a row: leave the server alone for retryMs.
+      if (isUnavailable(reply)) this.#retryAt = this.#now() + this.#timeouts.retryMs;
+    }
     if (isUnavailable(reply)) {
       // A server that stops answering is left alone for retryMs: requests meanwhile are
       // answered at once, instead of each waiting commandMs.
@@ -183,17 +209,19 @@ export class RedisStore implements SharedStore {
     return read(reply);
   }
 
-  /** The open connection, opening one first when it may; never waits past the connect time. */
-  async #connect(): Promise<RedisConnection | StoreUnavailable> {
+  /**
+   * The open connection, opening one first when it may: at once after a connection was lost
+   * (or `now`, for the one retry of a broken command), else at most once per `retryMs` after an
+   * attempt failed or a reply was late. Never waits past the connect time.
+   */
+  async #connect(now = false): Promise<RedisConnection | StoreUnavailable> {
     if (this.#closed) return { unavailable: 'the store is closed' };
     if (this.#connection?.open) return this.#connection;
     if (this.#connecting) return this.#connecting;
     if (this.#connection) this.#lastError = this.#connection.failure;
-    const now = this.#now();
-    if (now < this.#retryAt) {
+    if (!now && this.#now() < this.#retryAt) {
       return { unavailable: `not connected (${this.#lastError || 'closed'}); retrying shortly` };
     }
-    this.#retryAt = now + this.#timeouts.retryMs;
     this.#connecting = this.#open().finally(() => (this.#connecting = undefined));
     return this.#connecting;
   }
@@ -209,6 +237,7 @@ export class RedisStore implements SharedStore {
     );
     if (isUnavailable(opened)) {
       this.#lastError = opened.unavailable;
+      this.#retryAt = this.#now() + this.#timeouts.retryMs;
       return opened;
     }
     this.#connection = opened;

@@ -3,7 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import {
+  CLAIM_SCRIPT,
   REDIS_KEY_PREFIX,
   REDIS_TIMEOUTS,
   RedisStore,
@@ -178,6 +180,90 @@ describe('RedisStore', () => {
     });
     expect(run).toMatchObject({ code: 0, stdout: '11\n', stderr: '' });
     expect(performance.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('RedisStore after a broken connection', () => {
+  /** A RESP server whose n-th connection (from 0) is handled by `handlers[n]`. */
+  async function serveConnections(handlers: ((socket: Socket, commands: number) => void)[]) {
+    let accepted = 0;
+    const received: number[] = [];
+    const server = createServer((socket) => {
+      const index = accepted++;
+      received[index] = 0;
+      socket.on('error', () => undefined);
+      socket.on('data', () => {
+        received[index] = (received[index] ?? 0) + 1;
+        handlers[index]?.(socket, received[index] ?? 0);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return { url: `redis://127.0.0.1:${port}`, received, close: () => server.close() };
+  }
+
+  it('should answer the request after CLIENT KILL on a fresh connection', async () => {
+    const lines: unknown[] = [];
+    const store = openStore(lines);
+    expect(await store.increment('kill-a', 30)).toBe(1);
+    expect(await redis.command('CLIENT', 'KILL', 'TYPE', 'normal')).toBeGreaterThan(0);
+    expect(await store.increment('kill-a', 30)).toBe(2);
+    expect(await redis.command('CLIENT', 'KILL', 'TYPE', 'normal')).toBeGreaterThan(0);
+    expect(await store.claim('code:kill-a', 30)).toBe(true);
+    expect(await store.claim('code:kill-a', 30)).toBe(false);
+    expect(lines).toEqual([]);
+  });
+
+  it('should send a command once more on a fresh connection when the connection is reset under it', async () => {
+    const server = await serveConnections([
+      (socket) => socket.resetAndDestroy(),
+      (socket) => socket.write(':7\r\n'),
+    ]);
+    const store = new RedisStore(server.url, { log: () => undefined });
+    try {
+      expect(await store.increment('reset', 30)).toBe(7);
+      expect(server.received).toEqual([1, 1]);
+    } finally {
+      await store.close();
+      server.close();
+    }
+  });
+
+  it('should not send a command again after a reply was late', async () => {
+    const server = await serveConnections([() => undefined, (socket) => socket.write(':7\r\n')]);
+    const store = new RedisStore(server.url, {
+      log: () => undefined,
+      timeouts: { commandMs: 200 },
+    });
+    try {
+      expect(isUnavailable(await store.increment('late', 30))).toBe(true);
+      expect(server.received).toEqual([1]);
+    } finally {
+      await store.close();
+      server.close();
+    }
+  });
+
+  it('should count a claim sent again with its own token as the first, and any other as a repeat', async () => {
+    const key = `${REDIS_KEY_PREFIX}code:retried`;
+    expect(await redis.command('EVAL', CLAIM_SCRIPT, 1, key, 'token-a', 30)).toBe(1);
+    expect(await redis.command('EVAL', CLAIM_SCRIPT, 1, key, 'token-a', 30)).toBe(1);
+    expect(await redis.command('EVAL', CLAIM_SCRIPT, 1, key, 'token-b', 30)).toBe(0);
+    expect(Number(await redis.command('TTL', key))).toBeGreaterThan(25);
+  });
+
+  it('should turn TCP keepalive on for its connection', async () => {
+    const store = openStore();
+    expect(await store.increment('keepalive', 30)).toBe(1);
+    const listed = await runCommand('ss', [
+      '-tnoH',
+      'state',
+      'established',
+      `( dport = :${redis.port} )`,
+    ]);
+    const ours = listed.stdout.trim().split('\n').filter(Boolean);
+    expect(ours.length).toBeGreaterThan(0);
+    for (const line of ours) expect(line).toMatch(/timer:\(keepalive,/);
   });
 });
 
