@@ -75,7 +75,7 @@ export const CLAIM_SCRIPT =
 export interface RedisStoreOptions {
   /** Where the one line per episode of unavailability goes. */
   readonly log: StoreLog;
-  readonly timeouts?: Partial<typeof REDIS_TIMEOUTS>;
+  readonly timeouts?: Partial<Record<keyof typeof REDIS_TIMEOUTS, number>>;
   /** The clock, in milliseconds. */
   readonly now?: () => number;
   /** The name servers that resolve the URL's host (`'10.0.0.2:53'`); the system's by default. */
@@ -96,7 +96,7 @@ export class RedisStore implements SharedStore {
   readonly kind = 'redis';
   readonly #url: string;
   readonly #log: StoreLog;
-  readonly #timeouts: typeof REDIS_TIMEOUTS;
+  readonly #timeouts: Record<keyof typeof REDIS_TIMEOUTS, number>;
   readonly #now: () => number;
   readonly #nameServers: readonly string[] | undefined;
   #resolver: HostResolver | undefined;
