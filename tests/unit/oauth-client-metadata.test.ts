@@ -34,6 +34,7 @@ import {
   type DocumentServer,
 } from '../support/https-document-server.ts';
 import { createTestResolver, startDnsServer, type TestDnsServer } from '../support/dns-server.ts';
+import { holdThreadpool } from '../support/threadpool.ts';
 
 describe('findForbiddenRange', () => {
   it.each([
@@ -564,7 +565,7 @@ describe('createClientResolver', () => {
     await dns.close();
   });
 
-  it('should keep resolving URL client ids while lookups at a silent name server hang', async () => {
+  it('should keep resolving URL client ids while lookups at a silent name server hang and the threadpool is held', async () => {
     const port = new URL(server.origin).port;
     const serve = (clientId: string) =>
       server.route(new URL(clientId).pathname, (_req, res) => {
@@ -595,11 +596,18 @@ describe('createClientResolver', () => {
         () => (settled += 1),
       );
     });
-    const answers = await Promise.all([
-      resolveClient(byName, '198.51.100.1'),
-      resolveClient(local, '198.51.100.2'),
-    ]);
-    expect(answers.map((answer) => answer.ok)).toEqual([true, true]);
+    // Every libuv thread held too, as silent name servers held them through dns.lookup.
+    const pool = await holdThreadpool();
+    try {
+      const answers = await Promise.all([
+        resolveClient(byName, '198.51.100.1'),
+        resolveClient(local, '198.51.100.2'),
+      ]);
+      expect(answers.map((answer) => answer.ok)).toEqual([true, true]);
+      expect(pool.lookupWaiting()).toBe(true);
+    } finally {
+      await pool.release();
+    }
     // Only the three past the per-client cap (refused at once) had an answer yet.
     expect(settled).toBe(3);
     const refusals = await Promise.all(slow);

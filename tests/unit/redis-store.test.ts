@@ -18,6 +18,7 @@ import { makeCertificate } from '../support/https-document-server.ts';
 import { NODE, ROOT, runCommand } from '../support/processes.ts';
 import { startTestRedis, type TestRedis } from '../support/redis-server.ts';
 import { createTestResolver, startDnsServer } from '../support/dns-server.ts';
+import { holdThreadpool } from '../support/threadpool.ts';
 
 let redis: TestRedis;
 const stores: RedisStore[] = [];
@@ -268,7 +269,7 @@ describe('RedisStore after a broken connection', () => {
 });
 
 describe('RedisStore with a host name', () => {
-  it('should connect by host name through its own resolver while lookups at a silent name server hang', async () => {
+  it('should connect by host name through its own resolver while lookups at a silent name server hang and the threadpool is held', async () => {
     const dns = await startDnsServer();
     try {
       dns.set('redis.test', { a: ['127.0.0.1'] });
@@ -289,6 +290,16 @@ describe('RedisStore with a host name', () => {
       stores.push(store);
       expect(await store.increment('dns-count', 30)).toBe(1);
       expect(await store.claim('dns-code', 30)).toBe(true);
+      // Every libuv thread held, as silent name servers hold them through dns.lookup: the
+      // connection is lost and opened again by name all the same.
+      const pool = await holdThreadpool();
+      try {
+        expect(await redis.command('CLIENT', 'KILL', 'TYPE', 'normal')).toBeGreaterThan(0);
+        expect(await store.increment('dns-count', 30)).toBe(2);
+        expect(pool.lookupWaiting()).toBe(true);
+      } finally {
+        await pool.release();
+      }
       expect(settled).toBe(0);
       expect(lines).toEqual([]);
       expect(dns.queries.filter((name) => name === 'redis.test').length).toBeGreaterThan(0);
