@@ -94,6 +94,9 @@ export function createHostResolver(options: HostResolverOptions): HostResolver {
         return { failure: remembered.failure, timedOut: remembered.timedOut };
       }
       if (remembered) failures.delete(host);
+      // A caller out of time is told so, and the host is not held against later callers.
+      const waitMs = deadline - now();
+      if (waitMs <= 0) return { failure: 'resolving its host name timed out', timedOut: true };
       const clientPending = pendingPerClient.get(client) ?? 0;
       if (pending >= options.maxPending || clientPending >= options.maxPendingPerClient) {
         return { failure: 'too many host name lookups are in progress', timedOut: false };
@@ -101,7 +104,7 @@ export function createHostResolver(options: HostResolverOptions): HostResolver {
       pending += 1;
       pendingPerClient.set(client, clientPending + 1);
       try {
-        const resolution = await askNameServers(host, servers, options, deadline - now());
+        const resolution = await askNameServers(host, servers, options, waitMs);
         if ('failure' in resolution) remember(host, resolution);
         return resolution;
       } finally {
@@ -134,7 +137,6 @@ async function askNameServers(
   options: HostResolverOptions,
   waitMs: number,
 ): Promise<HostResolution> {
-  if (waitMs <= 0) return { failure: 'resolving its host name timed out', timedOut: true };
   const resolver = new dns.Resolver({ timeout: options.attemptMs, tries: options.tries });
   if (servers.length > 0) resolver.setServers([...servers]);
   const timer = setTimeout(() => resolver.cancel(), waitMs);

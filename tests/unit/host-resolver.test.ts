@@ -68,6 +68,17 @@ describe('createHostResolver', () => {
     });
   });
 
+  it('should not hold a host against later callers when a caller had no time left', async () => {
+    const resolver = createTestResolver(dns);
+    const asked = dns.queries.length;
+    expect(await resolver.resolve('app.example', { deadline: Date.now() - 1 })).toEqual({
+      failure: 'resolving its host name timed out',
+      timedOut: true,
+    });
+    expect(dns.queries.length).toBe(asked);
+    expect(await resolver.resolve('app.example', within(2000))).toHaveProperty('addresses');
+  });
+
   it('should answer a failed host from memory until failureMs has passed', async () => {
     const clock = { now: Date.now() };
     const resolver = createTestResolver(dns, { failureMs: 30_000, now: () => clock.now });
