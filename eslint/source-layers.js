@@ -11,6 +11,7 @@ export const SOURCE_LAYERS = [
   ['service'],
   ['site-content'],
   ['documents'],
+  ['net'],
   ['shared-state'],
   ['http'],
   ['mcp', 'oauth'],

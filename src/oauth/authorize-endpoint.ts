@@ -77,10 +77,11 @@ function redirectBack(
 async function readClient(
   ctx: OAuthContext,
   params: OAuthParameters,
+  requester: string,
 ): Promise<OAuthResult<AuthorizationTarget>> {
   const clientId = requireParameter(params.get('client_id'), 'client_id');
   if (!clientId.ok) return clientId;
-  const verified = await ctx.resolveClient(clientId.value);
+  const verified = await ctx.resolveClient(clientId.value, requester);
   if (!verified.ok) return verified;
   const client = verified.value;
   const given = params.get('redirect_uri');
@@ -165,7 +166,7 @@ export function createAuthorizeHandler(options: OAuthEndpointOptions): PlainHand
   const authorize: PlainHandler = async (request) => {
     const params = readParameters(request.url.searchParams);
     if (!params.ok) return shownRefusal(ctx, request, params.refusal);
-    const target = await readClient(ctx, params.value);
+    const target = await readClient(ctx, params.value, request.client);
     if (!target.ok) return shownRefusal(ctx, request, target.refusal);
     const { client, clientId, redirectUri, given } = target.value;
     const onDevice = isDeviceRedirectUri(redirectUri);

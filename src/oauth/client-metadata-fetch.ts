@@ -1,8 +1,8 @@
-import type { LookupAddress } from 'node:dns';
-import { lookup as lookupHost } from 'node:dns/promises';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import { createHostResolver, type HostResolver } from '../net/host-resolver.ts';
 import { LIMITS } from '../service/limits.ts';
+import { keepForProcess } from '../shared-state/process-values.ts';
 import { findForbiddenRange } from './address-policy.ts';
 
 /**
@@ -17,8 +17,6 @@ export interface ClientMetadataFetchPolicy {
   readonly permitAddress?: (address: string) => boolean;
   /** Test only: PEM certificates to trust instead of Node's bundled roots. */
   readonly trustedCertificates?: readonly string[];
-  /** Test only: resolves a host name instead of the system resolver. */
-  readonly resolve?: (hostname: string) => Promise<readonly LookupAddress[]>;
 }
 
 /** The policy every deployment uses. @see draft-ietf-oauth-client-id-metadata-document-03 §8.6, §8.7 */
@@ -26,6 +24,14 @@ export const STRICT_FETCH_POLICY: ClientMetadataFetchPolicy = {
   maxBytes: LIMITS.clientMetadataBytes,
   timeoutMs: LIMITS.clientMetadataTimeoutMs,
 };
+
+/** Who fetches: the resolver that finds the host's addresses, and the client that asked. */
+export interface ClientMetadataFetcher {
+  /** By default the process's resolver for metadata hosts (the system's name servers). */
+  readonly resolver?: HostResolver;
+  /** The address of the client whose request needs the document, for the per-client cap. */
+  readonly client?: string;
+}
 
 /** A fetched document (its text and its Cache-Control), or why none could be had. */
 export type FetchedClientMetadata =
@@ -36,53 +42,54 @@ function failed(reason: string): FetchedClientMetadata {
   return { ok: false, reason };
 }
 
-/** Resolves every address of a host, or undefined when it has none or the resolver fails. */
-async function resolveAll(
-  hostname: string,
-  policy: ClientMetadataFetchPolicy,
-): Promise<readonly LookupAddress[] | undefined> {
-  try {
-    if (policy.resolve) return await policy.resolve(hostname);
-    return await lookupHost(hostname, { all: true, verbatim: true });
-  } catch {
-    return undefined;
-  }
-}
-
-/** Races a promise against the fetch's deadline. */
-function beforeDeadline<T>(promise: Promise<T>, deadline: number): Promise<T | 'timeout'> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), Math.max(0, deadline - Date.now()));
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+/**
+ * The process's resolver for client metadata hosts, shared by the functions it runs, so its caps
+ * hold for the whole instance: LIMITS.hostLookup* (the system's name servers).
+ */
+export function readProcessMetadataResolver(): HostResolver {
+  return keepForProcess('agent-facts.client-metadata-resolver', () =>
+    createHostResolver({
+      attemptMs: LIMITS.hostLookupAttemptMs,
+      tries: LIMITS.hostLookupTries,
+      maxPending: LIMITS.hostLookupsPending,
+      maxPendingPerClient: LIMITS.hostLookupsPendingPerClient,
+      failureMs: LIMITS.hostLookupFailureSeconds * 1000,
+      maxFailures: LIMITS.hostLookupFailures,
+    }),
+  );
 }
 
 /**
  * GETs a client metadata document under a strict policy: https only; the host's addresses
- * resolved once, EVERY one checked against the forbidden ranges, and the connection made to the
- * checked address (no second lookup, so a name cannot be rebound between check and connect); no
- * redirect followed; only `200` with a JSON media type; at most `maxBytes`, within `timeoutMs`
- * from the lookup to the last byte. Never throws: a failure is a reason the client can act on,
- * without the server's internals. @see draft-ietf-oauth-client-id-metadata-document-03 §5, §8.6, §8.7
+ * resolved once (by a resolver that is cancelled at the deadline, see host-resolver.ts), EVERY
+ * one checked against the forbidden ranges, and the connection made to the checked address (no
+ * second lookup, so a name cannot be rebound between check and connect); no redirect followed;
+ * only `200` with a JSON media type; at most `maxBytes`, within `timeoutMs` from the lookup to
+ * the last byte. Never throws: a failure is a reason the client can act on, without the
+ * server's internals. @see draft-ietf-oauth-client-id-metadata-document-03 §5, §8.6, §8.7
  */
 export async function fetchClientMetadataDocument(
   url: URL,
   policy: ClientMetadataFetchPolicy = STRICT_FETCH_POLICY,
+  fetcher: ClientMetadataFetcher = {},
 ): Promise<FetchedClientMetadata> {
   if (url.protocol !== 'https:') return failed('it is not an https URL');
   const deadline = Date.now() + policy.timeoutMs;
   const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  const resolved = await beforeDeadline(resolveAll(hostname, policy), deadline);
-  if (resolved === 'timeout') return failed('resolving its host name timed out');
-  if (!resolved || resolved.length === 0) return failed('its host name does not resolve');
-  for (const { address } of resolved) {
+  const resolver = fetcher.resolver ?? readProcessMetadataResolver();
+  const resolved = await resolver.resolve(hostname, {
+    deadline,
+    ...(fetcher.client === undefined ? {} : { client: fetcher.client }),
+  });
+  if ('failure' in resolved) return failed(resolved.failure);
+  if (resolved.addresses.length === 0) return failed('its host name does not resolve');
+  for (const { address } of resolved.addresses) {
     const range = findForbiddenRange(address);
     if (range && !policy.permitAddress?.(address)) {
       return failed(`its host resolves to an address that is not public (${range})`);
     }
   }
-  const pinned = resolved[0] as LookupAddress;
+  const pinned = resolved.addresses[0] as { address: string; family: 4 | 6 };
   const pinnedLookup: LookupFunction = (_host, options, callback) => {
     if (options.all) callback(null, [pinned]);
     else callback(null, pinned.address, pinned.family);

@@ -4,6 +4,7 @@ import { readProcessStore } from '../shared-state/process-store.ts';
 import {
   createMemoryClientMetadataCache,
   createSharedClientMetadataCache,
+  writeCachedRegistration,
   type ClientMetadataCache,
 } from './client-metadata-cache.ts';
 import {
@@ -17,6 +18,8 @@ import {
   STRICT_FETCH_POLICY,
   type ClientMetadataFetchPolicy,
 } from './client-metadata-fetch.ts';
+import type { HostResolver } from '../net/host-resolver.ts';
+import { readClientKey } from '../http/rate-limit.ts';
 import { verifyClientId, type RegisteredClient } from './clients.ts';
 import { refuse, type OAuthResult } from './errors.ts';
 import type { OAuthKeys } from './keys.ts';
@@ -30,10 +33,21 @@ export interface ClientMetadataOptions {
   readonly cache?: ClientMetadataCache;
   /** Test only: a relaxed fetch policy (see ClientMetadataFetchPolicy); deployments never set it. */
   readonly fetchPolicy?: ClientMetadataFetchPolicy;
+  /**
+   * What resolves the documents' host names: by default the process's resolver, which asks the
+   * system's name servers (`readProcessMetadataResolver`); a test names its own name server.
+   */
+  readonly resolver?: HostResolver;
 }
 
-/** Reads a client_id back into its client, or refuses it with invalid_client. */
-export type ClientResolver = (clientId: string) => Promise<OAuthResult<RegisteredClient>>;
+/**
+ * Reads a client_id back into its client, or refuses it with invalid_client. `requester` is the
+ * network address of the client that sent it (its lookups are capped per requester).
+ */
+export type ClientResolver = (
+  clientId: string,
+  requester: string,
+) => Promise<OAuthResult<RegisteredClient>>;
 
 /**
  * Resolves either kind of client_id: an https URL names a client ID metadata document, fetched
@@ -47,7 +61,8 @@ export function createClientResolver(
 ): ClientResolver {
   const cache = options.cache ?? readDefaultCache();
   const policy = options.fetchPolicy ?? STRICT_FETCH_POLICY;
-  return async (clientId) => {
+  const fetcher = options.resolver ? { resolver: options.resolver } : {};
+  return async (clientId, requester) => {
     if (!isUrlClientId(clientId)) {
       return verifyClientId(clientId, await context.keys(), context.issuer);
     }
@@ -58,7 +73,10 @@ export function createClientResolver(
     const now = context.seconds() * 1000;
     const cached = await cache.get(clientId);
     if (cached !== undefined) return readClientMetadataDocument(clientId, cached, now);
-    const fetched = await fetchClientMetadataDocument(checked.url, policy);
+    const fetched = await fetchClientMetadataDocument(checked.url, policy, {
+      ...fetcher,
+      client: readClientKey(requester),
+    });
     if (!fetched.ok) {
       return refuse(
         'invalid_client',
@@ -66,8 +84,12 @@ export function createClientResolver(
       );
     }
     const client = readClientMetadataDocument(clientId, fetched.text, now);
-    // Only a document that passed is kept, so a fixed document is read again at once.
-    if (client.ok) await cache.set(clientId, fetched.text, readCacheLifetime(fetched.cacheControl));
+    // Only a document that passed is kept, so a fixed document is read again at once; what is
+    // kept is its registration, not its text (see writeCachedRegistration).
+    if (client.ok) {
+      const registration = writeCachedRegistration(clientId, client.value);
+      await cache.set(clientId, registration, readCacheLifetime(fetched.cacheControl));
+    }
     return client;
   };
 }

@@ -64,7 +64,7 @@ export function createTokenHandler(options: TokenEndpointOptions): PlainHandler 
     const input = readTokenRequest(body.value, ctx.urls);
     if (!input.ok) return answerRefusal(ctx, request, input.refusal);
     const clientId = input.value.client_id;
-    const client = await ctx.resolveClient(clientId);
+    const client = await ctx.resolveClient(clientId, request.client);
     if (!client.ok) return answerRefusal(ctx, request, client.refusal);
     const keys = await ctx.keys();
     const now = ctx.seconds();

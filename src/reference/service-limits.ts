@@ -54,7 +54,7 @@ export function listServiceLimits(rateLimit: RateLimitPolicy | null): ServiceLim
     },
     {
       limit: 'Client ID metadata document (an https URL as client_id)',
-      value: `${formatBytes(LIMITS.clientMetadataBytes)}, fetched within ${LIMITS.clientMetadataTimeoutMs / 1000} seconds, no redirects, public addresses only; kept ${LIMITS.clientMetadataDefaultTtlSeconds} seconds (its Cache-Control max-age up to ${LIMITS.clientMetadataMaxTtlSeconds})`,
+      value: `${formatBytes(LIMITS.clientMetadataBytes)}, fetched within ${LIMITS.clientMetadataTimeoutMs / 1000} seconds, no redirects, public addresses only; kept ${LIMITS.clientMetadataDefaultTtlSeconds} seconds (its Cache-Control max-age up to ${LIMITS.clientMetadataMaxTtlSeconds}), ${LIMITS.clientMetadataCacheEntries} kept in all and ${LIMITS.clientMetadataCacheEntriesPerHost} per host; host name lookups: ${LIMITS.hostLookupsPendingPerClient} at once per client address, a failed host refused for ${LIMITS.hostLookupFailureSeconds} seconds`,
       answer: '401 invalid_client at /oauth/token; shown as a 400 problem at /oauth/authorize',
     },
     {

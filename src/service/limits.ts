@@ -30,11 +30,27 @@ export const LIMITS = {
   clientMetadataBytes: 5 * 1024,
   /** Milliseconds a client metadata document fetch may take, DNS to last byte. */
   clientMetadataTimeoutMs: 3000,
+  /**
+   * Host name lookups of one instance (client metadata hosts): each DNS query waits this many
+   * milliseconds and is sent this many times, and the lookup is cancelled at the fetch's deadline.
+   */
+  hostLookupAttemptMs: 1000,
+  hostLookupTries: 2,
+  /** Lookups in progress at once, per instance and per client address; more are refused at once. */
+  hostLookupsPending: 32,
+  hostLookupsPendingPerClient: 4,
+  /** Seconds a host whose lookup failed is refused without asking again, and how many are kept. */
+  hostLookupFailureSeconds: 30,
+  hostLookupFailures: 1000,
   /** Seconds a fetched client metadata document is kept: without Cache-Control, and at most. */
   clientMetadataDefaultTtlSeconds: 300,
-  clientMetadataMaxTtlSeconds: 3600,
-  /** The most client metadata documents one instance keeps in memory. */
+  clientMetadataMaxTtlSeconds: 600,
+  /**
+   * The most client metadata registrations kept, in all (in one instance's memory, or in the
+   * shared store for every instance) and per host; past a bound nothing more is kept.
+   */
   clientMetadataCacheEntries: 1000,
+  clientMetadataCacheEntriesPerHost: 20,
 } as const;
 
 /**

@@ -1,4 +1,4 @@
-import type { SharedStore, StoreAnswer } from './shared-store.ts';
+import type { BoundedCacheEntry, SharedStore, StoreAnswer } from './shared-store.ts';
 
 interface Entry {
   value: number | string;
@@ -13,6 +13,11 @@ interface Entry {
 export class MemoryStore implements SharedStore {
   readonly kind = 'memory';
   readonly #entries = new Map<string, Entry>();
+  /** The bounded caches' entries, by cache and key; each cache is held to its own bounds. */
+  readonly #cached = new Map<
+    string,
+    Map<string, { value: string; group: string; expiresAt: number }>
+  >();
   readonly #maxKeys: number;
   readonly #now: () => number;
   #nextSweep = 0;
@@ -42,13 +47,28 @@ export class MemoryStore implements SharedStore {
     return true;
   }
 
-  async read(key: string): Promise<StoreAnswer<string | undefined>> {
-    const value = this.#readLive(key, this.#now())?.value;
-    return typeof value === 'string' ? value : undefined;
+  async read(cache: string, key: string): Promise<StoreAnswer<string | undefined>> {
+    const entry = this.#cached.get(cache)?.get(key);
+    return entry && entry.expiresAt > this.#now() ? entry.value : undefined;
   }
 
-  async write(key: string, value: string, ttlSeconds: number): Promise<true> {
-    this.#put(key, value, ttlSeconds, this.#now());
+  async keep(entry: BoundedCacheEntry): Promise<StoreAnswer<boolean>> {
+    const now = this.#now();
+    const entries = this.#cached.get(entry.cache) ?? new Map();
+    this.#cached.set(entry.cache, entries);
+    let inGroup = 0;
+    for (const [key, kept] of entries) {
+      if (kept.expiresAt <= now) entries.delete(key);
+      else if (kept.group === entry.group) inGroup += 1;
+    }
+    if (!entries.has(entry.key)) {
+      if (entries.size >= entry.maxEntries || inGroup >= entry.maxEntriesPerGroup) return false;
+    }
+    entries.set(entry.key, {
+      value: entry.value,
+      group: entry.group,
+      expiresAt: now + entry.ttlSeconds * 1000,
+    });
     return true;
   }
 

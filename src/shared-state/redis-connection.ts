@@ -1,5 +1,6 @@
-import { connect as connectTcp, isIP, type Socket } from 'node:net';
+import { connect as connectTcp, isIP, type LookupFunction, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
+import { createHostResolver, type HostResolver } from '../net/host-resolver.ts';
 import { encodeCommand, isErrorReply, RespReader, type RespValue } from './resp.ts';
 
 /** Where and as whom to connect, read from a `redis://` or `rediss://` URL. */
@@ -133,8 +134,30 @@ export class RedisConnection {
   }
 }
 
+/** Milliseconds a connection may be idle before TCP keepalive probes start. */
+export const REDIS_KEEPALIVE_MS = 15_000;
+
 /**
- * Opens a connection (TCP, or TLS with SNI for `rediss://`) within `connectMs`, then
+ * A resolver for the Redis host: the system's name servers unless `servers` names others, each
+ * query given 400 ms twice, and caps of its own, so lookups of other hosts (client metadata
+ * documents) can never starve a reconnection. No failure is remembered: the store already waits
+ * between attempts.
+ */
+export function createRedisResolver(servers?: readonly string[]): HostResolver {
+  return createHostResolver({
+    ...(servers ? { servers } : {}),
+    attemptMs: 400,
+    tries: 2,
+    maxPending: 2,
+    maxPendingPerClient: 2,
+    failureMs: 0,
+    maxFailures: 0,
+  });
+}
+
+/**
+ * Opens a connection (TCP, or TLS with SNI for `rediss://`) within `connectMs`, the host name
+ * resolved by `resolver` (never `dns.lookup`, whose threads a silent name server can hold), then
  * authenticates and selects the database within one more `commandMs`.
  * @see https://redis.io/docs/latest/commands/auth/
  * @see https://redis.io/docs/latest/commands/select/
@@ -142,13 +165,26 @@ export class RedisConnection {
 export async function openRedisConnection(
   endpoint: RedisEndpoint,
   timeouts: { readonly connectMs: number; readonly commandMs: number },
+  resolver: HostResolver = createRedisResolver(),
 ): Promise<RedisConnection | CommandFailure> {
   const { host, port } = endpoint;
+  const deadline = Date.now() + timeouts.connectMs;
+  const resolved = await resolver.resolve(host, { deadline });
+  if ('failure' in resolved) {
+    return { unavailable: `cannot connect: ${resolved.failure}`, timedOut: resolved.timedOut };
+  }
+  const addresses = resolved.addresses;
+  const lookup: LookupFunction = (_name, options, callback) => {
+    const first = addresses[0];
+    if (options.all) callback(null, [...addresses]);
+    else if (first) callback(null, first.address, first.family);
+    else callback(Object.assign(new Error(`${host} has no address`), { code: 'ENOTFOUND' }), '');
+  };
   const socket = endpoint.tls
-    ? connectTls({ host, port, ...(isIP(host) ? {} : { servername: host }) })
-    : connectTcp({ host, port });
+    ? connectTls({ host, port, lookup, ...(isIP(host) ? {} : { servername: host }) })
+    : connectTcp({ host, port, lookup });
   const connected = await new Promise<string>((resolve) => {
-    const timer = setTimeout(() => resolve('timed out'), timeouts.connectMs);
+    const timer = setTimeout(() => resolve('timed out'), Math.max(0, deadline - Date.now()));
     const settle = (outcome: string) => {
       clearTimeout(timer);
       socket.off('error', onError);
@@ -163,6 +199,9 @@ export async function openRedisConnection(
     return { unavailable: `cannot connect: ${connected}`, timedOut: connected === 'timed out' };
   }
   socket.setNoDelay(true);
+  // Probes keep an idle connection's NAT and load-balancer entries alive (many drop an idle one
+  // after a few minutes), and find a dead peer while nothing is waiting on it.
+  socket.setKeepAlive(true, REDIS_KEEPALIVE_MS);
   const connection = new RedisConnection(socket, timeouts.commandMs);
   const setup: (string | number)[][] = [];
   if (endpoint.password !== undefined) {
@@ -183,8 +222,17 @@ export async function openRedisConnection(
   return connection;
 }
 
-/** An error's message without its stack, and without the password a URL might carry. */
+/**
+ * An error's message without its stack, and without the password a URL might carry. Node gives
+ * an AggregateError with no message of its own when every address of a host refused; its parts
+ * are named instead.
+ */
 export function describeError(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/\/\/[^@\s/]*@/g, '//');
+  const message =
+    error instanceof AggregateError && !error.message
+      ? error.errors.map((part: unknown) => describeError(part)).join('; ')
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return (message || 'connection failed').replace(/\/\/[^@\s/]*@/g, '//');
 }

@@ -1,6 +1,14 @@
+import { randomUUID } from 'node:crypto';
+import type { HostResolver } from '../net/host-resolver.ts';
 import type { CommandAnswer, RedisConnection } from './redis-connection.ts';
 import type { RespErrorReply } from './resp.ts';
-import type { SharedStore, StoreAnswer, StoreLog, StoreUnavailable } from './shared-store.ts';
+import type {
+  BoundedCacheEntry,
+  SharedStore,
+  StoreAnswer,
+  StoreLog,
+  StoreUnavailable,
+} from './shared-store.ts';
 import { isUnavailable } from './shared-store.ts';
 
 /** How long a request may wait for Redis, in milliseconds, before it is answered without it. */
@@ -24,12 +32,54 @@ export const REDIS_KEY_PREFIX = 'agent-facts:';
 const INCREMENT_SCRIPT =
   "local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end return n";
 
+/**
+ * Keeps one cache entry only while its cache and its group hold fewer live entries than their
+ * bounds, in one atomic step: each sorted set lists its entries' keys by expiry time (ms), the
+ * expired ones are dropped first, a key already listed is refreshed, and a full set means
+ * nothing is written and nothing evicted (0). Each set expires with its last entry. KEYS: the
+ * cache's set, the group's set, the entry; ARGV: now (ms), ttl (s), value, the two bounds, key.
+ * @see https://redis.io/docs/latest/develop/interact/programmability/eval-intro/
+ */
+const KEEP_SCRIPT = `
+local now = tonumber(ARGV[1])
+local expires = now + tonumber(ARGV[2]) * 1000
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+if not redis.call('ZSCORE', KEYS[1], ARGV[6]) then
+  if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
+  if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[5]) then return 0 end
+end
+redis.call('SET', KEYS[3], ARGV[3], 'PX', expires - now)
+for i = 1, 2 do
+  redis.call('ZADD', KEYS[i], expires, ARGV[6])
+  redis.call('PEXPIRE', KEYS[i], tonumber(redis.call('ZRANGE', KEYS[i], -1, -1, 'WITHSCORES')[2]) - now)
+end
+return 1`;
+
+/** The Redis keys of a bounded cache; one hash tag, so a cluster keeps them in one slot. */
+function readCacheKeys(cache: string, group: string, key: string) {
+  const base = `${REDIS_KEY_PREFIX}{${cache}}`;
+  return { all: `${base}:all`, group: `${base}:group:${group}`, entry: `${base}:entry:${key}` };
+}
+
+/**
+ * Claims a key once, safely retried: the key is set to this claim's own random token when it is
+ * absent, and a claim that finds its own token is still the first. So a claim sent again after a
+ * connection broke before its reply (the first may or may not have reached Redis) never turns a
+ * first redemption into "already used". KEYS: the key; ARGV: the token, the lifetime (s).
+ * @see https://redis.io/docs/latest/commands/set/
+ */
+export const CLAIM_SCRIPT =
+  "local v = redis.call('GET', KEYS[1]) if not v then redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2]) return 1 end if v == ARGV[1] then return 1 end return 0";
+
 export interface RedisStoreOptions {
   /** Where the one line per episode of unavailability goes. */
   readonly log: StoreLog;
-  readonly timeouts?: Partial<typeof REDIS_TIMEOUTS>;
+  readonly timeouts?: Partial<Record<keyof typeof REDIS_TIMEOUTS, number>>;
   /** The clock, in milliseconds. */
   readonly now?: () => number;
+  /** The name servers that resolve the URL's host (`'10.0.0.2:53'`); the system's by default. */
+  readonly nameServers?: readonly string[];
 }
 
 /**
@@ -46,8 +96,10 @@ export class RedisStore implements SharedStore {
   readonly kind = 'redis';
   readonly #url: string;
   readonly #log: StoreLog;
-  readonly #timeouts: typeof REDIS_TIMEOUTS;
+  readonly #timeouts: Record<keyof typeof REDIS_TIMEOUTS, number>;
   readonly #now: () => number;
+  readonly #nameServers: readonly string[] | undefined;
+  #resolver: HostResolver | undefined;
   #connection: RedisConnection | undefined;
   #connecting: Promise<RedisConnection | StoreUnavailable> | undefined;
   #retryAt = 0;
@@ -60,28 +112,47 @@ export class RedisStore implements SharedStore {
     this.#log = options.log;
     this.#timeouts = { ...REDIS_TIMEOUTS, ...options.timeouts };
     this.#now = options.now ?? Date.now;
+    this.#nameServers = options.nameServers;
   }
 
   increment(key: string, ttlSeconds: number): Promise<StoreAnswer<number>> {
     return this.#run(['EVAL', INCREMENT_SCRIPT, 1, REDIS_KEY_PREFIX + key, ttlSeconds], Number);
   }
 
-  /** @see https://redis.io/docs/latest/commands/set/ (NX, EX) */
+  /** @see CLAIM_SCRIPT */
   claim(key: string, ttlSeconds: number): Promise<StoreAnswer<boolean>> {
     return this.#run(
-      ['SET', REDIS_KEY_PREFIX + key, '1', 'EX', ttlSeconds, 'NX'],
-      (reply) => reply === 'OK',
+      ['EVAL', CLAIM_SCRIPT, 1, REDIS_KEY_PREFIX + key, randomUUID(), ttlSeconds],
+      (reply) => reply === 1,
     );
   }
 
-  read(key: string): Promise<StoreAnswer<string | undefined>> {
-    return this.#run(['GET', REDIS_KEY_PREFIX + key], (reply) =>
+  read(cache: string, key: string): Promise<StoreAnswer<string | undefined>> {
+    return this.#run(['GET', readCacheKeys(cache, '', key).entry], (reply) =>
       typeof reply === 'string' ? reply : undefined,
     );
   }
 
-  write(key: string, value: string, ttlSeconds: number): Promise<StoreAnswer<true>> {
-    return this.#run(['SET', REDIS_KEY_PREFIX + key, value, 'EX', ttlSeconds], () => true as const);
+  /** @see KEEP_SCRIPT */
+  keep(entry: BoundedCacheEntry): Promise<StoreAnswer<boolean>> {
+    const keys = readCacheKeys(entry.cache, entry.group, entry.key);
+    return this.#run(
+      [
+        'EVAL',
+        KEEP_SCRIPT,
+        3,
+        keys.all,
+        keys.group,
+        keys.entry,
+        this.#now(),
+        entry.ttlSeconds,
+        entry.value,
+        entry.maxEntries,
+        entry.maxEntriesPerGroup,
+        entry.key,
+      ],
+      (reply) => reply === 1,
+    );
   }
 
   async close(): Promise<void> {
@@ -90,14 +161,29 @@ export class RedisStore implements SharedStore {
     await this.#connection?.close();
   }
 
-  /** Sends one command and reads its reply with `read`; an error reply is "not now" too. */
+  /**
+   * Sends one command and reads its reply with `read`; an error reply is "not now" too. A
+   * connection that broke (reset by a NAT or the provider, closed by the server) gets the command
+   * once more on a fresh connection; a reply that is late does not (Redis is then slow, and a
+   * second wait would double the delay). Every command here is safe to send twice: GET and the
+   * cache's script write the same thing again, a claim recognises its own token (CLAIM_SCRIPT),
+   * and a counter may count one request twice, only when a connection broke under it (the
+   * limit errs by one request toward refusing, never toward letting more through).
+   */
   async #run<T>(
     args: readonly (string | number)[],
     read: (reply: Exclude<CommandAnswer, StoreUnavailable>) => T,
   ): Promise<StoreAnswer<T>> {
-    const connection = await this.#connect();
+    let connection = await this.#connect();
     if (isUnavailable(connection)) return this.#fail(connection.unavailable);
-    const reply = await connection.command(args);
+    let reply = await connection.command(args);
+    if (isUnavailable(reply) && !reply.timedOut && !this.#closed) {
+      connection = await this.#connect(true);
+      if (isUnavailable(connection)) return this.#fail(connection.unavailable);
+      reply = await connection.command(args);
+      // Broken twice in a row: leave the server alone for retryMs.
+      if (isUnavailable(reply)) this.#retryAt = this.#now() + this.#timeouts.retryMs;
+    }
     if (isUnavailable(reply)) {
       // A server that stops answering is left alone for retryMs: requests meanwhile are
       // answered at once, instead of each waiting commandMs.
@@ -123,26 +209,35 @@ export class RedisStore implements SharedStore {
     return read(reply);
   }
 
-  /** The open connection, opening one first when it may; never waits past the connect time. */
-  async #connect(): Promise<RedisConnection | StoreUnavailable> {
+  /**
+   * The open connection, opening one first when it may: at once after a connection was lost
+   * (or `now`, for the one retry of a broken command), else at most once per `retryMs` after an
+   * attempt failed or a reply was late. Never waits past the connect time.
+   */
+  async #connect(now = false): Promise<RedisConnection | StoreUnavailable> {
     if (this.#closed) return { unavailable: 'the store is closed' };
     if (this.#connection?.open) return this.#connection;
     if (this.#connecting) return this.#connecting;
     if (this.#connection) this.#lastError = this.#connection.failure;
-    const now = this.#now();
-    if (now < this.#retryAt) {
+    if (!now && this.#now() < this.#retryAt) {
       return { unavailable: `not connected (${this.#lastError || 'closed'}); retrying shortly` };
     }
-    this.#retryAt = now + this.#timeouts.retryMs;
     this.#connecting = this.#open().finally(() => (this.#connecting = undefined));
     return this.#connecting;
   }
 
   async #open(): Promise<RedisConnection | StoreUnavailable> {
-    const { openRedisConnection, readRedisEndpoint } = await import('./redis-connection.ts');
-    const opened = await openRedisConnection(readRedisEndpoint(this.#url), this.#timeouts);
+    const { createRedisResolver, openRedisConnection, readRedisEndpoint } =
+      await import('./redis-connection.ts');
+    this.#resolver ??= createRedisResolver(this.#nameServers);
+    const opened = await openRedisConnection(
+      readRedisEndpoint(this.#url),
+      this.#timeouts,
+      this.#resolver,
+    );
     if (isUnavailable(opened)) {
       this.#lastError = opened.unavailable;
+      this.#retryAt = this.#now() + this.#timeouts.retryMs;
       return opened;
     }
     this.#connection = opened;

@@ -19,18 +19,34 @@ export function isUnavailable<T>(answer: StoreAnswer<T>): answer is StoreUnavail
   return typeof answer === 'object' && answer !== null && 'unavailable' in answer;
 }
 
+/** One value offered to a bounded cache, and the bounds the cache must stay within. */
+export interface BoundedCacheEntry {
+  /** Which cache (a short name such as `cimd`): each has its own entries and bounds. */
+  readonly cache: string;
+  readonly key: string;
+  /** The group the entry counts against (such as the host of a URL). */
+  readonly group: string;
+  readonly value: string;
+  readonly ttlSeconds: number;
+  /** The most live entries the cache holds, and the most of one group. */
+  readonly maxEntries: number;
+  readonly maxEntriesPerGroup: number;
+}
+
 /**
- * A small cache with expiry, for documents fetched from elsewhere (such as Client ID Metadata
- * Documents): `read` gives undefined for a key it does not hold; `write` keeps a value for
- * `ttlSeconds`. A cache that is unavailable is a miss, so callers fetch again.
+ * A cache with expiry and a size bound, for documents fetched from elsewhere (such as Client ID
+ * Metadata Documents): `read` gives undefined for a key it does not hold; `keep` stores a value
+ * for `ttlSeconds` only while the cache (and the entry's group) holds fewer live entries than its
+ * bound, checked and written in one atomic step, and otherwise writes nothing and evicts nothing
+ * (false). A cache that is unavailable is a miss, so callers fetch again.
  */
-export interface ExpiringCache {
-  read(key: string): Promise<StoreAnswer<string | undefined>>;
-  write(key: string, value: string, ttlSeconds: number): Promise<StoreAnswer<true>>;
+export interface BoundedCache {
+  read(cache: string, key: string): Promise<StoreAnswer<string | undefined>>;
+  keep(entry: BoundedCacheEntry): Promise<StoreAnswer<boolean>>;
 }
 
 /** The shared store: counters, one-time claims and a cache, every key living `ttlSeconds`. */
-export interface SharedStore extends ExpiringCache {
+export interface SharedStore extends BoundedCache {
   /** `memory` (this process only) or `redis` (every instance that shares the server). */
   readonly kind: 'memory' | 'redis';
   /** Adds one to the count of `key` and gives the new count; a new key starts at zero. */

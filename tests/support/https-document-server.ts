@@ -8,7 +8,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ClientMetadataFetchPolicy } from '../../src/oauth/client-metadata-fetch.ts';
 import { STRICT_FETCH_POLICY } from '../../src/oauth/client-metadata-fetch.ts';
 
-/** A self-signed certificate for 127.0.0.1 and localhost, made by the system's openssl. */
+/**
+ * A self-signed certificate for 127.0.0.1, localhost and metadata.test (a name a test's own name
+ * server resolves), made by the system's openssl.
+ */
 export function makeCertificate(): { key: string; cert: string } {
   const dir = mkdtempSync(join(tmpdir(), 'cimd-cert-'));
   try {
@@ -27,7 +30,7 @@ export function makeCertificate(): { key: string; cert: string } {
         '-subj',
         '/CN=localhost',
         '-addext',
-        'subjectAltName=IP:127.0.0.1,DNS:localhost',
+        'subjectAltName=IP:127.0.0.1,DNS:localhost,DNS:metadata.test',
         '-keyout',
         join(dir, 'key.pem'),
         '-out',

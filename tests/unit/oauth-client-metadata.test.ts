@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findForbiddenRange } from '../../src/oauth/address-policy.ts';
-import { createMemoryClientMetadataCache } from '../../src/oauth/client-metadata-cache.ts';
+import {
+  createMemoryClientMetadataCache,
+  writeCachedRegistration,
+} from '../../src/oauth/client-metadata-cache.ts';
 import {
   checkClientIdUrl,
   readCacheLifetime,
@@ -12,6 +15,7 @@ import {
 } from '../../src/oauth/client-metadata-fetch.ts';
 import { createAuthorizeHandler } from '../../src/oauth/authorize-endpoint.ts';
 import { createTokenHandler } from '../../src/oauth/token-endpoint.ts';
+import { createClientResolver } from '../../src/oauth/client-resolution.ts';
 import {
   authorize,
   challenge,
@@ -29,6 +33,8 @@ import {
   startDocumentServer,
   type DocumentServer,
 } from '../support/https-document-server.ts';
+import { createTestResolver, startDnsServer, type TestDnsServer } from '../support/dns-server.ts';
+import { holdThreadpool } from '../support/threadpool.ts';
 
 describe('findForbiddenRange', () => {
   it.each([
@@ -96,7 +102,7 @@ describe('readCacheLifetime', () => {
   it.each([
     [undefined, 300],
     ['max-age=60', 60],
-    ['public, max-age=86400', 3600],
+    ['public, max-age=86400', 600],
     ['s-maxage=120', 120],
     ['no-store', 0],
     ['no-cache, max-age=600', 0],
@@ -127,6 +133,16 @@ describe('createMemoryClientMetadataCache', () => {
     expect(await cache.get('https://a.example/3')).toBe('3');
   });
 
+  it('should keep at most maxEntriesPerHost documents of one host, and keep others', async () => {
+    const cache = createMemoryClientMetadataCache({ maxEntries: 10, maxEntriesPerHost: 2 });
+    for (const v of [1, 2, 3]) await cache.set(`https://a.example/c?v=${v}`, String(v), 60);
+    await cache.set('https://b.example/c', 'b', 60);
+    expect(await cache.get('https://a.example/c?v=1')).toBe('1');
+    expect(await cache.get('https://a.example/c?v=2')).toBe('2');
+    expect(await cache.get('https://a.example/c?v=3')).toBeUndefined();
+    expect(await cache.get('https://b.example/c')).toBe('b');
+  });
+
   it('should not keep a document with a lifetime of 0', async () => {
     const cache = createMemoryClientMetadataCache({ maxEntries: 2 });
     await cache.set('https://a.example/1', '1', 0);
@@ -143,6 +159,28 @@ const goodDocument = {
   response_types: ['code'],
   token_endpoint_auth_method: 'none',
 };
+
+describe('writeCachedRegistration', () => {
+  it.each([
+    ['a client with redirect URIs', goodDocument],
+    [
+      'an agent with client_credentials only',
+      { client_id: URL_ID, grant_types: ['client_credentials'], scope: 'mcp:read' },
+    ],
+  ])('should give %s back as the same client, without what it does not use', (_, document) => {
+    const padded = {
+      ...document,
+      logo_uri: 'https://app.example.com/logo.png',
+      pad: 'x'.repeat(3000),
+    };
+    const read = readClientMetadataDocument(URL_ID, JSON.stringify(padded), clock.now);
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    const kept = writeCachedRegistration(URL_ID, read.value);
+    expect(kept.length).toBeLessThan(400);
+    expect(readClientMetadataDocument(URL_ID, kept, clock.now)).toEqual(read);
+  });
+});
 
 describe('readClientMetadataDocument', () => {
   it('should read the client, its redirect URIs and the grants this server offers', () => {
@@ -201,10 +239,15 @@ describe('readClientMetadataDocument', () => {
 
 describe('fetchClientMetadataDocument', () => {
   let server: DocumentServer;
+  let dns: TestDnsServer;
   beforeAll(async () => {
     server = await startDocumentServer();
+    dns = await startDnsServer();
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    await dns.close();
+  });
 
   it('should fetch a document from a real https server when the test policy allows 127.0.0.1', async () => {
     const url = server.serveJson('/ok.json', goodDocument, { 'Cache-Control': 'max-age=42' });
@@ -229,16 +272,11 @@ describe('fetchClientMetadataDocument', () => {
 
   it('should refuse a name when any one of its addresses is private, without connecting', async () => {
     const counter = await startConnectionCounter();
+    dns.set('mixed.example', { a: ['93.184.215.14', '10.0.0.7'] });
     const fetched = await fetchClientMetadataDocument(
       new URL(`https://mixed.example:${counter.port}/client.json`),
-      {
-        ...STRICT_FETCH_POLICY,
-        resolve: () =>
-          Promise.resolve([
-            { address: '93.184.215.14', family: 4 },
-            { address: '10.0.0.7', family: 4 },
-          ]),
-      },
+      STRICT_FETCH_POLICY,
+      { resolver: createTestResolver(dns) },
     );
     expect(fetched).toEqual({
       ok: false,
@@ -250,19 +288,21 @@ describe('fetchClientMetadataDocument', () => {
 
   it('should connect to the address it checked, not look the name up again', async () => {
     const url = server.serveJson('/pinned.json', goodDocument);
-    let lookups = 0;
+    dns.set('pinned.example', { a: ['127.0.0.1'] });
+    const connections = server.counts.connections;
     const fetched = await fetchClientMetadataDocument(
-      new URL(url.replace('127.0.0.1', 'localhost')),
-      {
-        ...server.testPolicy,
-        resolve: () => {
-          lookups += 1;
-          return Promise.resolve([{ address: '127.0.0.1', family: 4 }]);
-        },
-      },
+      new URL(url.replace('127.0.0.1', 'pinned.example')),
+      { ...server.testPolicy, permitAddress: (address) => address === '127.0.0.1' },
+      { resolver: createTestResolver(dns) },
     );
-    expect(fetched.ok).toBe(true);
-    expect(lookups).toBe(1);
+    // The certificate names 127.0.0.1 and localhost, not pinned.example: reaching the TLS check
+    // proves the connection went to the checked address, with the host name for the check.
+    expect(fetched).toEqual({
+      ok: false,
+      reason: 'the https connection failed (refused, reset, or an untrusted certificate)',
+    });
+    expect(server.counts.connections).toBe(connections + 1);
+    expect(dns.queries.filter((name) => name === 'pinned.example')).toHaveLength(2);
   });
 
   it('should not follow a redirect', async () => {
@@ -510,5 +550,71 @@ describe('a URL client_id at createAuthorizeHandler and createTokenHandler', () 
     );
     expect(answer.error_description).toBe('The URL client_id must use https.');
     expect(server.counts.requests).toBe(before);
+  });
+});
+
+describe('createClientResolver', () => {
+  let server: DocumentServer;
+  let dns: TestDnsServer;
+  beforeAll(async () => {
+    server = await startDocumentServer();
+    dns = await startDnsServer();
+  });
+  afterAll(async () => {
+    await server.close();
+    await dns.close();
+  });
+
+  it('should keep resolving URL client ids while lookups at a silent name server hang and the threadpool is held', async () => {
+    const port = new URL(server.origin).port;
+    const serve = (clientId: string) =>
+      server.route(new URL(clientId).pathname, (_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ client_id: clientId, grant_types: ['client_credentials'] }));
+      });
+    const byName = `https://metadata.test:${port}/by-name.json`;
+    const local = `https://localhost:${port}/local.json`;
+    serve(byName);
+    serve(local);
+    dns.set('metadata.test', { a: ['127.0.0.1'] });
+    const resolveClient = createClientResolver(
+      { keys: async () => keys, issuer: SITE, seconds: () => Math.floor(clock.now / 1000) },
+      {
+        // localhost is 127.0.0.1 and ::1 without DNS; both are loopback, let through here.
+        fetchPolicy: {
+          ...server.testPolicy,
+          permitAddress: (address) => /^(127\.0\.0\.1|::1)$/.test(address),
+        },
+        resolver: createTestResolver(dns),
+        cache: createMemoryClientMetadataCache({ maxEntries: 10 }),
+      },
+    );
+    let settled = 0;
+    const slow = Array.from({ length: 15 }, (_, i) => {
+      dns.set(`slow${i}.attacker.test`, 'silent');
+      return resolveClient(`https://slow${i}.attacker.test/c.json`, `203.0.113.${i % 3}`).finally(
+        () => (settled += 1),
+      );
+    });
+    // Every libuv thread held too, as silent name servers held them through dns.lookup.
+    const pool = await holdThreadpool();
+    try {
+      const answers = await Promise.all([
+        resolveClient(byName, '198.51.100.1'),
+        resolveClient(local, '198.51.100.2'),
+      ]);
+      expect(answers.map((answer) => answer.ok)).toEqual([true, true]);
+      expect(pool.lookupWaiting()).toBe(true);
+    } finally {
+      await pool.release();
+    }
+    // Only the three past the per-client cap (refused at once) had an answer yet.
+    expect(settled).toBe(3);
+    const refusals = await Promise.all(slow);
+    const reasons = refusals.map((answer) => (answer.ok ? '' : answer.refusal.description));
+    // Four per client at most: the others were refused at once, without a lookup.
+    const count = (ending: string) => reasons.filter((reason) => reason.endsWith(ending)).length;
+    expect(count('resolving its host name timed out.')).toBe(12);
+    expect(count('too many host name lookups are in progress.')).toBe(3);
   });
 });

@@ -3,7 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import {
+  CLAIM_SCRIPT,
   REDIS_KEY_PREFIX,
   REDIS_TIMEOUTS,
   RedisStore,
@@ -11,9 +13,12 @@ import {
 import { isUnavailable } from '../../src/shared-state/shared-store.ts';
 import { readRedisUrl, RedisUrlConfigError } from '../../src/shared-state/process-store.ts';
 import { createSharedClientMetadataCache } from '../../src/oauth/client-metadata-cache.ts';
+import { LIMITS } from '../../src/service/limits.ts';
 import { makeCertificate } from '../support/https-document-server.ts';
 import { NODE, ROOT, runCommand } from '../support/processes.ts';
 import { startTestRedis, type TestRedis } from '../support/redis-server.ts';
+import { createTestResolver, startDnsServer } from '../support/dns-server.ts';
+import { holdThreadpool } from '../support/threadpool.ts';
 
 let redis: TestRedis;
 const stores: RedisStore[] = [];
@@ -65,14 +70,21 @@ describe('RedisStore', () => {
     expect(await second.claim('code:a', 1)).toBe(true);
   });
 
-  it('should read what another store wrote until it expires', async () => {
+  it('should read what another store kept until it expires', async () => {
     const first = openStore();
     const second = openStore();
-    expect(await first.read('doc:a')).toBeUndefined();
-    expect(await first.write('doc:a', '{"client_name":"x"}', 1)).toBe(true);
-    expect(await second.read('doc:a')).toBe('{"client_name":"x"}');
+    const entry = {
+      cache: 'test',
+      key: 'doc:a',
+      group: 'g',
+      maxEntries: 10,
+      maxEntriesPerGroup: 10,
+    };
+    expect(await first.read('test', 'doc:a')).toBeUndefined();
+    expect(await first.keep({ ...entry, value: '{"client_name":"x"}', ttlSeconds: 1 })).toBe(true);
+    expect(await second.read('test', 'doc:a')).toBe('{"client_name":"x"}');
     await sleep(1100);
-    expect(await second.read('doc:a')).toBeUndefined();
+    expect(await second.read('test', 'doc:a')).toBeUndefined();
   });
 
   it('should keep one connection for all its operations', async () => {
@@ -93,7 +105,7 @@ describe('RedisStore', () => {
     const started = performance.now();
     const answers = [];
     for (let i = 0; i < 20; i++) answers.push(await store.increment('count-c', 30));
-    answers.push(await store.claim('code:c', 30), await store.read('doc:c'));
+    answers.push(await store.claim('code:c', 30), await store.read('test', 'doc:c'));
     expect(performance.now() - started).toBeLessThan(REDIS_TIMEOUTS.connectMs);
     expect(answers.every((answer) => isUnavailable(answer))).toBe(true);
     expect(lines).toEqual([
@@ -146,6 +158,15 @@ describe('RedisStore', () => {
     await store.close();
   });
 
+  it('should name every refusal when no address of a host name listens', async () => {
+    const store = new RedisStore('redis://localhost:1', { log: () => undefined });
+    const answer = await store.increment('x', 1);
+    expect(isUnavailable(answer) && answer.unavailable).toBe(
+      'cannot connect: connect ECONNREFUSED 127.0.0.1:1; connect ECONNREFUSED ::1:1',
+    );
+    await store.close();
+  });
+
   it('should let a process that used it end by itself once it is closed', async () => {
     const script = `
       import { RedisStore } from '${ROOT}src/shared-state/redis-store.ts';
@@ -160,6 +181,132 @@ describe('RedisStore', () => {
     });
     expect(run).toMatchObject({ code: 0, stdout: '11\n', stderr: '' });
     expect(performance.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('RedisStore after a broken connection', () => {
+  /** A RESP server whose n-th connection (from 0) is handled by `handlers[n]`. */
+  async function serveConnections(handlers: ((socket: Socket, commands: number) => void)[]) {
+    let accepted = 0;
+    const received: number[] = [];
+    const server = createServer((socket) => {
+      const index = accepted++;
+      received[index] = 0;
+      socket.on('error', () => undefined);
+      socket.on('data', () => {
+        received[index] = (received[index] ?? 0) + 1;
+        handlers[index]?.(socket, received[index] ?? 0);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return { url: `redis://127.0.0.1:${port}`, received, close: () => server.close() };
+  }
+
+  it('should answer the request after CLIENT KILL on a fresh connection', async () => {
+    const lines: unknown[] = [];
+    const store = openStore(lines);
+    expect(await store.increment('kill-a', 30)).toBe(1);
+    expect(await redis.command('CLIENT', 'KILL', 'TYPE', 'normal')).toBeGreaterThan(0);
+    expect(await store.increment('kill-a', 30)).toBe(2);
+    expect(await redis.command('CLIENT', 'KILL', 'TYPE', 'normal')).toBeGreaterThan(0);
+    expect(await store.claim('code:kill-a', 30)).toBe(true);
+    expect(await store.claim('code:kill-a', 30)).toBe(false);
+    expect(lines).toEqual([]);
+  });
+
+  it('should send a command once more on a fresh connection when the connection is reset under it', async () => {
+    const server = await serveConnections([
+      (socket) => socket.resetAndDestroy(),
+      (socket) => socket.write(':7\r\n'),
+    ]);
+    const store = new RedisStore(server.url, { log: () => undefined });
+    try {
+      expect(await store.increment('reset', 30)).toBe(7);
+      expect(server.received).toEqual([1, 1]);
+    } finally {
+      await store.close();
+      server.close();
+    }
+  });
+
+  it('should not send a command again after a reply was late', async () => {
+    const server = await serveConnections([() => undefined, (socket) => socket.write(':7\r\n')]);
+    const store = new RedisStore(server.url, {
+      log: () => undefined,
+      timeouts: { commandMs: 200 },
+    });
+    try {
+      expect(isUnavailable(await store.increment('late', 30))).toBe(true);
+      expect(server.received).toEqual([1]);
+    } finally {
+      await store.close();
+      server.close();
+    }
+  });
+
+  it('should count a claim sent again with its own token as the first, and any other as a repeat', async () => {
+    const key = `${REDIS_KEY_PREFIX}code:retried`;
+    expect(await redis.command('EVAL', CLAIM_SCRIPT, 1, key, 'token-a', 30)).toBe(1);
+    expect(await redis.command('EVAL', CLAIM_SCRIPT, 1, key, 'token-a', 30)).toBe(1);
+    expect(await redis.command('EVAL', CLAIM_SCRIPT, 1, key, 'token-b', 30)).toBe(0);
+    expect(Number(await redis.command('TTL', key))).toBeGreaterThan(25);
+  });
+
+  it('should turn TCP keepalive on for its connection', async () => {
+    const store = openStore();
+    expect(await store.increment('keepalive', 30)).toBe(1);
+    const listed = await runCommand('ss', [
+      '-tnoH',
+      'state',
+      'established',
+      `( dport = :${redis.port} )`,
+    ]);
+    const ours = listed.stdout.trim().split('\n').filter(Boolean);
+    expect(ours.length).toBeGreaterThan(0);
+    for (const line of ours) expect(line).toMatch(/timer:\(keepalive,/);
+  });
+});
+
+describe('RedisStore with a host name', () => {
+  it('should connect by host name through its own resolver while lookups at a silent name server hang and the threadpool is held', async () => {
+    const dns = await startDnsServer();
+    try {
+      dns.set('redis.test', { a: ['127.0.0.1'] });
+      // Client metadata lookups that never end, filling another resolver's every slot.
+      const metadataResolver = createTestResolver(dns, { maxPending: 8, maxPendingPerClient: 8 });
+      let settled = 0;
+      const hanging = Array.from({ length: 8 }, (_, i) => {
+        dns.set(`slow${i}.attacker.test`, 'silent');
+        return metadataResolver
+          .resolve(`slow${i}.attacker.test`, { deadline: Date.now() + 3000 })
+          .finally(() => (settled += 1));
+      });
+      const lines: unknown[] = [];
+      const store = new RedisStore(`redis://redis.test:${redis.port}`, {
+        log: (line) => lines.push(line),
+        nameServers: [dns.server],
+      });
+      stores.push(store);
+      expect(await store.increment('dns-count', 30)).toBe(1);
+      expect(await store.claim('dns-code', 30)).toBe(true);
+      // Every libuv thread held, as silent name servers hold them through dns.lookup: the
+      // connection is lost and opened again by name all the same.
+      const pool = await holdThreadpool();
+      try {
+        expect(await redis.command('CLIENT', 'KILL', 'TYPE', 'normal')).toBeGreaterThan(0);
+        expect(await store.increment('dns-count', 30)).toBe(2);
+        expect(pool.lookupWaiting()).toBe(true);
+      } finally {
+        await pool.release();
+      }
+      expect(settled).toBe(0);
+      expect(lines).toEqual([]);
+      expect(dns.queries.filter((name) => name === 'redis.test').length).toBeGreaterThan(0);
+      await Promise.all(hanging);
+    } finally {
+      await dns.close();
+    }
   });
 });
 
@@ -212,21 +359,24 @@ describe('RedisStore over rediss://', () => {
     } finally {
       await secure.stop();
     }
-  });
+    // Three node processes and a redis-server start here: more than the default 5 s on a busy machine.
+  }, 20_000);
 });
 
 describe('createSharedClientMetadataCache', () => {
-  it('should let every instance read a client metadata document another one kept, until it expires', async () => {
+  const cimdKey = (kind: string, name: string) => `${REDIS_KEY_PREFIX}{cimd}:${kind}:${name}`;
+
+  it('should let every instance read a registration another one kept, until it expires', async () => {
     const url = 'https://client.example/metadata.json';
     const first = createSharedClientMetadataCache(openStore());
     const second = createSharedClientMetadataCache(openStore());
     expect(await second.get(url)).toBeUndefined();
-    await first.set(url, '{"client_id":"https://client.example/metadata.json"}', 1);
+    await first.set(url, '{"client_id":"https://client.example/metadata.json"}', 2);
     expect(await second.get(url)).toBe('{"client_id":"https://client.example/metadata.json"}');
-    const ttl = Number(await redis.command('TTL', `${REDIS_KEY_PREFIX}cimd:${url}`));
+    const ttl = Number(await redis.command('PTTL', cimdKey('entry', url)));
     expect(ttl).toBeGreaterThan(0);
-    expect(ttl).toBeLessThanOrEqual(1);
-    await sleep(1100);
+    expect(ttl).toBeLessThanOrEqual(2000);
+    await sleep(2100);
     expect(await second.get(url)).toBeUndefined();
   });
 
@@ -234,13 +384,82 @@ describe('createSharedClientMetadataCache', () => {
     const url = 'https://client.example/no-store.json';
     const cache = createSharedClientMetadataCache(openStore());
     await cache.set(url, '{}', 0);
-    expect(await redis.command('EXISTS', `${REDIS_KEY_PREFIX}cimd:${url}`)).toBe(0);
+    expect(await redis.command('EXISTS', cimdKey('entry', url))).toBe(0);
     const unreachable = new RedisStore('redis://127.0.0.1:1', { log: () => undefined });
     stores.push(unreachable);
     const down = createSharedClientMetadataCache(unreachable);
     expect(await down.get(url)).toBeUndefined();
     await expect(down.set(url, '{}', 60)).resolves.toBeUndefined();
   });
+
+  it('should stay within its bounds for 10,000 distinct URLs while codes still redeem', async () => {
+    await redis.command('FLUSHALL');
+    const store = openStore();
+    const cache = createSharedClientMetadataCache(store);
+    const registration = (url: string) =>
+      JSON.stringify({
+        client_id: url,
+        client_name: 'x'.repeat(200),
+        grant_types: ['client_credentials'],
+      });
+    // Half on one host, varying the query string; half over 500 hosts.
+    const urls = Array.from({ length: 10_000 }, (_, i) =>
+      i % 2 ? `https://one.example/c.json?v=${i}` : `https://h${i % 1000}.example/c.json?v=${i}`,
+    );
+    for (let i = 0; i < urls.length; i += 200) {
+      await Promise.all(
+        urls.slice(i, i + 200).map((url) => cache.set(url, registration(url), 600)),
+      );
+    }
+    const entries = (await redis.command('KEYS', `${REDIS_KEY_PREFIX}{cimd}:entry:*`)) as string[];
+    expect(entries.length).toBe(LIMITS.clientMetadataCacheEntries);
+    expect(await redis.command('ZCARD', cimdKey('group', 'one.example'))).toBe(
+      LIMITS.clientMetadataCacheEntriesPerHost,
+    );
+    expect(await redis.command('ZCARD', `${REDIS_KEY_PREFIX}{cimd}:all`)).toBe(
+      LIMITS.clientMetadataCacheEntries,
+    );
+    // A full cache keeps nothing more, and evicts nothing.
+    const late = 'https://late.example/c.json';
+    await cache.set(late, registration(late), 600);
+    expect(await cache.get(late)).toBeUndefined();
+    expect(await cache.get(urls[1] as string)).toBe(registration(urls[1] as string));
+    // Every entry expires; so do the sets that bound them.
+    expect(Number(await redis.command('PTTL', `${REDIS_KEY_PREFIX}{cimd}:all`))).toBeGreaterThan(0);
+    // Rate-limit counts and code redemptions are untouched by a full cache.
+    expect(await store.increment('after-fill', 30)).toBe(1);
+    expect(await store.claim('code:after-fill', 30)).toBe(true);
+    expect(await store.claim('code:after-fill', 30)).toBe(false);
+  }, 60_000);
+
+  it('should keep counting and redeeming under a small maxmemory however many URLs are cached', async () => {
+    const small = await startTestRedis({
+      serverArgs: ['--maxmemory', '16mb', '--maxmemory-policy', 'noeviction'],
+    });
+    const store = new RedisStore(small.url, { log: () => undefined });
+    try {
+      const cache = createSharedClientMetadataCache(store);
+      // As large as a kept registration can be (its document is at most 5 KiB): 10,000 of them
+      // unbounded would need about 50 MB.
+      const registration = 'y'.repeat(LIMITS.clientMetadataBytes);
+      for (let i = 0; i < 10_000; i += 200) {
+        await Promise.all(
+          Array.from({ length: 200 }, (_, j) =>
+            cache.set(`https://h${(i + j) % 800}.example/c.json?v=${i + j}`, registration, 600),
+          ),
+        );
+      }
+      const used = Number(
+        /used_memory:(\d+)/.exec(String(await small.command('INFO', 'memory')))?.[1],
+      );
+      expect(used).toBeLessThan(16 * 1024 * 1024);
+      for (let i = 0; i < 100; i++) expect(await store.increment(`count-${i}`, 30)).toBe(1);
+      for (let i = 0; i < 100; i++) expect(await store.claim(`code:${i}`, 3600)).toBe(true);
+    } finally {
+      await store.close();
+      await small.stop();
+    }
+  }, 60_000);
 });
 
 describe('readRedisUrl', () => {
