@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { collect, findFreePort, NODE, ROOT, runCommand } from './processes.ts';
+import { collect, findFreePort, NODE, ROOT } from './processes.ts';
+import { copyProject, type ProjectCopyOptions } from './project-copy.ts';
 
 /** `.vercel/project.json` as `vercel pull` leaves it for this project (no account needed). */
 export const PROJECT_JSON = {
@@ -24,32 +25,14 @@ export interface VercelBuild {
 
 /**
  * Runs Vercel's own CLI (`vercel build`, offline, with the project settings `vercel pull` would
- * write) on a fresh copy of the repository: the files git knows (committed or not, none it
- * ignores) and a hard-linked node_modules.
+ * write) on a fresh copy of the repository (copyProject: the files git knows, committed or not,
+ * none it ignores, and a hard-linked node_modules, as a fresh `npm ci` would leave it).
  */
-export async function buildWithVercel(env: NodeJS.ProcessEnv): Promise<VercelBuild> {
-  const dir = await mkdtemp(join(tmpdir(), 'vercel-build-'));
-  const listed = await runCommand('git', [
-    'ls-files',
-    '-z',
-    '--cached',
-    '--others',
-    '--exclude-standard',
-  ]);
-  const files = listed.stdout.split('\0').filter(Boolean);
-  for (const file of files) {
-    await cp(join(ROOT, file), join(dir, file), { recursive: true }).catch((error: unknown) => {
-      // A file deleted in the work tree but still in the index is simply not part of the copy.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    });
-  }
-  // node_modules hard-linked, as a fresh `npm ci` would leave it (`vercel build` runs npm install).
-  const linked = await runCommand('cp', [
-    '-al',
-    join(ROOT, 'node_modules'),
-    join(dir, 'node_modules'),
-  ]);
-  if (linked.code !== 0) throw new Error(`cannot link node_modules: ${linked.stderr}`);
+export async function buildWithVercel(
+  env: NodeJS.ProcessEnv,
+  options: Omit<ProjectCopyOptions, 'nodeModules'> = {},
+): Promise<VercelBuild> {
+  const dir = await copyProject({ prefix: 'vercel-build-', ...options, nodeModules: 'hard-linked' });
   await mkdir(join(dir, '.vercel'), { recursive: true });
   await writeFile(join(dir, '.vercel', 'project.json'), JSON.stringify(PROJECT_JSON));
   const bin = join(dir, 'node_modules', '.bin');
