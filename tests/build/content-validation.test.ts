@@ -56,7 +56,10 @@ describe('astro build', () => {
   });
 
   it('should fail on Vercel without OAUTH_SIGNING_KEYS, saying how to make them', async () => {
-    const result = await buildSite(project, 'http://127.0.0.1:9', { VERCEL: '1', OAUTH_SIGNING_KEYS: '' });
+    const result = await buildSite(project, 'http://127.0.0.1:9', {
+      VERCEL: '1',
+      OAUTH_SIGNING_KEYS: '',
+    });
     const output = `${result.stdout}\n${result.stderr}`;
     expect(result.code).not.toBe(0);
     expect(output).toContain('OAUTH_SIGNING_KEYS is not set');

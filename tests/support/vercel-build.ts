@@ -32,7 +32,11 @@ export async function buildWithVercel(
   env: NodeJS.ProcessEnv,
   options: Omit<ProjectCopyOptions, 'nodeModules'> = {},
 ): Promise<VercelBuild> {
-  const dir = await copyProject({ prefix: 'vercel-build-', ...options, nodeModules: 'hard-linked' });
+  const dir = await copyProject({
+    prefix: 'vercel-build-',
+    ...options,
+    nodeModules: 'hard-linked',
+  });
   await mkdir(join(dir, '.vercel'), { recursive: true });
   await writeFile(join(dir, '.vercel', 'project.json'), JSON.stringify(PROJECT_JSON));
   const bin = join(dir, 'node_modules', '.bin');
