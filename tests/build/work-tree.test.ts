@@ -66,11 +66,11 @@ describe('copyProject', () => {
 });
 
 describe('compareSnapshots', () => {
-  it('should name every untracked or ignored file a run added, changed or removed', async () => {
+  it('should name every ignored file a run added, changed or removed, and no source file', async () => {
     const repo = await mkdtemp(join(tmpdir(), 'work-tree-'));
     made.push(repo);
     expect((await runCommand('git', ['init', '-q'], {}, repo)).code).toBe(0);
-    await writeFile(join(repo, '.gitignore'), 'dist/\n');
+    await writeFile(join(repo, '.gitignore'), 'dist/\n*.log\n');
     await mkdir(join(repo, 'dist'));
     await writeFile(join(repo, 'dist', 'kept.html'), 'kept');
     await writeFile(join(repo, 'dist', 'changed.html'), 'before');
@@ -80,6 +80,7 @@ describe('compareSnapshots', () => {
     await writeFile(join(repo, 'dist', 'changed.html'), 'after, longer');
     await rm(join(repo, 'dist', 'removed.html'));
     await writeFile(join(repo, 'stray.log'), 'x');
+    await writeFile(join(repo, 'new-source.ts'), 'export {};');
     expect(compareSnapshots(before, await snapshotWorkTree(repo))).toEqual([
       'added stray.log',
       'changed dist/changed.html',

@@ -7,7 +7,7 @@ type Holder = { before?: Promise<Map<string, string>>; users: number };
 const holder = ((globalThis as Record<symbol, Holder | undefined>)[SHARED] ??= { users: 0 });
 
 /**
- * Fails the test run when it changed the work tree: a build, dev server or local server that ran
+ * Fails the test run when it changed what git ignores in the work tree: a build, dev server or local server that ran
  * in the repository instead of a temporary copy would rewrite `dist/`, `.vercel/`, `.astro/` or
  * `src/generated/`, so a site the owner serves with `npm start` would change under them.
  */
