@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { collect, findFreePort, NODE, ROOT } from './processes.ts';
@@ -105,7 +105,8 @@ export async function startFunctionHost(
   funcDir: string,
   env: NodeJS.ProcessEnv,
 ): Promise<FunctionHost> {
-  const alone = join(await mkdtemp(join(tmpdir(), 'func-alone-')), 'function.func');
+  const folder = await mkdtemp(join(tmpdir(), 'func-alone-'));
+  const alone = join(folder, 'function.func');
   await cp(funcDir, alone, { recursive: true, verbatimSymlinks: true });
   const port = await findFreePort();
   const child = spawn(NODE, [join(ROOT, 'tests', 'support', 'func-host.ts')], {
@@ -113,6 +114,8 @@ export async function startFunctionHost(
     env: { PATH: process.env.PATH ?? '', ...env, FUNC_DIR: alone, PORT: String(port) },
     stdio: 'pipe',
   });
+  // The copy goes with the host.
+  child.once('exit', () => void rm(folder, { recursive: true, force: true }));
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const readyMs = await new Promise<number>((resolve, reject) => {
