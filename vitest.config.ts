@@ -1,10 +1,15 @@
 import { defineConfig } from 'vitest/config';
+import ProjectOrderSequencer from './tests/support/test-order.ts';
 
 /** Fails the run if it changed the work tree; first, so that its teardown runs last. */
 const WORK_TREE_GUARD = 'tests/support/work-tree-guard.ts';
 
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one worker, one file at a time; most files wait on servers,
+    // builds and Chromium, so three workers keep both cores busy.
+    maxWorkers: 3,
+    sequence: { sequencer: ProjectOrderSequencer },
     projects: [
       {
         test: {
@@ -15,7 +20,8 @@ export default defineConfig({
       },
       {
         test: {
-          // Everything that needs the built site served: HTTP tests and browser tests share one server.
+          // Everything that needs the built site served: HTTP tests and browser tests share one
+          // server, built once per run (server-setup.ts) while the unit tests run.
           name: 'served',
           include: ['tests/http/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
           globalSetup: [
@@ -23,6 +29,7 @@ export default defineConfig({
             'tests/support/server-setup.ts',
             'tests/support/browser-setup.ts',
           ],
+          setupFiles: ['tests/support/site-ready-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -123,19 +123,29 @@ describe.each(FIXTURE_COMPANY_NAMES)(
     });
 
     it("should list the fixture's tools on MCP and answer the overview tool with its facts", async () => {
-      const list = await postMcp(served.baseUrl, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+      // A 2025-11-25 client: tools carry their titles and results their structured content.
+      const version = { 'MCP-Protocol-Version': '2025-11-25' };
+      const list = await postMcp(
+        served.baseUrl,
+        { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+        version,
+      );
       answers.set('MCP tools/list', JSON.stringify(list.body));
       expect(list.status).toBe(200);
       // tools/list shapes each descriptor for the protocol version; the facts are in these three.
       const facts = (tools: readonly { name: string; title?: string; description?: string }[]) =>
         tools.map(({ name, title, description }) => ({ name, title, description }));
       expect(facts(list.body.result.tools)).toEqual(facts(expected.mcpTools));
-      const call = await postMcp(served.baseUrl, {
-        jsonrpc: '2.0',
-        id: 2,
-        method: 'tools/call',
-        params: { name: 'get_company_overview', arguments: {} },
-      });
+      const call = await postMcp(
+        served.baseUrl,
+        {
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'tools/call',
+          params: { name: 'get_company_overview', arguments: {} },
+        },
+        version,
+      );
       answers.set('MCP tools/call get_company_overview', JSON.stringify(call.body));
       expect(call.body.result.structuredContent).toEqual(expected.overview);
     });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SURFACES } from '../../src/service/routes.ts';
 import { findFreePort, ROOT, startServer, stopProcess } from '../support/processes.ts';
 import { startTestRedis } from '../support/redis-server.ts';
+import { waitForSite } from '../support/site-ready.ts';
 import {
   listFunctions,
   measureFunction,
@@ -55,12 +56,15 @@ const keys = inject('buildSecrets').OAUTH_SIGNING_KEYS;
 /** The run's one `vercel build` (tests/support/server-setup.ts), of a temporary project copy. */
 const build = inject('siteBuild');
 let localUrl: string;
+/** Everything the build printed. */
+let buildLog: string;
 let routes: OutputRoute[];
 let functionDirs: Map<string, string>;
 const hosts = new Map<string, FunctionHost>();
 let local: ChildProcess;
 
 beforeAll(async () => {
+  buildLog = await waitForSite();
   routes = (
     JSON.parse(readFileSync(join(build.outputDir, 'config.json'), 'utf8')) as {
       routes: OutputRoute[];
@@ -209,7 +213,7 @@ function listCases(): Case[] {
 
 describe('vercel build', () => {
   it('should build with no error and no deprecation', () => {
-    const lines = build.log.split('\n').filter((line) => !line.includes('/errors/'));
+    const lines = buildLog.split('\n').filter((line) => !line.includes('/errors/'));
     expect(lines.filter((line) => /\berror\b|ERR!/i.test(line))).toEqual([]);
     expect(lines.filter((line) => /deprecat/i.test(line))).toEqual([]);
   });

@@ -1,19 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { findFreePort, NODE, ROOT, runCommand, startServer, stopProcess } from './processes.ts';
-import { removeProjectCopy } from './project-copy.ts';
-import { buildWithVercel, type VercelBuild } from './vercel-build.ts';
+import { copyProject, removeProjectCopy } from './project-copy.ts';
+import { runVercelBuild } from './vercel-build.ts';
+
+/** The served build: a temporary copy of the project, built by `vercel build`. */
+export interface SiteBuild {
+  /** The copy's root. */
+  readonly dir: string;
+  /** Its `.vercel/output` (Build Output API v3). */
+  readonly outputDir: string;
+  /** A folder outside the copy: `build.log`, then `ready` or `failed` (site-ready.ts waits). */
+  readonly stateDir: string;
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     /** The secret variables the served build ran with. */
     buildSecrets: { OAUTH_SIGNING_KEYS: string; SECRET_CANARY: string };
-    /** The served build: a temporary copy of the project, built by `vercel build`. */
-    siteBuild: Omit<VercelBuild, 'code'>;
+    siteBuild: SiteBuild;
   }
 }
 
@@ -21,7 +30,7 @@ declare module 'vitest' {
 interface SharedSite {
   readonly baseUrl: string;
   readonly buildSecrets: { OAUTH_SIGNING_KEYS: string; SECRET_CANARY: string };
-  readonly build: VercelBuild;
+  readonly build: SiteBuild;
   stop(): Promise<void>;
 }
 
@@ -31,10 +40,11 @@ type Holder = { site?: Promise<SharedSite>; users: number };
 const holder = ((globalThis as Record<symbol, Holder | undefined>)[SHARED] ??= { users: 0 });
 
 /**
- * Builds the site once per test run, with `vercel build` in a temporary copy of the project, for a
- * free loopback port, and starts the copy's real local server on it. The served tests, the
- * vercel-build test and the secret scan all read that one build; nothing is written into the
- * work tree.
+ * Copies the project to a temporary folder and starts, without waiting for it, its one
+ * `vercel build` for a free loopback port, then the copy's real local server on that port. The
+ * unit tests run meanwhile; the tests that need the site wait for it (site-ready.ts). The served
+ * tests, the vercel-build test and the secret scan all read that one build; nothing is written
+ * into the work tree.
  */
 async function startSharedSite(): Promise<SharedSite> {
   const port = await findFreePort();
@@ -47,27 +57,40 @@ async function startSharedSite(): Promise<SharedSite> {
     OAUTH_SIGNING_KEYS: keys.stdout.trim(),
     SECRET_CANARY: `canary-${randomUUID()}`,
   };
-  const build = await buildWithVercel({ SITE_URL: baseUrl, ...buildSecrets });
-  if (build.code !== 0) throw new Error(`vercel build failed:\n${build.log}`);
-  // Unconfigured OAuth keys, as on a fresh checkout, but in a file of the test run's own.
-  const keysDir = await mkdtemp(join(tmpdir(), 'served-oauth-'));
-  const { child } = await startServer(build.dir, {
-    SITE_URL: baseUrl,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    OAUTH_SIGNING_KEYS: '',
-    OAUTH_KEYS_FILE: join(keysDir, 'keys.json'),
-    // Every test shares one client address; the limit's own tests start a server of their own.
-    RATE_LIMIT_MAX: '1000000000',
+  const dir = await copyProject({ prefix: 'site-build-', nodeModules: 'hard-linked' });
+  const stateDir = await mkdtemp(join(tmpdir(), 'site-state-'));
+  const build: SiteBuild = { dir, outputDir: join(dir, '.vercel', 'output'), stateDir };
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  const running = (async () => {
+    const built = await runVercelBuild(dir, { SITE_URL: baseUrl, ...buildSecrets });
+    await writeFile(join(stateDir, 'build.log'), built.log);
+    if (built.code !== 0) throw new Error(`vercel build failed:\n${built.log}`);
+    server = await startServer(dir, {
+      SITE_URL: baseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // Unconfigured OAuth keys, as on a fresh checkout, but in a file of the test run's own.
+      OAUTH_SIGNING_KEYS: '',
+      OAUTH_KEYS_FILE: join(stateDir, 'oauth-keys.json'),
+      // Every test shares one client address; the limit's own tests start a server of their own.
+      RATE_LIMIT_MAX: '1000000000',
+    });
+    await writeFile(join(stateDir, 'ready'), baseUrl);
+  })().catch(async (error: unknown) => {
+    await writeFile(
+      join(stateDir, 'failed'),
+      error instanceof Error ? error.message : String(error),
+    );
   });
   return {
     baseUrl,
     buildSecrets,
     build,
     async stop() {
-      await stopProcess(child);
-      await rm(keysDir, { recursive: true, force: true });
-      await removeProjectCopy(build.dir);
+      await running;
+      if (server) await stopProcess(server.child);
+      await rm(stateDir, { recursive: true, force: true });
+      await removeProjectCopy(dir);
     },
   };
 }
@@ -79,11 +102,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const site = await holder.site;
   project.provide('baseUrl', site.baseUrl);
   project.provide('buildSecrets', site.buildSecrets);
-  project.provide('siteBuild', {
-    dir: site.build.dir,
-    outputDir: site.build.outputDir,
-    log: site.build.log,
-  });
+  project.provide('siteBuild', site.build);
   return async () => {
     holder.users -= 1;
     if (holder.users > 0) return;

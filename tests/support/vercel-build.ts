@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { collect, findFreePort, NODE, ROOT } from './processes.ts';
+import { collect, findFreePort, NODE, requireTemporaryProject, ROOT } from './processes.ts';
 import { copyProject, type ProjectCopyOptions } from './project-copy.ts';
 
 /** `.vercel/project.json` as `vercel pull` leaves it for this project (no account needed). */
@@ -37,11 +37,16 @@ export async function buildWithVercel(
     ...options,
     nodeModules: 'hard-linked',
   });
+  return runVercelBuild(dir, env);
+}
+
+/** Runs `vercel build` in a project copy made by copyProject with a hard-linked node_modules. */
+export async function runVercelBuild(dir: string, env: NodeJS.ProcessEnv): Promise<VercelBuild> {
   await mkdir(join(dir, '.vercel'), { recursive: true });
   await writeFile(join(dir, '.vercel', 'project.json'), JSON.stringify(PROJECT_JSON));
   const bin = join(dir, 'node_modules', '.bin');
   const child = spawn(NODE, [join(bin, 'vercel'), 'build', '--yes'], {
-    cwd: dir,
+    cwd: requireTemporaryProject(dir),
     env: {
       ...process.env,
       // Node 24 first on PATH, as npm scripts have it; no telemetry, no update check.
