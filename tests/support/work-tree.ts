@@ -5,9 +5,9 @@ import { runCommand } from './processes.ts';
 /**
  * What a test run must leave as it found it: every file git ignores (the build outputs `dist/`,
  * `.vercel/`, `.astro/`, `src/generated/`, the local key file in `.local/`, logs), by path, with
- * its size, modification time and inode. node_modules is left out: Vitest keeps its own cache
- * there. Files git would track are left out too, so editing or adding source files while tests
- * run is no failure.
+ * its size, modification time and inode. Left out: node_modules (Vitest keeps its own cache
+ * there), test-results/ (the browser tests' screenshots, written there for people to look at) and
+ * files git would track, so editing or adding source files while tests run is no failure.
  */
 export async function snapshotWorkTree(root: string): Promise<Map<string, string>> {
   const snapshot = new Map<string, string>();
@@ -20,7 +20,7 @@ export async function snapshotWorkTree(root: string): Promise<Map<string, string
   if (listed.code !== 0) throw new Error(`git ls-files failed in ${root}: ${listed.stderr}`);
   const entries = listed.stdout
     .split('\0')
-    .filter((entry) => entry && !/^node_modules(\/|$)/.test(entry));
+    .filter((entry) => entry && !/^(node_modules|test-results)(\/|$)/.test(entry));
   for (const entry of entries) await recordEntry(root, entry.replace(/\/$/, ''), snapshot);
   return snapshot;
 }
