@@ -83,7 +83,8 @@ beforeAll(async () => {
     OAUTH_SIGNING_KEYS: keys,
     RATE_LIMIT_MAX: '0',
   }));
-}, 360_000);
+  // The wait for the run's one build (site-ready.ts) has its own limit.
+}, 20 * 60_000);
 
 afterAll(async () => {
   for (const host of hosts.values()) await stopProcess(host.child);

@@ -76,7 +76,9 @@ export async function removeProjectCopy(dir: string): Promise<void> {
 }
 
 async function copyFile(file: string, dir: string): Promise<void> {
-  await cp(join(ROOT, file), join(dir, file), { recursive: true }).catch((error: unknown) => {
+  // Timestamps kept: pages are dated from their sources' modification times where git is absent.
+  const options = { recursive: true, preserveTimestamps: true };
+  await cp(join(ROOT, file), join(dir, file), options).catch((error: unknown) => {
     // A file deleted in the work tree but still in the index is simply not part of the copy.
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   });
