@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
-          globalSetup: [WORK_TREE_GUARD],
+          globalSetup: [WORK_TREE_GUARD, 'tests/support/generated-setup.ts'],
         },
       },
       {
