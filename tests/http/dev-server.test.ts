@@ -45,7 +45,8 @@ beforeAll(async () => {
   let output = '';
   dev.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   dev.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 60_000;
+  // A fresh copy has no Vite dependency cache: the first request waits for the optimizer.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     try {
       const response = await fetch(`${devUrl}/llms.txt`, { signal: AbortSignal.timeout(5000) });
@@ -56,7 +57,7 @@ beforeAll(async () => {
     if (Date.now() > deadline) throw new Error(`astro dev did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-}, 90_000);
+}, 180_000);
 
 afterAll(async () => {
   if (dev) await stopProcess(dev);
