@@ -1,20 +1,35 @@
 import { defineConfig } from 'vitest/config';
+import ProjectOrderSequencer from './tests/support/test-order.ts';
+
+/** Fails the run if it changed the work tree; first, so that its teardown runs last. */
+const WORK_TREE_GUARD = 'tests/support/work-tree-guard.ts';
 
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one worker, one file at a time; most files wait on servers,
+    // builds and Chromium, so three workers keep both cores busy.
+    maxWorkers: 3,
+    sequence: { sequencer: ProjectOrderSequencer },
     projects: [
       {
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
+          globalSetup: [WORK_TREE_GUARD, 'tests/support/generated-setup.ts'],
         },
       },
       {
         test: {
-          // Everything that needs the built site served: HTTP tests and browser tests share one server.
+          // Everything that needs the built site served: HTTP tests and browser tests share one
+          // server, built once per run (server-setup.ts) while the unit tests run.
           name: 'served',
           include: ['tests/http/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/server-setup.ts'],
+          globalSetup: [
+            WORK_TREE_GUARD,
+            'tests/support/server-setup.ts',
+            'tests/support/browser-setup.ts',
+          ],
+          setupFiles: ['tests/support/site-ready-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -23,6 +38,8 @@ export default defineConfig({
         test: {
           name: 'build',
           include: ['tests/build/**/*.test.ts'],
+          // The vercel-build test reads the served build: one `vercel build` per run.
+          globalSetup: [WORK_TREE_GUARD, 'tests/support/server-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 360_000,
         },

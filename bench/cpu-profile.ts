@@ -30,6 +30,8 @@ export interface ProfileCost {
 }
 
 export interface ProfileOptions {
+  /** The built project copy whose local server is profiled. */
+  readonly projectDir: string;
   readonly siteUrl: string;
   /** The environment the measured server runs with (keys, rate limit). */
   readonly serverEnv: NodeJS.ProcessEnv;
@@ -39,8 +41,11 @@ export interface ProfileOptions {
   readonly top: number;
 }
 
-/** Sums a V8 CPU profile's busy samples by function (name and place), largest first. */
-export function summarizeProfile(profile: CpuProfile): ProfileCost[] {
+/**
+ * Sums a V8 CPU profile's busy samples by function (name and place, relative to the profiled
+ * project's root), largest first.
+ */
+export function summarizeProfile(profile: CpuProfile, root: string = ROOT): ProfileCost[] {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const counts = new Map<string, { name: string; where: string; samples: number }>();
   let busy = 0;
@@ -50,7 +55,7 @@ export function summarizeProfile(profile: CpuProfile): ProfileCost[] {
     if (!frame || frame.functionName === '(idle)') continue;
     busy += 1;
     const name = frame.functionName || '(anonymous)';
-    const where = readPlace(frame.url, frame.lineNumber);
+    const where = readPlace(root, frame.url, frame.lineNumber);
     const key = `${name} ${where}`;
     const entry = counts.get(key) ?? { name, where, samples: 0 };
     entry.samples += 1;
@@ -63,10 +68,10 @@ export function summarizeProfile(profile: CpuProfile): ProfileCost[] {
 }
 
 /** A frame's place: a path under the repository (node_modules shortened), or the runtime. */
-function readPlace(url: string, line: number): string {
+function readPlace(root: string, url: string, line: number): string {
   if (!url) return '(V8 / native)';
   const path = url.startsWith('file://') ? new URL(url).pathname : url;
-  const local = relative(ROOT, path);
+  const local = relative(root, path);
   const shown = local.startsWith('..') ? path : local.replace(/^.*node_modules\//, '');
   return `${shown}:${line + 1}`;
 }
@@ -105,7 +110,7 @@ async function profileOne(body: string, options: ProfileOptions): Promise<Profil
   const directory = await mkdtemp(join(tmpdir(), 'bench-profile-'));
   // The build serves only its own origin: the main server must be stopped, its port is reused.
   const { port } = new URL(options.siteUrl);
-  const server = await startServer({
+  const server = await startServer(options.projectDir, {
     ...options.serverEnv,
     SITE_URL: options.siteUrl,
     PORT: port,
@@ -123,5 +128,8 @@ async function profileOne(body: string, options: ProfileOptions): Promise<Profil
   await stopProcess(server.child);
   const [file] = (await readdir(directory)).filter((name) => name.endsWith('.cpuprofile'));
   if (!file) throw new Error('the profiled server wrote no profile');
-  return summarizeProfile(JSON.parse(await readFile(join(directory, file), 'utf8')) as CpuProfile);
+  return summarizeProfile(
+    JSON.parse(await readFile(join(directory, file), 'utf8')) as CpuProfile,
+    options.projectDir,
+  );
 }

@@ -24,6 +24,7 @@ import {
   startServer,
   stopProcess,
 } from '../tests/support/processes.ts';
+import { copyProject, removeProjectCopy } from '../tests/support/project-copy.ts';
 import { startTestRedis } from '../tests/support/redis-server.ts';
 
 const secondsArgument = process.argv.indexOf('--seconds');
@@ -38,7 +39,9 @@ const CLIENTS = 50_000;
 const port = await findFreePort();
 const siteUrl = `http://127.0.0.1:${port}`;
 console.log(`Building for ${siteUrl} ...`);
-const build = await buildSite(siteUrl);
+// Built and served from a temporary copy: a site served from this checkout keeps its build.
+const projectDir = await copyProject({ prefix: 'load-project-' });
+const build = await buildSite(projectDir, siteUrl);
 if (build.code !== 0) throw new Error(build.stderr);
 const redis = await startTestRedis();
 const keysFile = join(await mkdtemp(join(tmpdir(), 'load-')), 'keys.json');
@@ -48,7 +51,7 @@ const probeFiles = ports.map((instancePort) => join(tmpdir(), `memory-${instance
 const servers = [];
 for (const [index, instancePort] of ports.entries()) {
   servers.push(
-    await startServer({
+    await startServer(projectDir, {
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${join(ROOT, 'bench/memory-probe.ts')} ${process.env.LOAD_NODE_FLAGS ?? ''}`,
       MEMORY_PROBE_FILE: probeFiles[index],
       SITE_URL: siteUrl,
@@ -164,6 +167,7 @@ const alive = await Promise.all(
 );
 const counters = Number(await redis.command('DBSIZE'));
 await Promise.all(servers.map(({ child }) => stopProcess(child)));
+await removeProjectCopy(projectDir);
 await redis.stop();
 
 const sum = (pick: (result: autocannon.Result) => number) =>

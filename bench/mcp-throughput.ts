@@ -3,7 +3,7 @@
 // the ceiling) and today's peers, each serving our six tools over the same runners: the MCP SDK
 // 1.x stateless server, the SDK v2 `createMcpHandler` and `mcp-handler` 2.x.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { findFreePort, NODE, ROOT, stopProcess } from '../tests/support/processes.ts';
+import { findFreePort, NODE, stopProcess } from '../tests/support/processes.ts';
 import {
   captureAnswer,
   compareLoads,
@@ -59,6 +59,8 @@ const PEERS = [
 ] as const;
 
 export interface McpSectionOptions {
+  /** The built project copy: the peers import its generated snapshot. */
+  readonly projectDir: string;
   readonly siteUrl: string;
   /** The local server's pid, for its CPU time. */
   readonly serverPid: number | undefined;
@@ -81,7 +83,8 @@ export async function measureMcpThroughput(options: McpSectionOptions): Promise<
   const children: ChildProcess[] = [];
   const start = async (script: string, env: NodeJS.ProcessEnv) => {
     const port = await findFreePort();
-    const child = spawn(NODE, [`${ROOT}bench/${script}`], {
+    const child = spawn(NODE, [`${options.projectDir}bench/${script}`], {
+      cwd: options.projectDir,
       env: { ...process.env, ...env, PORT: String(port) },
       stdio: 'ignore',
     });

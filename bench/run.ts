@@ -1,7 +1,9 @@
 /**
  * The benchmark suite (npm run bench; not part of npm test). Loopback only, about ten minutes:
- * builds the site, then measures, each against references in the same run (servers pinned to one
- * CPU and the load generator to the other where there are two; rounds alternate their order),
+ * builds the site in a temporary copy of the project (never in the work tree, so a site served
+ * from this checkout keeps its origin), then measures, each against references in the same run
+ * (servers pinned to one CPU and the load generator to the other where there are two; rounds
+ * alternate their order),
  *   mcp     POST tools/list and tools/call at 10 and 32 connections: the local server, a bare
  *           node:http server replaying its answer (the ceiling) and the peers (MCP SDK 1.x
  *           stateless, SDK v2 createMcpHandler, mcp-handler 2.x), bench/mcp-throughput.ts;
@@ -32,6 +34,7 @@ import {
   startServer,
   stopProcess,
 } from '../tests/support/processes.ts';
+import { copyProject, removeProjectCopy } from '../tests/support/project-copy.ts';
 import { bundleFunctions } from '../src/integrations/bundle-functions.ts';
 import { buildOAuthKeys, generateSigningKey } from '../src/oauth/keys.ts';
 import { issueAccessToken, verifyAccessToken } from '../src/oauth/tokens.ts';
@@ -100,9 +103,13 @@ const signingKeys = JSON.stringify([await generateSigningKey('bench')]);
 const workDir = await mkdtemp(join(tmpdir(), 'bench-'));
 const port = await findFreePort();
 const siteUrl = `http://127.0.0.1:${port}`;
-const needsSite = ['mcp', 'vercel', 'oauth', 'static', 'store', 'profile'].some((name) =>
+// The cold section bundles the SDK peer, which imports the build's snapshot.
+const needsSite = ['mcp', 'vercel', 'cold', 'oauth', 'static', 'store', 'profile'].some((name) =>
   sections.has(name as Section),
 );
+// The site is built and served from a temporary copy of the project, so a site the owner serves
+// from this checkout (`npm start`) keeps its build and origin.
+const projectDir = needsSite ? await copyProject({ prefix: 'bench-project-' }) : ROOT;
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
 let stoppingServer = false;
 const serverEnv = {
@@ -112,9 +119,9 @@ const serverEnv = {
 };
 if (needsSite) {
   console.log(`Building for ${siteUrl} ...`);
-  const build = await buildSite(siteUrl);
+  const build = await buildSite(projectDir, siteUrl);
   if (build.code !== 0) throw new Error(build.stderr);
-  server = await startServer({
+  server = await startServer(projectDir, {
     SITE_URL: siteUrl,
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -143,6 +150,7 @@ say();
 if (sections.has('mcp')) {
   console.log('MCP throughput ...');
   for (const line of await measureMcpThroughput({
+    projectDir,
     siteUrl,
     serverPid: server?.child.pid,
     serverCpus: pinned ? SERVER_CPUS : undefined,
@@ -154,6 +162,7 @@ if (sections.has('mcp')) {
 if (sections.has('vercel')) {
   console.log('The Vercel path, in-process ...');
   for (const line of await measureVercelPath({
+    projectDir,
     env: { ...serverEnv, SITE_URL: siteUrl },
     serverCpus: pinned ? SERVER_CPUS : undefined,
   }))
@@ -171,7 +180,7 @@ if (sections.has('cold')) {
   // The SDK peer has no .func: bundled as our functions are (the build's own bundler), hosted by
   // its own server, for scale.
   const [peer] = await bundleFunctions(
-    [{ name: 'sdk-peer-server', source: `${ROOT}bench/sdk-peer-server.ts` }],
+    [{ name: 'sdk-peer-server', source: `${projectDir}bench/sdk-peer-server.ts` }],
     join(workDir, 'peer'),
   );
   if (!peer) throw new Error('the SDK peer was not bundled');
@@ -292,6 +301,7 @@ if (sections.has('oauth')) {
 if (sections.has('static')) {
   console.log('Static documents ...');
   for (const line of await measureStaticDocuments({
+    projectDir,
     siteUrl,
     serverPid: server?.child.pid,
     serverCpus: pinned ? SERVER_CPUS : undefined,
@@ -302,7 +312,7 @@ if (sections.has('static')) {
 
 if (sections.has('store')) {
   console.log('Shared store ...');
-  for (const line of formatStoreCost(await measureStoreCost(siteUrl, LOAD))) say(line);
+  for (const line of formatStoreCost(await measureStoreCost(projectDir, siteUrl, LOAD))) say(line);
 }
 
 stoppingServer = true;
@@ -311,6 +321,7 @@ if (server) await stopProcess(server.child);
 if (sections.has('profile')) {
   console.log('CPU profiles ...');
   for (const line of await profileMcp({
+    projectDir,
     siteUrl,
     serverEnv,
     serverCpus: pinned ? SERVER_CPUS : undefined,
@@ -320,6 +331,7 @@ if (sections.has('profile')) {
   }))
     say(line);
 }
+if (needsSite) await removeProjectCopy(projectDir);
 // The build section uses both cores again.
 if (pinned) pinProcess(process.pid, `0-${availableParallelism() - 1}`);
 

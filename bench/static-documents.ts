@@ -18,6 +18,8 @@ import {
 } from './lib.ts';
 
 export interface StaticSectionOptions {
+  /** The built project copy the local server serves (tests/support/project-copy.ts). */
+  readonly projectDir: string;
   readonly siteUrl: string;
   readonly serverPid: number | undefined;
   readonly serverCpus: string | undefined;
@@ -30,7 +32,7 @@ type Key = 'stream' | 'memory' | 'ours';
 
 /** Measures the section and returns its report, in Markdown lines. */
 export async function measureStaticDocuments(options: StaticSectionOptions): Promise<string[]> {
-  const file = join(ROOT, '.vercel/output/static/llms-full.txt');
+  const file = join(options.projectDir, '.vercel/output/static/llms-full.txt');
   const ours = { url: `${options.siteUrl}/llms-full.txt`, method: 'GET' as const };
   // What the local server sends (no Accept-Encoding, as the load generator asks): the references
   // send the same file with the same headers.

@@ -41,8 +41,9 @@ async function timeChecks(limiter: RateLimiter, inFlight: number): Promise<numbe
   return median(rounds);
 }
 
-/** Runs the section against the served build at `siteUrl` (already built). */
+/** Runs the section against the build of `projectDir` for `siteUrl` (already built). */
 export async function measureStoreCost(
+  projectDir: string,
   siteUrl: string,
   load: { rounds: number; connections: number; seconds: number },
 ): Promise<StoreCost> {
@@ -72,7 +73,7 @@ export async function measureStoreCost(
     for (const kind of ['memory', 'redis'] as const) {
       const port = await findFreePort();
       servers.push(
-        await startServer({
+        await startServer(projectDir, {
           SITE_URL: siteUrl,
           PORT: String(port),
           HOST: '127.0.0.1',

@@ -2,10 +2,12 @@
 // bare Web-API handler returning the same answer (bench/web-entry.ts does the measuring, in its
 // own process so that it can be pinned and starts clean).
 import { spawn } from 'node:child_process';
-import { collect, NODE, ROOT } from '../tests/support/processes.ts';
+import { collect, NODE } from '../tests/support/processes.ts';
 import { formatTable, pinProcess } from './lib.ts';
 
 export interface VercelSectionOptions {
+  /** The built project copy whose api/mcp.ts is measured (tests/support/project-copy.ts). */
+  readonly projectDir: string;
   /** The function's environment (SITE_URL of the build, keys, rate limit). */
   readonly env: NodeJS.ProcessEnv;
   readonly serverCpus: string | undefined;
@@ -15,7 +17,8 @@ type Rates = Record<string, { rps: number; low: number; high: number }>;
 
 /** Measures the section and returns its report, in Markdown lines. */
 export async function measureVercelPath(options: VercelSectionOptions): Promise<string[]> {
-  const child = spawn(NODE, [`${ROOT}bench/web-entry.ts`], {
+  const child = spawn(NODE, [`${options.projectDir}bench/web-entry.ts`], {
+    cwd: options.projectDir,
     env: { ...process.env, ...options.env },
     stdio: 'pipe',
   });

@@ -3,11 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, ROOT } from '../support/processes.ts';
+import { copyProject, removeProjectCopy } from '../support/project-copy.ts';
 
+let project: string;
 let brokenContent: string;
 let brokenBrand: string;
 
 beforeAll(async () => {
+  // The builds run in a temporary copy of the project, never in the work tree.
+  project = await copyProject();
   brokenContent = await mkdtemp(join(tmpdir(), 'broken-content-'));
   await cp(`${ROOT}content`, brokenContent, { recursive: true });
   const company = await readFile(join(brokenContent, 'company.yaml'), 'utf8');
@@ -26,13 +30,14 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  if (project) await removeProjectCopy(project);
   await rm(brokenContent, { recursive: true, force: true });
   await rm(brokenBrand, { recursive: true, force: true });
 });
 
 describe('astro build', () => {
   it('should fail on a wrong or missing fact, naming the file and the field', async () => {
-    const result = await buildSite('http://127.0.0.1:9', { CONTENT_DIR: brokenContent });
+    const result = await buildSite(project, 'http://127.0.0.1:9', { CONTENT_DIR: brokenContent });
     const output = `${result.stdout}\n${result.stderr}`;
     expect(result.code).not.toBe(0);
     expect(output).toContain('company.yaml: tagline:');
@@ -40,7 +45,7 @@ describe('astro build', () => {
   });
 
   it('should fail on a low-contrast accent colour and an unsafe logo, naming file and field', async () => {
-    const result = await buildSite('http://127.0.0.1:9', { CONTENT_DIR: brokenBrand });
+    const result = await buildSite(project, 'http://127.0.0.1:9', { CONTENT_DIR: brokenBrand });
     const output = `${result.stdout}\n${result.stderr}`;
     expect(result.code).not.toBe(0);
     expect(output).toMatch(
@@ -51,7 +56,10 @@ describe('astro build', () => {
   });
 
   it('should fail on Vercel without OAUTH_SIGNING_KEYS, saying how to make them', async () => {
-    const result = await buildSite('http://127.0.0.1:9', { VERCEL: '1', OAUTH_SIGNING_KEYS: '' });
+    const result = await buildSite(project, 'http://127.0.0.1:9', {
+      VERCEL: '1',
+      OAUTH_SIGNING_KEYS: '',
+    });
     const output = `${result.stdout}\n${result.stderr}`;
     expect(result.code).not.toBe(0);
     expect(output).toContain('OAUTH_SIGNING_KEYS is not set');

@@ -1,19 +1,16 @@
 import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SURFACES } from '../../src/service/routes.ts';
-import { findFreePort, NODE, ROOT, runCommand, stopProcess } from '../support/processes.ts';
+import { findFreePort, ROOT, startServer, stopProcess } from '../support/processes.ts';
 import { startTestRedis } from '../support/redis-server.ts';
+import { waitForSite } from '../support/site-ready.ts';
 import {
-  buildWithVercel,
   listFunctions,
   measureFunction,
   startFunctionHost,
   type FunctionHost,
-  type VercelBuild,
 } from '../support/vercel-build.ts';
 import {
   routeOutput,
@@ -54,21 +51,20 @@ const EXTENSION_TYPES: Record<string, string> = {
 
 const MAX_FUNCTION_BYTES = 300_000;
 
-let port: number;
-let siteUrl: string;
-let keys: string;
-let build: VercelBuild;
+const siteUrl = inject('baseUrl');
+const keys = inject('buildSecrets').OAUTH_SIGNING_KEYS;
+/** The run's one `vercel build` (tests/support/server-setup.ts), of a temporary project copy. */
+const build = inject('siteBuild');
+let localUrl: string;
+/** Everything the build printed. */
+let buildLog: string;
 let routes: OutputRoute[];
 let functionDirs: Map<string, string>;
 const hosts = new Map<string, FunctionHost>();
 let local: ChildProcess;
 
 beforeAll(async () => {
-  port = await findFreePort();
-  siteUrl = `http://127.0.0.1:${port}`;
-  keys = (await runCommand(NODE, [`${ROOT}scripts/oauth-keys.ts`])).stdout.trim();
-  build = await buildWithVercel({ SITE_URL: siteUrl, OAUTH_SIGNING_KEYS: keys });
-  if (build.code !== 0) throw new Error(`vercel build failed:\n${build.log}`);
+  buildLog = await waitForSite();
   routes = (
     JSON.parse(readFileSync(join(build.outputDir, 'config.json'), 'utf8')) as {
       routes: OutputRoute[];
@@ -77,40 +73,22 @@ beforeAll(async () => {
   functionDirs = await listFunctions(build.outputDir);
   const runtimeEnv = { OAUTH_SIGNING_KEYS: keys, RATE_LIMIT_MAX: '0', PUBLIC_ORIGIN: siteUrl };
   for (const [name, dir] of functionDirs) hosts.set(name, await startFunctionHost(dir, runtimeEnv));
-  // The local server of the same copy, for the same origin.
-  local = spawn(NODE, [join(build.dir, 'src/server/serve.ts')], {
-    cwd: build.dir,
-    env: {
-      ...process.env,
-      SITE_URL: siteUrl,
-      PORT: String(port),
-      OAUTH_SIGNING_KEYS: keys,
-      RATE_LIMIT_MAX: '0',
-    },
-    stdio: 'pipe',
-  });
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(
-      () => reject(new Error(`local server did not start:\n${output}`)),
-      30_000,
-    );
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Serving ')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    local.stdout?.on('data', read);
-    local.stderr?.on('data', read);
-  });
-}, 360_000);
+  // The local server of the same copy, for the same origin (on a port of its own: the served
+  // tests' server holds the origin's port).
+  const port = await findFreePort();
+  localUrl = `http://127.0.0.1:${port}`;
+  ({ child: local } = await startServer(build.dir, {
+    SITE_URL: siteUrl,
+    PORT: String(port),
+    OAUTH_SIGNING_KEYS: keys,
+    RATE_LIMIT_MAX: '0',
+  }));
+  // The wait for the run's one build (site-ready.ts) has its own limit.
+}, 20 * 60_000);
 
 afterAll(async () => {
   for (const host of hosts.values()) await stopProcess(host.child);
   if (local) await stopProcess(local);
-  if (build) await rm(build.dir, { recursive: true, force: true });
 });
 
 /** A request to the function host of `name` (the path as the client sent it). */
@@ -236,7 +214,7 @@ function listCases(): Case[] {
 
 describe('vercel build', () => {
   it('should build with no error and no deprecation', () => {
-    const lines = build.log.split('\n').filter((line) => !line.includes('/errors/'));
+    const lines = buildLog.split('\n').filter((line) => !line.includes('/errors/'));
     expect(lines.filter((line) => /\berror\b|ERR!/i.test(line))).toEqual([]);
     expect(lines.filter((line) => /deprecat/i.test(line))).toEqual([]);
   });
@@ -393,7 +371,7 @@ describe('a .func directory imported alone', () => {
  */
 async function expectSameAnswer(request: Case, unlike: readonly string[] = []): Promise<void> {
   const vercel = await answerOnVercel(request);
-  const response = await fetch(`${siteUrl}${request.path}`, {
+  const response = await fetch(`${localUrl}${request.path}`, {
     method: request.method,
     headers: request.headers,
     ...(request.body === undefined ? {} : { body: request.body }),

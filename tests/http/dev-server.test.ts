@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { findFreePort, NODE, ROOT, stopProcess } from '../support/processes.ts';
+import { findFreePort, NODE, stopProcess } from '../support/processes.ts';
+import { copyProject, removeProjectCopy } from '../support/project-copy.ts';
 
 const baseUrl = inject('baseUrl');
 let dev: ChildProcess;
@@ -12,15 +13,18 @@ function withoutVitest(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   );
 }
 let devUrl: string;
+let project: string;
 
 beforeAll(async () => {
   const port = await findFreePort();
   devUrl = `http://127.0.0.1:${port}`;
-  // Publishing the served build's origin keeps the generated modules unchanged for the other tests.
+  // The dev server writes the generated modules (and Astro's caches) for the origin it publishes,
+  // so it runs in a temporary copy of the project of its own, never in the work tree.
+  project = await copyProject({ prefix: 'dev-server-' });
   dev = spawn(
     NODE,
     [
-      `${ROOT}node_modules/astro/bin/astro.mjs`,
+      `${project}node_modules/astro/bin/astro.mjs`,
       'dev',
       '--port',
       String(port),
@@ -28,7 +32,7 @@ beforeAll(async () => {
       '127.0.0.1',
     ],
     {
-      cwd: ROOT,
+      cwd: project,
       env: {
         ...withoutVitest(process.env),
         NODE_ENV: 'development',
@@ -41,7 +45,8 @@ beforeAll(async () => {
   let output = '';
   dev.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   dev.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 60_000;
+  // A fresh copy has no Vite dependency cache: the first request waits for the optimizer.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     try {
       const response = await fetch(`${devUrl}/llms.txt`, { signal: AbortSignal.timeout(5000) });
@@ -52,10 +57,11 @@ beforeAll(async () => {
     if (Date.now() > deadline) throw new Error(`astro dev did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-}, 90_000);
+}, 180_000);
 
 afterAll(async () => {
   if (dev) await stopProcess(dev);
+  if (project) await removeProjectCopy(project);
 });
 
 describe('npm run dev', () => {

@@ -4,11 +4,10 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ROOT } from '../support/processes.ts';
 
 const baseUrl = inject('baseUrl');
 const run = promisify(execFile);
-const STATIC_DIR = join(ROOT, '.vercel/output/static');
+const STATIC_DIR = join(inject('siteBuild').outputDir, 'static');
 
 /** The shell blocks of a Markdown document, in order. */
 function readMarkdownShellBlocks(markdown: string): string[] {

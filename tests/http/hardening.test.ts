@@ -456,7 +456,7 @@ describe('rate limiting', () => {
   beforeAll(async () => {
     const port = await findFreePort();
     limitedUrl = `http://127.0.0.1:${port}`;
-    ({ child: server } = await startServer({
+    ({ child: server } = await startServer(inject('siteBuild').dir, {
       // The served build, on a second port, with a small limit counted by a proxy's header.
       SITE_URL: baseUrl,
       PORT: String(port),

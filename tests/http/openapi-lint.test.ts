@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
 import { NODE, ROOT, runCommand } from '../support/processes.ts';
 
 describe('the OpenAPI document', () => {
@@ -8,7 +9,7 @@ describe('the OpenAPI document', () => {
       [
         `${ROOT}node_modules/@redocly/cli/bin/cli.js`,
         'lint',
-        '.vercel/output/static/openapi.json',
+        join(inject('siteBuild').outputDir, 'static', 'openapi.json'),
         '--format',
         'stylish',
       ],

@@ -6,9 +6,10 @@ import { listErrorCatalogue } from '../../src/service/error-catalogue.ts';
 import { SITE_PAGES, type SitePage } from '../../src/service/site-pages.ts';
 import { API_VERSION } from '../../src/service/versions.ts';
 import { readSourcesLastModified } from '../../src/site-content/source-dates.ts';
-import { ROOT } from '../support/processes.ts';
 
 const baseUrl = inject('baseUrl');
+/** The project copy the served site was built from: its sources date its pages. */
+const builtFrom = inject('siteBuild').dir;
 
 async function fetchText(path: string, accept = '*/*') {
   const response = await fetch(`${baseUrl}${path}`, { headers: { Accept: accept } });
@@ -45,7 +46,7 @@ function expectedDate(page: SitePage): string {
     ],
     reference: ['src/reference/glossary.ts'],
   };
-  return readSourcesLastModified(ROOT, sources[page.section]).date.toISOString();
+  return readSourcesLastModified(builtFrom, sources[page.section]).date.toISOString();
 }
 
 describe('sitemap.xml', () => {

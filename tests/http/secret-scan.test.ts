@@ -9,6 +9,8 @@ import { ROOT } from '../support/processes.ts';
  * canary variable in its environment, as a deployment's build runs with its project variables.
  */
 const secrets = inject('buildSecrets');
+/** The served build's project copy (tests/support/server-setup.ts). */
+const project = inject('siteBuild').dir;
 
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -22,9 +24,16 @@ describe('the published output', () => {
     const privateValues = (JSON.parse(secrets.OAUTH_SIGNING_KEYS) as Array<{ d: string }>).map(
       (key) => key.d,
     );
-    const localKeys = await readFile(join(ROOT, '.local/oauth-signing-keys.json'), 'utf8')
-      .then((text) => (JSON.parse(text) as Array<{ d: string }>).map((key) => key.d))
-      .catch(() => []);
+    // The local key files of the work tree and of the built copy, where either exists.
+    const localKeys = (
+      await Promise.all(
+        [ROOT, project].map((dir) =>
+          readFile(join(dir, '.local/oauth-signing-keys.json'), 'utf8')
+            .then((text) => (JSON.parse(text) as Array<{ d: string }>).map((key) => key.d))
+            .catch(() => []),
+        ),
+      )
+    ).flat();
     const forbidden = [...privateValues, ...localKeys, secrets.SECRET_CANARY];
     const patterns = [
       /-----BEGIN [A-Z ]*PRIVATE KEY-----/,
@@ -35,8 +44,8 @@ describe('the published output', () => {
       /\bgh[pousr]_[A-Za-z0-9]{30,}/,
     ];
     const files = [
-      ...(await listFiles(join(ROOT, '.vercel/output/static'))),
-      ...(await listFiles(join(ROOT, 'src/generated'))),
+      ...(await listFiles(join(project, '.vercel/output/static'))),
+      ...(await listFiles(join(project, 'src/generated'))),
     ];
     expect(files.length).toBeGreaterThan(20);
     const findings: string[] = [];

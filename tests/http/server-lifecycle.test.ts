@@ -6,23 +6,18 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ProblemSchema } from '../../src/schemas/problem.ts';
 import { readAnswerHeads, sendOnOneConnection } from '../support/raw-connection.ts';
 import { generateSigningKey } from '../../src/oauth/keys.ts';
-import {
-  findFreePort,
-  NODE,
-  ROOT,
-  runCommand,
-  startServer,
-  stopProcess,
-} from '../support/processes.ts';
+import { findFreePort, NODE, runCommand, startServer, stopProcess } from '../support/processes.ts';
 
 const baseUrl = inject('baseUrl');
+/** The served build's project copy, whose serve.ts every server here runs. */
+const project = inject('siteBuild').dir;
 
 describe('the local server', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)(
     'should print its URL, serve, and exit 0 on %s',
     async (signal) => {
       const port = await findFreePort();
-      const { child, output } = await startServer({
+      const { child, output } = await startServer(project, {
         SITE_URL: baseUrl,
         PORT: String(port),
         HOST: '',
@@ -37,11 +32,12 @@ describe('the local server', () => {
 
   it('should refuse to serve a build made for another origin', async () => {
     const port = await findFreePort();
-    const result = await runCommand(NODE, [`${ROOT}src/server/serve.ts`], {
-      SITE_URL: '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-    });
+    const result = await runCommand(
+      NODE,
+      [join(project, 'src/server/serve.ts')],
+      { SITE_URL: '', HOST: '127.0.0.1', PORT: String(port) },
+      project,
+    );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
       `The build publishes ${baseUrl} but this server would publish http://127.0.0.1:${port}`,
@@ -49,7 +45,12 @@ describe('the local server', () => {
   });
 
   it('should refuse an invalid PORT with a clear message', async () => {
-    const result = await runCommand(NODE, [`${ROOT}src/server/serve.ts`], { PORT: 'eighty' });
+    const result = await runCommand(
+      NODE,
+      [join(project, 'src/server/serve.ts')],
+      { PORT: 'eighty' },
+      project,
+    );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('PORT must be a whole number from 1 to 65535, got "eighty"');
   });
@@ -58,7 +59,11 @@ describe('the local server', () => {
     const keysFile = join(await mkdtemp(join(tmpdir(), 'lifecycle-oauth-')), 'keys.json');
     const readJwks = async (env: NodeJS.ProcessEnv) => {
       const port = await findFreePort();
-      const { child } = await startServer({ SITE_URL: baseUrl, PORT: String(port), ...env });
+      const { child } = await startServer(project, {
+        SITE_URL: baseUrl,
+        PORT: String(port),
+        ...env,
+      });
       try {
         return (await (await fetch(`http://127.0.0.1:${port}/oauth/jwks`)).json()) as {
           keys: { kid: string }[];
@@ -88,7 +93,7 @@ describe('the local server under slow and greedy clients', () => {
   beforeAll(async () => {
     const port = await findFreePort();
     url = `http://127.0.0.1:${port}`;
-    const started = await startServer({
+    const started = await startServer(project, {
       SITE_URL: baseUrl,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -24,7 +24,7 @@ beforeAll(async () => {
   for (const name of ['a', 'b']) {
     const port = await findFreePort();
     // The served build on two more ports: two instances of one deployment sharing Redis.
-    const { child, output } = await startServer({
+    const { child, output } = await startServer(inject('siteBuild').dir, {
       SITE_URL: baseUrl,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -1,4 +1,5 @@
 import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { z } from 'zod';
 import { MEDIA_TYPES } from '../../src/service/media-types.ts';
@@ -12,7 +13,6 @@ import { OverviewSchema } from '../../src/schemas/overview.ts';
 import { ProblemSchema } from '../../src/schemas/problem.ts';
 import { ProtectedResourceMetadataSchema } from '../../src/schemas/protected-resource-metadata.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
-import { ROOT } from '../support/processes.ts';
 
 const baseUrl = inject('baseUrl');
 let expected: SiteDocuments;
@@ -220,7 +220,7 @@ describe('SURFACES', () => {
   );
 
   it('should hold every file of the build in a surface answered by files', async () => {
-    const dir = `${ROOT}.vercel/output/static`;
+    const dir = join(inject('siteBuild').outputDir, 'static');
     const entries = await readdir(dir, { recursive: true, withFileTypes: true });
     const files = entries
       .filter((entry) => entry.isFile())
@@ -230,7 +230,7 @@ describe('SURFACES', () => {
   });
 
   it('should name a media type for every file of the build, compressed or not', async () => {
-    const dir = `${ROOT}.vercel/output/static`;
+    const dir = join(inject('siteBuild').outputDir, 'static');
     const entries = await readdir(dir, { recursive: true, withFileTypes: true });
     const files = entries
       .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))

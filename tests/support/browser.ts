@@ -1,21 +1,42 @@
-import { chromium, type Browser } from 'playwright';
+import { chromium, type Browser, type BrowserServer } from 'playwright';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The WebSocket endpoint of the test run's one Chromium (tests/support/browser-setup.ts). */
+    chromiumEndpoint: string;
+  }
+}
 
 /** Debian's Chromium (installed by .ci/run); Playwright never downloads a browser here. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Launches headless Chromium with the flags this closed-network machine needs. */
+/** The flags this closed-network machine needs. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Starts one headless Chromium for a whole test run (tests/support/browser-setup.ts), which every
+ * test file connects to instead of launching its own.
+ */
+export async function launchChromiumServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/**
+ * Connects to the test run's Chromium when one was started, else launches headless Chromium.
+ * Closing what it returns closes the contexts this file opened (and a browser it launched).
+ */
 export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--headless',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const endpoint = inject('chromiumEndpoint');
+  if (endpoint) return chromium.connect(endpoint);
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 /** How a page is opened: with or without JavaScript, in the light or dark theme. */

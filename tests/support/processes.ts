@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root. */
@@ -29,13 +31,14 @@ export interface Finished {
   readonly stderr: string;
 }
 
-/** Runs a command to completion, collecting its output. */
+/** Runs a command to completion (in the repository, or in `cwd`), collecting its output. */
 export async function runCommand(
   command: string,
   args: readonly string[],
   env: NodeJS.ProcessEnv = {},
+  cwd: string = ROOT,
 ): Promise<Finished> {
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'pipe' });
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: 'pipe' });
   return collect(child);
 }
 
@@ -51,21 +54,47 @@ export async function collect(child: ChildProcess): Promise<Finished> {
   });
 }
 
-/** Builds the site for an origin (astro build, which also writes the functions' snapshot). */
-export async function buildSite(siteUrl: string, env: NodeJS.ProcessEnv = {}): Promise<Finished> {
-  return runCommand(NODE, [`${ROOT}node_modules/astro/bin/astro.mjs`, 'build'], {
-    SITE_URL: siteUrl,
-    ASTRO_TELEMETRY_DISABLED: '1',
-    ...env,
-  });
+/**
+ * Refuses a project folder outside the OS's temporary directory: builds and servers run in a copy
+ * (tests/support/project-copy.ts), never in the work tree, whose `dist/`, `.vercel/` and
+ * `src/generated/` belong to the owner's own `npm start`.
+ */
+export function requireTemporaryProject(projectDir: string): string {
+  if (!projectDir.startsWith(`${tmpdir()}${sep}`)) {
+    throw new Error(`${projectDir} is not a temporary project copy; see copyProject()`);
+  }
+  return projectDir.endsWith(sep) ? projectDir : `${projectDir}${sep}`;
 }
 
-/** Starts the local server and resolves once it prints the line that says it is serving. */
+/**
+ * Builds a project copy for an origin (astro build, which also writes the functions' snapshot
+ * into the copy's src/generated).
+ */
+export async function buildSite(
+  projectDir: string,
+  siteUrl: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<Finished> {
+  const dir = requireTemporaryProject(projectDir);
+  return runCommand(
+    NODE,
+    [`${dir}node_modules/astro/bin/astro.mjs`, 'build'],
+    { SITE_URL: siteUrl, ASTRO_TELEMETRY_DISABLED: '1', ...env },
+    dir,
+  );
+}
+
+/**
+ * Starts the local server of a built project copy (its own serve.ts, in its folder) and resolves
+ * once it prints the line that says it is serving.
+ */
 export async function startServer(
+  projectDir: string,
   env: NodeJS.ProcessEnv,
 ): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(NODE, [`${ROOT}src/server/serve.ts`], {
-    cwd: ROOT,
+  const dir = requireTemporaryProject(projectDir);
+  const child = spawn(NODE, [`${dir}src/server/serve.ts`], {
+    cwd: dir,
     env: { ...process.env, ...env },
     stdio: 'pipe',
   });

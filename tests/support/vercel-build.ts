@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { collect, findFreePort, NODE, ROOT, runCommand } from './processes.ts';
+import { collect, findFreePort, NODE, requireTemporaryProject, ROOT } from './processes.ts';
+import { copyProject, type ProjectCopyOptions } from './project-copy.ts';
 
 /** `.vercel/project.json` as `vercel pull` leaves it for this project (no account needed). */
 export const PROJECT_JSON = {
@@ -24,37 +25,28 @@ export interface VercelBuild {
 
 /**
  * Runs Vercel's own CLI (`vercel build`, offline, with the project settings `vercel pull` would
- * write) on a fresh copy of the repository: the files git knows (committed or not, none it
- * ignores) and a hard-linked node_modules.
+ * write) on a fresh copy of the repository (copyProject: the files git knows, committed or not,
+ * none it ignores, and a hard-linked node_modules, as a fresh `npm ci` would leave it).
  */
-export async function buildWithVercel(env: NodeJS.ProcessEnv): Promise<VercelBuild> {
-  const dir = await mkdtemp(join(tmpdir(), 'vercel-build-'));
-  const listed = await runCommand('git', [
-    'ls-files',
-    '-z',
-    '--cached',
-    '--others',
-    '--exclude-standard',
-  ]);
-  const files = listed.stdout.split('\0').filter(Boolean);
-  for (const file of files) {
-    await cp(join(ROOT, file), join(dir, file), { recursive: true }).catch((error: unknown) => {
-      // A file deleted in the work tree but still in the index is simply not part of the copy.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    });
-  }
-  // node_modules hard-linked, as a fresh `npm ci` would leave it (`vercel build` runs npm install).
-  const linked = await runCommand('cp', [
-    '-al',
-    join(ROOT, 'node_modules'),
-    join(dir, 'node_modules'),
-  ]);
-  if (linked.code !== 0) throw new Error(`cannot link node_modules: ${linked.stderr}`);
+export async function buildWithVercel(
+  env: NodeJS.ProcessEnv,
+  options: Omit<ProjectCopyOptions, 'nodeModules'> = {},
+): Promise<VercelBuild> {
+  const dir = await copyProject({
+    prefix: 'vercel-build-',
+    ...options,
+    nodeModules: 'hard-linked',
+  });
+  return runVercelBuild(dir, env);
+}
+
+/** Runs `vercel build` in a project copy made by copyProject with a hard-linked node_modules. */
+export async function runVercelBuild(dir: string, env: NodeJS.ProcessEnv): Promise<VercelBuild> {
   await mkdir(join(dir, '.vercel'), { recursive: true });
   await writeFile(join(dir, '.vercel', 'project.json'), JSON.stringify(PROJECT_JSON));
   const bin = join(dir, 'node_modules', '.bin');
   const child = spawn(NODE, [join(bin, 'vercel'), 'build', '--yes'], {
-    cwd: dir,
+    cwd: requireTemporaryProject(dir),
     env: {
       ...process.env,
       // Node 24 first on PATH, as npm scripts have it; no telemetry, no update check.
@@ -118,7 +110,8 @@ export async function startFunctionHost(
   funcDir: string,
   env: NodeJS.ProcessEnv,
 ): Promise<FunctionHost> {
-  const alone = join(await mkdtemp(join(tmpdir(), 'func-alone-')), 'function.func');
+  const folder = await mkdtemp(join(tmpdir(), 'func-alone-'));
+  const alone = join(folder, 'function.func');
   await cp(funcDir, alone, { recursive: true, verbatimSymlinks: true });
   const port = await findFreePort();
   const child = spawn(NODE, [join(ROOT, 'tests', 'support', 'func-host.ts')], {
@@ -126,6 +119,8 @@ export async function startFunctionHost(
     env: { PATH: process.env.PATH ?? '', ...env, FUNC_DIR: alone, PORT: String(port) },
     stdio: 'pipe',
   });
+  // The copy goes with the host.
+  child.once('exit', () => void rm(folder, { recursive: true, force: true }));
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const readyMs = await new Promise<number>((resolve, reject) => {

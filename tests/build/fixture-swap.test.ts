@@ -1,0 +1,161 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSiteSnapshot } from '../../src/integrations/build-site-snapshot.ts';
+import { buildSiteDocuments, type SiteDocuments } from '../../src/documents/site-documents.ts';
+import { readRateLimitPolicy } from '../../src/service/rate-limit-policy.ts';
+import { MEDIA_TYPES } from '../../src/service/media-types.ts';
+import { SURFACES, type Surface } from '../../src/service/routes.ts';
+import { readSiteContent } from '../../src/site-content/read-site-content.ts';
+import { decodeHtmlText } from '../support/expected-site.ts';
+import { FIXTURE_COMPANY_NAMES, resolveFixtureDir } from '../support/fixture-content.ts';
+import { postMcp } from '../support/mcp-requests.ts';
+import { ROOT } from '../support/processes.ts';
+import { serveProjectCopy, type ServedCopy } from '../support/served-copy.ts';
+
+/**
+ * A site owner's promise (issue 24): replace content/ with another company and everything
+ * follows. Each fixture company is swapped into a temporary copy of the project as its content/,
+ * built and served by the copy's real local server, and every surface of the route table is asked
+ * for its sample; no answer may keep a trace of the sample company in content/.
+ */
+
+/** Every text a folder's files hold, joined: what a fixture itself says. */
+async function readAllText(dir: string): Promise<string> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const texts = await Promise.all(
+    entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => readFile(join(entry.parentPath, entry.name), 'utf8')),
+  );
+  return texts.join('\n');
+}
+
+/** The names of the sample company in content/ that a fixture does not itself use. */
+async function readSampleTraces(fixtureText: string): Promise<string[]> {
+  const sample = await readSiteContent(`${ROOT}content`);
+  const terms = [
+    sample.company.name,
+    sample.company.alternateName,
+    new URL(sample.company.website).hostname,
+    sample.product.name,
+  ].filter((term): term is string => Boolean(term));
+  return [...new Set(terms)].filter((term) => !fixtureText.includes(term));
+}
+
+/** A media type without the spaces between its parameters (sirv writes `text/html;charset=utf-8`). */
+const normalizeMediaType = (value: string | null) => value?.replace(/;\s*/g, '; ');
+
+describe.each(FIXTURE_COMPANY_NAMES)(
+  'the project with the fixture company %s as content/',
+  (name) => {
+    let served: ServedCopy;
+    let expected: SiteDocuments;
+    let traces: string[];
+    /** Every answer's body, by what was asked, for the trace check. */
+    const answers = new Map<string, string>();
+
+    const ask = async (label: string, path: string, init: RequestInit = {}) => {
+      const response = await fetch(`${served.baseUrl}${path}`, { redirect: 'manual', ...init });
+      const body = await response.text();
+      answers.set(label, body);
+      return { response, body };
+    };
+
+    /** The URL a surface's sample stands for; hashed asset names are read from the home page. */
+    const resolveSample = async (surface: Surface): Promise<string> => {
+      if (surface.id !== 'assets') return surface.sample.path;
+      const { body } = await ask('GET / (for an asset)', '/');
+      const asset = /(?:href|src)="(\/_astro\/[^"]+)"/.exec(body)?.[1];
+      if (!asset) throw new Error('the home page links no /_astro/ asset');
+      return asset;
+    };
+
+    beforeAll(async () => {
+      const fixtureDir = resolveFixtureDir(name);
+      traces = await readSampleTraces(await readAllText(fixtureDir));
+      served = await serveProjectCopy({ contentDir: fixtureDir, prefix: `fixture-${name}-` });
+      const content = await readSiteContent(join(served.dir, 'content'));
+      expected = buildSiteDocuments(
+        buildSiteSnapshot(served.baseUrl, content, readRateLimitPolicy({})),
+      );
+    }, 300_000);
+
+    afterAll(async () => {
+      await served?.stop();
+    });
+
+    it.each(SURFACES)(
+      'should answer the sample of $id with its status and media type',
+      async (surface) => {
+        const path = await resolveSample(surface);
+        const { response } = await ask(`GET ${path}`, path);
+        expect(response.status, path).toBe(surface.sample.status);
+        if (surface.mediaType && (response.ok || surface.sample.status === 404)) {
+          expect(normalizeMediaType(response.headers.get('content-type')), path).toBe(
+            MEDIA_TYPES[surface.mediaType],
+          );
+        }
+      },
+    );
+
+    it('should publish the overview and llms.txt computed from the fixture', async () => {
+      const overview = await ask('GET /api/v1/overview', '/api/v1/overview');
+      expect(JSON.parse(overview.body)).toEqual(expected.overview);
+      const llms = await ask('GET /llms.txt', '/llms.txt');
+      expect(llms.body).toBe(expected.llmsTxt);
+      const llmsFull = await ask('GET /llms-full.txt', '/llms-full.txt');
+      expect(llmsFull.body).toBe(expected.llmsFullTxt);
+    });
+
+    it("should show the fixture's company, tagline and every copy section on its pages", async () => {
+      const { company, copy } = expected.content;
+      const pages = SURFACES.filter((surface) => surface.mediaType === 'html');
+      expect(pages.length).toBeGreaterThan(0);
+      for (const surface of pages) {
+        const { response, body } = await ask(`GET ${surface.sample.path}`, surface.sample.path);
+        if (response.status !== 200) continue;
+        expect(decodeHtmlText(body), surface.sample.path).toContain(company.name);
+      }
+      const home = decodeHtmlText((await ask('GET /', '/')).body);
+      expect(home).toContain(company.tagline);
+      for (const section of copy) expect(home, section.title).toContain(section.title);
+    });
+
+    it("should list the fixture's tools on MCP and answer the overview tool with its facts", async () => {
+      // A 2025-11-25 client: tools carry their titles and results their structured content.
+      const version = { 'MCP-Protocol-Version': '2025-11-25' };
+      const list = await postMcp(
+        served.baseUrl,
+        { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+        version,
+      );
+      answers.set('MCP tools/list', JSON.stringify(list.body));
+      expect(list.status).toBe(200);
+      // tools/list shapes each descriptor for the protocol version; the facts are in these three.
+      const facts = (tools: readonly { name: string; title?: string; description?: string }[]) =>
+        tools.map(({ name, title, description }) => ({ name, title, description }));
+      expect(facts(list.body.result.tools)).toEqual(facts(expected.mcpTools));
+      const call = await postMcp(
+        served.baseUrl,
+        {
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'tools/call',
+          params: { name: 'get_company_overview', arguments: {} },
+        },
+        version,
+      );
+      answers.set('MCP tools/call get_company_overview', JSON.stringify(call.body));
+      expect(call.body.result.structuredContent).toEqual(expected.overview);
+    });
+
+    it('should keep no trace of the sample company in any answer', () => {
+      expect(answers.size).toBeGreaterThan(SURFACES.length / 2);
+      const found = [...answers].flatMap(([label, body]) =>
+        traces.filter((term) => body.includes(term)).map((term) => `${label}: "${term}"`),
+      );
+      expect(found).toEqual([]);
+    });
+  },
+);
