@@ -19,6 +19,7 @@ import { capConnections } from './connection-limits.ts';
 import { chooseContentCoding, CompressedFiles, type EncodedFile } from './compressed-files.ts';
 import { loadFunctions } from './functions.ts';
 import { DiskFiles } from './disk-files.ts';
+import { isLingering, lingerOnClose } from './lingering-close.ts';
 import { MemoryFiles } from './memory-files.ts';
 import { fromNodeRequest, readNodeHeader, readRequestUrl, sendPlainAnswer } from './node-plain.ts';
 import { findHostFault, readTargetPath, Refusals } from './refusals.ts';
@@ -95,6 +96,11 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
       requireHostHeader: false,
     },
     (req: IncomingMessage, res: ServerResponse) => {
+      // A request sent after the last answer on its connection (which said `Connection: close`).
+      if (isLingering(req.socket)) {
+        req.socket.destroy();
+        return;
+      }
       const instance = readTargetPath(req.url);
       if ((req.url ?? '').length > LIMITS.urlLength) {
         refusals.send(res, 'uri_too_long', { instance, close: true });
@@ -215,6 +221,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) =>
     refusals.send(res, 'expectation_failed', { instance: readTargetPath(req.url) }),
   );
+  server.on('connection', lingerOnClose);
   capConnections(
     server,
     {
