@@ -63,7 +63,13 @@ export class RedisStore implements SharedStore {
   }
 
   increment(key: string, ttlSeconds: number): Promise<StoreAnswer<number>> {
-    return this.#run(['EVAL', INCREMENT_SCRIPT, 1, REDIS_KEY_PREFIX + key, ttlSeconds], Number);
+    // The script answers an integer of at least 1; any other reply (`+OK` from a proxy, a bulk
+    // string, nil) is a store that cannot count, not a count: the limit fails open.
+    return this.#run(['EVAL', INCREMENT_SCRIPT, 1, REDIS_KEY_PREFIX + key, ttlSeconds], (reply) =>
+      typeof reply === 'number' && Number.isSafeInteger(reply) && reply >= 1
+        ? reply
+        : { unavailable: `EVAL answered ${describeReply(reply)}, not a count` },
+    );
   }
 
   /** @see https://redis.io/docs/latest/commands/set/ (NX, EX) */
@@ -90,10 +96,13 @@ export class RedisStore implements SharedStore {
     await this.#connection?.close();
   }
 
-  /** Sends one command and reads its reply with `read`; an error reply is "not now" too. */
+  /**
+   * Sends one command and reads its reply with `read`; an error reply, and a reply `read` finds
+   * unfit, is "not now" too.
+   */
   async #run<T>(
     args: readonly (string | number)[],
-    read: (reply: Exclude<CommandAnswer, StoreUnavailable>) => T,
+    read: (reply: Exclude<CommandAnswer, StoreUnavailable>) => T | StoreUnavailable,
   ): Promise<StoreAnswer<T>> {
     const connection = await this.#connect();
     if (isUnavailable(connection)) return this.#fail(connection.unavailable);
@@ -109,6 +118,8 @@ export class RedisStore implements SharedStore {
     if (typeof reply === 'object' && reply !== null && 'error' in reply) {
       return this.#fail(`command failed: ${(reply as RespErrorReply).error}`);
     }
+    const value = read(reply);
+    if (isUnavailable(value)) return this.#fail(value.unavailable);
     if (this.#episode) {
       const { since, failures } = this.#episode;
       this.#episode = undefined;
@@ -120,7 +131,7 @@ export class RedisStore implements SharedStore {
         failedOperations: failures,
       });
     }
-    return read(reply);
+    return value;
   }
 
   /** The open connection, opening one first when it may; never waits past the connect time. */
@@ -167,4 +178,10 @@ export class RedisStore implements SharedStore {
     }
     return { unavailable: reason };
   }
+}
+
+/** A reply's type and a short, printable excerpt, for the log. */
+function describeReply(reply: unknown): string {
+  const text = JSON.stringify(reply) ?? String(reply);
+  return `${typeof reply} ${text.slice(0, 40)}`;
 }
