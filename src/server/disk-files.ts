@@ -114,7 +114,7 @@ export class DiskFiles {
   #stream(res: ServerResponse, file: string, handle: FileHandle, size: number): void {
     const stream = handle.createReadStream({ start: 0, end: size - 1 });
     let sent = 0;
-    stream.on('data', (chunk: Buffer) => {
+    stream.on('data', (chunk) => {
       sent += chunk.length;
     });
     stream.on('error', (error) => {

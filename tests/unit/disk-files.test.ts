@@ -47,7 +47,9 @@ function startServer(useDisk: boolean, log: (entry: object) => void = () => {}) 
         res.setHeader(name, value);
       }
       res.setHeader('Vary', 'Accept-Encoding');
-      const missing = () => res.writeHead(404).end();
+      const missing = () => {
+        res.writeHead(404).end();
+      };
       if (useDisk) disk.send(req, res, file, missing);
       else serveFile(req, res, missing);
     }),

@@ -98,8 +98,11 @@ async function serveRawReply(reply: () => string): Promise<{ url: string; close:
     socket.on('error', () => undefined);
     socket.on('data', (chunk: Buffer) => {
       const read = reader.push(chunk);
-      if ('malformed' in read) return socket.destroy();
-      for (const _command of read) socket.write(reply());
+      if ('malformed' in read) {
+        socket.destroy();
+        return;
+      }
+      for (let i = 0; i < read.length; i++) socket.write(reply());
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
