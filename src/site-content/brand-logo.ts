@@ -51,17 +51,17 @@ function findCssProblem(text: string): string | undefined {
 }
 
 /**
- * Checks that an SVG logo is safe to serve and embed, in two passes. The XML pass: well-formed
+ * Checks that an SVG logo is safe to serve and embed (the XML pass of two; the build runs the
+ * allow-list pass, checkLogoAgainstAllowList, on a logo that passes this one): well-formed
  * XML whose root is an SVG `svg` element, at most LOGO_MAX_BYTES, no DOCTYPE (no entities), no
  * processing instruction (no external stylesheet), every element in the SVG namespace, no
  * script-capable or embedding element, no event-handler attribute (`on*`), no `href` other than
  * a fragment (`#id`), and no CSS (style, `<style>`, presentation attributes) with an escape, a
- * `url()` other than a fragment or another loader. The allow-list pass: nothing DOMPurify's SVG
- * profile would remove (`svg-allow-list.ts`). Answers the rules it breaks, each naming the
+ * `url()` other than a fragment or another loader. Answers the rules it breaks, each naming the
  * element or attribute, empty when it keeps every one; the build refuses such a logo.
  * @see https://www.w3.org/TR/SVG2/interact.html#ScriptElement (what an SVG can run)
  */
-export async function checkLogoSvg(svg: string): Promise<string[]> {
+export function checkLogoSvg(svg: string): string[] {
   const problems = new Set<string>();
   const bytes = Buffer.byteLength(svg, 'utf8');
   if (bytes > LOGO_MAX_BYTES) {
@@ -116,8 +116,17 @@ export async function checkLogoSvg(svg: string): Promise<string[]> {
   if (!root || root.local !== 'svg' || root.uri !== SVG_NAMESPACE) {
     problems.add(`must have an <svg xmlns="${SVG_NAMESPACE}"> root element`);
   }
-  for (const problem of await findOutsideSvgAllowList(svg)) problems.add(problem);
   return [...problems];
+}
+
+/**
+ * The allow-list pass: what DOMPurify's SVG profile would remove from a logo that passed
+ * checkLogoSvg, each element or attribute named; empty when it would keep everything. Loads jsdom
+ * (about a second), so the build runs it once, where it writes the logo, rather than every reader
+ * of the content. @see https://github.com/cure53/DOMPurify
+ */
+export function checkLogoAgainstAllowList(svg: string): Promise<string[]> {
+  return findOutsideSvgAllowList(svg);
 }
 
 /** The module the build writes to src/generated/brand-logo.ts: the validated logo as text. */

@@ -112,7 +112,7 @@ class ContentReader {
       this.report('company.yaml', 'logo', `names ${logoFile}, which is missing or unreadable`);
       return;
     }
-    for (const problem of await checkLogoSvg(svg)) {
+    for (const problem of checkLogoSvg(svg)) {
       this.report('company.yaml', 'logo', `${logoFile} ${problem}`);
     }
   }
