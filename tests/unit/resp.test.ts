@@ -107,16 +107,16 @@ describe('RespReader work', () => {
     const work = { searches: 0, bytesCopied: 0 };
     const indexOf = vi.spyOn(Buffer.prototype, 'indexOf').mockImplementation(function (
       this: Buffer,
-      ...args: Parameters<Buffer['indexOf']>
+      ...args: unknown[]
     ) {
       work.searches += 1;
-      return originalIndexOf.apply(this, args);
+      return Reflect.apply(originalIndexOf, this, args) as number;
     });
     const copy = vi.spyOn(Buffer.prototype, 'copy').mockImplementation(function (
       this: Buffer,
-      ...args: Parameters<Buffer['copy']>
+      ...args: unknown[]
     ) {
-      const copied = originalCopy.apply(this, args);
+      const copied = Reflect.apply(originalCopy, this, args) as number;
       work.bytesCopied += copied;
       return copied;
     });
