@@ -60,7 +60,9 @@ export class RateLimiter {
       `rl:${readClientKey(client)} ${window}`,
       windowSeconds,
     );
-    if (isUnavailable(count)) {
+    // Only a count is a count: anything else from a store (NaN once made every client look over
+    // the limit) counts as a store that could not count.
+    if (isUnavailable(count) || !Number.isSafeInteger(count) || count < 1) {
       return {
         allowed: true,
         counted: false,

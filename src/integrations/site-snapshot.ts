@@ -1,10 +1,10 @@
 import type { AstroIntegration } from 'astro';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { renderBrandStylesheet } from '../site-content/brand-colours.ts';
-import { renderBrandLogoModule } from '../site-content/brand-logo.ts';
-import { readSiteContent } from '../site-content/read-site-content.ts';
+import { checkLogoAgainstAllowList, renderBrandLogoModule } from '../site-content/brand-logo.ts';
+import { ContentError, readSiteContent } from '../site-content/read-site-content.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
 import {
   renderSiteOriginModule,
@@ -48,6 +48,18 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
       renderBrandStylesheet(content.company),
     );
     const logo = await readFile(resolve(contentDir, content.company.logo), 'utf8');
+    // readSiteContent ran the XML pass; the allow-list pass (jsdom) runs here, once per build.
+    const outside = await checkLogoAgainstAllowList(logo);
+    if (outside.length > 0) {
+      const folder = basename(contentDir);
+      throw new ContentError(
+        outside.map((problem) => ({
+          file: `${folder}/company.yaml`,
+          field: 'logo',
+          message: `${folder}/${content.company.logo} ${problem}`,
+        })),
+      );
+    }
     await writeGeneratedModule(
       resolve(options.outDir, 'brand-logo.ts'),
       renderBrandLogoModule(logo),

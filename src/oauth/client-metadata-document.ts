@@ -15,12 +15,20 @@ export function isUrlClientId(clientId: string): boolean {
 /**
  * Checks a client identifier URL: https, a host, a path other than `/`, no single- or double-dot
  * path segment (also percent-encoded), no fragment, no user name or password, at most
- * REGISTRATION_LIMITS.redirectUriLength characters. A query is allowed (the draft discourages
- * it). Returns the URL, or why it is refused. @see draft-ietf-oauth-client-id-metadata-document-03 §3
+ * REGISTRATION_LIMITS.redirectUriLength characters, no backslash, space or control character,
+ * and canonical (the WHATWG URL parser writes it back unchanged), so the document fetched is the
+ * one the text names. A query is allowed (the draft discourages it). Returns the URL, or why it is
+ * refused. @see draft-ietf-oauth-client-id-metadata-document-03 §3, WHATWG URL §4.4
  */
 export function checkClientIdUrl(value: string): { url: URL } | { problem: string } {
   if (value.length > REGISTRATION_LIMITS.redirectUriLength) {
     return { problem: `is longer than ${REGISTRATION_LIMITS.redirectUriLength} characters` };
+  }
+  // The URL parser reads `\` as `/` in https URLs and drops tabs and newlines, so such a value
+  // would name another document than the one its text shows.
+  if (value.includes('\\')) return { problem: 'must not contain a backslash' };
+  if ([...value].some((char) => char <= ' ' || (char >= '\x7f' && char <= '\x9f'))) {
+    return { problem: 'must not contain spaces or control characters' };
   }
   let url: URL;
   try {
@@ -40,6 +48,9 @@ export function checkClientIdUrl(value: string): { url: URL } | { problem: strin
     return { problem: 'must have a path, such as /client.json' };
   const dotSegment = rawPath.split('/').some((segment) => /^(\.|%2e){1,2}$/i.test(segment));
   if (dotSegment) return { problem: 'must not contain . or .. path segments' };
+  if (url.href !== value) {
+    return { problem: 'must be written as the URL parser writes it (new URL(v).href === v)' };
+  }
   return { url };
 }
 

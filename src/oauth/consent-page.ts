@@ -102,6 +102,19 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }
 
+/**
+ * Control characters (Unicode Cc) and the bidirectional formatting characters (embeddings and
+ * overrides U+202A-U+202E, isolates U+2066-U+2069, the marks U+200E, U+200F and U+061C): in a
+ * self-asserted name they could reorder what the page says around it, so a name such as
+ * `\u202Eeteled` reads as another. @see Unicode UAX #9 §2, Trojan Source (CVE-2021-42574)
+ */
+const UNSAFE_NAME_CHARACTERS = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
+
+/** A client's self-asserted name as the consent page may show it: without those characters. */
+export function readDisplayName(clientName: string): string {
+  return clientName.replace(UNSAFE_NAME_CHARACTERS, '').trim() || 'An unnamed application';
+}
+
 /** What the consent page shows and where its one link leads. */
 export interface ConsentPage {
   readonly clientName: string;
@@ -121,8 +134,10 @@ export interface ConsentPage {
 /**
  * The page shown before sending a browser to a redirect URI that is not on the user's device:
  * it names the destination host and asks for one click on a plain link, so our origin never
- * bounces a browser to another site by itself. No script or style; served with its own CSP,
- * never cached, never framed. @see RFC 9700 §4.11.2, RFC 6819 §4.2.4
+ * bounces a browser to another site by itself. The client's name is shown without control or
+ * bidirectional formatting characters, isolated in `<bdi>` so its direction cannot run into the
+ * text around it. No script or style; served with its own CSP, never cached, never framed, and
+ * no CORS field (no other origin's script may read it). @see RFC 9700 §4.11.2, RFC 6819 §4.2.4
  */
 export function buildConsentPage(page: ConsentPage): PlainAnswer {
   const host = escapeHtml(new URL(page.redirectUri).host);
@@ -139,7 +154,7 @@ export function buildConsentPage(page: ConsentPage): PlainAnswer {
 <body>
 <main>
 <h1>Continue to ${host}?</h1>
-<p>The application <strong>${escapeHtml(page.clientName)}</strong>${page.metadataUrl ? ` (published by <strong>${escapeHtml(new URL(page.metadataUrl).host)}</strong>)` : ''} asked ${ours} for anonymous access to its public, read-only facts, and to be sent back to <strong>${host}</strong> with an authorization code.</p>
+<p>The application <strong><bdi>${escapeHtml(readDisplayName(page.clientName))}</bdi></strong>${page.metadataUrl ? ` (published by <strong>${escapeHtml(new URL(page.metadataUrl).host)}</strong>)` : ''} asked ${ours} for anonymous access to its public, read-only facts, and to be sent back to <strong>${host}</strong> with an authorization code.</p>
 <p>Continue only if you started this on ${host}. No account and no personal data are shared.</p>
 <p><a href="${escapeHtml(page.confirmUrl)}">Continue to ${host}</a></p>
 <p>Did not expect this? Close this page: nothing is sent anywhere.</p>

@@ -67,6 +67,8 @@ export class CompressedFiles {
     if (!entry) {
       entry = this.#encode(file, coding);
       this.#cache.set(key, entry);
+      // A file that could not be read (it vanished with a rebuild) is tried again next time.
+      entry.catch(() => this.#cache.delete(key));
     }
     return entry;
   }

@@ -3,7 +3,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { lookup } from 'mrmime';
-import sirv from 'sirv';
 import { LIMITS, readServerLimits, type ServerLimits } from '../service/limits.ts';
 import { negotiatePage } from '../http/markdown-negotiation.ts';
 import { MEDIA_TYPES } from '../service/media-types.ts';
@@ -19,6 +18,8 @@ import { findSurface } from '../service/routes.ts';
 import { capConnections } from './connection-limits.ts';
 import { chooseContentCoding, CompressedFiles, type EncodedFile } from './compressed-files.ts';
 import { loadFunctions } from './functions.ts';
+import { DiskFiles } from './disk-files.ts';
+import { isLingering, lingerOnClose } from './lingering-close.ts';
 import { MemoryFiles } from './memory-files.ts';
 import { fromNodeRequest, readNodeHeader, readRequestUrl, sendPlainAnswer } from './node-plain.ts';
 import { findHostFault, readTargetPath, Refusals } from './refusals.ts';
@@ -76,10 +77,10 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
     },
   );
   const notFoundPage = await readFile(join(options.staticDir, '404.html')).catch(() => undefined);
-  const serveFile = sirv(options.staticDir, { dev: false, etag: true });
+  const log = options.log ?? logToStderr;
+  const diskFiles = new DiskFiles(options.staticDir, log);
   const compressed = new CompressedFiles(options.staticDir);
   const smallFiles = new MemoryFiles(options.staticDir);
-  const log = options.log ?? logToStderr;
   const { origin } = new URL(options.siteUrl);
 
   const refusals = new Refusals(options.siteUrl, router);
@@ -95,6 +96,11 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
       requireHostHeader: false,
     },
     (req: IncomingMessage, res: ServerResponse) => {
+      // A request sent after the last answer on its connection (which said `Connection: close`).
+      if (isLingering(req.socket)) {
+        req.socket.destroy();
+        return;
+      }
       const instance = readTargetPath(req.url);
       if ((req.url ?? '').length > LIMITS.urlLength) {
         refusals.send(res, 'uri_too_long', { instance, close: true });
@@ -169,18 +175,19 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
           const file = files.resolve(target.pathname);
           if (!file) break;
           for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value);
-          // The media type is named here for every file (sirv and the memory and compressed copies
-          // keep a type already set); sirv alone would send an empty one for an extension it does
-          // not know, such as Pagefind's index files.
+          // The media type is named here for every file (the disk, memory and compressed answers
+          // keep a type already set); the file's own headers would name an empty one for an
+          // extension mrmime does not know, such as Pagefind's index files.
           if (!res.hasHeader('content-type')) res.setHeader('Content-Type', readMediaType(file));
-          req.url = encodeURI(file) + target.search;
           // Range requests are ignored, as RFC 9110 §14.2 allows: every document is small, and the
           // whole file is a better answer than a 416 with no problem body.
           delete req.headers.range;
           const vary = res.getHeader('vary');
           res.setHeader('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
           const serveWhole = () =>
-            serveFile(req, res, () => sendNotFoundPage(res, notFoundPage, decision.headers));
+            diskFiles.send(req, res, file, () =>
+              sendNotFoundPage(res, notFoundPage, decision.headers),
+            );
           const coding = chooseContentCoding(readNodeHeader(req, 'accept-encoding'));
           if (!coding) {
             if (!smallFiles.send(req, res, file)) serveWhole();
@@ -195,7 +202,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
                 : smallFiles.send(req, res, file) || serveWhole(),
             )
             .catch((error: unknown) => {
-              log({ level: 'error', msg: 'compressed file not sent', file, error: String(error) });
+              diskFiles.report(file, error);
               if (res.headersSent) res.destroy();
               else serveWhole();
             });
@@ -214,6 +221,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) =>
     refusals.send(res, 'expectation_failed', { instance: readTargetPath(req.url) }),
   );
+  server.on('connection', lingerOnClose);
   capConnections(
     server,
     {

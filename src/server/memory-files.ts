@@ -30,7 +30,7 @@ interface MemoryFile {
  * (`dev: false, etag: true`) answers them from disk: the same headers, the same 304 to a matching
  * If-None-Match, headers already set on the response taking precedence. A finished build never
  * changes, so neither do they. Until a file is loaded (and for every other file) `send` declines
- * and the caller streams it with sirv.
+ * and the caller streams it from disk (`DiskFiles`, which answers as sirv does).
  */
 export class MemoryFiles {
   readonly #root: string;

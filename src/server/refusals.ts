@@ -4,6 +4,7 @@ import { LIMITS } from '../service/limits.ts';
 import type { PlainAnswer } from '../http/plain-http.ts';
 import { findErrorKind, type ErrorCode } from '../service/error-kinds.ts';
 import { problemAnswer } from '../http/problem.ts';
+import { closeLingering } from './lingering-close.ts';
 import { sendPlainAnswer } from './node-plain.ts';
 import type { VercelRouter } from './vercel-routing.ts';
 
@@ -85,13 +86,11 @@ export class Refusals {
       '',
       '',
     ].join('\r\n');
-    socket.end(Buffer.concat([Buffer.from(head), body]));
-    // Read and drop what the client is still sending (a lingering close): closing with unread data
-    // would reset the connection, and the client could lose the answer.
+    socket.write(Buffer.concat([Buffer.from(head), body]));
+    // node:http no longer reads this socket: drop what arrives while it lingers.
     socket.on('data', () => {});
-    socket.on('error', () => socket.destroy());
     socket.resume();
-    setTimeout(() => socket.destroy(), 2000).unref();
+    closeLingering(socket);
   }
 
   /**

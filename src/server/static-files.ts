@@ -1,6 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 
+/** A percent-encoded unreserved character (RFC 3986 §2.3) or slash. */
+const ENCODED_UNRESERVED = /%(2[def]|3\d|[46][1-9a-f]|[57][\da]|5f|7e)/i;
+
 /**
  * The set of files in the static output, read once at start-up: lookups never touch the disk, so
  * no request path (`..`, encoded slashes, NUL bytes) can reach a file outside the folder.
@@ -23,8 +26,15 @@ export class StaticFileIndex {
     return new StaticFileIndex(files);
   }
 
-  /** Resolves a URL path to the file that answers it, as a static host would (directory index). */
+  /**
+   * Resolves a URL path to the file that answers it, as a static host would (directory index). A
+   * path that percent-encodes a character it need not (a letter, digit, `-`, `.`, `_`, `~` or
+   * `/`: `/robots%2etxt`, `/oauth/%63laim`) names no file: vercel.json's header rules match the
+   * path as written, so such a spelling would reach the file without its surface's headers.
+   * @see RFC 3986 §2.3, §6.2.2.2 (unreserved characters are not to be encoded)
+   */
   resolve(pathname: string): string | undefined {
+    if (ENCODED_UNRESERVED.test(pathname)) return undefined;
     let decoded: string;
     try {
       decoded = decodeURIComponent(pathname);

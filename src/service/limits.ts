@@ -18,6 +18,13 @@ export const LIMITS = {
    * answer so the connection can carry the next request; a larger rest closes the connection.
    */
   drainBodyBytes: 64 * 1024,
+  /**
+   * When the local server closes a connection after an early answer, it half-closes, then reads
+   * and drops what the client still sends for at most this long and this much (a lingering close),
+   * so the client reads the answer instead of a reset.
+   */
+  lingerMs: 2000,
+  lingerBytes: 4 * 1024 * 1024,
   /** The largest body of a POST to the MCP endpoint, in bytes (413). */
   mcpBodyBytes: 256 * 1024,
   /** The largest body of a POST to the OAuth endpoints, in bytes (413). */

@@ -232,7 +232,8 @@ export const SURFACES: readonly Surface[] = [
     mediaType: 'html',
     sample: { path: SERVICE_PATHS.oauthAuthorize, status: 400 },
     methods: ['GET', 'HEAD', 'OPTIONS'],
-    cors: 'any-origin-exposed',
+    // A page for a person's browser, not an API: no other origin's script may read it.
+    cors: 'none',
   }),
   {
     // Every other path under these prefixes, and the functions' own /api/<name> paths.

@@ -116,7 +116,13 @@ export class RedisStore implements SharedStore {
   }
 
   increment(key: string, ttlSeconds: number): Promise<StoreAnswer<number>> {
-    return this.#run(['EVAL', INCREMENT_SCRIPT, 1, REDIS_KEY_PREFIX + key, ttlSeconds], Number);
+    // The script answers an integer of at least 1; any other reply (`+OK` from a proxy, a bulk
+    // string, nil) is a store that cannot count, not a count: the limit fails open.
+    return this.#run(['EVAL', INCREMENT_SCRIPT, 1, REDIS_KEY_PREFIX + key, ttlSeconds], (reply) =>
+      typeof reply === 'number' && Number.isSafeInteger(reply) && reply >= 1
+        ? reply
+        : { unavailable: `EVAL answered ${describeReply(reply)}, not a count` },
+    );
   }
 
   /** @see CLAIM_SCRIPT */
@@ -162,7 +168,8 @@ export class RedisStore implements SharedStore {
   }
 
   /**
-   * Sends one command and reads its reply with `read`; an error reply is "not now" too. A
+   * Sends one command and reads its reply with `read`; an error reply, and a reply `read` finds
+   * unfit, is "not now" too. A
    * connection that broke (reset by a NAT or the provider, closed by the server) gets the command
    * once more on a fresh connection; a reply that is late does not (Redis is then slow, and a
    * second wait would double the delay). Every command here is safe to send twice: GET and the
@@ -172,7 +179,7 @@ export class RedisStore implements SharedStore {
    */
   async #run<T>(
     args: readonly (string | number)[],
-    read: (reply: Exclude<CommandAnswer, StoreUnavailable>) => T,
+    read: (reply: Exclude<CommandAnswer, StoreUnavailable>) => T | StoreUnavailable,
   ): Promise<StoreAnswer<T>> {
     let connection = await this.#connect();
     if (isUnavailable(connection)) return this.#fail(connection.unavailable);
@@ -195,6 +202,8 @@ export class RedisStore implements SharedStore {
     if (typeof reply === 'object' && reply !== null && 'error' in reply) {
       return this.#fail(`command failed: ${(reply as RespErrorReply).error}`);
     }
+    const value = read(reply);
+    if (isUnavailable(value)) return this.#fail(value.unavailable);
     if (this.#episode) {
       const { since, failures } = this.#episode;
       this.#episode = undefined;
@@ -206,7 +215,7 @@ export class RedisStore implements SharedStore {
         failedOperations: failures,
       });
     }
-    return read(reply);
+    return value;
   }
 
   /**
@@ -262,4 +271,10 @@ export class RedisStore implements SharedStore {
     }
     return { unavailable: reason };
   }
+}
+
+/** A reply's type and a short, printable excerpt, for the log. */
+function describeReply(reply: unknown): string {
+  const text = JSON.stringify(reply) ?? String(reply);
+  return `${typeof reply} ${text.slice(0, 40)}`;
 }

@@ -8,6 +8,7 @@ import { copyProject, removeProjectCopy } from '../support/project-copy.ts';
 let project: string;
 let brokenContent: string;
 let brokenBrand: string;
+let animatedLogo: string;
 
 beforeAll(async () => {
   // The builds run in a temporary copy of the project, never in the work tree.
@@ -27,12 +28,20 @@ beforeAll(async () => {
   );
   const logo = await readFile(join(brokenBrand, 'logo.svg'), 'utf8');
   await writeFile(join(brokenBrand, 'logo.svg'), logo.replace('<svg ', '<svg onload="alert(1)" '));
+  // Passes every XML rule; only the allow-list pass refuses it.
+  animatedLogo = await mkdtemp(join(tmpdir(), 'animated-logo-'));
+  await cp(`${ROOT}content`, animatedLogo, { recursive: true });
+  await writeFile(
+    join(animatedLogo, 'logo.svg'),
+    logo.replace('<title>', '<a><set attributeName="href" to="data:,x"/><rect/></a><title>'),
+  );
 });
 
 afterAll(async () => {
   if (project) await removeProjectCopy(project);
   await rm(brokenContent, { recursive: true, force: true });
   await rm(brokenBrand, { recursive: true, force: true });
+  await rm(animatedLogo, { recursive: true, force: true });
 });
 
 describe('astro build', () => {
@@ -53,6 +62,16 @@ describe('astro build', () => {
     );
     expect(output).toContain('company.yaml: logo: ');
     expect(output).toContain('logo.svg has an event-handler attribute onload');
+  });
+
+  it("should fail on a logo outside DOMPurify's SVG allow-list, naming the element", async () => {
+    const result = await buildSite('http://127.0.0.1:9', { CONTENT_DIR: animatedLogo });
+    const output = `${result.stdout}\n${result.stderr}`;
+    expect(result.code).not.toBe(0);
+    expect(output).toContain(
+      'company.yaml: logo: ' +
+        `${animatedLogo.split('/').at(-1)}/logo.svg has a <set> element, which the SVG allow-list does not allow`,
+    );
   });
 
   it('should fail on Vercel without OAUTH_SIGNING_KEYS, saying how to make them', async () => {

@@ -52,6 +52,18 @@ describe('createAuthorizeHandler for a redirect URI on the web', () => {
     expect(readConfirmPath(body)).toMatch(/^\/oauth\/authorize\?.*&approval=[\w.-]+$/);
   });
 
+  it('should show the client name without control or bidirectional characters, isolated', async () => {
+    const name = 'Good\u202Eevil\u2066 app\u200F\u061C\u0007\u0085\u202A';
+    const { path } = await startWebFlow({}, name);
+    const answer = await call(api.authorize, path);
+    const body = String(answer.body);
+    expect(body).toContain('<strong><bdi>Goodevil app</bdi></strong>');
+    expect(body.replace(/\n/g, '')).not.toMatch(
+      /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u,
+    );
+    expect(answer.headers['Access-Control-Allow-Origin']).toBeUndefined();
+  });
+
   it('should redirect with a code after a same-origin click on the page, and the code works', async () => {
     const { clientId, path } = await startWebFlow({ resource: `${SITE}/mcp` });
     const confirm = readConfirmPath(String((await call(api.authorize, path)).body));

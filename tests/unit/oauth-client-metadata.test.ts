@@ -57,8 +57,8 @@ describe('findForbiddenRange', () => {
     ['224.0.0.251', 'multicast'],
     ['ff02::1', 'multicast'],
     ['255.255.255.255', 'reserved or broadcast'],
-    ['64:ff9b::7f00:1', 'NAT64'],
-    ['2002:7f00:1::', '6to4'],
+    ['64:ff9b::7f00:1', 'loopback (IPv4 inside NAT64)'],
+    ['2002:7f00:1::', 'loopback (IPv4 inside 6to4)'],
     ['localhost', 'not an IP address'],
   ])('should refuse %s as %s', (address, range) => {
     expect(findForbiddenRange(address)).toBe(range);
@@ -92,6 +92,17 @@ describe('checkClientIdUrl', () => {
     ['https://app.example.com/client.json#x', 'fragment'],
     [`https://app.example.com/${'a'.repeat(2000)}`, 'longer than 2000'],
     ['urn:example:client', 'must use https'],
+    ['https://app.example.com/x\\..\\client.json', 'must not contain a backslash'],
+    ['https://app.example.com\\client.json', 'must not contain a backslash'],
+    ['https://app.example.com/cli\tent.json', 'control characters'],
+    ['https://app.example.com/cli\nent.json', 'control characters'],
+    ['https://app.example.com/client.json\u0085', 'control characters'],
+    ['https://app.example.com/a b.json', 'control characters'],
+    ['https://APP.example.com/client.json', 'as the URL parser writes it'],
+    ['https://app.example.com:443/client.json', 'as the URL parser writes it'],
+    ['https://app.example.com/caf\u00e9.json', 'as the URL parser writes it'],
+    ['https:app.example.com/client.json', 'as the URL parser writes it'],
+    ['https://0x7f.1/client.json', 'as the URL parser writes it'],
   ])('should refuse %s', (value, problem) => {
     const checked = checkClientIdUrl(value);
     expect('problem' in checked && checked.problem).toContain(problem);
@@ -533,6 +544,21 @@ describe('a URL client_id at createAuthorizeHandler and createTokenHandler', () 
       'invalid_client',
     );
     expect(missing.error_description).toContain('answered 404, not 200');
+  });
+
+  it('should refuse a URL client_id with a backslash without fetching what it resolves to', async () => {
+    server.serveJson('/p.json', { ...goodDocument, client_id: `${server.origin}/p.json` });
+    const before = server.counts.requests;
+    const answer = expectOAuthError(
+      await token(
+        { grant_type: 'client_credentials', client_id: `${server.origin}/x\\..\\p.json` },
+        handlers.token,
+      ),
+      401,
+      'invalid_client',
+    );
+    expect(answer.error_description).toBe('The URL client_id must not contain a backslash.');
+    expect(server.counts.requests).toBe(before);
   });
 
   it('should refuse an http URL client_id without fetching it', async () => {

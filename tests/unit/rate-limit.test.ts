@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
 import { exceedsJsonDepth, LIMITS } from '../../src/service/limits.ts';
 import type { PlainHandler, PlainRequest } from '../../src/http/plain-http.ts';
 import { RateLimiter, readClientKey, type RateLimitStore } from '../../src/http/rate-limit.ts';
 import { MemoryStore } from '../../src/shared-state/memory-store.ts';
+import { RedisStore } from '../../src/shared-state/redis-store.ts';
+import { RespReader } from '../../src/shared-state/resp.ts';
 import { RateLimitConfigError, readRateLimitPolicy } from '../../src/service/rate-limit-policy.ts';
 import { serveFunction } from '../../src/http/serve-function.ts';
 import { ProblemSchema } from '../../src/schemas/problem.ts';
@@ -83,6 +86,75 @@ describe('RateLimiter', () => {
     expect((await second.check('192.0.2.3')).allowed).toBe(true);
     expect((await first.check('192.0.2.3')).allowed).toBe(false);
     expect((await second.check('192.0.2.3')).allowed).toBe(false);
+  });
+});
+
+/** A RESP server that answers every command with the raw reply the test names. */
+async function serveRawReply(reply: () => string): Promise<{ url: string; close: () => void }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    const reader = new RespReader();
+    socket.on('error', () => undefined);
+    socket.on('data', (chunk: Buffer) => {
+      const read = reader.push(chunk);
+      if ('malformed' in read) {
+        socket.destroy();
+        return;
+      }
+      for (let i = 0; i < read.length; i++) socket.write(reply());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    },
+  };
+}
+
+describe('RateLimiter over a Redis store', () => {
+  const closers: Array<() => void | Promise<void>> = [];
+  afterAll(async () => {
+    for (const close of closers) await close();
+  });
+
+  it.each([
+    ['+OK\r\n', 'a simple string'],
+    ['$1\r\n5\r\n', 'a bulk string'],
+    ['$-1\r\n', 'nil'],
+    ['*1\r\n:1\r\n', 'an array'],
+    [':0\r\n', 'zero'],
+    [':-4\r\n', 'a negative count'],
+    [':9007199254740993\r\n', 'an integer past 2^53'],
+  ])('should fail open, logging once, when EVAL answers %j (%s)', async (reply) => {
+    const server = await serveRawReply(() => reply);
+    const lines: Array<Record<string, unknown>> = [];
+    const store = new RedisStore(server.url, { log: (line) => lines.push(line) });
+    closers.push(server.close, () => store.close());
+    const limiter = new RateLimiter({ limit: 2, windowSeconds: 30 }, { store });
+    for (let i = 0; i < 4; i++) {
+      const decision = await limiter.check('192.0.2.9');
+      expect(decision).toMatchObject({ allowed: true, counted: false });
+      expect(decision.headers).toEqual({ 'RateLimit-Policy': '"per-client";q=2;w=30' });
+    }
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ msg: 'shared store unavailable' });
+    expect(String(lines[0]?.reason)).toContain('not a count');
+  });
+
+  it('should count with a store whose answer is a count', async () => {
+    let count = 0;
+    const server = await serveRawReply(() => `:${++count}\r\n`);
+    const store = new RedisStore(server.url, { log: () => undefined });
+    closers.push(server.close, () => store.close());
+    const limiter = new RateLimiter({ limit: 2, windowSeconds: 30 }, { store });
+    const allowed = [];
+    for (let i = 0; i < 3; i++) allowed.push((await limiter.check('192.0.2.9')).allowed);
+    expect(allowed).toEqual([true, true, false]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   encodeCommand,
   isErrorReply,
@@ -95,4 +95,71 @@ describe('RespReader', () => {
     const read = reader.push(Buffer.alloc(MAX_REPLY_BYTES, 'a'));
     expect(read).toEqual({ malformed: expect.stringMatching(/longer than/) });
   });
+});
+
+const originalIndexOf = Buffer.prototype.indexOf;
+const originalCopy = Buffer.prototype.copy;
+const originalConcat = Buffer.concat;
+
+describe('RespReader work', () => {
+  /** Counts the line searches and the bytes copied (Buffer copy and concat) while `read` runs. */
+  function countWork(read: () => void): { searches: number; bytesCopied: number } {
+    const work = { searches: 0, bytesCopied: 0 };
+    const indexOf = vi.spyOn(Buffer.prototype, 'indexOf').mockImplementation(function (
+      this: Buffer,
+      ...args: unknown[]
+    ) {
+      work.searches += 1;
+      return Reflect.apply(originalIndexOf, this, args) as number;
+    });
+    const copy = vi.spyOn(Buffer.prototype, 'copy').mockImplementation(function (
+      this: Buffer,
+      ...args: unknown[]
+    ) {
+      const copied = Reflect.apply(originalCopy, this, args) as number;
+      work.bytesCopied += copied;
+      return copied;
+    });
+    const concat = vi.spyOn(Buffer, 'concat').mockImplementation((list, length) => {
+      const joined = originalConcat(list, length);
+      work.bytesCopied += joined.length;
+      return joined;
+    });
+    try {
+      read();
+    } finally {
+      indexOf.mockRestore();
+      copy.mockRestore();
+      concat.mockRestore();
+    }
+    return work;
+  }
+
+  it.each([
+    [1, 500],
+    [7, 3000],
+    [64, 3000],
+  ])(
+    'should do work linear in the size of an array that arrives %i bytes at a time (%i items)',
+    (size, count) => {
+      const bytes = Buffer.from(`*${count}\r\n${'$3\r\nabc\r\n'.repeat(count)}`);
+      const replies: unknown[] = [];
+      const work = countWork(() => {
+        const reader = new RespReader();
+        for (let offset = 0; offset < bytes.length; offset += size) {
+          const read = reader.push(bytes.subarray(offset, offset + size));
+          if (!Array.isArray(read)) throw new Error(read.malformed);
+          replies.push(...read);
+        }
+      });
+      expect(replies).toEqual([Array(count).fill('abc')]);
+      const lines = 1 + 2 * count;
+      const pushes = Math.ceil(bytes.length / size);
+      // At most one search per line plus one per chunk that ends mid-line, and each byte copied
+      // in once and moved a bounded number of times (re-parsing from the start on every chunk
+      // made both grow with the square of the size).
+      expect(work.searches).toBeLessThanOrEqual(lines + pushes);
+      expect(work.bytesCopied).toBeLessThanOrEqual(4 * bytes.length);
+    },
+  );
 });

@@ -3,6 +3,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { createLocalServer } from '../../src/server/local-server.ts';
 import { StaticFileIndex } from '../../src/server/static-files.ts';
 
 let root: string;
@@ -41,6 +43,51 @@ describe('StaticFileIndex.resolve', () => {
     '/docs/../../secret.txt',
   ])('should never resolve %s to a file outside the output folder', (path) => {
     expect(index.resolve(path)).toBeUndefined();
+  });
+});
+
+describe('StaticFileIndex.resolve of percent-encoded paths', () => {
+  it.each(['/docs/index%2ehtml', '/%64ocs/', '/index.htm%6c', '/docs%2Findex.html', '/%7e'])(
+    'should name no file for %s, which encodes a character it need not',
+    (path) => {
+      expect(index.resolve(path)).toBeUndefined();
+    },
+  );
+
+  it('should still resolve a name that must be encoded', async () => {
+    await writeFile(join(root, 'out/with space é.txt'), 'x');
+    const withSpace = await StaticFileIndex.load(join(root, 'out'));
+    expect(withSpace.resolve('/with%20space%20%C3%A9.txt')).toBe('/with space é.txt');
+  });
+});
+
+describe('createLocalServer', () => {
+  it('should answer 404, never the file without its headers, for an encoded spelling', async () => {
+    const apiDir = await mkdtemp(join(tmpdir(), 'encoded-api-'));
+    const server = await createLocalServer({
+      staticDir: join(root, 'out'),
+      apiDir,
+      vercelConfig: {
+        headers: [{ source: '/docs', headers: [{ key: 'X-Surface', value: 'docs' }] }],
+      },
+      siteUrl: 'http://127.0.0.1',
+      log: () => undefined,
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const canonical = await fetch(`${base}/docs`);
+      expect(canonical.status).toBe(200);
+      expect(canonical.headers.get('x-surface')).toBe('docs');
+      for (const path of ['/%64ocs', '/doc%73', '/docs/index%2ehtml']) {
+        const answer = await fetch(`${base}${path}`);
+        expect(answer.status, path).toBe(404);
+        expect(await answer.text()).not.toBe('docs');
+      }
+    } finally {
+      server.close();
+      await rm(apiDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -160,6 +160,11 @@ describe("the project's vercel.json", () => {
     expect(withCard.route(request('/mcpx')).target).toEqual({ kind: 'missing' });
   });
 
+  it('should give the consent page at /oauth/authorize no CORS field', () => {
+    const headers = Object.keys(router.route(request('/oauth/authorize')).headers);
+    expect(headers.filter((name) => name.startsWith('Access-Control-'))).toEqual([]);
+  });
+
   it.each(['/nothing/here', '/mcp/unknown', '/api/x', '/'])(
     'should give %s the security headers, so every answer there carries them',
     (path) => {
