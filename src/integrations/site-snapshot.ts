@@ -15,6 +15,7 @@ import { readRateLimitPolicy } from '../service/rate-limit-policy.ts';
 import { readRedisUrl } from '../shared-state/process-store.ts';
 import { readSigningKeys } from '../oauth/keys.ts';
 import { createDevMiddleware } from '../server/dev-middleware.ts';
+import { buildSiteVercelConfig } from '../documents/site-vercel-config.ts';
 import { buildSiteSnapshot } from './build-site-snapshot.ts';
 import { bundleFunctions, listFunctionEntries } from './bundle-functions.ts';
 
@@ -110,11 +111,12 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
         // The dev middleware treats a path one of these routes answers as an existing file.
         routePatterns = routes.map((route) => route.patternRegex);
       },
-      'astro:server:setup': ({ server, logger }) => {
+      'astro:server:setup': async ({ server, logger }) => {
         server.middlewares.use(
           createDevMiddleware(server, {
             root: options.root,
             siteUrl: options.siteUrl,
+            vercelConfig: buildSiteVercelConfig(await readSiteContent(contentDir)),
             isRoute: (pathname) => routePatterns.some((pattern) => pattern.test(pathname)),
           }),
         );

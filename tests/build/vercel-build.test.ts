@@ -1,10 +1,18 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getTransformedRoutes } from '@vercel/routing-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SURFACES } from '../../src/service/routes.ts';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { formatContentUsage } from '../../src/documents/robots-txt.ts';
+import { buildSiteVercelConfig } from '../../src/documents/site-vercel-config.ts';
+import type { SiteContent } from '../../src/schemas/site-content.ts';
+import { listRulePaths, SURFACES } from '../../src/service/routes.ts';
+import { SITE_PAGES } from '../../src/service/site-pages.ts';
+import { readSiteContent } from '../../src/site-content/read-site-content.ts';
 import { findFreePort, NODE, ROOT, runCommand, stopProcess } from '../support/processes.ts';
 import { startTestRedis } from '../support/redis-server.ts';
 import {
@@ -57,6 +65,8 @@ const MAX_FUNCTION_BYTES = 300_000;
 let port: number;
 let siteUrl: string;
 let keys: string;
+/** The content the build was given: content/ with its AI-training preference turned round. */
+let content: { dir: string; value: SiteContent };
 let build: VercelBuild;
 let routes: OutputRoute[];
 let functionDirs: Map<string, string>;
@@ -67,7 +77,12 @@ beforeAll(async () => {
   port = await findFreePort();
   siteUrl = `http://127.0.0.1:${port}`;
   keys = (await runCommand(NODE, [`${ROOT}scripts/oauth-keys.ts`])).stdout.trim();
-  build = await buildWithVercel({ SITE_URL: siteUrl, OAUTH_SIGNING_KEYS: keys });
+  content = await copyContentWithTrainingTurned();
+  build = await buildWithVercel({
+    SITE_URL: siteUrl,
+    OAUTH_SIGNING_KEYS: keys,
+    CONTENT_DIR: content.dir,
+  });
   if (build.code !== 0) throw new Error(`vercel build failed:\n${build.log}`);
   routes = (
     JSON.parse(readFileSync(join(build.outputDir, 'config.json'), 'utf8')) as {
@@ -111,7 +126,23 @@ afterAll(async () => {
   for (const host of hosts.values()) await stopProcess(host.child);
   if (local) await stopProcess(local);
   if (build) await rm(build.dir, { recursive: true, force: true });
+  if (content) await rm(content.dir, { recursive: true, force: true });
 });
+
+/**
+ * A copy of content/ whose agents.yaml says the opposite about AI training, so a Content-Usage
+ * header in the build's output can only have come from the content the build was given.
+ */
+async function copyContentWithTrainingTurned(): Promise<{ dir: string; value: SiteContent }> {
+  const dir = join(await mkdtemp(join(tmpdir(), 'vercel-content-')), 'content');
+  await cp(join(ROOT, 'content'), dir, { recursive: true });
+  const file = join(dir, 'agents.yaml');
+  const agents = parseYaml(await readFile(file, 'utf8')) as Record<string, unknown>;
+  const signals = (agents.contentSignals ?? {}) as Record<string, unknown>;
+  agents.contentSignals = { ...signals, aiTrain: signals.aiTrain === false };
+  await writeFile(file, stringifyYaml(agents));
+  return { dir, value: await readSiteContent(dir) };
+}
 
 /** A request to the function host of `name` (the path as the client sent it). */
 async function callFunction(
@@ -416,6 +447,78 @@ async function expectSameAnswer(request: Case, unlike: readonly string[] = []): 
     expect(vercel.body).toBe(localBody);
   }
 }
+
+describe('the Vercel configuration vercel.ts computes', () => {
+  const computed = () => buildSiteVercelConfig(content.value);
+
+  it('should be compiled by the CLI from the route table and the content, with no vercel.json', () => {
+    expect(existsSync(join(build.dir, 'vercel.json'))).toBe(false);
+    const compiled = JSON.parse(readFileSync(join(build.dir, '.vercel', 'vercel.json'), 'utf8'));
+    expect(compiled).toEqual(JSON.parse(JSON.stringify(computed())));
+  });
+
+  it("should put every rewrite and header rule into config.json's routes, in order", () => {
+    const { routes: expected } = getTransformedRoutes(
+      JSON.parse(JSON.stringify(computed())) as Parameters<typeof getTransformedRoutes>[0],
+    );
+    const rules = (expected ?? []).flatMap((route) =>
+      'src' in route ? [route as OutputRoute] : [],
+    );
+    const positions = rules.map((rule) =>
+      routes.findIndex(
+        (route) =>
+          route.src === rule.src &&
+          JSON.stringify(route.headers) === JSON.stringify(rule.headers) &&
+          route.dest === rule.dest,
+      ),
+    );
+    expect(positions.filter((position) => position < 0)).toEqual([]);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+
+  it("should send the content's usage preferences, changed in content/ alone, with each page", () => {
+    const usage = formatContentUsage(content.value);
+    expect(usage).toContain(
+      content.value.agents.contentSignals.aiTrain ? 'train-ai=y' : 'train-ai=n',
+    );
+    for (const path of ['/', '/llms.txt', SITE_PAGES.at(-1)?.markdownPath ?? '/index.md']) {
+      const matching = routes.filter(
+        (route) => route.headers && route.src && new RegExp(route.src).test(path),
+      );
+      const values = matching.flatMap((route) => route.headers?.['Content-Usage'] ?? []);
+      expect(values, path).toEqual([usage]);
+    }
+  });
+});
+
+describe("the middleware's matcher, as config.json holds it", () => {
+  const middlewareSrc = () => {
+    const route = routes.find((candidate) => candidate.middlewarePath === 'middleware');
+    return new RegExp(route?.src ?? '^$');
+  };
+
+  it('should match every page of the site and its trailing-slash spelling', () => {
+    const pattern = middlewareSrc();
+    const missed = SITE_PAGES.flatMap((page) => [
+      page.path,
+      `${page.path}/`.replace('//', '/'),
+    ]).filter((path) => !pattern.test(path));
+    expect(missed).toEqual([]);
+  });
+
+  it('should match no other path of the route table: no document, mirror, asset or API path', () => {
+    const pattern = middlewareSrc();
+    const pages = new Set(SITE_PAGES.map((page) => page.path));
+    const others = SURFACES.flatMap((surface) => [
+      ...listRulePaths(surface).filter((path) => !path.includes('*')),
+      surface.sample.path,
+    ]).filter((path) => !pages.has(path));
+    const assets = readdirSync(join(build.outputDir, 'static', '_astro')).map(
+      (file) => `/_astro/${file}`,
+    );
+    expect([...others, ...assets].filter((path) => pattern.test(path))).toEqual([]);
+  });
+});
 
 describe("config.json's routes", () => {
   it.each(listCases())('should answer $label as the local server does', async (request) => {
