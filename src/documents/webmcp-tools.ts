@@ -38,7 +38,7 @@ export function listWebMcpTools(
   ];
 }
 
-/** The list as the page carries it for its script: JSON that cannot close its `<script>` element. */
+/** The list as the page carries it for its script (a meta element's content, escaped by Astro). */
 export function serializeWebMcpTools(tools: readonly WebMcpToolDescriptor[]): string {
-  return JSON.stringify(tools).replace(/</g, '\\u003c');
+  return JSON.stringify(tools);
 }

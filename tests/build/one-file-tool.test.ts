@@ -3,6 +3,7 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeHtmlText } from '../support/expected-site.ts';
 import {
   collect,
   findFreePort,
@@ -160,8 +161,8 @@ describe('a new MCP tool written as one file in src/mcp/tools/', () => {
   it('should be registered through WebMCP by every page and named in its agent note', async () => {
     for (const path of ['/', '/developers']) {
       const html = await fetchText(path);
-      const list = /<script[^>]*data-webmcp-tool-list[^>]*>(.*?)<\/script>/s.exec(html);
-      const tools = JSON.parse(list?.[1] ?? '[]') as { name: string; runs: { kind: string } }[];
+      const list = /<meta name="webmcp-tools" content="([^"]*)"/.exec(html)?.[1] ?? '[]';
+      const tools = JSON.parse(decodeHtmlText(list)) as { name: string; runs: { kind: string } }[];
       expect(tools.find((tool) => tool.name === TOOL_NAME)?.runs, path).toEqual({
         kind: 'mcp-tool',
       });

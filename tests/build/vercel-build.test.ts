@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { getTransformedRoutes } from '@vercel/routing-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
@@ -126,7 +126,7 @@ afterAll(async () => {
   for (const host of hosts.values()) await stopProcess(host.child);
   if (local) await stopProcess(local);
   if (build) await rm(build.dir, { recursive: true, force: true });
-  if (content) await rm(content.dir, { recursive: true, force: true });
+  if (content) await rm(dirname(content.dir), { recursive: true, force: true });
 });
 
 /**
