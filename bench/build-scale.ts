@@ -75,7 +75,7 @@ const PROJECT_ENTRIES = [
   'astro.config.mjs',
   'package.json',
   'tsconfig.json',
-  'vercel.json',
+  'vercel.ts',
 ] as const;
 /** Build outputs and caches, deleted before every run so each build starts cold. */
 const BUILD_ARTIFACTS = [

@@ -1,9 +1,9 @@
-// What every MCP peer of the benchmark serves: our six tools, with the names, texts and schemas we
+// What every MCP peer of the benchmark serves: our tools, with the names, texts and schemas we
 // publish and the same runners (so the same search), registered on any SDK's McpServer. Only the
 // framework around the tool work differs between the peers and our server.
 import { z } from 'zod';
 import { SHARED_OUTPUT_SCHEMAS } from '../src/mcp/tool-descriptors.ts';
-import { buildToolRunners, MCP_TOOLS } from '../src/mcp/tool-registry.ts';
+import { buildToolRunners } from '../src/mcp/tool-registry.ts';
 import { OverviewSchema } from '../src/schemas/overview.ts';
 import { MCP_AGENT_VERSION } from '../src/service/versions.ts';
 import { site } from '../src/site/built-site.ts';
@@ -21,7 +21,7 @@ const OverviewOutputSchema = z.strictObject(OverviewSchema.shape).meta(overviewM
 
 /** Each tool's schemas as tool-descriptors.ts publishes them: zod/mini input, output from the tool. */
 const schemas = new Map(
-  MCP_TOOLS.map((tool) => [
+  site.tools.map((tool) => [
     tool.name as string,
     {
       input: tool.inputSchema(content),

@@ -130,7 +130,7 @@ export const AGENT_STANDARDS_CHECKS: readonly AuditCheck[] = [
     title:
       'AIPREF Content-Usage in robots.txt and on pages and agent documents, beside Content-Signal',
     sources: ['draft-ietf-aipref-vocab', 'draft-ietf-aipref-attach §2-3', IAR('contentSignals')],
-    fix: 'State the preferences of content/agents.yaml as Content-Usage (train-ai=y|n, search=y|n) in each robots.txt group and as a response header (src/documents/robots-txt.ts, npm run vercel-config).',
+    fix: 'State the preferences of content/agents.yaml as Content-Usage (train-ai=y|n, search=y|n) in each robots.txt group and as a response header (src/documents/robots-txt.ts, vercel.ts).',
     async run(context, scope) {
       const robots = await context.http.get(`${context.origin}/robots.txt`, 'text/plain');
       const groups = robots.text.split(/\n\s*\n/).filter((group) => /^user-agent:/im.test(group));

@@ -5,12 +5,24 @@ import { endSentence } from './end-sentence.ts';
 import { formatLinkEntry } from './markdown-text.ts';
 import { buildCopyDocumentUrl, type ServiceUrls } from '../service/urls.ts';
 
+/** What llms.txt says of an MCP tool: its name, title and description, as tools/list has them. */
+export interface LlmsTxtTool {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+}
+
 /**
  * Builds /llms.txt: H1, blockquote summary, free text, H2 link lists and an `## Optional` section;
- * pages and copy are linked by their Markdown versions.
+ * pages and copy are linked by their Markdown versions, each MCP tool by the reference that
+ * documents it.
  * @see https://llmstxt.org/ (the llms.txt format)
  */
-export function buildLlmsTxt(content: SiteContent, urls: ServiceUrls): string {
+export function buildLlmsTxt(
+  content: SiteContent,
+  urls: ServiceUrls,
+  tools: readonly LlmsTxtTool[],
+): string {
   const { company, agents, product, callsToAction, pages } = content;
   const markdownUrl = (name: PageName) =>
     `${urls.origin}${MAIN_PAGES.find((page) => page.name === name)?.markdownPath ?? ''}`;
@@ -87,6 +99,16 @@ export function buildLlmsTxt(content: SiteContent, urls: ServiceUrls): string {
       'Glossary',
       `${urls.origin}/glossary.md`,
       'The terms used here, from MCP to problem details, each with its source.',
+    ),
+    '',
+    '## MCP tools',
+    '',
+    ...tools.map((tool) =>
+      formatLinkEntry(
+        tool.name,
+        markdownUrl('docs'),
+        `${endSentence(tool.title)} ${tool.description}`,
+      ),
     ),
     '',
     '## Errors',

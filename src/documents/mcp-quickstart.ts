@@ -63,7 +63,7 @@ export function buildMcpCurl(
 /** The MCP quickstart's three steps (initialize, tools/list, one tools/call) as requests. */
 export function listMcpQuickstartSteps(
   mcpUrl: string,
-  firstToolName: string,
+  firstTool: { readonly name: string; readonly example: Record<string, unknown> },
 ): { label: string; request: SampleRequest }[] {
   return [
     { label: 'MCP initialize', request: buildMcpRequest(mcpUrl, buildQuickstartInitialize()) },
@@ -72,7 +72,7 @@ export function listMcpQuickstartSteps(
       label: 'MCP tools/call',
       request: buildMcpRequest(
         mcpUrl,
-        buildRpcRequest(3, 'tools/call', { name: firstToolName, arguments: {} }),
+        buildRpcRequest(3, 'tools/call', { name: firstTool.name, arguments: firstTool.example }),
       ),
     },
   ];

@@ -1,6 +1,5 @@
 import type { SiteContent } from '../schemas/site-content.ts';
 import { demoteHeadings, formatLinkEntry } from './markdown-text.ts';
-import { WEBMCP_TOOLS } from './webmcp-tools.ts';
 import type { ServiceUrls } from '../service/urls.ts';
 import type { SitePage } from '../service/site-pages.ts';
 import { API_VERSION } from '../service/versions.ts';
@@ -23,8 +22,8 @@ function absolutizeLinks(markdown: string, origin: string): string {
 }
 
 /** The "For AI agents" note every page and every Markdown version opens with (AgentNote.astro). */
-function buildAgentNote(urls: ServiceUrls, page: SitePage): string {
-  const tools = WEBMCP_TOOLS.map((tool) => `\`${tool.name}\``).join(', ');
+function buildAgentNote(urls: ServiceUrls, page: SitePage, webMcpTools: readonly string[]): string {
+  const tools = webMcpTools.map((name) => `\`${name}\``).join(', ');
   return `> **For AI agents:** [llms.txt](${urls.llmsTxt}) · [this page as Markdown](${urls.origin}${page.markdownPath}) · [MCP endpoint](${urls.mcp}) (\`/mcp\`) · WebMCP tools this page registers with \`document.modelContext\`: ${tools}.`;
 }
 
@@ -46,6 +45,7 @@ export function buildPageMarkdownHead(
   page: SitePage,
   copy: PageCopy,
   lastUpdated: Date,
+  webMcpTools: readonly string[],
 ): string[] {
   return [
     '---',
@@ -58,7 +58,7 @@ export function buildPageMarkdownHead(
     '',
     `# ${copy.heading}`,
     '',
-    buildAgentNote(urls, page),
+    buildAgentNote(urls, page, webMcpTools),
     '',
   ];
 }

@@ -28,7 +28,7 @@ export function buildSiteDocuments(snapshot: SiteSnapshot) {
     overview: buildOverview(content, urls),
     openapi: snapshot.openapi,
     mcpTools: snapshot.mcpTools,
-    llmsTxt: buildLlmsTxt(content, urls),
+    llmsTxt: buildLlmsTxt(content, urls, snapshot.mcpTools),
     llmsFullTxt: buildLlmsFullTxt(content, urls),
     authMd: buildAuthMd(content, urls, snapshot.rateLimit ?? undefined),
     protectedResource: buildProtectedResourceMetadata(content, urls, 'origin'),

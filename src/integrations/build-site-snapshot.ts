@@ -4,19 +4,21 @@ import type { RateLimitPolicy } from '../service/rate-limit-policy.ts';
 import { buildServiceUrls } from '../service/urls.ts';
 import { buildToolDescriptors } from '../mcp/tool-descriptors.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
+import type { McpTool } from '../mcp/tool-definition.ts';
 
 /** Computes everything the build hands to the functions (build time only: it needs full zod). */
 export function buildSiteSnapshot(
   siteUrl: string,
   content: SiteContent,
   rateLimit: RateLimitPolicy | undefined,
+  tools: readonly McpTool[],
 ): SiteSnapshot {
   const urls = buildServiceUrls(siteUrl);
   return {
     siteUrl,
     content,
     openapi: buildOpenApiDocument(content, urls, rateLimit),
-    mcpTools: buildToolDescriptors(content),
+    mcpTools: buildToolDescriptors(content, tools),
     rateLimit: rateLimit ?? null,
   };
 }

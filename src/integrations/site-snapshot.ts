@@ -15,8 +15,10 @@ import { readRateLimitPolicy } from '../service/rate-limit-policy.ts';
 import { readRedisUrl } from '../shared-state/process-store.ts';
 import { readSigningKeys } from '../oauth/keys.ts';
 import { createDevMiddleware } from '../server/dev-middleware.ts';
+import { buildSiteVercelConfig } from '../documents/site-vercel-config.ts';
 import { buildSiteSnapshot } from './build-site-snapshot.ts';
 import { bundleFunctions, listFunctionEntries } from './bundle-functions.ts';
+import { listToolModuleFiles, loadMcpTools, renderToolModulesModule } from './mcp-tool-modules.ts';
 
 export interface SiteSnapshotOptions {
   /** The content collection folder. */
@@ -39,6 +41,8 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
   let routePatterns: RegExp[] = [];
   const snapshotFile = resolve(options.outDir, 'site-snapshot.ts');
   const originFile = resolve(options.outDir, 'site-origin.ts');
+  const toolModulesFile = resolve(options.outDir, 'mcp-tool-modules.ts');
+  const toolsDir = resolve(options.root, 'src/mcp/tools');
   const bundlesDir = resolve(options.outDir, 'functions');
   // The accent colours as CSS custom properties, bundled with the pages' stylesheet (no inline
   // style), and the validated logo as a module for the favicon and image endpoints.
@@ -83,11 +87,18 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
   const write = async () => {
     const content = await readSiteContent(contentDir);
     await writeBrandStylesheet(content);
+    // Each file of src/mcp/tools/ is a tool: listed for the bundles, described for the snapshot.
+    const toolFiles = listToolModuleFiles(toolsDir);
+    await writeGeneratedModule(
+      toolModulesFile,
+      renderToolModulesModule(toolFiles, resolve(options.outDir)),
+    );
     const snapshot = buildSiteSnapshot(
       options.siteUrl,
       content,
       // Refuses a malformed RATE_LIMIT_* variable, so a build never documents a wrong limit.
       readRateLimitPolicy(process.env),
+      await loadMcpTools(toolFiles),
     );
     // Refuses a malformed REDIS_URL, so a deployment never runs with one.
     readRedisUrl(process.env);
@@ -101,7 +112,12 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
     name: 'site-snapshot',
     hooks: {
       'astro:config:setup': async ({ command, logger }) => {
-        if (command === 'sync' && existsSync(snapshotFile) && existsSync(originFile)) {
+        if (
+          command === 'sync' &&
+          existsSync(snapshotFile) &&
+          existsSync(originFile) &&
+          existsSync(toolModulesFile)
+        ) {
           // `astro check` and `astro sync` validate content/ but keep the last build's snapshot, so
           // the functions keep answering for the origin that build published.
           await writeBrandStylesheet(await readSiteContent(contentDir));
@@ -122,11 +138,12 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
         // The dev middleware treats a path one of these routes answers as an existing file.
         routePatterns = routes.map((route) => route.patternRegex);
       },
-      'astro:server:setup': ({ server, logger }) => {
+      'astro:server:setup': async ({ server, logger }) => {
         server.middlewares.use(
           createDevMiddleware(server, {
             root: options.root,
             siteUrl: options.siteUrl,
+            vercelConfig: buildSiteVercelConfig(await readSiteContent(contentDir)),
             isRoute: (pathname) => routePatterns.some((pattern) => pattern.test(pathname)),
           }),
         );

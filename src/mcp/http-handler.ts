@@ -1,4 +1,3 @@
-import type { SiteDocuments } from '../documents/site-documents.ts';
 import { CORS_ALLOWED_HEADERS } from '../http/methods.ts';
 import type { PlainHandler } from '../http/plain-http.ts';
 import { logToStderr, problemAnswer, type FailureLog } from '../http/problem.ts';
@@ -10,6 +9,7 @@ import { EXPOSED_RATE_LIMIT_HEADERS } from '../service/rate-limit-policy.ts';
 import { answerJsonRpcPost, type ProblemAnswer } from './json-rpc-post.ts';
 import { createResultCache } from './result-cache.ts';
 import { createMcpRpcServer } from './rpc-server.ts';
+import type { McpSite } from './tool-registry.ts';
 
 const ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS';
 
@@ -17,7 +17,8 @@ const ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS';
 const EXPOSED_RESPONSE_HEADERS = `WWW-Authenticate, Mcp-Protocol-Version, ${EXPOSED_RATE_LIMIT_HEADERS}`;
 
 export interface McpHandlerOptions {
-  readonly site: SiteDocuments;
+  /** The site's documents and the tools that answer over them. */
+  readonly site: McpSite;
   /**
    * Origins a browser may call from; `*` (the default) allows all, which suits a public read-only
    * server. Requests without an Origin header (non-browser clients) are always answered.

@@ -1,5 +1,4 @@
 import { JSONRPCErrorException, JSONRPCServer } from 'json-rpc-2.0';
-import type { SiteDocuments } from '../documents/site-documents.ts';
 import type { FailureLog } from '../http/problem.ts';
 import { JSON_RPC_ERRORS, MCP_METHODS } from '../service/mcp-protocol.ts';
 import { addLifecycleMethods } from './lifecycle-methods.ts';
@@ -9,6 +8,7 @@ import { addResourceMethods } from './resource-methods.ts';
 import { describeServer } from './server-description.ts';
 import { addSkillMethods } from './skill-methods.ts';
 import { addToolMethods } from './tool-methods.ts';
+import type { McpSite } from './tool-registry.ts';
 import { createVersionMiddleware } from './version-middleware.ts';
 
 /**
@@ -17,7 +17,7 @@ import { createVersionMiddleware } from './version-middleware.ts';
  * @see MCP 2025-11-25 schema and 2026-07-28 schema, ClientRequest and ClientNotification
  */
 export function createMcpRpcServer(
-  site: SiteDocuments,
+  site: McpSite,
   logFailure: FailureLog,
 ): JSONRPCServer<McpCallContext> {
   const server = new JSONRPCServer<McpCallContext>({ errorListener: () => undefined });

@@ -45,11 +45,22 @@ export interface McpTool<
   outputSchema(shared: SharedOutputSchemas): z.core.$ZodType;
   /** Prepares the tool over one site's documents; everything it answers is precomputed. */
   prepare(site: SiteDocuments): ToolRun<z.output<Input>>;
+  /** Arguments that make a typical call: tests call every tool with them. */
+  readonly example: z.input<Input>;
+}
+
+/** The tools `defineTool` made: what the registry collects from the modules of src/mcp/tools/. */
+const DEFINED_TOOLS = new WeakSet<object>();
+
+/** True for a tool `defineTool` made (a module of src/mcp/tools/ may export helpers beside it). */
+export function isMcpTool(value: unknown): value is McpTool {
+  return typeof value === 'object' && value !== null && DEFINED_TOOLS.has(value);
 }
 
 /** Declares a tool, keeping its name a literal type and its runner typed by its input schema. */
 export function defineTool<const Name extends string, Input extends z.ZodMiniType>(
   tool: McpTool<Name, Input>,
 ): McpTool<Name, Input> {
+  DEFINED_TOOLS.add(tool);
   return tool;
 }

@@ -6,11 +6,10 @@ import {
   ProductFeatureSchema,
   type SiteContent,
 } from '../schemas/site-content.ts';
-import type { SharedOutputSchemas } from './tool-definition.ts';
-import { MCP_TOOLS, type ToolName } from './tool-registry.ts';
+import type { McpTool, SharedOutputSchemas } from './tool-definition.ts';
 
 /** A tool of this server as tools/list publishes it. */
-export type McpToolDescriptor = PublishedToolDescriptor<ToolName>;
+export type McpToolDescriptor = PublishedToolDescriptor;
 
 /** The document schemas tools' output schemas embed (full zod: build time only). */
 export const SHARED_OUTPUT_SCHEMAS: SharedOutputSchemas = {
@@ -48,12 +47,16 @@ function toToolJsonSchema(
  * Describes every tool for tools/list, with JSON Schemas generated from the zod schemas. Runs at
  * build time; the descriptors travel to the function in the site snapshot.
  */
-export function buildToolDescriptors(content: SiteContent): McpToolDescriptor[] {
-  return MCP_TOOLS.map((tool) => ({
+export function buildToolDescriptors(
+  content: SiteContent,
+  tools: readonly McpTool[],
+): McpToolDescriptor[] {
+  return tools.map((tool) => ({
     name: tool.name,
     title: tool.title(content),
     description: tool.description(content),
     inputSchema: toToolJsonSchema(tool.inputSchema(content), 'input'),
     outputSchema: toToolJsonSchema(tool.outputSchema(SHARED_OUTPUT_SCHEMAS), 'output'),
+    example: tool.example as Record<string, unknown>,
   }));
 }

@@ -1,15 +1,14 @@
 import type * as z from 'zod/mini';
-import type { SiteDocuments } from '../documents/site-documents.ts';
 import type { PublishedToolDescriptor } from '../schemas/mcp-tools.ts';
 import { getVersionFeatures, type VersionFeatures } from '../service/mcp-protocol.ts';
 import { invalidParams, readObjectParams, readPage, type AddMcpMethod } from './method-context.ts';
-import { buildToolRunners } from './tool-registry.ts';
+import { buildToolRunners, type McpSite } from './tool-registry.ts';
 
 /**
  * Adds tools/list (the build's descriptors, shaped for the protocol version) and tools/call.
  * @see MCP 2025-11-25 server/tools
  */
-export function addToolMethods(addMethod: AddMcpMethod, site: SiteDocuments): void {
+export function addToolMethods(addMethod: AddMcpMethod, site: McpSite): void {
   const tools = site.mcpTools;
   const runners = buildToolRunners(site);
 

@@ -1,23 +1,26 @@
 import type * as z from 'zod/mini';
 import type { SiteDocuments } from '../documents/site-documents.ts';
-import { getAgentDocumentTool } from './tools/get-agent-document.ts';
-import { getCompanyOverviewTool } from './tools/get-company-overview.ts';
-import { getProductTool } from './tools/get-product.ts';
-import { getSiteCopySectionTool } from './tools/get-site-copy-section.ts';
-import { listCallsToActionTool } from './tools/list-calls-to-action.ts';
-import { searchSiteCopyTool } from './tools/search-site-copy.ts';
+import { isMcpTool, type McpTool } from './tool-definition.ts';
 
-/** Every tool of this server, in the order tools/list publishes them. */
-export const MCP_TOOLS = [
-  getCompanyOverviewTool,
-  getProductTool,
-  listCallsToActionTool,
-  getAgentDocumentTool,
-  getSiteCopySectionTool,
-  searchSiteCopyTool,
-] as const;
+/**
+ * Every tool exported by the given modules (the files of src/mcp/tools/, listed by the build in
+ * src/generated/mcp-tool-modules.ts), in the order tools/list publishes them: by name. A tool is
+ * one file; no list names it.
+ */
+export function collectMcpTools(modules: Iterable<Record<string, unknown>>): McpTool[] {
+  const tools = [...modules].flatMap((module) => Object.values(module).filter(isMcpTool));
+  const names = new Set<string>();
+  for (const { name } of tools) {
+    if (names.has(name)) throw new Error(`Two MCP tools are named ${name} (src/mcp/tools/)`);
+    names.add(name);
+  }
+  return tools.sort((a, b) => a.name.localeCompare(b.name));
+}
 
-export type ToolName = (typeof MCP_TOOLS)[number]['name'];
+/** A site's documents with the tools that answer over them: what the MCP endpoint serves. */
+export interface McpSite extends SiteDocuments {
+  readonly tools: readonly McpTool[];
+}
 
 /** What a tool call produces: the structured result and the text block that carries it. */
 export interface ToolOutput {
@@ -35,9 +38,9 @@ export interface McpToolRunner {
  * Prepares every tool over one site's documents, by name. Their names, titles, descriptions and
  * JSON Schemas come from the build (tool-descriptors.ts, through the site snapshot).
  */
-export function buildToolRunners(site: SiteDocuments): ReadonlyMap<string, McpToolRunner> {
+export function buildToolRunners(site: McpSite): ReadonlyMap<string, McpToolRunner> {
   return new Map(
-    MCP_TOOLS.map((tool) => {
+    site.tools.map((tool) => {
       const prepared = tool.prepare(site);
       const runner: McpToolRunner = {
         inputSchema: tool.inputSchema(site.content),

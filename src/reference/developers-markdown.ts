@@ -21,7 +21,7 @@ export function buildDevelopersMarkdownBody(site: SiteDocuments): string[] {
   const { urls } = site;
   const flow = buildAnonymousFlowCommands(urls);
   const firstTool = site.mcpTools[0];
-  const steps = listMcpQuickstartSteps(urls.mcp, firstTool?.name ?? '');
+  const steps = listMcpQuickstartSteps(urls.mcp, firstTool ?? { name: '', example: {} });
   const configs = buildMcpClientConfigs(
     urls,
     buildMcpServerKey(site.content.company.alternateName),

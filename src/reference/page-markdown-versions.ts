@@ -7,6 +7,7 @@ import {
   type PageCopy,
 } from '../documents/page-markdown.ts';
 import type { SiteDocuments } from '../documents/site-documents.ts';
+import { listWebMcpTools } from '../documents/webmcp-tools.ts';
 import { isMainPage, SITE_PAGES, type SitePage } from '../service/site-pages.ts';
 import { buildDevelopersMarkdownBody } from './developers-markdown.ts';
 import { buildDocsMarkdownBody } from './docs-markdown.ts';
@@ -56,7 +57,13 @@ function readPageParts(site: SiteDocuments, page: SitePage): { copy: PageCopy; b
 function buildPageMarkdown(site: SiteDocuments, page: SitePage, dates: PageDates): string {
   const { copy, body } = readPageParts(site, page);
   return assemblePageMarkdown(site.urls, [
-    ...buildPageMarkdownHead(site.urls, page, copy, dates(page)),
+    ...buildPageMarkdownHead(
+      site.urls,
+      page,
+      copy,
+      dates(page),
+      listWebMcpTools(site.mcpTools).map((tool) => tool.name),
+    ),
     ...body,
     ...buildMarkdownSitemapSection(site.urls),
   ]);

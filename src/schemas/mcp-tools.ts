@@ -9,4 +9,6 @@ export interface PublishedToolDescriptor<Name extends string = string> {
   readonly description: string;
   readonly inputSchema: Record<string, unknown>;
   readonly outputSchema: Record<string, unknown>;
+  /** The arguments of a typical call: the quickstart's tools/call (tools/list leaves it out). */
+  readonly example: Record<string, unknown>;
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { logToStderr } from '../http/problem.ts';
 import { listFunctionFiles, readPlainHandler } from './functions.ts';
@@ -15,21 +15,23 @@ export interface ModuleLoader {
 export interface DevMiddlewareOptions {
   readonly root: string;
   readonly siteUrl: string;
+  /** The Vercel configuration, as vercel.ts computes it for the content being served. */
+  readonly vercelConfig: VercelConfig;
   /** True when one of Astro's routes answers the path (the dev server's "filesystem"). */
   readonly isRoute: (pathname: string) => boolean;
 }
 
 /**
- * Gives `astro dev` the routes the deployment has: vercel.json's headers and rewrites, and the
+ * Gives `astro dev` the routes the deployment has: the Vercel configuration's headers and rewrites, and the
  * functions at their api/ routes, loaded from their sources in src/functions/ through Vite (so
  * edits reload; api/*.ts re-export the build's bundles of them), on the local server's router.
  */
 export function createDevMiddleware(server: ModuleLoader, options: DevMiddlewareOptions) {
   const functionFiles = listFunctionFiles(join(options.root, 'src', 'functions'));
-  const config = withoutHeaders(
-    JSON.parse(readFileSync(join(options.root, 'vercel.json'), 'utf8')) as VercelConfig,
-    ['Content-Security-Policy', 'Strict-Transport-Security'],
-  );
+  const config = withoutHeaders(options.vercelConfig, [
+    'Content-Security-Policy',
+    'Strict-Transport-Security',
+  ]);
   const router = new VercelRouter(config, {
     isFile: (pathname) =>
       options.isRoute(pathname) || existsSync(join(options.root, 'public', pathname)),

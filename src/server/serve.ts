@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { buildSiteVercelConfig } from '../documents/site-vercel-config.ts';
 import { readServerLimits } from '../service/limits.ts';
 import { readRateLimitPolicy } from '../service/rate-limit-policy.ts';
 import { closeProcessStore, readRedisUrl } from '../shared-state/process-store.ts';
@@ -40,6 +40,8 @@ if (built.siteUrl !== siteUrl) {
   );
   process.exit(1);
 }
+// Routed as the deployment routes: the configuration vercel.ts computes, for the build's content.
+const { siteSnapshot } = await import('../generated/site-snapshot.ts');
 
 // Bound to loopback, answer only for loopback names and the published host (DNS rebinding).
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
@@ -49,7 +51,7 @@ const server = await createLocalServer({
   ...(loopback ? { allowedHosts: [...LOOPBACK_NAMES, new URL(siteUrl).hostname] } : {}),
   staticDir: `${root}.vercel/output/static`,
   apiDir: `${root}api`,
-  vercelConfig: JSON.parse(await readFile(`${root}vercel.json`, 'utf8')) as object,
+  vercelConfig: buildSiteVercelConfig(siteSnapshot.content),
   siteUrl,
   limits,
   ...(process.env.CLIENT_ADDRESS_HEADER

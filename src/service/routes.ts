@@ -108,8 +108,8 @@ const PAGE_SURFACES: readonly Surface[] = SITE_PAGES.flatMap((page) => [
 ]);
 
 /**
- * Every surface of the site, declared once: vercel.json is generated from this table
- * (`npm run vercel-config`), and the local server, the surface tests and the README's table read it.
+ * Every surface of the site, declared once: vercel.ts computes Vercel's configuration from this
+ * table when Vercel builds, and the local server and the surface tests read it.
  */
 export const SURFACES: readonly Surface[] = [
   ...PAGE_SURFACES,

@@ -1,8 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { getTransformedRoutes } from '@vercel/routing-utils';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SURFACES } from '../../src/service/routes.ts';
+import { formatContentUsage } from '../../src/documents/robots-txt.ts';
+import { buildSiteVercelConfig } from '../../src/documents/site-vercel-config.ts';
+import type { SiteContent } from '../../src/schemas/site-content.ts';
+import { listRulePaths, SURFACES } from '../../src/service/routes.ts';
+import { SITE_PAGES } from '../../src/service/site-pages.ts';
+import { readSiteContent } from '../../src/site-content/read-site-content.ts';
 import { findFreePort, ROOT, startServer, stopProcess } from '../support/processes.ts';
 import { startTestRedis } from '../support/redis-server.ts';
 import { waitForSite } from '../support/site-ready.ts';
@@ -58,6 +64,8 @@ const build = inject('siteBuild');
 let localUrl: string;
 /** Everything the build printed. */
 let buildLog: string;
+/** The content the build was given (the copy's content/), as the reader returns it. */
+let content: { value: SiteContent };
 let routes: OutputRoute[];
 let functionDirs: Map<string, string>;
 const hosts = new Map<string, FunctionHost>();
@@ -65,6 +73,7 @@ let local: ChildProcess;
 
 beforeAll(async () => {
   buildLog = await waitForSite();
+  content = { value: await readSiteContent(join(build.dir, 'content')) };
   routes = (
     JSON.parse(readFileSync(join(build.outputDir, 'config.json'), 'utf8')) as {
       routes: OutputRoute[];
@@ -394,6 +403,78 @@ async function expectSameAnswer(request: Case, unlike: readonly string[] = []): 
     expect(vercel.body).toBe(localBody);
   }
 }
+
+describe('the Vercel configuration vercel.ts computes', () => {
+  const computed = () => buildSiteVercelConfig(content.value);
+
+  it('should be compiled by the CLI from the route table and the content, with no vercel.json', () => {
+    expect(existsSync(join(build.dir, 'vercel.json'))).toBe(false);
+    const compiled = JSON.parse(readFileSync(join(build.dir, '.vercel', 'vercel.json'), 'utf8'));
+    expect(compiled).toEqual(JSON.parse(JSON.stringify(computed())));
+  });
+
+  it("should put every rewrite and header rule into config.json's routes, in order", () => {
+    const { routes: expected } = getTransformedRoutes(
+      JSON.parse(JSON.stringify(computed())) as Parameters<typeof getTransformedRoutes>[0],
+    );
+    const rules = (expected ?? []).flatMap((route) =>
+      'src' in route ? [route as OutputRoute] : [],
+    );
+    const positions = rules.map((rule) =>
+      routes.findIndex(
+        (route) =>
+          route.src === rule.src &&
+          JSON.stringify(route.headers) === JSON.stringify(rule.headers) &&
+          route.dest === rule.dest,
+      ),
+    );
+    expect(positions.filter((position) => position < 0)).toEqual([]);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+
+  it("should send the content's usage preferences, changed in content/ alone, with each page", () => {
+    const usage = formatContentUsage(content.value);
+    expect(usage).toContain(
+      content.value.agents.contentSignals.aiTrain ? 'train-ai=y' : 'train-ai=n',
+    );
+    for (const path of ['/', '/llms.txt', SITE_PAGES.at(-1)?.markdownPath ?? '/index.md']) {
+      const matching = routes.filter(
+        (route) => route.headers && route.src && new RegExp(route.src).test(path),
+      );
+      const values = matching.flatMap((route) => route.headers?.['Content-Usage'] ?? []);
+      expect(values, path).toEqual([usage]);
+    }
+  });
+});
+
+describe("the middleware's matcher, as config.json holds it", () => {
+  const middlewareSrc = () => {
+    const route = routes.find((candidate) => candidate.middlewarePath === 'middleware');
+    return new RegExp(route?.src ?? '^$');
+  };
+
+  it('should match every page of the site and its trailing-slash spelling', () => {
+    const pattern = middlewareSrc();
+    const missed = SITE_PAGES.flatMap((page) => [
+      page.path,
+      `${page.path}/`.replace('//', '/'),
+    ]).filter((path) => !pattern.test(path));
+    expect(missed).toEqual([]);
+  });
+
+  it('should match no other path of the route table: no document, mirror, asset or API path', () => {
+    const pattern = middlewareSrc();
+    const pages = new Set(SITE_PAGES.map((page) => page.path));
+    const others = SURFACES.flatMap((surface) => [
+      ...listRulePaths(surface).filter((path) => !path.includes('*')),
+      surface.sample.path,
+    ]).filter((path) => !pages.has(path));
+    const assets = readdirSync(join(build.outputDir, 'static', '_astro')).map(
+      (file) => `/_astro/${file}`,
+    );
+    expect([...others, ...assets].filter((path) => pattern.test(path))).toEqual([]);
+  });
+});
 
 describe("config.json's routes", () => {
   it.each(listCases())('should answer $label as the local server does', async (request) => {

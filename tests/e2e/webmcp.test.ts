@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { WEBMCP_TOOLS } from '../../src/documents/webmcp-tools.ts';
+import { listWebMcpTools } from '../../src/documents/webmcp-tools.ts';
+import { loadExpectedSite } from '../support/expected-site.ts';
 import { launchChromium } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -76,6 +77,11 @@ async function readRecorded(page: Page): Promise<Recorded> {
   });
 }
 
+/** Every MCP tool of src/mcp/tools/, then the page's Markdown version. */
+const WEBMCP_TOOLS = listWebMcpTools(
+  (await loadExpectedSite('https://facts.example.com')).mcpTools,
+);
+
 describe('WebMCP registration', () => {
   it.each(['document', 'navigator'] as const)(
     'should register every tool read-only with one signal through %s.modelContext',
@@ -104,7 +110,7 @@ describe('WebMCP registration', () => {
     await page.context().close();
   });
 
-  it('should answer a tool call from the page with the site overview', async () => {
+  it('should answer a tool call from the page through the MCP endpoint', async () => {
     const page = await openWith('document');
     await page.waitForFunction(
       () => (window as unknown as { __webmcp: { names: string[] } }).__webmcp.names.length >= 3,
@@ -117,7 +123,7 @@ describe('WebMCP registration', () => {
           };
         }
       ).__webmcp;
-      const tool = r.tools.find((t) => t.name === 'get_overview');
+      const tool = r.tools.find((t) => t.name === 'get_company_overview');
       return (await tool?.execute({}))?.content[0]?.text ?? '';
     });
     expect(JSON.parse(text)).toHaveProperty('apiVersion');

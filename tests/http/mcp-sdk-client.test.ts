@@ -38,14 +38,9 @@ describe('the official MCP TypeScript SDK client', () => {
 
   it('should list read-only tools with titles, annotations and input and output schemas', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual([
-      'get_company_overview',
-      'get_product',
-      'list_calls_to_action',
-      'get_agent_document',
-      'get_site_copy_section',
-      'search_site_copy',
-    ]);
+    // Every tool of src/mcp/tools/, by name, as the build collected them.
+    expect(tools.map((tool) => tool.name)).toEqual(expected.mcpTools.map((tool) => tool.name));
+    expect(tools.length).toBeGreaterThan(0);
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();
       expect(tool.description?.length).toBeGreaterThan(60);

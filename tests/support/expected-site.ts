@@ -1,13 +1,30 @@
 import { buildSiteSnapshot } from '../../src/integrations/build-site-snapshot.ts';
+import { listToolModuleFiles, loadMcpTools } from '../../src/integrations/mcp-tool-modules.ts';
+import type { McpTool } from '../../src/mcp/tool-definition.ts';
+import type { McpSite } from '../../src/mcp/tool-registry.ts';
 import { readRateLimitPolicy } from '../../src/service/rate-limit-policy.ts';
-import { buildSiteDocuments, type SiteDocuments } from '../../src/documents/site-documents.ts';
+import { buildSiteDocuments } from '../../src/documents/site-documents.ts';
+import { ROOT } from './processes.ts';
 import { loadSampleContent } from './sample-content.ts';
 
-/** Every document as the builders compute it straight from content/, for comparison with what is served. */
-export async function loadExpectedSite(siteUrl: string): Promise<SiteDocuments> {
-  return buildSiteDocuments(
-    buildSiteSnapshot(siteUrl, await loadSampleContent(), readRateLimitPolicy({})),
+/** The tools of src/mcp/tools/, collected as the build collects them. */
+export async function loadProjectTools(): Promise<McpTool[]> {
+  return loadMcpTools(listToolModuleFiles(`${ROOT}src/mcp/tools`));
+}
+
+/**
+ * Every document as the builders compute it straight from content/, and the tools of
+ * src/mcp/tools/ collected as the build collects them, for comparison with what is served.
+ */
+export async function loadExpectedSite(siteUrl: string): Promise<McpSite> {
+  const tools = await loadProjectTools();
+  const snapshot = buildSiteSnapshot(
+    siteUrl,
+    await loadSampleContent(),
+    readRateLimitPolicy({}),
+    tools,
   );
+  return { ...buildSiteDocuments(snapshot), tools };
 }
 
 /** Turns the HTML entities Astro emits back into text, so facts can be compared with pages. */

@@ -1,16 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { config as middlewareConfig } from '../../middleware.ts';
 import { buildAgentReadinessDocuments } from '../../src/documents/agent-readiness-documents.ts';
 import { digestText } from '../../src/documents/agent-skills.ts';
 import { negotiatePage } from '../../src/http/markdown-negotiation.ts';
 import { buildMirrorLinkHeader, buildPageLinkHeader } from '../../src/service/page-link-header.ts';
 import { formatContentUsage } from '../../src/documents/robots-txt.ts';
+import { buildSiteVercelConfig } from '../../src/documents/site-vercel-config.ts';
 import { buildSitemapXml } from '../../src/documents/sitemap-xml.ts';
 import { MAIN_PAGES, SITE_PAGES } from '../../src/service/site-pages.ts';
 import { API_VERSION } from '../../src/service/versions.ts';
 import { readFrontMatter } from '../../src/audit/audit-pages.ts';
-import { SURFACES } from '../../src/service/routes.ts';
 import { VercelRouter } from '../../src/server/vercel-routing.ts';
 import { AgentSkillsIndexSchema } from '../../src/schemas/agent-skills-index.ts';
 import { AiCatalogSchema } from '../../src/schemas/ai-catalog.ts';
@@ -22,11 +20,11 @@ const site = await loadExpectedSite('https://facts.example.com');
 const documents = buildAgentReadinessDocuments(site);
 const LAST_UPDATED = new Date('2026-03-04T05:06:07Z');
 const pageMarkdown = buildPageMarkdowns(site, () => LAST_UPDATED);
-const vercel = new VercelRouter(
-  JSON.parse(readFileSync(new URL('../../vercel.json', import.meta.url), 'utf8')) as object,
-  { isFile: () => true, isFunction: () => false },
-);
-/** The value of a header vercel.json gives a path. */
+const vercel = new VercelRouter(buildSiteVercelConfig(site.content), {
+  isFile: () => true,
+  isFunction: () => false,
+});
+/** The value of a header the computed Vercel configuration gives a path. */
 const headerOf = (pathname: string, key: string) =>
   vercel.route({ pathname, searchParams: new URLSearchParams(), header: () => undefined }).headers[
     key
@@ -102,7 +100,7 @@ describe('page Markdown mirrors', () => {
   });
 });
 
-describe('vercel.json and middleware.ts', () => {
+describe('buildSiteVercelConfig', () => {
   it('should carry the Link header of each page (set by the negotiation) and of each mirror', () => {
     for (const page of SITE_PAGES) {
       expect(headerOf(page.path, 'Link')).toBeUndefined();
@@ -128,12 +126,6 @@ describe('vercel.json and middleware.ts', () => {
       expect(headerOf(path, 'Content-Usage'), path).toBe(expected);
     }
     expect(headerOf('/api/v1/no-such-path', 'Content-Usage')).toBeUndefined();
-  });
-
-  it('should run the middleware on every page path', () => {
-    const pages = SURFACES.filter((surface) => surface.markdownMirror);
-    expect(pages).toHaveLength(SITE_PAGES.length);
-    for (const page of pages) expect(middlewareConfig.matcher).toContain(page.paths[0]);
   });
 });
 

@@ -13,6 +13,7 @@ import { MCP_METHODS, PROTOCOL_VERSIONS, type McpMethod } from '../../src/servic
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import { modernMeta } from '../support/mcp-requests.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
+import { loadProjectTools } from '../support/expected-site.ts';
 
 /**
  * A sentence that ends in a name ending with a period ("Inc.") gets no second one. Two periods
@@ -41,9 +42,13 @@ const content: SiteContent = {
   company: { ...sample.company, name: 'Example Systems, Inc.' },
   copy: retitled,
 };
-const site = buildSiteDocuments(
-  buildSiteSnapshot('https://facts.example.com', content, readRateLimitPolicy({})),
-);
+const tools = await loadProjectTools();
+const site = {
+  ...buildSiteDocuments(
+    buildSiteSnapshot('https://facts.example.com', content, readRateLimitPolicy({}), tools),
+  ),
+  tools,
+};
 
 describe('endSentence', () => {
   it('should add a period to a sentence without one', () => {

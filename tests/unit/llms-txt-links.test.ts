@@ -6,7 +6,7 @@ import { loadExpectedSite } from '../support/expected-site.ts';
 const site = await loadExpectedSite('https://facts.example.com');
 
 describe('buildLlmsTxt', () => {
-  const text = buildLlmsTxt(site.content, site.urls);
+  const text = buildLlmsTxt(site.content, site.urls, site.mcpTools);
   const links = [...text.matchAll(/\]\((https:\/\/facts\.example\.com[^)]*)\)/g)].map((m) => m[1]);
 
   it('should link every page by its Markdown version, never by its HTML URL', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildToolDescriptors, SHARED_OUTPUT_SCHEMAS } from '../../src/mcp/tool-descriptors.ts';
-import { buildToolRunners, MCP_TOOLS } from '../../src/mcp/tool-registry.ts';
+import { buildToolRunners } from '../../src/mcp/tool-registry.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
 
 const site = await loadExpectedSite('https://facts.example.com');
@@ -9,22 +9,18 @@ const runners = buildToolRunners(site);
 
 /** Each tool's output schema, as tool-descriptors.ts publishes it. */
 const OUTPUTS = new Map(
-  MCP_TOOLS.map((tool) => [tool.name as string, tool.outputSchema(SHARED_OUTPUT_SCHEMAS)]),
+  site.tools.map((tool) => [tool.name as string, tool.outputSchema(SHARED_OUTPUT_SCHEMAS)]),
 );
 
-const SAMPLES: Record<string, { args: unknown }> = {
-  get_company_overview: { args: {} },
-  get_product: { args: {} },
-  list_calls_to_action: { args: { priority: 2 } },
-  get_agent_document: { args: { document: 'llms.txt' } },
-  get_site_copy_section: { args: { section: 'product' } },
-  search_site_copy: { args: { query: 'rail and barge' } },
-};
+/** Each tool's own example arguments, from its file in src/mcp/tools/. */
+const SAMPLES: Record<string, { args: unknown }> = Object.fromEntries(
+  site.tools.map((tool) => [tool.name, { args: tool.example }]),
+);
 
 describe('the MCP tools', () => {
   it('should have a runner for every published descriptor and no other', () => {
     expect([...runners.keys()]).toEqual(
-      buildToolDescriptors(site.content).map((tool) => tool.name),
+      buildToolDescriptors(site.content, site.tools).map((tool) => tool.name),
     );
     expect(Object.keys(SAMPLES)).toEqual([...runners.keys()]);
   });

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { getTransformedRoutes } from '@vercel/routing-utils';
+import { getTransformedRoutes, pathToRegexp } from '@vercel/routing-utils';
 import { describe, expect, it } from 'vitest';
 import { config as middlewareConfig } from '../../middleware.ts';
 import { MEDIA_TYPES } from '../../src/service/media-types.ts';
@@ -12,8 +11,7 @@ import {
   listSurfaceHeaders,
 } from '../../src/service/vercel-config.ts';
 import { VercelRouter, type RoutingRequest } from '../../src/server/vercel-routing.ts';
-import { renderVercelJson, VERCEL_JSON_PATH } from '../../scripts/vercel-config.ts';
-import { ROOT } from '../support/processes.ts';
+import { SITE_PAGES } from '../../src/service/site-pages.ts';
 
 const config = buildVercelConfig();
 
@@ -45,11 +43,6 @@ const router = new VercelRouter(config, {
 });
 
 describe('buildVercelConfig', () => {
-  it('should be what the committed vercel.json holds (run `npm run vercel-config`)', async () => {
-    expect(readFileSync(VERCEL_JSON_PATH, 'utf8')).toBe(await renderVercelJson());
-    expect(VERCEL_JSON_PATH).toBe(`${ROOT}vercel.json`);
-  });
-
   it('should write every source one way, each dot escaped', () => {
     const sources = [...config.rewrites, ...config.headers].map((rule) => rule.source);
     for (const source of sources) {
@@ -128,37 +121,29 @@ describe('findSurface', () => {
 });
 
 describe('middleware.ts', () => {
-  it('should run on exactly the paths the table negotiates Markdown on', () => {
+  // Vercel turns each matcher into a regular expression with routing-utils' pathToRegexp
+  // (@vercel/build-utils getRegExpFromMatchers); tests/build/vercel-build.test.ts checks the result.
+  const patterns = middlewareConfig.matcher.map(
+    (matcher) => new RegExp(pathToRegexp('middleware', matcher).source),
+  );
+  const matches = (path: string) => patterns.some((pattern) => pattern.test(path));
+
+  it('should run on every page the table negotiates Markdown on, in both spellings', () => {
     const negotiated = SURFACES.filter((surface) => surface.markdownMirror).flatMap((surface) =>
       surface.paths.flatMap((path) => (path === '/' ? [path] : [path, `${path}/`])),
     );
-    expect([...middlewareConfig.matcher].sort()).toEqual(negotiated.sort());
+    expect(negotiated).toHaveLength(SITE_PAGES.length * 2 - 1);
+    expect(negotiated.filter((path) => !matches(path))).toEqual([]);
   });
-});
 
-/** The cells of a surface's row in the README's Surfaces table. */
-function buildReadmeRow(surface: Surface): string[] {
-  const paths = surface.paths.map((path) => `\`${path}\``).join(', ');
-  const media = surface.mediaType ? `\`${MEDIA_TYPES[surface.mediaType]}\`` : 'by file';
-  const status = surface.sample.status === 404 ? ' (404)' : '';
-  return [paths, surface.methods.join(', '), `${media}${status}`, surface.cache, surface.cors];
-}
-
-describe('SURFACES', () => {
-  it("should be listed one row each in the README's Surfaces table", () => {
-    const readme = readFileSync(`${ROOT}README.md`, 'utf8');
-    const section = readme.slice(readme.indexOf('## Surfaces'), readme.indexOf('## Layout'));
-    const rows = section
-      .split('\n')
-      .filter(
-        (line) => line.startsWith('| ') && !line.startsWith('| Path') && !line.includes('---'),
-      )
-      .map((line) =>
-        line
-          .slice(1, -1)
-          .split(' | ')
-          .map((cell) => cell.trim()),
-      );
-    expect(rows).toEqual(SURFACES.filter((s) => s.listed).map(buildReadmeRow));
+  it('should not run on any other path of the table, nor on paths that only start like one', () => {
+    const others = EXAMPLES.filter(({ surface }) => !surface.markdownMirror).map(
+      ({ path }) => path,
+    );
+    expect(others.filter(matches)).toEqual([]);
+    for (const path of ['/api', '/oauth/', '/mcp/anything', '/_astro/page.css', '/copy/x.md'])
+      expect(matches(path), path).toBe(false);
+    for (const path of ['/apis', '/mcpx', '/oauthority', '/errors/new_code'])
+      expect(matches(path), path).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import { buildSiteSnapshot } from '../../src/integrations/build-site-snapshot.ts
 import { readRateLimitPolicy } from '../../src/service/rate-limit-policy.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
 import { ROOT } from '../support/processes.ts';
+import { loadProjectTools } from '../support/expected-site.ts';
 
 describe('renderSiteSnapshotModule', () => {
   it('should import the SiteSnapshot type from where it is declared, as seen from src/generated/', async () => {
@@ -13,6 +14,7 @@ describe('renderSiteSnapshotModule', () => {
       'https://facts.example.com',
       await loadSampleContent(),
       readRateLimitPolicy({}),
+      await loadProjectTools(),
     );
     const module = renderSiteSnapshotModule(snapshot);
     const specifier = /import type \{ SiteSnapshot \} from '([^']+)';/.exec(module)?.[1];

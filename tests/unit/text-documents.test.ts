@@ -7,12 +7,14 @@ import { demoteHeadings, formatLinkEntry } from '../../src/documents/markdown-te
 import { DEFAULT_RATE_LIMIT } from '../../src/service/rate-limit-policy.ts';
 import { buildServiceUrls } from '../../src/service/urls.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
+import { loadExpectedSite } from '../support/expected-site.ts';
 
 const urls = buildServiceUrls('https://facts.example.com');
 const content = await loadSampleContent();
+const { mcpTools } = await loadExpectedSite('https://facts.example.com');
 
 describe('buildLlmsTxt', () => {
-  const text = buildLlmsTxt(content, urls);
+  const text = buildLlmsTxt(content, urls, mcpTools);
   const lines = text.split('\n');
 
   it('should open with the H1 company name and a blockquote summary (llmstxt.org)', () => {

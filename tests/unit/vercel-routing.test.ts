@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { buildSiteVercelConfig } from '../../src/documents/site-vercel-config.ts';
 import { VercelRouter, type RoutingRequest } from '../../src/server/vercel-routing.ts';
-import { ROOT } from '../support/processes.ts';
+import { resolveContentDir } from '../../src/site-content/content-dir.ts';
+import { readSiteContent } from '../../src/site-content/read-site-content.ts';
 
 const FILES = new Set([
   '/index.html',
@@ -133,8 +134,12 @@ describe('VercelRouter', () => {
   });
 });
 
-describe("the project's vercel.json", () => {
-  const config = JSON.parse(readFileSync(`${ROOT}vercel.json`, 'utf8')) as object;
+const projectConfig = buildSiteVercelConfig(
+  await readSiteContent(resolveContentDir({ CONTENT_DIR: process.env.CONTENT_DIR })),
+);
+
+describe("the project's Vercel configuration", () => {
+  const config = projectConfig;
   const router = new VercelRouter(config, filesystem);
 
   it.each([

@@ -23,6 +23,7 @@ export const getAgentDocumentTool = defineTool({
     }),
   outputSchema: () =>
     z.strictObject({ name: z.string(), uri: z.url(), mimeType: z.string(), text: z.string() }),
+  example: { document: 'llms.txt' },
   prepare: (site) => {
     const { urls } = site;
     const documents = {

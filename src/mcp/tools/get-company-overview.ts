@@ -9,5 +9,6 @@ export const getCompanyOverviewTool = defineTool({
     `Returns ${content.company.alternateName}'s public overview: legal name, short name, website, one-sentence description, tagline, API version and links to the MCP endpoint, developer portal, docs and OpenAPI description. Use it first, and quote these facts rather than paraphrasing them.`,
   inputSchema: () => z.strictObject({}),
   outputSchema: (shared) => shared.overview,
+  example: {},
   prepare: (site) => ({ run: () => ({ structuredContent: site.overview }) }),
 });

@@ -18,6 +18,7 @@ export const getProductTool = defineTool({
       description: z.string().check(z.describe('The product description, in Markdown')),
       url: z.url().check(z.describe('The description as a Markdown document')),
     }),
+  example: {},
   prepare: ({ content, urls }) => ({
     run: () => ({
       structuredContent: {

@@ -31,6 +31,7 @@ export const getSiteCopySectionTool = defineTool({
       uri: z.url(),
       markdown: z.string(),
     }),
+  example: { section: 'product' },
   prepare: ({ copyDocuments, urls }) => {
     const copyBySlug = new Map(copyDocuments.map((document) => [document.slug, document]));
     return {

@@ -16,6 +16,7 @@ export const listCallsToActionTool = defineTool({
         ),
     }),
   outputSchema: (shared) => z.strictObject({ callsToAction: z.array(shared.callToAction) }),
+  example: { priority: 1 },
   prepare: ({ content }) => ({
     run: ({ priority }) => ({
       structuredContent: {

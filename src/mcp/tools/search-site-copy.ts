@@ -37,6 +37,7 @@ export const searchSiteCopyTool = defineTool({
         }),
       ),
     }),
+  example: { query: 'product', limit: 3 },
   prepare: ({ content, urls }) => {
     // Built with the first search, so a cold start that lists tools does not pay for it.
     let searchIndex: SiteSearchIndex | undefined;

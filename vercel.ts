@@ -1,0 +1,16 @@
+/**
+ * Vercel's project configuration, computed each time Vercel builds: the Vercel CLI compiles this
+ * file (esbuild, packages left external) and runs it before the build, so the rewrites and header
+ * rules always follow the route table (src/service/routes.ts) and content/. A content error stops
+ * the build with the message that names the file and field.
+ * @see https://vercel.com/docs/project-configuration (vercel.ts)
+ */
+import { join } from 'node:path';
+import { buildSiteVercelConfig } from './src/documents/site-vercel-config.ts';
+import { readSiteContent } from './src/site-content/read-site-content.ts';
+
+// The CLI runs the compiled copy from .vercel/, so the folder is found from the project root the
+// build runs in, not from this file's URL.
+const contentDir = process.env.CONTENT_DIR ?? join(process.cwd(), 'content');
+
+export default buildSiteVercelConfig(await readSiteContent(contentDir));
