@@ -171,7 +171,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
           for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value);
           // The media type is named here for every file (sirv and the memory and compressed copies
           // keep a type already set); sirv alone would send an empty one for an extension it does
-          // not know, such as Pagefind's index files.
+          // not know.
           if (!res.hasHeader('content-type')) res.setHeader('Content-Type', readMediaType(file));
           req.url = encodeURI(file) + target.search;
           // Range requests are ignored, as RFC 9110 §14.2 allows: every document is small, and the
