@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readServerLimits } from '../service/limits.ts';
 import { readRateLimitPolicy } from '../service/rate-limit-policy.ts';
@@ -47,9 +48,9 @@ const loopback = ['localhost', '127.0.0.1', '::1'].includes(host);
 
 const server = await createLocalServer({
   ...(loopback ? { allowedHosts: [...LOOPBACK_NAMES, new URL(siteUrl).hostname] } : {}),
-  staticDir: `${root}.vercel/output/static`,
-  apiDir: `${root}api`,
-  vercelConfig: JSON.parse(await readFile(`${root}vercel.json`, 'utf8')) as object,
+  staticDir: join(root, '.vercel', 'output', 'static'),
+  apiDir: join(root, 'api'),
+  vercelConfig: JSON.parse(await readFile(join(root, 'vercel.json'), 'utf8')) as object,
   siteUrl,
   limits,
   ...(process.env.CLIENT_ADDRESS_HEADER
