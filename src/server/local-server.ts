@@ -172,7 +172,8 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
           // The media type is named here for every file (sirv and the memory and compressed copies
           // keep a type already set); sirv alone would send an empty one for an extension it does
           // not know.
-          if (!res.hasHeader('content-type')) res.setHeader('Content-Type', readMediaType(file));
+          if (!res.hasHeader('content-type'))
+            res.setHeader('Content-Type', readStaticMediaType(file));
           req.url = encodeURI(file) + target.search;
           // Range requests are ignored, as RFC 9110 §14.2 allows: every document is small, and the
           // whole file is a better answer than a 416 with no problem body.
@@ -231,7 +232,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
  * The media type of a static file, as sirv names it (HTML with its charset), and
  * `application/octet-stream` for an extension that names none (RFC 9110 §8.3).
  */
-function readMediaType(file: string): string {
+export function readStaticMediaType(file: string): string {
   const type = lookup(file) ?? 'application/octet-stream';
   return type === 'text/html' ? `${type};charset=utf-8` : type;
 }
