@@ -1,7 +1,7 @@
 /**
  * npm run lock:prune — drops from package-lock.json the optional dependencies that the lock holds
- * no entry for. The registry this project is built from lacks some platform builds (pagefind's and
- * @vercel/vc-native's for macOS, Windows and FreeBSD), so `npm install` records their names but no
+ * no entry for. The registry this project is built from lacks some platform builds (@vercel/vc-native's
+ * for macOS, Windows and Linux arm64, a part of the `vercel` CLI that tests use), so `npm install` records their names but no
  * entries, and `npm ci` then refuses the lock as out of sync. Run it after `npm install`.
  */
 import { readFile, writeFile } from 'node:fs/promises';

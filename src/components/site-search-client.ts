@@ -1,28 +1,30 @@
 /**
- * The browser side of the header's search box: loads Pagefind from `/pagefind/pagefind.js` on the
- * first focus, searches as the visitor types and lists page, section and snippet for each hit.
+ * The browser side of the header's search box: on the first focus it fetches the pages' sections
+ * (`/search-index.json`, written by the build) and indexes them with the search module, loaded
+ * then too; it searches as the visitor types and lists page, section and snippet for each hit.
  * Built with DOM methods only (no HTML strings), so the strict Content-Security-Policy holds.
- * @see https://pagefind.app/docs/api/
+ * @see https://lucaong.github.io/minisearch/
  */
-import {
-  buildSearchHits,
-  type PagefindPageData,
-  type SearchHit,
-} from '../reference/search-hits.ts';
+import type { PageSearchAnswer, PageSearchHit } from '../documents/page-search.ts';
+import { PAGE_SEARCH_INDEX_PATH } from '../service/search-index-path.ts';
 
-interface PagefindModule {
-  options(options: Record<string, unknown>): Promise<void>;
-  init(): Promise<void>;
-  debouncedSearch(
-    term: string,
-    options?: Record<string, unknown>,
-    timeoutMs?: number,
-  ): Promise<{ results: { data(): Promise<PagefindPageData> }[] } | null>;
-}
-
-const PAGEFIND_URL = '/pagefind/pagefind.js';
-const MAX_PAGES = 6;
 const MAX_HITS = 10;
+const PER_PAGE = 2;
+
+/** Fetches the sections and loads the search module (a chunk of its own, never loaded before). */
+async function loadSearch(): Promise<((query: string) => PageSearchAnswer) | undefined> {
+  try {
+    const [module, response] = await Promise.all([
+      import('../documents/page-search.ts'),
+      fetch(PAGE_SEARCH_INDEX_PATH),
+    ]);
+    if (!response.ok) return undefined;
+    const index = module.loadPageSearchIndex(await response.text());
+    return (query) => module.searchPages(index, query, { limit: MAX_HITS, perPage: PER_PAGE });
+  } catch {
+    return undefined;
+  }
+}
 
 /** Whether a key press belongs to a field the visitor is typing in. */
 function isTyping(target: EventTarget | null): boolean {
@@ -32,7 +34,7 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
-function renderHit(doc: Document, hit: SearchHit): HTMLLIElement {
+function renderHit(doc: Document, hit: PageSearchHit): HTMLLIElement {
   const item = doc.createElement('li');
   const link = doc.createElement('a');
   link.href = hit.url;
@@ -71,18 +73,8 @@ export function mountSiteSearch(doc: Document): void {
   const list = root?.querySelector<HTMLOListElement>('[data-search-list]');
   if (!root || !form || !input || !panel || !status || !list) return;
 
-  let loading: Promise<PagefindModule | undefined> | undefined;
-  const loadPagefind = () => {
-    loading ??= import(/* @vite-ignore */ PAGEFIND_URL).then(
-      async (module: PagefindModule) => {
-        await module.options({ excerptLength: 18 });
-        await module.init();
-        return module;
-      },
-      () => undefined,
-    );
-    return loading;
-  };
+  let loading: ReturnType<typeof loadSearch> | undefined;
+  const load = () => (loading ??= loadSearch());
 
   let listedTerm = '';
   const close = () => {
@@ -99,28 +91,24 @@ export function mountSiteSearch(doc: Document): void {
       return;
     }
     panel.hidden = false;
-    const pagefind = await loadPagefind();
-    if (!pagefind) {
+    const searchPages = await load();
+    if (!searchPages) {
       status.textContent = 'Search is not available here: the index is written by npm run build.';
       return;
     }
-    const answer = await pagefind.debouncedSearch(term, {}, 150);
-    // A later keystroke superseded this search, the box changed while it ran, or this term's
-    // results are already listed (re-listing them would take the focus from a result).
-    if (!answer || input.value.trim() !== term || term === listedTerm) return;
+    // The box changed while the index loaded, or this term's results are already listed
+    // (re-listing them would take the focus from a result).
+    if (input.value.trim() !== term || term === listedTerm) return;
     listedTerm = term;
-    const pages = await Promise.all(
-      answer.results.slice(0, MAX_PAGES).map((result) => result.data()),
-    );
-    const hits = buildSearchHits(pages, { limit: MAX_HITS, perPage: 2 });
-    list.replaceChildren(...hits.map((hit) => renderHit(doc, hit)));
+    const answer = searchPages(term);
+    list.replaceChildren(...answer.hits.map((hit) => renderHit(doc, hit)));
     status.textContent =
-      hits.length === 0
+      answer.hits.length === 0
         ? `No results for “${term}”.`
-        : `${answer.results.length} ${answer.results.length === 1 ? 'page' : 'pages'} match “${term}”.`;
+        : `${answer.pages} ${answer.pages === 1 ? 'page' : 'pages'} match “${term}”.`;
   };
 
-  input.addEventListener('focus', () => void loadPagefind(), { once: true });
+  input.addEventListener('focus', () => void load(), { once: true });
   input.addEventListener('input', () => void search());
   form.addEventListener('submit', (event) => {
     event.preventDefault();

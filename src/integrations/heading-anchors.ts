@@ -32,7 +32,7 @@ export const headingAnchorsPlugin: HastPluginEntry = () => {
             {
               type: 'element',
               tagName: 'a',
-              properties: { className: ['heading-anchor'], href: `#${id}`, dataPagefindIgnore: '' },
+              properties: { className: ['heading-anchor'], href: `#${id}`, dataSearchIgnore: '' },
               children: [
                 {
                   type: 'element',

@@ -1,37 +1,32 @@
 import type { AstroIntegration } from 'astro';
-import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as pagefind from 'pagefind';
+import { serializePageSections, type PageSection } from '../documents/page-search.ts';
+import { PAGE_SEARCH_INDEX_PATH } from '../service/search-index-path.ts';
+import { SITE_PAGES } from '../service/site-pages.ts';
+import { readPageSections } from './page-sections.ts';
 
-/** Where the index is served from: the route table's `search-index` surface. */
-export const SEARCH_INDEX_PATH = '/pagefind/';
-
-/**
- * The public path of a built HTML file (`docs/index.html` -> `/docs`), or undefined for a file the
- * search leaves out: the 404 page and anything that is no page of the site.
- */
-export function readSearchablePath(file: string): string | undefined {
-  const path = `/${file.split(sep).join('/')}`;
-  if (!path.endsWith('.html') || path === '/404.html') return undefined;
-  const page = path.replace(/(?:\/index)?\.html$/, '') || '/';
-  const searchable = ['/', '/developers', '/docs', '/errors'];
-  return searchable.includes(page) || page.startsWith('/errors/') ? page : undefined;
+/** The built HTML file of a page's path (`/` -> `index.html`, `/docs` -> `docs/index.html`). */
+export function readPageFile(root: string, path: string): string {
+  return join(root, ...path.split('/').filter(Boolean), 'index.html');
 }
 
-async function listHtmlFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)));
+/** Reads every page of the site from the build output and splits each into its sections. */
+export async function readSiteSections(root: string): Promise<PageSection[]> {
+  const sections: PageSection[] = [];
+  for (const page of SITE_PAGES) {
+    const html = await readFile(readPageFile(root, page.path), 'utf8');
+    sections.push(...readPageSections(html, page.path));
+  }
+  return sections;
 }
 
 /**
- * Builds the Pagefind index of the pages for people (home with the site copy, developers, docs and
- * the error pages) after the build, beside them in `/pagefind/`: a static index the header's
- * search box loads on demand. Each page's URL is its public path, without a trailing slash.
- * @see https://pagefind.app/docs/node-api/
+ * Writes the search index of every page of the site (`SITE_PAGES`: home with the site copy,
+ * developers, docs, the glossary and the error pages) after the build, as one JSON file of their
+ * sections beside them (`/search-index.json`), which the header's search box loads and indexes on
+ * demand. The pages are read as built, so every hit's anchor is an id the page has.
  */
 export function searchIndexIntegration(): AstroIntegration {
   return {
@@ -39,28 +34,12 @@ export function searchIndexIntegration(): AstroIntegration {
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
-        const { index, errors } = await pagefind.createIndex({});
-        if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
-        let pages = 0;
-        for (const file of await listHtmlFiles(root)) {
-          const url = readSearchablePath(file);
-          if (!url) continue;
-          const added = await index.addHTMLFile({
-            url,
-            content: await readFile(join(root, file), 'utf8'),
-          });
-          if (added.errors.length > 0)
-            throw new Error(`Pagefind refused ${file}: ${added.errors.join('; ')}`);
-          pages += 1;
-        }
-        const outputPath = join(root, SEARCH_INDEX_PATH);
-        const written = await index.writeFiles({ outputPath });
-        if (written.errors.length > 0)
-          throw new Error(`Pagefind could not write: ${written.errors.join('; ')}`);
-        await pagefind.close();
-        if (!existsSync(join(outputPath, 'pagefind.js')))
-          throw new Error('Pagefind wrote no pagefind.js');
-        logger.info(`search index of ${pages} pages written to ${SEARCH_INDEX_PATH}`);
+        const sections = await readSiteSections(root);
+        const json = serializePageSections(sections);
+        await writeFile(join(root, PAGE_SEARCH_INDEX_PATH), json);
+        logger.info(
+          `search index of ${sections.length} sections on ${SITE_PAGES.length} pages written to ${PAGE_SEARCH_INDEX_PATH} (${Math.round(json.length / 1024)} KiB)`,
+        );
       },
     },
   };

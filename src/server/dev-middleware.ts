@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { negotiatePage } from '../http/markdown-negotiation.ts';
 import { logToStderr } from '../http/problem.ts';
 import { listFunctionFiles, readPlainHandler } from './functions.ts';
 import { answerFunction } from './local-server.ts';
@@ -25,6 +26,8 @@ export interface DevMiddlewareOptions {
  * Gives `astro dev` the routes the deployment has: the Vercel configuration's headers and rewrites, and the
  * functions at their api/ routes, loaded from their sources in src/functions/ through Vite (so
  * edits reload; api/*.ts re-export the build's bundles of them), on the local server's router.
+ * A page's URL answers its Markdown version to a client that prefers text/markdown, decided as
+ * the local server and middleware.ts decide it.
  */
 export function createDevMiddleware(server: ModuleLoader, options: DevMiddlewareOptions) {
   const functionFiles = listFunctionFiles(join(options.root, 'src', 'functions'));
@@ -41,8 +44,10 @@ export function createDevMiddleware(server: ModuleLoader, options: DevMiddleware
 
   return (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
     const url = readRequestUrl(req, origin);
+    const page = negotiatePage(url.pathname, readNodeHeader(req, 'accept'));
+    if (page) for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
     const { headers: routeHeaders, target } = router.route({
-      pathname: url.pathname,
+      pathname: page?.markdownPath ?? url.pathname,
       searchParams: url.searchParams,
       header: (name) => readNodeHeader(req, name),
     });

@@ -177,8 +177,8 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
           for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value);
           // The media type is named here for every file (the disk, memory and compressed answers
           // keep a type already set); the file's own headers would name an empty one for an
-          // extension mrmime does not know, such as Pagefind's index files.
-          if (!res.hasHeader('content-type')) res.setHeader('Content-Type', readMediaType(file));
+          // extension mrmime does not know, such as `.pf_meta`.
+          if (!res.hasHeader('content-type')) res.setHeader('Content-Type', readStaticMediaType(file));
           // Range requests are ignored, as RFC 9110 §14.2 allows: every document is small, and the
           // whole file is a better answer than a 416 with no problem body.
           delete req.headers.range;
@@ -239,7 +239,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
  * The media type of a static file, as sirv names it (HTML with its charset), and
  * `application/octet-stream` for an extension that names none (RFC 9110 §8.3).
  */
-function readMediaType(file: string): string {
+export function readStaticMediaType(file: string): string {
   const type = lookup(file) ?? 'application/octet-stream';
   return type === 'text/html' ? `${type};charset=utf-8` : type;
 }

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSiteVercelConfig } from '../documents/site-vercel-config.ts';
 import { readServerLimits } from '../service/limits.ts';
@@ -49,8 +50,8 @@ const loopback = ['localhost', '127.0.0.1', '::1'].includes(host);
 
 const server = await createLocalServer({
   ...(loopback ? { allowedHosts: [...LOOPBACK_NAMES, new URL(siteUrl).hostname] } : {}),
-  staticDir: `${root}.vercel/output/static`,
-  apiDir: `${root}api`,
+  staticDir: join(root, '.vercel', 'output', 'static'),
+  apiDir: join(root, 'api'),
   vercelConfig: buildSiteVercelConfig(siteSnapshot.content),
   siteUrl,
   limits,

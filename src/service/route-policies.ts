@@ -3,14 +3,12 @@ import { EXPOSED_RATE_LIMIT_HEADERS } from './rate-limit-policy.ts';
 /**
  * The response headers every answer of the site carries, whatever answers it: one global rule of
  * vercel.json. The local server drops HSTS when reached over http (RFC 6797 §7.2).
- * `'wasm-unsafe-eval'` lets the site search (Pagefind) compile its WebAssembly; it allows no
- * JavaScript eval.
  * @see RFC 6797 §6.1 (Strict-Transport-Security), CSP Level 3 §3.1
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Content-Security-Policy':
-    "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',

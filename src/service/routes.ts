@@ -2,6 +2,7 @@ import { MEDIA_TYPES } from './media-types.ts';
 import { buildMirrorLinkHeader, buildPageLinkHeader } from './page-link-header.ts';
 import { compilePatterns } from './route-patterns.ts';
 import { STATIC_FILE_METHODS, type CachePolicy, type CorsPolicy } from './route-policies.ts';
+import { PAGE_SEARCH_INDEX_PATH } from './search-index-path.ts';
 import { SITE_PAGES } from './site-pages.ts';
 import { SERVICE_PATHS } from './urls.ts';
 
@@ -249,12 +250,13 @@ export const SURFACES: readonly Surface[] = [
     listed: true,
   },
   {
-    // The Pagefind search index the header's search box loads on demand (written after the pages).
+    // The pages' sections the header's search box loads on demand (written after the pages).
     id: 'search-index',
-    paths: ['/pagefind/**'],
-    sample: { path: '/pagefind/pagefind.js', status: 200 },
+    paths: [PAGE_SEARCH_INDEX_PATH],
+    sample: { path: PAGE_SEARCH_INDEX_PATH, status: 200 },
     answer: FILE,
-    mediaTypeSource: 'extension',
+    mediaType: 'json',
+    mediaTypeSource: 'route',
     cache: 'revalidate',
     cors: 'none',
     methods: STATIC_FILE_METHODS,

@@ -83,6 +83,23 @@ describe('npm run dev', () => {
     expect(response.headers.get('content-type')).toBe(mediaType);
   });
 
+  it.each(['/', '/docs', '/errors/rate_limited'])(
+    'should answer %s as Markdown to Accept: text/markdown, and as HTML otherwise',
+    async (path) => {
+      const markdown = await fetch(`${devUrl}${path}`, {
+        headers: { Accept: 'text/markdown, text/html;q=0.9' },
+      });
+      expect(markdown.status).toBe(200);
+      expect(markdown.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+      expect(markdown.headers.get('vary')).toContain('Accept');
+      expect(await markdown.text()).toMatch(/^# /m);
+      const html = await fetch(`${devUrl}${path}`, { headers: { Accept: 'text/html, */*' } });
+      expect(html.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(html.headers.get('vary')).toContain('Accept');
+      await html.arrayBuffer();
+    },
+  );
+
   it('should answer MCP requests through the function', async () => {
     const response = await fetch(`${devUrl}/mcp`, {
       method: 'POST',

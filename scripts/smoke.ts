@@ -1,0 +1,71 @@
+/**
+ * npm run smoke — starts the local server on the last build (`npm run build` first), asks it for
+ * the sample of every listed surface and a page as Markdown, stops it, and prints
+ * `N passed, N failed`; exits 1 on any failure. Cross-platform (CI runs it on Linux, macOS and
+ * Windows): the server is this same Node running src/server/serve.ts, no shell involved.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { SURFACES } from '../src/service/routes.ts';
+import { findSmokeFailure, listSmokeChecks, readListenUrl } from './smoke-checks.ts';
+
+/** How long the server may take to print that it listens. */
+const START_TIMEOUT_MS = 60_000;
+
+console.log(`Smoke test of the local server on Node ${process.version}`);
+const serveFile = fileURLToPath(new URL('../src/server/serve.ts', import.meta.url));
+const server = spawn(process.execPath, [serveFile], {
+  env: process.env,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+let output = '';
+const listening = new Promise<void>((resolve, reject) => {
+  const timer = setTimeout(
+    () => reject(new Error(`the server did not start in ${START_TIMEOUT_MS / 1000} s`)),
+    START_TIMEOUT_MS,
+  );
+  server.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.includes('Serving ')) {
+      clearTimeout(timer);
+      resolve();
+    }
+  });
+  server.once('exit', (code) => {
+    clearTimeout(timer);
+    reject(new Error(`the server exited with code ${code} before it listened:\n${output}`));
+  });
+});
+
+let failed = 0;
+let passed = 0;
+try {
+  await listening;
+  const base = readListenUrl(process.env);
+  for (const check of listSmokeChecks(SURFACES)) {
+    const response = await fetch(`${base}${check.path}`, {
+      redirect: 'manual',
+      ...(check.headers ? { headers: check.headers } : {}),
+    });
+    await response.arrayBuffer();
+    const failure = findSmokeFailure(check, {
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+    });
+    if (failure) {
+      failed += 1;
+      console.error(`FAIL ${failure}`);
+    } else passed += 1;
+  }
+} catch (error) {
+  failed += 1;
+  console.error(`FAIL ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  if (server.exitCode === null) {
+    server.kill();
+    await once(server, 'exit');
+  }
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

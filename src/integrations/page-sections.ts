@@ -1,0 +1,123 @@
+import { Parser } from 'htmlparser2';
+import type { PageSection } from '../documents/page-search.ts';
+
+/** Elements whose content is no readable text of the page. */
+const SKIPPED_ELEMENTS = new Set(['script', 'style', 'template', 'noscript', 'svg', 'button']);
+
+/** Elements that end a run of words, so the text of two cells or paragraphs never runs together. */
+const INLINE_ELEMENTS = new Set([
+  'a',
+  'abbr',
+  'b',
+  'code',
+  'em',
+  'i',
+  'kbd',
+  'mark',
+  'q',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'u',
+  'var',
+]);
+
+const HEADING = /^h[1-6]$/;
+
+/** One section while its text is collected. */
+interface OpenSection {
+  url: string;
+  heading: string;
+  text: string[];
+}
+
+function tidy(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Splits a built page into the sections the search lists: the text of its `<main>`, cut at each
+ * heading that has an `id` (the section's anchor); the text before the first such heading belongs
+ * to the page itself. Elements marked `data-search-ignore` (the heading links, the page actions,
+ * the note for agents), hidden elements, scripts, styles and buttons are left out. The page's
+ * title is its first `h1`, else its `<title>`.
+ * @see https://html.spec.whatwg.org/multipage/sections.html#headings-and-outlines
+ */
+export function readPageSections(html: string, path: string): PageSection[] {
+  let title = '';
+  let documentTitle = '';
+  let mainDepth = 0;
+  let skipDepth = 0;
+  let inTitle = false;
+  let heading: { name: string; id: string | undefined; text: string[] } | undefined;
+  const sections: OpenSection[] = [{ url: path, heading: '', text: [] }];
+
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (name === 'title') inTitle = true;
+        if (name === 'main') mainDepth += 1;
+        if (mainDepth === 0) return;
+        if (
+          skipDepth > 0 ||
+          SKIPPED_ELEMENTS.has(name) ||
+          'data-search-ignore' in attributes ||
+          'hidden' in attributes
+        ) {
+          skipDepth += 1;
+          return;
+        }
+        if (HEADING.test(name) && !heading) {
+          heading = { name, id: attributes.id || undefined, text: [] };
+          return;
+        }
+        if (!INLINE_ELEMENTS.has(name)) (heading?.text ?? sections.at(-1)?.text)?.push(' ');
+      },
+      ontext(data) {
+        if (inTitle) documentTitle += data;
+        if (mainDepth === 0 || skipDepth > 0) return;
+        (heading?.text ?? sections.at(-1)?.text)?.push(data);
+      },
+      onclosetag(name) {
+        if (name === 'title') inTitle = false;
+        if (mainDepth === 0) return;
+        if (skipDepth > 0) {
+          skipDepth -= 1;
+          return;
+        }
+        if (name === 'main') {
+          mainDepth -= 1;
+          return;
+        }
+        if (heading && name === heading.name) {
+          const text = tidy(heading.text.join(''));
+          if (name === 'h1' && !title) title = text;
+          else if (heading.id)
+            sections.push({ url: `${path}#${heading.id}`, heading: text, text: [] });
+          else sections.at(-1)?.text.push(` ${text} `);
+          heading = undefined;
+          return;
+        }
+        if (!INLINE_ELEMENTS.has(name)) (heading?.text ?? sections.at(-1)?.text)?.push(' ');
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(html);
+  parser.end();
+
+  const page = title || tidy(documentTitle) || path;
+  return sections
+    .map((section) => ({
+      url: section.url,
+      page,
+      heading: section.heading || page,
+      text: tidy(section.text.join('')),
+    }))
+    .filter((section, index) => index > 0 || section.text);
+}

@@ -1,0 +1,85 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * Every environment variable a source text reads: `env.NAME`, `env['NAME']`, and the names the
+ * readers take as arguments or constants (`readWholeNumber(env, 'NAME', ...)`,
+ * `..._VARIABLE = 'NAME'`).
+ */
+function readEnvironmentNames(source: string): string[] {
+  const patterns = [
+    /\benv\??\.([A-Z][A-Z0-9_]*)\b/g,
+    /\benv\[\s*['"]([A-Z][A-Z0-9_]*)['"]\s*\]/g,
+    /\breadWholeNumber\(\s*env,\s*'([A-Z][A-Z0-9_]*)'/g,
+    /_VARIABLE\s*=\s*'([A-Z][A-Z0-9_]*)'/g,
+  ];
+  return patterns.flatMap((pattern) => [...source.matchAll(pattern)].map((match) => match[1]!));
+}
+
+/** The source files of src/ (but the generated ones), api/, scripts/ and the root modules. */
+async function listSourceFiles(): Promise<string[]> {
+  const files = [join(ROOT, 'astro.config.mjs'), join(ROOT, 'middleware.ts')];
+  for (const dir of ['src', 'api', 'scripts']) {
+    const entries = await readdir(join(ROOT, dir), { recursive: true, withFileTypes: true });
+    for (const entry of entries) {
+      const file = join(entry.parentPath, entry.name);
+      if (entry.isFile() && /\.(?:ts|mjs|astro)$/.test(entry.name) && !file.includes('generated'))
+        files.push(file);
+    }
+  }
+  return files;
+}
+
+let guide: string;
+let readme: string;
+const readers = new Map<string, string[]>();
+
+beforeAll(async () => {
+  guide = await readFile(join(ROOT, 'docs', 'owners.md'), 'utf8');
+  readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+  for (const file of await listSourceFiles()) {
+    for (const name of readEnvironmentNames(await readFile(file, 'utf8'))) {
+      const list = readers.get(name) ?? [];
+      list.push(relative(ROOT, file));
+      readers.set(name, list);
+    }
+  }
+});
+
+describe('docs/owners.md', () => {
+  it('should document every environment variable the code reads', () => {
+    // The scan is no empty net: it finds the variables of each kind of reader.
+    expect([...readers.keys()]).toEqual(
+      expect.arrayContaining(['SITE_URL', 'REDIS_URL', 'OAUTH_SIGNING_KEYS', 'MAX_CONNECTIONS']),
+    );
+    const undocumented = [...readers.keys()]
+      .filter((name) => !guide.includes(`\`${name}\``))
+      .map((name) => `${name} (read in ${readers.get(name)!.join(', ')})`);
+    expect(undocumented).toEqual([]);
+  });
+
+  it('should be linked from the README', () => {
+    expect(readme).toContain('(docs/owners.md)');
+  });
+});
+
+describe('readEnvironmentNames', () => {
+  it('should read direct, optional, indexed and passed-by-name variables', () => {
+    const source = [
+      'const a = process.env.SITE_URL; const b = env?.REDIS_URL;',
+      "const c = env['OAUTH_KEYS_FILE']; readWholeNumber(env, 'MAX_CONNECTIONS', 1, 0, 9);",
+      "export const SIGNING_KEYS_VARIABLE = 'OAUTH_SIGNING_KEYS'; const d = env.lower;",
+    ].join('\n');
+    expect(readEnvironmentNames(source).sort()).toEqual([
+      'MAX_CONNECTIONS',
+      'OAUTH_KEYS_FILE',
+      'OAUTH_SIGNING_KEYS',
+      'REDIS_URL',
+      'SITE_URL',
+    ]);
+  });
+});

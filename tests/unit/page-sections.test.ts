@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { readPageSections } from '../../src/integrations/page-sections.ts';
+
+const PAGE = `<!doctype html><html><head><title>Docs · Example</title>
+<script>var notText = 1;</script></head><body>
+<header><a href="/">Home</a><input id="q"></header>
+<main id="main">
+  <p class="agent-note" data-search-ignore>For AI agents: llms.txt</p>
+  <h1>API reference</h1>
+  <div data-search-ignore><button>Copy page</button></div>
+  <p>How to call the API &amp; read its answers.</p>
+  <h2 id="limits">Limits</h2><a class="heading-anchor" href="#limits" data-search-ignore>#</a>
+  <table><tr><td>MCP body</td><td>256 KiB</td></tr></table>
+  <h3>No anchor here</h3><p>Still<strong>part</strong> of the limits.</p>
+  <svg><text>drawn</text></svg>
+  <h2 id="errors">Errors <code>rate_limited</code></h2>
+  <p hidden>secret</p><p>Every error is a problem.</p><br><img alt="x">
+</main>
+<footer>Footer text</footer>
+</body></html>`;
+
+describe('readPageSections', () => {
+  it('should cut <main> at each heading with an id, the page title from its h1', () => {
+    expect(readPageSections(PAGE, '/docs')).toEqual([
+      {
+        url: '/docs',
+        page: 'API reference',
+        heading: 'API reference',
+        text: 'How to call the API & read its answers.',
+      },
+      {
+        url: '/docs#limits',
+        page: 'API reference',
+        heading: 'Limits',
+        text: 'MCP body 256 KiB No anchor here Stillpart of the limits.',
+      },
+      {
+        url: '/docs#errors',
+        page: 'API reference',
+        heading: 'Errors rate_limited',
+        text: 'Every error is a problem.',
+      },
+    ]);
+  });
+
+  it('should fall back to the document title, and drop an empty first section', () => {
+    const html = '<title>Only &lt;title&gt;</title><main><h2 id="a">A</h2><p>text</p></main>';
+    expect(readPageSections(html, '/x')).toEqual([
+      { url: '/x#a', page: 'Only <title>', heading: 'A', text: 'text' },
+    ]);
+  });
+
+  it('should read nothing outside <main>, and nothing from a page without one', () => {
+    expect(readPageSections('<title>T</title><p>body text</p>', '/y')).toEqual([]);
+  });
+
+  it('should keep unbalanced or broken markup from leaking skipped text', () => {
+    const html = '<main><h1>T</h1><div data-search-ignore><p>hidden<p>more</div><p>shown</main>';
+    expect(readPageSections(html, '/z')).toEqual([
+      { url: '/z', page: 'T', heading: 'T', text: 'shown' },
+    ]);
+  });
+});
