@@ -102,14 +102,17 @@ export function sendPlainAnswer(
   // The client is gone (it closed the connection mid-request): nobody is left to answer.
   if (res.destroyed) return;
   const headers: Record<string, string> = { ...answer.headers };
-  const present = Object.keys(headers).map((name) => name.toLowerCase());
+  const names = Object.keys(headers);
+  // Lower-cased only where the length matches: most names differ in length already.
+  const present = (lowerName: string) =>
+    names.some((name) => name.length === lowerName.length && name.toLowerCase() === lowerName);
   for (const [name, lowerName, value] of listRouteHeaders(routeHeaders)) {
-    if (!present.includes(lowerName)) headers[name] = value;
+    if (!present(lowerName)) headers[name] = value;
   }
   // Encoded once: measuring a string's UTF-8 length and then writing it would encode it twice.
   const body = typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body;
   // Framed by its length rather than chunked: the body is whole already.
-  if (body !== undefined && body !== null && !present.includes('content-length')) {
+  if (body !== undefined && body !== null && !present('content-length')) {
     headers['Content-Length'] = String(body.byteLength);
   }
   if (!canKeepAlive(res.req)) res.shouldKeepAlive = false;
