@@ -15,6 +15,7 @@ import {
   type LoadResult,
   type LoadTarget,
 } from './lib.ts';
+import { formatMachine, readLoadAverage, readMachine } from './machine.ts';
 
 /** The request every target gets: the headers an SDK client sends at protocol 2025-11-25. */
 export const MCP_HEADERS = {
@@ -73,6 +74,7 @@ export interface McpSectionOptions {
 
 /** Measures the section and returns its report, in Markdown lines. */
 export async function measureMcpThroughput(options: McpSectionOptions): Promise<string[]> {
+  const loadAtStart = readLoadAverage();
   const ours = `${options.siteUrl}/mcp`;
   const target = (url: string, body: string, serverPid: number | undefined): LoadTarget => ({
     url,
@@ -134,7 +136,8 @@ export async function measureMcpThroughput(options: McpSectionOptions): Promise<
         }),
       );
     }
-    return formatMcpReport(results, options);
+    const machine = formatMachine(readMachine(), { start: loadAtStart, end: readLoadAverage() });
+    return formatMcpReport(results, options, machine);
   } finally {
     for (const child of children) await stopProcess(child);
   }
@@ -143,6 +146,7 @@ export async function measureMcpThroughput(options: McpSectionOptions): Promise<
 function formatMcpReport(
   results: ReadonlyMap<number, Record<string, LoadResult>>,
   options: McpSectionOptions,
+  machine: string,
 ): string[] {
   const levels = [...results.keys()];
   const rows: Array<[string, string]> = [
@@ -259,6 +263,8 @@ function formatMcpReport(
   );
   return [
     '## MCP endpoint',
+    '',
+    `${machine} The measured servers and the load generator themselves keep about two processes busy.`,
     '',
     `The same request to every target (protocol 2025-11-25, \`Accept: application/json, text/event-stream\`), ${options.rounds} rounds of ${options.seconds} s per target and concurrency, the order alternating each round. ${options.serverCpus ? `Servers pinned to CPU ${options.serverCpus}, the load generator to the other.` : 'Not pinned (taskset missing or one CPU): servers and load generator share the cores.'} The ceiling replays the local server's own answer (body and headers, taken from it in this run). Each peer serves our six tools with our runners (so the same search), validated by its SDK; the SDK v2 peers answer 2025-era requests through \`createMcpHandler\`'s stateless legacy leg, as an event stream. Server CPU is the share of one core the server used (below 100%, the server waited for the network or another process held its core); "per CPU-second" compares requests per second of server CPU time, what a request costs whatever CPU the server was given; the load generator used at most ${formatCpu(loaderCpu)} of its core.`,
     '',

@@ -23,7 +23,7 @@
  */
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { format, resolveConfig } from 'prettier';
@@ -43,6 +43,7 @@ import { formatBuildScaleTable, measureBuildScale, type BuildScaleRow } from './
 import { measureShippedFunctions } from './cold-start.ts';
 import { formatStoreCost, measureStoreCost } from './store-cost.ts';
 import { profileMcp } from './cpu-profile.ts';
+import { formatMachine, readLoadAverage, readMachine } from './machine.ts';
 import { measureStaticDocuments } from './static-documents.ts';
 import { measureVercelPath } from './vercel-path.ts';
 import { MCP_HEADERS, measureMcpThroughput, TOOLS_LIST as toolsList } from './mcp-throughput.ts';
@@ -79,6 +80,9 @@ const mcpTarget = (url: string, body: string): LoadTarget => ({
 });
 
 const started = performance.now();
+// Read before the build: how busy the machine was before this run added its own work.
+const machine = readMachine();
+const loadAtStart = readLoadAverage();
 const report: string[] = [];
 const say = (line = '') => {
   report.push(line);
@@ -143,7 +147,7 @@ const pinned =
   pinProcess(process.pid, '1');
 
 say(
-  `Measured ${new Date().toISOString().slice(0, 10)} on ${process.platform} ${process.arch}, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}; loads by autocannon over loopback (OAuth: ${LOAD.connections} connections, ${LOAD.seconds} s, median of ${LOAD.rounds} rounds run in turn). ${pinned ? `Servers pinned to CPU ${SERVER_CPUS}, the load generator to CPU 1.` : 'Servers and load generator not pinned.'}`,
+  `Measured ${new Date().toISOString().slice(0, 10)} on ${process.platform} ${process.arch}, ${machine.cores} cores (${[machine.model, machine.identity].filter(Boolean).join(', ')}), Node ${process.version}; load average (1 min) ${loadAtStart.toFixed(2)} before the build; loads by autocannon over loopback (OAuth: ${LOAD.connections} connections, ${LOAD.seconds} s, median of ${LOAD.rounds} rounds run in turn). ${pinned ? `Servers pinned to CPU ${SERVER_CPUS}, the load generator to CPU 1.` : 'Servers and load generator not pinned.'}`,
 );
 say();
 
@@ -346,7 +350,8 @@ if (sections.has('build')) {
 }
 
 const minutes = ((performance.now() - started) / 60_000).toFixed(1);
-say(`Whole run: ${minutes} minutes.`);
+const machineLine = formatMachine(machine, { start: loadAtStart, end: readLoadAverage() });
+say(`Whole run: ${minutes} minutes. ${machineLine}`);
 
 if (sections.size === SECTIONS.length) {
   const versions = JSON.parse(readFileSync(`${ROOT}package-lock.json`, 'utf8')) as {
@@ -359,6 +364,7 @@ if (sections.size === SECTIONS.length) {
 Written by \`npm run bench\` (bench/run.ts); do not edit by hand. Every figure is a ratio to a
 reference measured in the same run, because the machines are noisy; loads run over loopback.
 Versions: astro ${version('astro')}, @modelcontextprotocol/sdk ${version('@modelcontextprotocol/sdk')}, jose ${version('jose')}, autocannon ${version('autocannon')}, esbuild ${version('esbuild')}. Report ${digest}.
+${machineLine}
 
 ${report.join('\n')}
 

@@ -114,18 +114,21 @@ function readResultCacheKey(message: JsonRpcMessage, version: ProtocolVersion): 
   const { method } = message;
   const params = message.params === undefined ? {} : asObject(message.params);
   if (!params) return undefined;
-  const { _meta: _ignored, ...rest } = params;
+  // `_meta` is ignored; any member other than those named makes the request one not kept.
+  const members = Object.keys(params);
+  const onlyMembers = (first: string, second: string) =>
+    members.every((member) => member === '_meta' || member === first || member === second);
   if (method === 'tools/call') {
-    const { name, arguments: args, ...others } = rest;
-    if (typeof name !== 'string' || Object.keys(others).length > 0) return undefined;
+    const { name, arguments: args } = params;
+    if (typeof name !== 'string' || !onlyMembers('name', 'arguments')) return undefined;
     // An absent arguments member (taken as {}) and `null` (refused) must not share a key.
     const call = JSON.stringify(args === undefined ? [name] : [name, args]);
     if (call.length > KEPT_TOOL_RESULTS.keyLength) return undefined;
     return `${TOOL_CALL_KEY_PREFIX}${version} ${call}`;
   }
   if (!METHODS_WITH_KEPT_RESULTS.has(method)) return undefined;
-  const { cursor, ...others } = rest;
-  if (Object.keys(others).length > 0 || (cursor !== undefined && typeof cursor !== 'string'))
+  const { cursor } = params;
+  if (!onlyMembers('cursor', 'cursor') || (cursor !== undefined && typeof cursor !== 'string'))
     return undefined;
   return `${version} ${method} ${cursor ?? ''}`;
 }

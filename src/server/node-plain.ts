@@ -60,6 +60,13 @@ function readNodeBody(
   };
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) return Promise.resolve(refuse());
+  // The usual case: the body came with the head and node:http has parsed all of it by now, so
+  // it is taken from the stream's buffer at once, without listeners and the ticks of a flow.
+  if (req.complete && !req.readableDidRead && req.readableFlowing === null) {
+    const whole = req.read() as Buffer | null;
+    if (whole === null) return Promise.resolve('');
+    return Promise.resolve(whole.length > limit ? refuse() : whole.toString());
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -95,19 +102,38 @@ export function sendPlainAnswer(
   // The client is gone (it closed the connection mid-request): nobody is left to answer.
   if (res.destroyed) return;
   const headers: Record<string, string> = { ...answer.headers };
-  const present = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
-  for (const [name, value] of Object.entries(routeHeaders)) {
-    if (!present.has(name.toLowerCase())) headers[name] = value;
+  const names = Object.keys(headers);
+  // Lower-cased only where the length matches: most names differ in length already.
+  const present = (lowerName: string) =>
+    names.some((name) => name.length === lowerName.length && name.toLowerCase() === lowerName);
+  for (const [name, lowerName, value] of listRouteHeaders(routeHeaders)) {
+    if (!present(lowerName)) headers[name] = value;
   }
   // Encoded once: measuring a string's UTF-8 length and then writing it would encode it twice.
   const body = typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body;
   // Framed by its length rather than chunked: the body is whole already.
-  if (body !== undefined && body !== null && !present.has('content-length')) {
+  if (body !== undefined && body !== null && !present('content-length')) {
     headers['Content-Length'] = String(body.byteLength);
   }
   if (!canKeepAlive(res.req)) res.shouldKeepAlive = false;
   res.writeHead(answer.status, headers);
   res.end(body ?? undefined);
+}
+
+/**
+ * Route headers with their lower-case names, listed once per set: the router keeps one set per
+ * path, so this is not redone for every answer.
+ */
+const routeHeaderLists = new WeakMap<object, ReadonlyArray<readonly [string, string, string]>>();
+function listRouteHeaders(
+  routeHeaders: Readonly<Record<string, string>>,
+): ReadonlyArray<readonly [string, string, string]> {
+  let list = routeHeaderLists.get(routeHeaders);
+  if (!list) {
+    list = Object.entries(routeHeaders).map(([name, value]) => [name, name.toLowerCase(), value]);
+    routeHeaderLists.set(routeHeaders, list);
+  }
+  return list;
 }
 
 /**

@@ -132,7 +132,9 @@ export function readTargetPath(target: string | undefined): string {
 export function findHostFault(req: IncomingMessage): string | undefined {
   let count = 0;
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
-    if (req.rawHeaders[i]?.toLowerCase() === 'host') count++;
+    const name = req.rawHeaders[i];
+    // The length first: no other header name is lower-cased for this count.
+    if (name?.length === 4 && name.toLowerCase() === 'host') count++;
   }
   if (count > 1) return 'The request has more than one Host header field.';
   if (count === 0 && req.httpVersion === '1.1') return 'The request has no Host header field.';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { toWebHandler } from '../../src/http/plain-http.ts';
 import { createMcpHandler } from '../../src/mcp/http-handler.ts';
 import { classifyMessage } from '../../src/mcp/json-rpc-messages.ts';
@@ -53,6 +54,43 @@ describe('classifyMessage', () => {
     ).toBe('response');
     expect(classifyMessage({ jsonrpc: '2.0', id: 5, error: 'no' }).kind).toBe('invalid');
     expect(classifyMessage({ jsonrpc: '2.0', result: {} }).kind).toBe('invalid');
+  });
+
+  it('should classify the common request shape exactly as the envelope schema does', () => {
+    // The plain shape is classified without the schema; these edge cases must land as before.
+    const envelope = z.extend(JsonRpcRequestSchema, {
+      params: z.optional(z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())])),
+    });
+    const bodies = [
+      '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}',
+      '{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"x","arguments":{"q":1}}}',
+      '{"jsonrpc":"2.0","id":0,"method":"ping"}',
+      '{"method":"ping","id":-1.5,"jsonrpc":"2.0"}',
+      '{"jsonrpc":"2.0","id":1e400,"method":"ping"}',
+      '{"jsonrpc":"2.0","id":1,"method":"ping","extra":true}',
+      '{"jsonrpc":"2.0","id":1,"method":"ping","params":null}',
+      '{"jsonrpc":"2.0","id":1,"method":"ping","params":[1]}',
+      '{"jsonrpc":"2.0","id":1,"method":"ping","params":{"__proto__":{"x":1}}}',
+      '{"jsonrpc":"2.0","id":true,"method":"ping"}',
+      '{"jsonrpc":"2.0","id":null,"method":"ping"}',
+      '{"jsonrpc":"2.0","method":"ping","params":{}}',
+      '{"jsonrpc":"1.0","id":1,"method":"ping"}',
+      '{"jsonrpc":"2.0","id":1,"method":7}',
+    ];
+    for (const body of bodies) {
+      const value: unknown = JSON.parse(body);
+      const parsed = envelope.safeParse(value);
+      const classified = classifyMessage(value);
+      if (classified.kind === 'request' || classified.kind === 'notification') {
+        expect(parsed.success, body).toBe(true);
+        expect(classified.message, body).toEqual(parsed.data);
+      } else {
+        const plainShape = parsed.success && typeof parsed.data.id !== 'object';
+        expect(plainShape, body).toBe(false);
+      }
+    }
+    expect(classifyMessage(JSON.parse(bodies[4] ?? '')).kind).toBe('invalid');
+    expect(classifyMessage(JSON.parse(bodies[5] ?? '')).kind).toBe('request');
   });
 });
 

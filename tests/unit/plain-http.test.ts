@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromWebRequest, toWebHandler, type PlainHandler } from '../../src/http/plain-http.ts';
@@ -65,6 +65,58 @@ describe('plain handlers on node:http', () => {
     } as RequestInit);
     expect(streamed.status).toBe(413);
     expect(streamed.headers.get('connection')).toBe('close');
+  });
+
+  it('should read a body node:http has parsed in full before it is asked for, and keep the connection', async () => {
+    // As in the local server, where the rate limit is counted before the body is read.
+    const complete: boolean[] = [];
+    const late = createServer((req, res) => {
+      const url = readRequestUrl(req, 'https://facts.example.com');
+      setImmediate(() => {
+        complete.push(req.complete);
+        void echo(fromNodeRequest(req, res, url)).then((answer) =>
+          sendPlainAnswer(res, answer, {}),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => late.listen(0, '127.0.0.1', resolve));
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const { port } = late.address() as AddressInfo;
+    // node:http sends the head and a small body in one write, as load generators and SDKs do.
+    const post = (body: string, chunked = false) =>
+      new Promise<{ status: number; connection: string | undefined; text: string }>(
+        (resolve, reject) => {
+          const req = request(
+            { agent, port, host: '127.0.0.1', path: '/mcp', method: 'POST' },
+            (res) => {
+              let text = '';
+              res.setEncoding('utf8');
+              res.on('data', (chunk: string) => (text += chunk));
+              res.on('end', () =>
+                resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, text }),
+              );
+            },
+          );
+          req.on('error', reject);
+          if (!chunked) req.setHeader('Content-Length', Buffer.byteLength(body));
+          req.end(body);
+        },
+      );
+    try {
+      for (const body of ['héllo', '', 'y'.repeat(1000)]) {
+        const answer = await post(body);
+        expect(answer.connection).toBe('keep-alive');
+        expect((JSON.parse(answer.text) as { text: string }).text).toBe(body);
+      }
+      const over = await post('x'.repeat(1001), true);
+      expect(over.status).toBe(413);
+      expect(over.connection).toBe('close');
+      expect(complete).toEqual([true, true, true, true]);
+    } finally {
+      agent.destroy();
+      late.closeAllConnections();
+      await new Promise<void>((resolve) => late.close(() => resolve()));
+    }
   });
 
   it('should keep a path that starts with two slashes on our origin', () => {
