@@ -178,7 +178,8 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
           // The media type is named here for every file (the disk, memory and compressed answers
           // keep a type already set); the file's own headers would name an empty one for an
           // extension mrmime does not know, such as `.pf_meta`.
-          if (!res.hasHeader('content-type')) res.setHeader('Content-Type', readStaticMediaType(file));
+          if (!res.hasHeader('content-type'))
+            res.setHeader('Content-Type', readStaticMediaType(file));
           // Range requests are ignored, as RFC 9110 §14.2 allows: every document is small, and the
           // whole file is a better answer than a 416 with no problem body.
           delete req.headers.range;

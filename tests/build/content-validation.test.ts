@@ -65,7 +65,7 @@ describe('astro build', () => {
   });
 
   it("should fail on a logo outside DOMPurify's SVG allow-list, naming the element", async () => {
-    const result = await buildSite('http://127.0.0.1:9', { CONTENT_DIR: animatedLogo });
+    const result = await buildSite(project, 'http://127.0.0.1:9', { CONTENT_DIR: animatedLogo });
     const output = `${result.stdout}\n${result.stderr}`;
     expect(result.code).not.toBe(0);
     expect(output).toContain(

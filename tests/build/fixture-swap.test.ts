@@ -7,7 +7,7 @@ import { readRateLimitPolicy } from '../../src/service/rate-limit-policy.ts';
 import { MEDIA_TYPES } from '../../src/service/media-types.ts';
 import { SURFACES, type Surface } from '../../src/service/routes.ts';
 import { readSiteContent } from '../../src/site-content/read-site-content.ts';
-import { decodeHtmlText } from '../support/expected-site.ts';
+import { decodeHtmlText, loadProjectTools } from '../support/expected-site.ts';
 import { FIXTURE_COMPANY_NAMES, resolveFixtureDir } from '../support/fixture-content.ts';
 import { postMcp } from '../support/mcp-requests.ts';
 import { ROOT } from '../support/processes.ts';
@@ -77,7 +77,12 @@ describe.each(FIXTURE_COMPANY_NAMES)(
       served = await serveProjectCopy({ contentDir: fixtureDir, prefix: `fixture-${name}-` });
       const content = await readSiteContent(join(served.dir, 'content'));
       expected = buildSiteDocuments(
-        buildSiteSnapshot(served.baseUrl, content, readRateLimitPolicy({})),
+        buildSiteSnapshot(
+          served.baseUrl,
+          content,
+          readRateLimitPolicy({}),
+          await loadProjectTools(),
+        ),
       );
     }, 300_000);
 
