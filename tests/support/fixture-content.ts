@@ -1,0 +1,25 @@
+import { readdirSync } from 'node:fs';
+import { readSiteContent } from '../../src/site-content/read-site-content.ts';
+import type { SiteContent } from '../../src/schemas/site-content.ts';
+import { ROOT } from './processes.ts';
+
+/** The folder holding one invented company per subfolder, each a complete content/ collection. */
+export const FIXTURE_COMPANIES_DIR = `${ROOT}tests/fixtures/companies`;
+
+/** The names of the fixture companies (their folder names), sorted. */
+export const FIXTURE_COMPANY_NAMES: readonly string[] = readdirSync(FIXTURE_COMPANIES_DIR, {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+/** The content folder of one fixture company. */
+export function resolveFixtureDir(name: string): string {
+  return `${FIXTURE_COMPANIES_DIR}/${name}`;
+}
+
+/** One fixture company's content, read through the one content reader. */
+export async function loadFixtureContent(name: string): Promise<SiteContent> {
+  return readSiteContent(resolveFixtureDir(name));
+}
