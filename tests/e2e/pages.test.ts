@@ -128,10 +128,7 @@ describe('pages in Chromium', () => {
     for (const method of ['initialize', 'tools/list', 'tools/call', '/oauth/register']) {
       expect(text).toContain(method);
     }
-    for (const entry of buildMcpClientConfigs(
-      urls,
-      buildMcpServerKey(content.company.alternateName),
-    )) {
+    for (const entry of buildMcpClientConfigs(urls, buildMcpServerKey(content.company))) {
       expect(await page.getByRole('heading', { name: entry.client, exact: true }).count()).toBe(1);
     }
     const hrefs = await page

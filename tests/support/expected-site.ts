@@ -1,12 +1,21 @@
+import { buildAgentSkills } from '../../src/documents/agent-skills.ts';
 import { buildSiteSnapshot } from '../../src/integrations/build-site-snapshot.ts';
 import { readRateLimitPolicy } from '../../src/service/rate-limit-policy.ts';
 import { buildSiteDocuments, type SiteDocuments } from '../../src/documents/site-documents.ts';
+import type { SiteContent } from '../../src/schemas/site-content.ts';
+import { buildServiceUrls } from '../../src/service/urls.ts';
 import { loadSampleContent } from './sample-content.ts';
 
-/** Every document as the builders compute it straight from content/, for comparison with what is served. */
-export async function loadExpectedSite(siteUrl: string): Promise<SiteDocuments> {
+/**
+ * Every document as the builders compute it straight from content/ (or from the content given,
+ * such as a fixture company's), for comparison with what is served.
+ */
+export async function loadExpectedSite(
+  siteUrl: string,
+  content?: SiteContent,
+): Promise<SiteDocuments> {
   return buildSiteDocuments(
-    buildSiteSnapshot(siteUrl, await loadSampleContent(), readRateLimitPolicy({})),
+    buildSiteSnapshot(siteUrl, content ?? (await loadSampleContent()), readRateLimitPolicy({})),
   );
 }
 
@@ -21,4 +30,11 @@ export function decodeHtmlText(html: string): string {
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
+}
+
+/** The path of a SKILL.md the site built from `content` serves (skill names are made from it). */
+export function resolveSkillSample(content: SiteContent): string {
+  const [skill] = buildAgentSkills(content, buildServiceUrls('http://127.0.0.1'), []);
+  if (!skill) throw new Error('the content yields no agent skill');
+  return skill.path;
 }
