@@ -25,6 +25,7 @@ import {
   stopProcess,
 } from '../tests/support/processes.ts';
 import { startTestRedis } from '../tests/support/redis-server.ts';
+import { buildSampleQuery, loadSampleContent } from '../tests/support/sample-content.ts';
 
 const secondsArgument = process.argv.indexOf('--seconds');
 const SECONDS = secondsArgument > 0 ? Number(process.argv[secondsArgument + 1]) : 40;
@@ -106,7 +107,7 @@ const MIX: Array<{
     headers: mcpHeaders,
     body: rpc('tools/call', {
       name: 'search_site_copy',
-      arguments: { query: 'container arrival' },
+      arguments: { query: buildSampleQuery(await loadSampleContent()) },
     }),
   },
   {

@@ -17,8 +17,11 @@ import { AiCatalogSchema } from '../../src/schemas/ai-catalog.ts';
 import { McpServerCardSchema, McpServerCardV2Schema } from '../../src/schemas/mcp-server-card.ts';
 import { buildPageMarkdowns } from '../../src/reference/page-markdown-versions.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
+import { loadFixtureContent } from '../support/fixture-content.ts';
+import { loadSampleContent } from '../support/sample-content.ts';
+import { buildMcpServerName } from '../../src/documents/mcp-server-identity.ts';
 
-const site = await loadExpectedSite('https://facts.example.com');
+const site = await loadExpectedSite('https://facts.example.com', await loadFixtureContent('rich'));
 const documents = buildAgentReadinessDocuments(site);
 const LAST_UPDATED = new Date('2026-03-04T05:06:07Z');
 const pageMarkdown = buildPageMarkdowns(site, () => LAST_UPDATED);
@@ -39,8 +42,11 @@ describe('buildRobotsTxt', () => {
     expect(text).toMatch(/^User-agent: ClaudeBot$/m);
     expect(text).toMatch(/^User-agent: \*$/m);
     expect(text).not.toMatch(/^Disallow:/m);
-    expect(text).toMatch(/^Content-Signal: search=yes, ai-input=yes, ai-train=yes$/m);
-    expect(text).toMatch(/^Content-Usage: train-ai=y, search=y$/m);
+    // The rich fixture company refuses AI training (aiTrain: false in its agents.yaml).
+    const { search, aiInput, aiTrain } = site.content.agents.contentSignals;
+    expect([search, aiInput, aiTrain]).toEqual([true, true, false]);
+    expect(text).toMatch(/^Content-Signal: search=yes, ai-input=yes, ai-train=no$/m);
+    expect(text).toMatch(/^Content-Usage: train-ai=n, search=y$/m);
     expect(text).toMatch(/^Sitemap: https:\/\/facts\.example\.com\/sitemap\.xml$/m);
   });
 });
@@ -113,8 +119,9 @@ describe('vercel.json and middleware.ts', () => {
     }
   });
 
-  it('should send the Content-Usage of content/agents.yaml with every page and agent document', () => {
-    const expected = formatContentUsage(site.content);
+  it('should send the Content-Usage of content/agents.yaml with every page and agent document', async () => {
+    // vercel.json is written from the checkout's own content/, not from a fixture company.
+    const expected = formatContentUsage(await loadSampleContent());
     for (const path of [
       ...SITE_PAGES.flatMap((page) => [page.path, page.markdownPath]),
       '/llms.txt',
@@ -142,7 +149,7 @@ describe('MCP server cards', () => {
     const card = McpServerCardSchema.parse(documents.mcpServerCard);
     expect(card.transport.endpoint).toBe(site.urls.mcp);
     expect(card.tools.map((tool) => tool.name)).toEqual(site.mcpTools.map((tool) => tool.name));
-    expect(card.name).toBe('com.example.facts/lanternfish-facts');
+    expect(card.name).toBe(`com.example.facts/${buildMcpServerName(site.content)}`);
   });
 
   it('should publish a strict SEP-2127 card and an AI Catalog pointing at it', () => {

@@ -3,8 +3,10 @@ import { z } from 'zod';
 import { buildToolDescriptors, SHARED_OUTPUT_SCHEMAS } from '../../src/mcp/tool-descriptors.ts';
 import { buildToolRunners, MCP_TOOLS } from '../../src/mcp/tool-registry.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
+import { loadFixtureContent } from '../support/fixture-content.ts';
+import { buildSampleQuery } from '../support/sample-content.ts';
 
-const site = await loadExpectedSite('https://facts.example.com');
+const site = await loadExpectedSite('https://facts.example.com', await loadFixtureContent('rich'));
 const runners = buildToolRunners(site);
 
 /** Each tool's output schema, as tool-descriptors.ts publishes it. */
@@ -18,7 +20,7 @@ const SAMPLES: Record<string, { args: unknown }> = {
   list_calls_to_action: { args: { priority: 2 } },
   get_agent_document: { args: { document: 'llms.txt' } },
   get_site_copy_section: { args: { section: 'product' } },
-  search_site_copy: { args: { query: 'rail and barge' } },
+  search_site_copy: { args: { query: buildSampleQuery(site.content) } },
 };
 
 describe('the MCP tools', () => {
@@ -63,4 +65,19 @@ describe('the MCP tools', () => {
       ...site.content.copy.map((section) => section.slug),
     ]);
   });
+
+  it.each([
+    ['minimal', '(Ask us)'],
+    [
+      'rich',
+      '(Réserver une démonstration, Start a four-week trial, 株式会社みなとに問い合わせる, ...)',
+    ],
+  ])(
+    "should give list_calls_to_action examples from %s's own calls to action",
+    async (name, examples) => {
+      const tools = buildToolDescriptors(await loadFixtureContent(name));
+      const description = tools.find((tool) => tool.name === 'list_calls_to_action')?.description;
+      expect(description).toContain(`calls to action ${examples}, each`);
+    },
+  );
 });

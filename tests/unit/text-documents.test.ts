@@ -6,10 +6,10 @@ import { buildLlmsTxt } from '../../src/documents/llms-txt.ts';
 import { demoteHeadings, formatLinkEntry } from '../../src/documents/markdown-text.ts';
 import { DEFAULT_RATE_LIMIT } from '../../src/service/rate-limit-policy.ts';
 import { buildServiceUrls } from '../../src/service/urls.ts';
-import { loadSampleContent } from '../support/sample-content.ts';
+import { loadFixtureContent } from '../support/fixture-content.ts';
 
 const urls = buildServiceUrls('https://facts.example.com');
-const content = await loadSampleContent();
+const content = await loadFixtureContent('rich');
 
 describe('buildLlmsTxt', () => {
   const text = buildLlmsTxt(content, urls);
