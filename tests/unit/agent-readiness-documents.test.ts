@@ -122,16 +122,16 @@ describe('vercel.json and middleware.ts', () => {
   it('should send the Content-Usage of content/agents.yaml with every page and agent document', async () => {
     // vercel.json is written from the checkout's own content/, not from a fixture company.
     const expected = formatContentUsage(await loadSampleContent());
-    for (const path of [
-      ...SITE_PAGES.flatMap((page) => [page.path, page.markdownPath]),
-      '/llms.txt',
-      '/auth.md',
-      '/openapi.json',
-      '/.well-known/ai-catalog.json',
-      '/mcp/server-card',
-      '/sitemap.md',
-      '/AGENTS.md',
-    ]) {
+    // Every public prerendered surface of the route table: its literal paths and its sample.
+    const prerendered = SURFACES.filter(
+      (surface) => surface.answer.kind === 'file' && surface.listed,
+    );
+    const paths = prerendered.flatMap((surface) => [
+      ...surface.paths.filter((path) => !path.includes('*')),
+      surface.sample.path,
+    ]);
+    expect(paths).toEqual(expect.arrayContaining(['/', '/llms.txt', '/AGENTS.md', '/sitemap.md']));
+    for (const path of [...paths, ...SITE_PAGES.map((page) => page.markdownPath)]) {
       expect(headerOf(path, 'Content-Usage'), path).toBe(expected);
     }
     expect(headerOf('/api/v1/no-such-path', 'Content-Usage')).toBeUndefined();
