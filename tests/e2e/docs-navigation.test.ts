@@ -54,7 +54,9 @@ describe('/docs navigation', () => {
     const toc = page.getByRole('navigation', { name: 'On this page' });
     const targets = await toc
       .locator('a')
-      .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).hash.slice(1)));
+      .evaluateAll((links) =>
+        links.map((link) => decodeURIComponent((link as HTMLAnchorElement).hash.slice(1))),
+      );
     expect(targets).toEqual(expect.arrayContaining(['operations', 'mcp-tools', 'limits']));
     const labels = (await toc.locator('a').allTextContents()).map((label) => label.trim());
     expect(labels).toEqual(expect.arrayContaining(await listCopyHeadings()));
