@@ -2,27 +2,33 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, ROOT } from '../support/processes.ts';
+import { loadFixtureContent, resolveFixtureDir } from '../support/fixture-content.ts';
+import { buildSite } from '../support/processes.ts';
+
+/** The fixture company whose content each test breaks in one way. */
+const FIXTURE = 'minimal';
 
 let brokenContent: string;
 let brokenBrand: string;
+let logoFile: string;
 
 beforeAll(async () => {
   brokenContent = await mkdtemp(join(tmpdir(), 'broken-content-'));
-  await cp(`${ROOT}content`, brokenContent, { recursive: true });
+  await cp(resolveFixtureDir(FIXTURE), brokenContent, { recursive: true });
   const company = await readFile(join(brokenContent, 'company.yaml'), 'utf8');
   await writeFile(
     join(brokenContent, 'company.yaml'),
     company.replace(/^tagline:.*$/m, '').replace(/^website:.*$/m, 'website: not a url'),
   );
   brokenBrand = await mkdtemp(join(tmpdir(), 'broken-brand-'));
-  await cp(`${ROOT}content`, brokenBrand, { recursive: true });
+  await cp(resolveFixtureDir(FIXTURE), brokenBrand, { recursive: true });
   await writeFile(
     join(brokenBrand, 'company.yaml'),
     company.replace(/^accentColor:.*$/m, 'accentColor: "#8aa4c8"'),
   );
-  const logo = await readFile(join(brokenBrand, 'logo.svg'), 'utf8');
-  await writeFile(join(brokenBrand, 'logo.svg'), logo.replace('<svg ', '<svg onload="alert(1)" '));
+  logoFile = (await loadFixtureContent(FIXTURE)).company.logo;
+  const logo = await readFile(join(brokenBrand, logoFile), 'utf8');
+  await writeFile(join(brokenBrand, logoFile), logo.replace('<svg ', '<svg onload="alert(1)" '));
 });
 
 afterAll(async () => {
@@ -47,7 +53,7 @@ describe('astro build', () => {
       /company\.yaml: accentColor: #8aa4c8 has a contrast of \d\.\d\d:1 against the light theme's page background #ffffff; WCAG AA needs at least 4\.5:1 for text/,
     );
     expect(output).toContain('company.yaml: logo: ');
-    expect(output).toContain('logo.svg has an event-handler attribute onload');
+    expect(output).toContain(`${logoFile} has an event-handler attribute onload`);
   });
 
   it('should fail on Vercel without OAUTH_SIGNING_KEYS, saying how to make them', async () => {
