@@ -2,6 +2,7 @@
 import eslintPluginAstro from 'eslint-plugin-astro';
 import tseslint from 'typescript-eslint';
 import { sourceLayersPlugin } from './eslint/source-layers.js';
+import { testExpectationsPlugin } from './eslint/test-expectations.js';
 
 export default tseslint.config(
   {
@@ -26,5 +27,10 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
       ],
     },
+  },
+  {
+    files: ['tests/**/*.ts', 'bench/**/*.ts'],
+    plugins: { 'test-expectations': testExpectationsPlugin },
+    rules: { 'test-expectations/matcher-called': 'error' },
   },
 );

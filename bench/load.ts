@@ -26,6 +26,7 @@ import {
 } from '../tests/support/processes.ts';
 import { copyProject, removeProjectCopy } from '../tests/support/project-copy.ts';
 import { startTestRedis } from '../tests/support/redis-server.ts';
+import { buildSampleQuery, loadSampleContent } from '../tests/support/sample-content.ts';
 
 const secondsArgument = process.argv.indexOf('--seconds');
 const SECONDS = secondsArgument > 0 ? Number(process.argv[secondsArgument + 1]) : 40;
@@ -109,7 +110,7 @@ const MIX: Array<{
     headers: mcpHeaders,
     body: rpc('tools/call', {
       name: 'search_site_copy',
-      arguments: { query: 'container arrival' },
+      arguments: { query: buildSampleQuery(await loadSampleContent()) },
     }),
   },
   {

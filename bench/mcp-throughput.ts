@@ -4,6 +4,7 @@
 // 1.x stateless server, the SDK v2 `createMcpHandler` and `mcp-handler` 2.x.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { findFreePort, NODE, stopProcess } from '../tests/support/processes.ts';
+import { buildSampleQuery, loadSampleContent } from '../tests/support/sample-content.ts';
 import {
   captureAnswer,
   compareLoads,
@@ -29,11 +30,14 @@ export const TOOLS_LIST = JSON.stringify({
   method: 'tools/list',
   params: {},
 });
+/** A query the site copy answers, whatever company content/ holds. */
+const QUERY = buildSampleQuery(await loadSampleContent());
+
 export const TOOLS_CALL = JSON.stringify({
   jsonrpc: '2.0',
   id: 2,
   method: 'tools/call',
-  params: { name: 'search_site_copy', arguments: { query: 'container ETA accuracy', limit: 3 } },
+  params: { name: 'search_site_copy', arguments: { query: QUERY, limit: 3 } },
 });
 
 /**
@@ -48,7 +52,7 @@ export const TOOLS_CALL_FRESH = Array.from({ length: 4096 }, (_, index) =>
     method: 'tools/call',
     params: {
       name: 'search_site_copy',
-      arguments: { query: `container ETA accuracy ${index}`, limit: 3 },
+      arguments: { query: `${QUERY} ${index}`, limit: 3 },
     },
   }),
 );

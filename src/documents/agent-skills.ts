@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AgentSkillsIndex } from '../schemas/agent-skills-index.ts';
 import { AGENT_SKILLS_INDEX_SCHEMA_URL } from '../schemas/discovery-schema-urls.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
+import { buildCompanySlug } from '../site-content/company-slug.ts';
 import { buildAnonymousFlowCommands } from './auth-md.ts';
 import type { PublishedToolDescriptor } from '../schemas/mcp-tools.ts';
 import { buildServerCardUrl } from './mcp-server-card.ts';
@@ -47,10 +48,7 @@ export function buildAgentSkills(
   tools: readonly PublishedToolDescriptor[],
 ): AgentSkill[] {
   const company = content.company.alternateName;
-  const prefix = company
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
+  const prefix = buildCompanySlug(content.company);
   const flow = buildAnonymousFlowCommands(urls);
   const guidance = content.agents.guidance.map((sentence) => `- ${sentence}`);
   return [

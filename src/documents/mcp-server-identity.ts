@@ -1,6 +1,7 @@
 import type { SiteContent } from '../schemas/site-content.ts';
+import { buildCompanySlug } from '../site-content/company-slug.ts';
 
-/** The MCP server's `serverInfo.name`: the company's short name in kebab case, plus `-facts`. */
+/** The MCP server's `serverInfo.name`: the company's slug (buildCompanySlug), plus `-facts`. */
 export function buildMcpServerName(content: SiteContent): string {
-  return `${content.company.alternateName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-facts`;
+  return `${buildCompanySlug(content.company)}-facts`;
 }

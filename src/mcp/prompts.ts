@@ -36,7 +36,7 @@ export function buildPrompts(site: SiteDocuments): McpPrompt[] {
       arguments: [
         {
           name: 'audience',
-          description: 'Who the brief is for, e.g. "a logistics manager"',
+          description: 'Who the brief is for, e.g. "a new customer" or "a journalist"',
           required: false,
         },
       ],

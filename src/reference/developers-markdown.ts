@@ -22,10 +22,7 @@ export function buildDevelopersMarkdownBody(site: SiteDocuments): string[] {
   const flow = buildAnonymousFlowCommands(urls);
   const firstTool = site.mcpTools[0];
   const steps = listMcpQuickstartSteps(urls.mcp, firstTool ?? { name: '', example: {} });
-  const configs = buildMcpClientConfigs(
-    urls,
-    buildMcpServerKey(site.content.company.alternateName),
-  );
+  const configs = buildMcpClientConfigs(urls, buildMcpServerKey(site.content.company));
   return [
     'On this page:',
     '',

@@ -1,3 +1,5 @@
+import type { Company } from '../schemas/site-content.ts';
+import { buildCompanySlug } from '../site-content/company-slug.ts';
 import type { ServiceUrls } from '../service/urls.ts';
 
 /** Ready-to-paste configuration that connects one MCP client to the endpoint. */
@@ -8,14 +10,11 @@ export interface McpClientConfig {
   readonly config: Record<string, unknown>;
 }
 
-/** A server key for client configuration files: the short company name in kebab case. */
-export function buildMcpServerKey(alternateName: string): string {
-  return (
-    alternateName
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'facts'
-  );
+/** A server key for client configuration files: the company's slug (buildCompanySlug). */
+export function buildMcpServerKey(
+  company: Pick<Company, 'alternateName' | 'name' | 'website'>,
+): string {
+  return buildCompanySlug(company);
 }
 
 /** The server entry each client's configuration names the endpoint with. */

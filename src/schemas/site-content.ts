@@ -5,10 +5,10 @@ const PublicUrlSchema = z.url({ protocol: /^https?$/, error: 'must be an absolut
 
 const OneLineSchema = z.string().trim().min(1, 'must not be empty').max(300);
 
-/** A colour as six hex digits, e.g. #0b5cad. */
+/** A colour as six hex digits, e.g. #1f5f99. */
 const HexColorSchema = z
   .string()
-  .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour of six hex digits, e.g. #0b5cad');
+  .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour of six hex digits, e.g. #1f5f99');
 
 /** content/company.yaml: who the company is. */
 export const CompanySchema = z.strictObject({
@@ -60,7 +60,7 @@ export type Product = z.infer<typeof ProductSchema>;
 
 /** One entry of content/calls-to-action.yaml. */
 export const CallToActionSchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be kebab-case, e.g. book-a-demo'),
+  id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be kebab-case, e.g. request-a-quote'),
   label: z.string().trim().min(1, 'must not be empty').max(60),
   url: PublicUrlSchema,
   description: z.string().trim().min(1, 'must not be empty').max(300),

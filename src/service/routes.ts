@@ -193,7 +193,8 @@ export const SURFACES: readonly Surface[] = [
     { mediaType: 'json', cache: 'metadata', cors: 'read-only' },
   ),
   defineDocument('agent-skills', ['/.well-known/agent-skills/*/SKILL.md'], {
-    sample: { path: '/.well-known/agent-skills/lanternfish-mcp/SKILL.md', status: 200 },
+    // Skill names are made from content/ (buildSkillPrefix); the surface tests take one from it.
+    sample: { path: '/.well-known/agent-skills/example-mcp/SKILL.md', status: 200 },
     mediaType: 'markdown',
     cache: 'metadata',
     cors: 'read-only',

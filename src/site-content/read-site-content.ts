@@ -41,6 +41,9 @@ export class ContentError extends Error {
   }
 }
 
+/** Copy file names the site gives a document of its own: /copy/product.md is content/product.md. */
+const RESERVED_COPY_SLUGS = new Set(['product']);
+
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)([\s\S]*)$/;
 
 /**
@@ -156,10 +159,14 @@ class ContentReader {
     for (const name of names) {
       const slug = name.slice(0, -'.md'.length);
       if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) {
+        this.report(`${folder}/${name}`, '(file name)', 'must be kebab-case, e.g. our-history.md');
+        continue;
+      }
+      if (RESERVED_COPY_SLUGS.has(slug)) {
         this.report(
           `${folder}/${name}`,
           '(file name)',
-          'must be kebab-case, e.g. data-and-accuracy.md',
+          'is taken by the product description (served as /copy/product.md): rename the file',
         );
         continue;
       }

@@ -2,38 +2,44 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, ROOT } from '../support/processes.ts';
+import { loadFixtureContent, resolveFixtureDir } from '../support/fixture-content.ts';
+import { buildSite } from '../support/processes.ts';
 import { copyProject, removeProjectCopy } from '../support/project-copy.ts';
+
+/** The fixture company whose content each test breaks in one way. */
+const FIXTURE = 'minimal';
 
 let project: string;
 let brokenContent: string;
 let brokenBrand: string;
 let animatedLogo: string;
+let logoFile: string;
 
 beforeAll(async () => {
   // The builds run in a temporary copy of the project, never in the work tree.
   project = await copyProject();
   brokenContent = await mkdtemp(join(tmpdir(), 'broken-content-'));
-  await cp(`${ROOT}content`, brokenContent, { recursive: true });
+  await cp(resolveFixtureDir(FIXTURE), brokenContent, { recursive: true });
   const company = await readFile(join(brokenContent, 'company.yaml'), 'utf8');
   await writeFile(
     join(brokenContent, 'company.yaml'),
     company.replace(/^tagline:.*$/m, '').replace(/^website:.*$/m, 'website: not a url'),
   );
   brokenBrand = await mkdtemp(join(tmpdir(), 'broken-brand-'));
-  await cp(`${ROOT}content`, brokenBrand, { recursive: true });
+  await cp(resolveFixtureDir(FIXTURE), brokenBrand, { recursive: true });
   await writeFile(
     join(brokenBrand, 'company.yaml'),
     company.replace(/^accentColor:.*$/m, 'accentColor: "#8aa4c8"'),
   );
-  const logo = await readFile(join(brokenBrand, 'logo.svg'), 'utf8');
-  await writeFile(join(brokenBrand, 'logo.svg'), logo.replace('<svg ', '<svg onload="alert(1)" '));
+  logoFile = (await loadFixtureContent(FIXTURE)).company.logo;
+  const logo = await readFile(join(brokenBrand, logoFile), 'utf8');
+  await writeFile(join(brokenBrand, logoFile), logo.replace('<svg ', '<svg onload="alert(1)" '));
   // Passes every XML rule; only the allow-list pass refuses it.
   animatedLogo = await mkdtemp(join(tmpdir(), 'animated-logo-'));
-  await cp(`${ROOT}content`, animatedLogo, { recursive: true });
+  await cp(resolveFixtureDir(FIXTURE), animatedLogo, { recursive: true });
   await writeFile(
-    join(animatedLogo, 'logo.svg'),
-    logo.replace('<title>', '<a><set attributeName="href" to="data:,x"/><rect/></a><title>'),
+    join(animatedLogo, logoFile),
+    logo.replace('</svg>', '<a><set attributeName="href" to="data:,x"/><rect/></a></svg>'),
   );
 });
 
@@ -61,7 +67,7 @@ describe('astro build', () => {
       /company\.yaml: accentColor: #8aa4c8 has a contrast of \d\.\d\d:1 against the light theme's page background #ffffff; WCAG AA needs at least 4\.5:1 for text/,
     );
     expect(output).toContain('company.yaml: logo: ');
-    expect(output).toContain('logo.svg has an event-handler attribute onload');
+    expect(output).toContain(`${logoFile} has an event-handler attribute onload`);
   });
 
   it("should fail on a logo outside DOMPurify's SVG allow-list, naming the element", async () => {
@@ -70,7 +76,7 @@ describe('astro build', () => {
     expect(result.code).not.toBe(0);
     expect(output).toContain(
       'company.yaml: logo: ' +
-        `${animatedLogo.split('/').at(-1)}/logo.svg has a <set> element, which the SVG allow-list does not allow`,
+        `${animatedLogo.split('/').at(-1)}/${logoFile} has a <set> element, which the SVG allow-list does not allow`,
     );
   });
 

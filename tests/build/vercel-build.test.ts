@@ -24,6 +24,8 @@ import {
   type RouteRequest,
 } from '../support/vercel-output-routes.ts';
 import { initialize as initializeRequest } from '../support/mcp-requests.ts';
+import { resolveSkillSample } from '../support/expected-site.ts';
+import { loadSampleContent } from '../support/sample-content.ts';
 
 /** Headers compared between the local server and Vercel's routes (HSTS: see below). */
 const COMPARED_HEADERS = [
@@ -66,6 +68,8 @@ let localUrl: string;
 let buildLog: string;
 /** The content the build was given (the copy's content/), as the reader returns it. */
 let content: { value: SiteContent };
+/** A SKILL.md the build serves: skill names are made from content/, not from the route table. */
+const SKILL_SAMPLE = resolveSkillSample(await loadSampleContent());
 let routes: OutputRoute[];
 let functionDirs: Map<string, string>;
 const hosts = new Map<string, FunctionHost>();
@@ -188,7 +192,7 @@ function listCases(): Case[] {
   for (const surface of SURFACES) {
     const paths = new Set([
       ...surface.paths.filter((path) => !path.includes('*')),
-      surface.sample.path,
+      surface.id === 'agent-skills' ? SKILL_SAMPLE : surface.sample.path,
     ]);
     for (const path of paths) if (!path.startsWith('/_astro/')) cases.push(get(path));
     if (surface.markdownMirror) {

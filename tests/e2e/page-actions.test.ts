@@ -15,7 +15,7 @@ let serverKey: string;
 beforeAll(async () => {
   browser = await launchChromium();
   content = await loadSampleContent();
-  serverKey = buildMcpServerKey(content.company.alternateName);
+  serverKey = buildMcpServerKey(content.company);
 });
 
 afterAll(async () => {

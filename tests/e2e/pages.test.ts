@@ -128,10 +128,7 @@ describe('pages in Chromium', () => {
     for (const method of ['initialize', 'tools/list', 'tools/call', '/oauth/register']) {
       expect(text).toContain(method);
     }
-    for (const entry of buildMcpClientConfigs(
-      urls,
-      buildMcpServerKey(content.company.alternateName),
-    )) {
+    for (const entry of buildMcpClientConfigs(urls, buildMcpServerKey(content.company))) {
       expect(await page.getByRole('heading', { name: entry.client, exact: true }).count()).toBe(1);
     }
     const hrefs = await page
@@ -200,7 +197,10 @@ describe('pages in Chromium', () => {
         const url = new URL(href);
         if (url.origin !== baseUrl) continue;
         links.add(url.pathname);
-        if (url.hash && url.pathname === path) expect(ids, href).toContain(url.hash.slice(1));
+        if (url.hash && url.pathname === path) {
+          // A fragment is percent-encoded in the URL; an id in another script is not.
+          expect(ids, href).toContain(decodeURIComponent(url.hash.slice(1)));
+        }
       }
     }
     await context.close();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { AuditFetch } from '../../src/audit/audit-http.ts';
-import { formatAuditReport, runAudit } from '../../src/audit/run-audit.ts';
+import { AUDIT_CHECKS, formatAuditReport, runAudit } from '../../src/audit/run-audit.ts';
 import { buildProblem } from '../../src/documents/problem.ts';
 import { findErrorKind } from '../../src/service/error-kinds.ts';
 import { NODE, ROOT, runCommand } from '../support/processes.ts';
@@ -205,6 +205,13 @@ const FAULTS: readonly Fault[] = [
     fetch: breaking(
       (url) => url.pathname.endsWith('/SKILL.md'),
       (r, t) => rewrite(r, `${t}\nOne more line.\n`),
+    ),
+  },
+  {
+    name: 'an agent-skills index whose digest is not that of the skill served over MCP',
+    check: 'mcp-skills',
+    fetch: breaking(path('/.well-known/agent-skills/index.json'), (r, t) =>
+      rewrite(r, t.replace(/sha256:[0-9a-f]{64}/, `sha256:${'0'.repeat(64)}`)),
     ),
   },
   {
@@ -492,40 +499,10 @@ describe('npm run audit', () => {
     expect(result?.failures.join(' ')).toContain('OAUTH_SIGNING_KEYS is missing at run time');
   });
 
-  it('should cover every check with at least one fault', () => {
+  it('should cover every check of the audit with at least one fault', () => {
     const covered = new Set(FAULTS.map((fault) => fault.check));
-    for (const id of [
-      'llms-txt',
-      'api-catalog',
-      'rest-v1',
-      'problem-details',
-      'protected-resource',
-      'authorization-server',
-      'auth-md',
-      'oauth-anonymous-flow',
-      'mcp-endpoint',
-      'robots-txt',
-      'sitemap',
-      'page-signals',
-      'link-headers',
-      'markdown-negotiation',
-      'markdown-mirrors',
-      'mcp-server-card',
-      'agent-skills',
-      'webmcp',
-      'no-false-signals',
-      'markdown-parity',
-      'ai-catalog',
-      'content-usage',
-      'cimd',
-      'error-pages',
-      'page-freshness',
-      'markdown-navigation',
-      'glossary',
-      'markdown-lean',
-    ]) {
-      expect(covered).toContain(id);
-    }
+    expect(AUDIT_CHECKS.length).toBeGreaterThan(0);
+    for (const { id } of AUDIT_CHECKS) expect(covered, id).toContain(id);
   });
 
   it('should write a JSON report and exit 0 from the command line, 1 on a failure', async () => {

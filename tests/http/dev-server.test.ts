@@ -76,7 +76,7 @@ describe('npm run dev', () => {
     ],
     ['/api/nope', 404, 'application/problem+json'],
     ['/mcp', 200, 'application/json'],
-    ['/copy/about.md', 200, 'text/markdown; charset=utf-8'],
+    ['/copy/product.md', 200, 'text/markdown; charset=utf-8'],
   ])('should serve %s like the deployment', async (path, status, mediaType) => {
     const response = await fetch(`${devUrl}${path}`);
     expect(response.status).toBe(status);

@@ -109,7 +109,8 @@ async function runBlocks(blocks: readonly string[], language: SampleLanguage = '
       const [file, args] = RUNNERS[language](command);
       const { stdout } = await run(file, args, {
         timeout: 10_000,
-        env: { ...process.env, CURL_HOME: curlHome },
+        // Python writes its output in UTF-8, as in a UTF-8 terminal, whatever the test's locale.
+        env: { ...process.env, CURL_HOME: curlHome, PYTHONUTF8: '1' },
       });
       const { status, body } = readRunOutput(language, stdout);
       runs.push({ command, status, body });

@@ -119,7 +119,7 @@ describe('pages', () => {
       const html = await response.text();
       expect(html).toContain(`<link rel="canonical" href="${new URL(path, baseUrl).href}">`);
       expect(html).toMatch(/<meta name="description" content="[^"]{50,}">/);
-      expect(html).toMatch(/<html lang="en">/);
+      expect(html).toContain(`<html lang="${content.company.locale}">`);
     },
   );
 });

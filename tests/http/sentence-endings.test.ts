@@ -4,7 +4,7 @@ import { decodeHtmlText } from '../support/expected-site.ts';
 import { postMcp } from '../support/mcp-requests.ts';
 
 /**
- * The served company name ("Lanternfish Systems, Inc.") ends with a period: no page or document
+ * A company name such as "Example Systems, Inc." ends with a period: no page or document
  * may end a sentence after it with a second one. Two periods after a letter or digit, not followed
  * by a third, a letter, a digit or a slash, are such a doubled period.
  */

@@ -133,7 +133,9 @@ describe('shared state on Redis', () => {
       ),
     );
     // Another client is counted on its own; many requests reuse each instance's one connection.
-    for (let i = 0; i < 40; i++) expect((await callMcp(i, `198.51.100.${10 + i}`)).answer.ok);
+    for (let i = 0; i < 40; i++) {
+      expect((await callMcp(i, `198.51.100.${10 + i}`)).answer.status).toBe(200);
+    }
     const connections = String(await redis.command('CLIENT', 'LIST'))
       .trim()
       .split('\n').length;

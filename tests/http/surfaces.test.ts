@@ -12,7 +12,7 @@ import { ClaimMetadataSchema } from '../../src/schemas/claim-metadata.ts';
 import { OverviewSchema } from '../../src/schemas/overview.ts';
 import { ProblemSchema } from '../../src/schemas/problem.ts';
 import { ProtectedResourceMetadataSchema } from '../../src/schemas/protected-resource-metadata.ts';
-import { loadExpectedSite } from '../support/expected-site.ts';
+import { loadExpectedSite, resolveSkillSample } from '../support/expected-site.ts';
 
 const baseUrl = inject('baseUrl');
 let expected: SiteDocuments;
@@ -181,8 +181,12 @@ describe('unknown API paths', () => {
   });
 });
 
-/** The URL a surface's sample stands for; hashed asset names are read from the home page. */
+/**
+ * The URL a surface's sample stands for: skill names are made from content/, hashed asset names
+ * are read from the home page.
+ */
 async function resolveSample(surface: Surface): Promise<string> {
+  if (surface.id === 'agent-skills') return resolveSkillSample(expected.content);
   if (surface.id !== 'assets') return surface.sample.path;
   const html = await (await fetch(`${baseUrl}/`)).text();
   const asset = /(?:href|src)="(\/_astro\/[^"]+)"/.exec(html)?.[1];

@@ -1,9 +1,12 @@
+import { buildAgentSkills } from '../../src/documents/agent-skills.ts';
 import { buildSiteSnapshot } from '../../src/integrations/build-site-snapshot.ts';
 import { listToolModuleFiles, loadMcpTools } from '../../src/integrations/mcp-tool-modules.ts';
 import type { McpTool } from '../../src/mcp/tool-definition.ts';
 import type { McpSite } from '../../src/mcp/tool-registry.ts';
 import { readRateLimitPolicy } from '../../src/service/rate-limit-policy.ts';
 import { buildSiteDocuments } from '../../src/documents/site-documents.ts';
+import type { SiteContent } from '../../src/schemas/site-content.ts';
+import { buildServiceUrls } from '../../src/service/urls.ts';
 import { ROOT } from './processes.ts';
 import { loadSampleContent } from './sample-content.ts';
 
@@ -13,14 +16,15 @@ export async function loadProjectTools(): Promise<McpTool[]> {
 }
 
 /**
- * Every document as the builders compute it straight from content/, and the tools of
- * src/mcp/tools/ collected as the build collects them, for comparison with what is served.
+ * Every document as the builders compute it straight from content/ (or from the content given,
+ * such as a fixture company's), and the tools of src/mcp/tools/ collected as the build collects
+ * them, for comparison with what is served.
  */
-export async function loadExpectedSite(siteUrl: string): Promise<McpSite> {
+export async function loadExpectedSite(siteUrl: string, content?: SiteContent): Promise<McpSite> {
   const tools = await loadProjectTools();
   const snapshot = buildSiteSnapshot(
     siteUrl,
-    await loadSampleContent(),
+    content ?? (await loadSampleContent()),
     readRateLimitPolicy({}),
     tools,
   );
@@ -38,4 +42,11 @@ export function decodeHtmlText(html: string): string {
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
+}
+
+/** The path of a SKILL.md the site built from `content` serves (skill names are made from it). */
+export function resolveSkillSample(content: SiteContent): string {
+  const [skill] = buildAgentSkills(content, buildServiceUrls('http://127.0.0.1'), []);
+  if (!skill) throw new Error('the content yields no agent skill');
+  return skill.path;
 }

@@ -6,3 +6,11 @@ import { ROOT } from './processes.ts';
 export async function loadSampleContent(): Promise<SiteContent> {
   return readSiteContent(`${ROOT}content`);
 }
+
+/**
+ * A search query that finds something in any valid content: the title of the first copy section
+ * (the reader refuses a collection without one), for searches in tests and benchmarks.
+ */
+export function buildSampleQuery(content: SiteContent): string {
+  return content.copy[0]?.title ?? content.product.name;
+}

@@ -6,6 +6,7 @@ import { buildMirrorLinkHeader, buildPageLinkHeader } from '../../src/service/pa
 import { formatContentUsage } from '../../src/documents/robots-txt.ts';
 import { buildSiteVercelConfig } from '../../src/documents/site-vercel-config.ts';
 import { buildSitemapXml } from '../../src/documents/sitemap-xml.ts';
+import { SURFACES } from '../../src/service/routes.ts';
 import { MAIN_PAGES, SITE_PAGES } from '../../src/service/site-pages.ts';
 import { API_VERSION } from '../../src/service/versions.ts';
 import { readFrontMatter } from '../../src/audit/audit-pages.ts';
@@ -15,8 +16,10 @@ import { AiCatalogSchema } from '../../src/schemas/ai-catalog.ts';
 import { McpServerCardSchema, McpServerCardV2Schema } from '../../src/schemas/mcp-server-card.ts';
 import { buildPageMarkdowns } from '../../src/reference/page-markdown-versions.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
+import { loadFixtureContent } from '../support/fixture-content.ts';
+import { buildMcpServerName } from '../../src/documents/mcp-server-identity.ts';
 
-const site = await loadExpectedSite('https://facts.example.com');
+const site = await loadExpectedSite('https://facts.example.com', await loadFixtureContent('rich'));
 const documents = buildAgentReadinessDocuments(site);
 const LAST_UPDATED = new Date('2026-03-04T05:06:07Z');
 const pageMarkdown = buildPageMarkdowns(site, () => LAST_UPDATED);
@@ -37,8 +40,11 @@ describe('buildRobotsTxt', () => {
     expect(text).toMatch(/^User-agent: ClaudeBot$/m);
     expect(text).toMatch(/^User-agent: \*$/m);
     expect(text).not.toMatch(/^Disallow:/m);
-    expect(text).toMatch(/^Content-Signal: search=yes, ai-input=yes, ai-train=yes$/m);
-    expect(text).toMatch(/^Content-Usage: train-ai=y, search=y$/m);
+    // The rich fixture company refuses AI training (aiTrain: false in its agents.yaml).
+    const { search, aiInput, aiTrain } = site.content.agents.contentSignals;
+    expect([search, aiInput, aiTrain]).toEqual([true, true, false]);
+    expect(text).toMatch(/^Content-Signal: search=yes, ai-input=yes, ai-train=no$/m);
+    expect(text).toMatch(/^Content-Usage: train-ai=n, search=y$/m);
     expect(text).toMatch(/^Sitemap: https:\/\/facts\.example\.com\/sitemap\.xml$/m);
   });
 });
@@ -111,18 +117,19 @@ describe('buildSiteVercelConfig', () => {
     }
   });
 
-  it('should send the Content-Usage of content/agents.yaml with every page and agent document', () => {
+  it('should send the Content-Usage of content/agents.yaml with every page and agent document', async () => {
+    // The configuration is computed from the content the site is built from.
     const expected = formatContentUsage(site.content);
-    for (const path of [
-      ...SITE_PAGES.flatMap((page) => [page.path, page.markdownPath]),
-      '/llms.txt',
-      '/auth.md',
-      '/openapi.json',
-      '/.well-known/ai-catalog.json',
-      '/mcp/server-card',
-      '/sitemap.md',
-      '/AGENTS.md',
-    ]) {
+    // Every public prerendered surface of the route table: its literal paths and its sample.
+    const prerendered = SURFACES.filter(
+      (surface) => surface.answer.kind === 'file' && surface.listed,
+    );
+    const paths = prerendered.flatMap((surface) => [
+      ...surface.paths.filter((path) => !path.includes('*')),
+      surface.sample.path,
+    ]);
+    expect(paths).toEqual(expect.arrayContaining(['/', '/llms.txt', '/AGENTS.md', '/sitemap.md']));
+    for (const path of [...paths, ...SITE_PAGES.map((page) => page.markdownPath)]) {
       expect(headerOf(path, 'Content-Usage'), path).toBe(expected);
     }
     expect(headerOf('/api/v1/no-such-path', 'Content-Usage')).toBeUndefined();
@@ -134,7 +141,7 @@ describe('MCP server cards', () => {
     const card = McpServerCardSchema.parse(documents.mcpServerCard);
     expect(card.transport.endpoint).toBe(site.urls.mcp);
     expect(card.tools.map((tool) => tool.name)).toEqual(site.mcpTools.map((tool) => tool.name));
-    expect(card.name).toBe('com.example.facts/lanternfish-facts');
+    expect(card.name).toBe(`com.example.facts/${buildMcpServerName(site.content)}`);
   });
 
   it('should publish a strict SEP-2127 card and an AI Catalog pointing at it', () => {

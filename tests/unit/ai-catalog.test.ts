@@ -12,6 +12,7 @@ import { buildPageLinkHeader } from '../../src/service/page-link-header.ts';
 import { SITE_PAGES } from '../../src/service/site-pages.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
 import { postModern } from '../support/mcp-requests.ts';
+import { loadFixtureContent } from '../support/fixture-content.ts';
 
 /** The schemas as the drafts publish them (vendored; see tests/fixtures/standards/README.md). */
 function loadSchema(name: string): Record<string, unknown> {
@@ -25,7 +26,7 @@ const validateCatalog = ajv.compile(loadSchema('ai-catalog.schema.json'));
 const serverCardSchema = loadSchema('mcp-server-card.schema.json');
 const validateServerCard = ajv.compile({ ...serverCardSchema, $ref: '#/$defs/ServerCard' });
 
-const site = await loadExpectedSite('https://facts.example.com');
+const site = await loadExpectedSite('https://facts.example.com', await loadFixtureContent('rich'));
 
 describe('buildAiCatalog', () => {
   const catalog = buildAiCatalog(site.content, site.urls);

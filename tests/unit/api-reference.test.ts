@@ -10,10 +10,10 @@ import {
 import { buildOpenApiDocument } from '../../src/documents/openapi/openapi-document.ts';
 import { DEFAULT_RATE_LIMIT } from '../../src/service/rate-limit-policy.ts';
 import { buildServiceUrls } from '../../src/service/urls.ts';
-import { loadSampleContent } from '../support/sample-content.ts';
+import { loadFixtureContent } from '../support/fixture-content.ts';
 
 const urls = buildServiceUrls('https://facts.example.com');
-const document = buildOpenApiDocument(await loadSampleContent(), urls, DEFAULT_RATE_LIMIT);
+const document = buildOpenApiDocument(await loadFixtureContent('rich'), urls, DEFAULT_RATE_LIMIT);
 const operations = listReferenceOperations(document);
 const byId = (id: string) => {
   const operation = operations.find((candidate) => candidate.operationId === id);

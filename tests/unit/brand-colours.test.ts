@@ -7,7 +7,7 @@ import {
   THEMES,
 } from '../../src/site-content/brand-colours.ts';
 import { ROOT } from '../support/processes.ts';
-import { loadSampleContent } from '../support/sample-content.ts';
+import { loadFixtureContent } from '../support/fixture-content.ts';
 
 describe('measureContrastRatio', () => {
   it('should give the WCAG ratios of known pairs', () => {
@@ -21,12 +21,12 @@ describe('measureContrastRatio', () => {
 
 describe('checkAccentContrast', () => {
   it("should pass the example company's accent colours in both themes", async () => {
-    const { company } = await loadSampleContent();
+    const { company } = await loadFixtureContent('rich');
     expect(checkAccentContrast(company)).toEqual([]);
   });
 
   it('should name the field and theme of a colour under 4.5:1', async () => {
-    const { company } = await loadSampleContent();
+    const { company } = await loadFixtureContent('rich');
     const problems = checkAccentContrast({
       ...company,
       accentColor: '#7ab8ff',
@@ -59,7 +59,7 @@ describe('THEMES', () => {
 
 describe('renderBrandStylesheet', () => {
   it('should set --accent for the light theme and for the dark one', async () => {
-    const { company } = await loadSampleContent();
+    const { company } = await loadFixtureContent('rich');
     const css = renderBrandStylesheet(company);
     expect(css).toContain(`:root {\n  --accent: ${company.accentColor};\n}`);
     expect(css).toContain(

@@ -6,7 +6,11 @@ import {
   LOGO_MAX_BYTES,
 } from '../../src/site-content/brand-logo.ts';
 import { SVG_SCRIPT_VECTORS } from '../fixtures/svg-script-vectors.ts';
-import { ROOT } from '../support/processes.ts';
+import {
+  FIXTURE_COMPANY_NAMES,
+  loadFixtureContent,
+  resolveFixtureDir,
+} from '../support/fixture-content.ts';
 
 const NS = 'xmlns="http://www.w3.org/2000/svg"';
 const XLINK = 'xmlns:xlink="http://www.w3.org/1999/xlink"';
@@ -19,9 +23,15 @@ async function checkLogoSvg(svg: string): Promise<string[]> {
 
 // The first check loads jsdom, which takes seconds on a busy machine.
 describe('checkLogoSvg', { timeout: 30_000 }, () => {
-  it("should accept the example company's logo", async () => {
-    expect(await checkLogoSvg(await readFile(`${ROOT}content/logo.svg`, 'utf8'))).toEqual([]);
-  });
+  it.each(FIXTURE_COMPANY_NAMES)(
+    'should accept the logo of the fixture company %s',
+    async (name) => {
+      const { company } = await loadFixtureContent(name);
+      expect(
+        await checkLogoSvg(await readFile(`${resolveFixtureDir(name)}/${company.logo}`, 'utf8')),
+      ).toEqual([]);
+    },
+  );
 
   it('should accept fragment links, url(#id) paints and a plain <style>', async () => {
     const svg = `<svg ${NS} ${XLINK} viewBox="0 0 8 8"><defs><linearGradient id="g"/><circle id="c" r="2"/></defs><style>circle { fill: url(#g); }</style><use href="#c"/><use xlink:href="#c"/><rect width="8" height="8" fill="url(#g)"/></svg>`;

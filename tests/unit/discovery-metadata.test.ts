@@ -11,11 +11,11 @@ import { ApiCatalogLinksetSchema } from '../../src/schemas/api-catalog.ts';
 import { AuthorizationServerMetadataSchema } from '../../src/schemas/authorization-server-metadata.ts';
 import { ClaimMetadataSchema } from '../../src/schemas/claim-metadata.ts';
 import { ProtectedResourceMetadataSchema } from '../../src/schemas/protected-resource-metadata.ts';
-import { loadSampleContent } from '../support/sample-content.ts';
+import { loadFixtureContent } from '../support/fixture-content.ts';
 
 const origin = 'https://facts.example.com';
 const urls = buildServiceUrls(origin);
-const content = await loadSampleContent();
+const content = await loadFixtureContent('rich');
 
 describe('buildProtectedResourceMetadata', () => {
   it('should describe the origin with the origin as authorization server (RFC 9728 §2, docs/spec.md §5.3)', () => {

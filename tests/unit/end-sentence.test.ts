@@ -12,7 +12,8 @@ import { createMcpHandler } from '../../src/mcp/http-handler.ts';
 import { MCP_METHODS, PROTOCOL_VERSIONS, type McpMethod } from '../../src/service/mcp-protocol.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import { modernMeta } from '../support/mcp-requests.ts';
-import { loadSampleContent } from '../support/sample-content.ts';
+import { loadFixtureContent } from '../support/fixture-content.ts';
+import { buildSkillCatalog } from '../../src/mcp/skills.ts';
 import { loadProjectTools } from '../support/expected-site.ts';
 
 /**
@@ -28,7 +29,7 @@ function findDoubledPeriods(text: string): string[] {
   );
 }
 
-const sample = await loadSampleContent();
+const sample = await loadFixtureContent('rich');
 // Section titles that end with the name too: one opens a list of titles, one closes it.
 const retitled = sample.copy.map((section, index, sections) =>
   index === 0
@@ -52,7 +53,7 @@ const site = {
 
 describe('endSentence', () => {
   it('should add a period to a sentence without one', () => {
-    expect(endSentence('Facts about Lanternfish')).toBe('Facts about Lanternfish.');
+    expect(endSentence('Facts about Oxbow')).toBe('Facts about Oxbow.');
   });
 
   it('should keep the period of a name that ends the sentence', () => {
@@ -88,7 +89,7 @@ describe('generated documents', () => {
       'prompts/list': {},
       'prompts/get': { name: 'company_brief', arguments: {} },
       'skills/list': {},
-      'skills/get': { uri: 'skill://lanternfish-mcp/SKILL.md' },
+      'skills/get': { uri: buildSkillCatalog(site).entries[0]?.uri },
     };
     const answers = [await (await handler(new Request('https://facts.example.com/mcp'))).text()];
     for (const version of PROTOCOL_VERSIONS) {

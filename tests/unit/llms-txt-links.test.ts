@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { buildLlmsTxt } from '../../src/documents/llms-txt.ts';
 import { SITE_PAGES } from '../../src/service/site-pages.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
+import { loadFixtureContent } from '../support/fixture-content.ts';
 
-const site = await loadExpectedSite('https://facts.example.com');
+const site = await loadExpectedSite('https://facts.example.com', await loadFixtureContent('rich'));
 
 describe('buildLlmsTxt', () => {
   const text = buildLlmsTxt(site.content, site.urls, site.mcpTools);

@@ -10,8 +10,12 @@ const urls = buildServiceUrls('https://facts.example.com');
 
 describe('buildMcpClientConfigs', () => {
   it('should point every client at the MCP endpoint under one server key', () => {
-    const key = buildMcpServerKey('Lanternfish Systems');
-    expect(key).toBe('lanternfish-systems');
+    const key = buildMcpServerKey({
+      alternateName: 'Oxbow Metrics',
+      name: 'Oxbow Metrics Ltd',
+      website: 'https://oxbow-metrics.example',
+    });
+    expect(key).toBe('oxbow-metrics');
     for (const entry of buildMcpClientConfigs(urls, key)) {
       const text = JSON.stringify(entry.config);
       expect(text).toContain(`"${key}"`);
@@ -21,7 +25,11 @@ describe('buildMcpClientConfigs', () => {
 });
 
 describe('buildMcpInstallActions', () => {
-  const key = buildMcpServerKey('Lanternfish');
+  const key = buildMcpServerKey({
+    alternateName: '株式会社みなと',
+    name: 'Société Générale de Boulangerie',
+    website: 'https://boulangerie-generale.example',
+  });
   const configs = buildMcpClientConfigs(urls, key);
   const actions = buildMcpInstallActions(urls, key);
   const serverEntryOf = (client: string) => {

@@ -11,6 +11,8 @@ import {
 } from '../../src/service/mcp-protocol.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
 import { modernMeta } from '../support/mcp-requests.ts';
+import { loadFixtureContent } from '../support/fixture-content.ts';
+import { buildSkillCatalog } from '../../src/mcp/skills.ts';
 
 /**
  * Every method of the method table, in every protocol version, as a request and as a notification,
@@ -18,7 +20,7 @@ import { modernMeta } from '../support/mcp-requests.ts';
  * always 202 with no body (MCP basic/transports §Sending Messages to the Server, JSON-RPC 2.0 §4.1).
  */
 
-const site = await loadExpectedSite('https://facts.example.com');
+const site = await loadExpectedSite('https://facts.example.com', await loadFixtureContent('rich'));
 
 /** Valid params per method, so each request reaches the method itself. */
 const PARAMS: Record<McpMethod, (version: ProtocolVersion) => Record<string, unknown>> = {
@@ -38,7 +40,7 @@ const PARAMS: Record<McpMethod, (version: ProtocolVersion) => Record<string, unk
   'prompts/list': () => ({}),
   'prompts/get': () => ({ name: 'company_brief', arguments: {} }),
   'skills/list': () => ({}),
-  'skills/get': () => ({ uri: 'skill://lanternfish-mcp/SKILL.md' }),
+  'skills/get': () => ({ uri: buildSkillCatalog(site).entries[0]?.uri }),
 };
 
 /** Each protocol version as a client selects it, and a client that sends no version header. */

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { readBodyText, toWebHandler } from '../../src/http/plain-http.ts';
 import { createMcpHandler, parseAllowedOrigins } from '../../src/mcp/http-handler.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
+import { loadFixtureContent } from '../support/fixture-content.ts';
 
-const site = await loadExpectedSite('https://facts.example.com');
+const site = await loadExpectedSite('https://facts.example.com', await loadFixtureContent('rich'));
 const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
 
 function post(

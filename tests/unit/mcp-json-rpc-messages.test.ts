@@ -5,6 +5,7 @@ import { createMcpHandler } from '../../src/mcp/http-handler.ts';
 import { classifyMessage } from '../../src/mcp/json-rpc-messages.ts';
 import { JsonRpcRequestSchema } from '../../src/schemas/json-rpc.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
+import { loadFixtureContent } from '../support/fixture-content.ts';
 
 describe('classifyMessage', () => {
   it('should tell a request from a notification by its id', () => {
@@ -96,7 +97,10 @@ describe('classifyMessage', () => {
 
 describe('createMcpHandler envelope', () => {
   it('should answer an invalid message inside a batch with -32600 under its id and the rest as usual', async () => {
-    const site = await loadExpectedSite('https://facts.example.com');
+    const site = await loadExpectedSite(
+      'https://facts.example.com',
+      await loadFixtureContent('rich'),
+    );
     const handler = toWebHandler(createMcpHandler({ site }));
     const response = await handler(
       new Request('https://facts.example.com/mcp', {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toWebHandler } from '../../src/http/plain-http.ts';
+import { buildMcpServerName } from '../../src/documents/mcp-server-identity.ts';
 import { createMcpHandler } from '../../src/mcp/http-handler.ts';
 import { ProblemSchema } from '../../src/schemas/problem.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
@@ -11,6 +12,7 @@ import {
   postModern as postModernOver,
   type SendRequest,
 } from '../support/mcp-requests.ts';
+import { loadFixtureContent } from '../support/fixture-content.ts';
 
 /**
  * The MCP protocol over the function's handler, in-process (as Hono tests its apps): version
@@ -20,7 +22,7 @@ import {
  */
 
 const baseUrl = 'https://facts.example.com';
-const site = await loadExpectedSite(baseUrl);
+const site = await loadExpectedSite(baseUrl, await loadFixtureContent('rich'));
 const handler = toWebHandler(createMcpHandler({ site }));
 const send: SendRequest = (url, init) => handler(new Request(url, init));
 const postMcp = (origin: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -67,7 +69,7 @@ describe('createMcpHandler: version negotiation', () => {
     const current = (await postMcp(baseUrl, initialize('2025-11-25'))).body.result.serverInfo;
     expect(Object.keys(old)).toEqual(['name', 'version']);
     expect(current).toMatchObject({
-      name: 'lanternfish-facts',
+      name: buildMcpServerName(site.content),
       version: '0.1.0',
       title: expect.any(String),
       websiteUrl: `${baseUrl}/developers`,
@@ -267,7 +269,10 @@ describe('createMcpHandler: protocol version 2026-07-28', () => {
       ttlMs: expect.any(Number),
       cacheScope: 'public',
       _meta: {
-        'io.modelcontextprotocol/serverInfo': { name: 'lanternfish-facts', version: '0.1.0' },
+        'io.modelcontextprotocol/serverInfo': {
+          name: buildMcpServerName(site.content),
+          version: '0.1.0',
+        },
       },
     });
   });
@@ -283,7 +288,7 @@ describe('createMcpHandler: protocol version 2026-07-28', () => {
       .body.result;
     expect(result.resultType).toBe('complete');
     expect(result.ttlMs).toBeUndefined();
-    expect(result.structuredContent.name).toBe('Lanternfish Tide');
+    expect(result.structuredContent.name).toBe(site.content.product.name);
   });
 
   it('should refuse a request without the per-request _meta with 400 and -32602', async () => {
@@ -336,7 +341,7 @@ describe('createMcpHandler: protocol version 2026-07-28', () => {
   );
 
   it('should decode a base64 Mcp-Name before comparing it', async () => {
-    const uri = `${baseUrl}/copy/about.md`;
+    const uri = `${baseUrl}/copy/${site.content.copy[0]?.slug}.md`;
     const response = await postModern(
       baseUrl,
       'resources/read',

@@ -7,13 +7,14 @@ import { createMcpRpcServer } from '../../src/mcp/rpc-server.ts';
 import { PROTOCOL_VERSIONS, type ProtocolVersion } from '../../src/service/mcp-protocol.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
 import { modernMeta } from '../support/mcp-requests.ts';
+import { loadFixtureContent } from '../support/fixture-content.ts';
 
-const site = await loadExpectedSite('https://facts.example.com');
+const site = await loadExpectedSite('https://facts.example.com', await loadFixtureContent('rich'));
 
 /** Tool calls of every tool, valid and not, with and without arguments. */
 const CALLS: ReadonlyArray<Record<string, unknown>> = [
-  { name: 'search_site_copy', arguments: { query: 'container ETA accuracy', limit: 3 } },
-  { name: 'search_site_copy', arguments: { query: '  container  ' } },
+  { name: 'search_site_copy', arguments: { query: 'bakery bread forecast', limit: 3 } },
+  { name: 'search_site_copy', arguments: { query: '  bread  ' } },
   { name: 'search_site_copy', arguments: { query: '' } },
   { name: 'search_site_copy', arguments: { query: 'eta', limit: 0 } },
   { name: 'search_site_copy' },

@@ -12,9 +12,10 @@ import {
   type SendRequest,
   initialize as initializeRequest,
 } from '../support/mcp-requests.ts';
+import { loadFixtureContent } from '../support/fixture-content.ts';
 
 const ORIGIN = 'https://facts.example.com';
-const site = await loadExpectedSite(ORIGIN);
+const site = await loadExpectedSite(ORIGIN, await loadFixtureContent('rich'));
 const handler = toWebHandler(createMcpHandler({ site }));
 const send: SendRequest = (url, init) => handler(new Request(url, init));
 const index = buildAgentSkillsIndex(

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { buildToolDescriptors, SHARED_OUTPUT_SCHEMAS } from '../../src/mcp/tool-descriptors.ts';
 import { buildToolRunners } from '../../src/mcp/tool-registry.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
+import { loadFixtureContent } from '../support/fixture-content.ts';
 
-const site = await loadExpectedSite('https://facts.example.com');
+const site = await loadExpectedSite('https://facts.example.com', await loadFixtureContent('rich'));
 const runners = buildToolRunners(site);
 
 /** Each tool's output schema, as tool-descriptors.ts publishes it. */
@@ -59,4 +60,19 @@ describe('the MCP tools', () => {
       ...site.content.copy.map((section) => section.slug),
     ]);
   });
+
+  it.each([
+    ['minimal', '(Ask us)'],
+    [
+      'rich',
+      '(Réserver une démonstration, Start a four-week trial, 株式会社みなとに問い合わせる, ...)',
+    ],
+  ])(
+    "should give list_calls_to_action examples from %s's own calls to action",
+    async (name, examples) => {
+      const tools = buildToolDescriptors(await loadFixtureContent(name), site.tools);
+      const description = tools.find((tool) => tool.name === 'list_calls_to_action')?.description;
+      expect(description).toContain(`calls to action ${examples}, each`);
+    },
+  );
 });

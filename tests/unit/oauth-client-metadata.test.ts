@@ -354,13 +354,11 @@ describe('fetchClientMetadataDocument', () => {
       res.write('{');
       // Never finishes: only the fetch's deadline ends it.
     });
-    const started = Date.now();
     const fetched = await fetchClientMetadataDocument(new URL(`${server.origin}/slow.json`), {
       ...server.testPolicy,
       timeoutMs: 300,
     });
     expect(fetched).toEqual({ ok: false, reason: 'it took longer than 300 ms' });
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it.each([

@@ -11,11 +11,11 @@ import { findSurface } from '../../src/service/routes.ts';
 import { buildServiceUrls } from '../../src/service/urls.ts';
 import { OverviewSchema } from '../../src/schemas/overview.ts';
 import { ProblemSchema } from '../../src/schemas/problem.ts';
-import { loadSampleContent } from '../support/sample-content.ts';
+import { loadFixtureContent } from '../support/fixture-content.ts';
 
 const origin = 'https://facts.example.com';
 const urls = buildServiceUrls(origin);
-const content = await loadSampleContent();
+const content = await loadFixtureContent('rich');
 
 type Operation = { responses: Record<string, unknown>; operationId: string };
 const document = buildOpenApiDocument(content, urls, DEFAULT_RATE_LIMIT) as {

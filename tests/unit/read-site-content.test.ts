@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContentError, readSiteContent } from '../../src/site-content/read-site-content.ts';
 import { SiteContentSchema } from '../../src/schemas/site-content.ts';
+import { resolveFixtureDir } from '../support/fixture-content.ts';
 import { ROOT } from '../support/processes.ts';
 
 let dir: string;
 
 beforeEach(async () => {
   dir = join(await mkdtemp(join(tmpdir(), 'content-test-')), 'content');
-  await cp(`${ROOT}content`, dir, { recursive: true });
+  await cp(resolveFixtureDir('rich'), dir, { recursive: true });
 });
 
 afterEach(async () => {
@@ -35,10 +36,10 @@ async function issuesOf(): Promise<string[]> {
 }
 
 describe('readSiteContent', () => {
-  it('should read the sample collection into valid site content', async () => {
-    const content = await readSiteContent(dir);
+  it("should read the checkout's own collection into valid site content", async () => {
+    const content = await readSiteContent(`${ROOT}content`);
     expect(SiteContentSchema.parse(content)).toEqual(content);
-    expect(content.callsToAction.length).toBeGreaterThanOrEqual(3);
+    expect(content.callsToAction.length).toBeGreaterThanOrEqual(1);
     expect(content.copy.map((section) => section.order)).toEqual(
       [...content.copy.map((section) => section.order)].sort((a, b) => a - b),
     );
@@ -65,12 +66,12 @@ describe('readSiteContent', () => {
       (text) =>
         `${text}\n- id: Not Kebab\n  label: x\n  url: https://a.example\n  description: y\n`,
     );
-    await edit('copy/about.md', (text) => text.replace(/^order:.*$/m, 'order: first'));
+    await edit('copy/methode.md', (text) => text.replace(/^order:.*$/m, 'order: first'));
     const issues = await issuesOf();
     expect(issues).toContain(
-      'content/calls-to-action.yaml: [6].id: must be kebab-case, e.g. book-a-demo',
+      'content/calls-to-action.yaml: [12].id: must be kebab-case, e.g. request-a-quote',
     );
-    expect(issues.some((issue) => issue.startsWith('content/copy/about.md: order:'))).toBe(true);
+    expect(issues.some((issue) => issue.startsWith('content/copy/methode.md: order:'))).toBe(true);
   });
 
   it('should refuse duplicate call-to-action ids', async () => {
@@ -97,44 +98,53 @@ describe('readSiteContent', () => {
 
   it('should require front matter and a body in Markdown files', async () => {
     await edit('product.md', (text) => text.replace(/^---\n[\s\S]*?\n---\n/, ''));
-    await edit('copy/security.md', (text) => text.replace(/\n---\n[\s\S]*$/, '\n---\n'));
+    await edit('copy/donnees.md', (text) => text.replace(/\n---\n[\s\S]*$/, '\n---\n'));
     const issues = await issuesOf();
     expect(issues).toContain(
       'content/product.md: (front matter): must start with a front matter block between two --- lines',
     );
     expect(issues).toContain(
-      'content/copy/security.md: (body): the Markdown body must not be empty',
+      'content/copy/donnees.md: (body): the Markdown body must not be empty',
     );
   });
 
   it('should refuse a copy file whose name is not kebab-case', async () => {
-    await cp(join(dir, 'copy/about.md'), join(dir, 'copy/About Us.md'));
+    await cp(join(dir, 'copy/methode.md'), join(dir, 'copy/About Us.md'));
     expect(await issuesOf()).toEqual([
-      'content/copy/About Us.md: (file name): must be kebab-case, e.g. data-and-accuracy.md',
+      'content/copy/About Us.md: (file name): must be kebab-case, e.g. our-history.md',
     ]);
   });
+  it('should refuse a copy file named product.md, the path of the product description', async () => {
+    await cp(join(dir, 'copy/methode.md'), join(dir, 'copy/product.md'));
+    expect(await issuesOf()).toEqual([
+      'content/copy/product.md: (file name): is taken by the product description (served as /copy/product.md): rename the file',
+    ]);
+  });
+
   it('should name company.yaml and the colour field whose contrast is under WCAG AA', async () => {
     await edit('company.yaml', (text) =>
-      text.replace(/^accentColorDark:.*$/m, 'accentColorDark: "#0b5cad"'),
+      text.replace(/^accentColorDark:.*$/m, 'accentColorDark: "#1f3a93"'),
     );
     const issues = await issuesOf();
     expect(issues).toHaveLength(2);
     expect(issues[0]).toMatch(
-      /^content\/company\.yaml: accentColorDark: #0b5cad has a contrast of \d\.\d\d:1 against the dark theme's page background #10141a; WCAG AA needs at least 4\.5:1 for text$/,
+      /^content\/company\.yaml: accentColorDark: #1f3a93 has a contrast of \d\.\d\d:1 against the dark theme's page background #10141a; WCAG AA needs at least 4\.5:1 for text$/,
     );
   });
 
   it('should name company.yaml, its logo field and the logo file of an unsafe logo', async () => {
-    await edit('logo.svg', (text) => text.replace('<title>', '<script>alert(1)</script><title>'));
+    await edit('wheat-mark.svg', (text) =>
+      text.replace('<title>', '<script>alert(1)</script><title>'),
+    );
     expect(await issuesOf()).toEqual([
-      'content/company.yaml: logo: content/logo.svg has a <script> element',
+      'content/company.yaml: logo: content/wheat-mark.svg has a <script> element',
     ]);
   });
 
   it('should name company.yaml and its logo field when the logo file is missing', async () => {
-    await unlink(join(dir, 'logo.svg'));
+    await unlink(join(dir, 'wheat-mark.svg'));
     expect(await issuesOf()).toEqual([
-      'content/company.yaml: logo: names content/logo.svg, which is missing or unreadable',
+      'content/company.yaml: logo: names content/wheat-mark.svg, which is missing or unreadable',
     ]);
   });
 });

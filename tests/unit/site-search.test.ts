@@ -6,9 +6,9 @@ import {
   tokenize,
   type Passage,
 } from '../../src/documents/site-search.ts';
-import { loadSampleContent } from '../support/sample-content.ts';
+import { loadFixtureContent } from '../support/fixture-content.ts';
 
-const content = await loadSampleContent();
+const content = await loadFixtureContent('rich');
 const urls = buildServiceUrls('https://facts.example.com');
 const index = new SiteSearchIndex(buildPassages(content, urls));
 
@@ -26,15 +26,15 @@ describe('tokenize', () => {
 
 describe('SiteSearchIndex.search', () => {
   it('should rank the passage that names the query terms first, with its sources', () => {
-    const [top] = index.search('ISO 27001 certified', 3);
-    expect(top?.section).toBe('Security and data protection');
-    expect(top?.text).toMatch(/27001/);
-    expect(top?.source).toBe('https://facts.example.com/copy/security.md');
-    expect(top?.page).toBe('https://facts.example.com/#security');
+    const [top] = index.search('apprentices qualification', 3);
+    expect(top?.section).toBe('Apprenticeships in Lyon, Nantes and Yokohama');
+    expect(top?.text).toMatch(/qualification/);
+    expect(top?.source).toBe('https://facts.example.com/copy/apprentissage.md');
+    expect(top?.page).toBe('https://facts.example.com/#apprentissage');
   });
 
   it('should return at most the limit, ranked by descending score', () => {
-    const hits = index.search('container ETA prediction', 4);
+    const hits = index.search('bakery bread forecast', 4);
     expect(hits).toHaveLength(4);
     expect(hits.map((hit) => hit.rank)).toEqual([1, 2, 3, 4]);
     expect(hits.every((hit, i) => i === 0 || (hits[i - 1]?.score ?? 0) >= hit.score)).toBe(true);
@@ -97,8 +97,8 @@ describe('SiteSearchIndex', () => {
     const searchByScanning = buildScanningSearch(passages);
     const words = [...new Set(passages.flatMap((passage) => tokenize(passage.text)))];
     const queries = [
-      'container ETA accuracy',
-      'ISO 27001 certified',
+      'bakery bread forecast',
+      'Société Générale 株式会社みなと',
       'zebra',
       ...words.map((word, i) => `${word} ${words[(i * 7) % words.length] ?? ''}`),
     ];

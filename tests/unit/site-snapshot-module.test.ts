@@ -4,15 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { renderSiteSnapshotModule } from '../../src/site-content/site-snapshot.ts';
 import { buildSiteSnapshot } from '../../src/integrations/build-site-snapshot.ts';
 import { readRateLimitPolicy } from '../../src/service/rate-limit-policy.ts';
-import { loadSampleContent } from '../support/sample-content.ts';
 import { ROOT } from '../support/processes.ts';
 import { loadProjectTools } from '../support/expected-site.ts';
+import { loadFixtureContent } from '../support/fixture-content.ts';
 
 describe('renderSiteSnapshotModule', () => {
   it('should import the SiteSnapshot type from where it is declared, as seen from src/generated/', async () => {
     const snapshot = buildSiteSnapshot(
       'https://facts.example.com',
-      await loadSampleContent(),
+      await loadFixtureContent('rich'),
       readRateLimitPolicy({}),
       await loadProjectTools(),
     );

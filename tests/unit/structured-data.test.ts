@@ -4,10 +4,10 @@ import {
   buildStructuredData,
   serializeJsonForScript,
 } from '../../src/reference/structured-data.ts';
-import { loadSampleContent } from '../support/sample-content.ts';
+import { loadFixtureContent } from '../support/fixture-content.ts';
 
 const urls = buildServiceUrls('https://facts.example.com');
-const content = await loadSampleContent();
+const content = await loadFixtureContent('rich');
 
 describe('buildStructuredData', () => {
   it('should describe the Organization, WebSite and WebAPI from the content collection', () => {

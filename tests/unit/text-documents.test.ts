@@ -6,12 +6,12 @@ import { buildLlmsTxt } from '../../src/documents/llms-txt.ts';
 import { demoteHeadings, formatLinkEntry } from '../../src/documents/markdown-text.ts';
 import { DEFAULT_RATE_LIMIT } from '../../src/service/rate-limit-policy.ts';
 import { buildServiceUrls } from '../../src/service/urls.ts';
-import { loadSampleContent } from '../support/sample-content.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
+import { loadFixtureContent } from '../support/fixture-content.ts';
 
 const urls = buildServiceUrls('https://facts.example.com');
-const content = await loadSampleContent();
-const { mcpTools } = await loadExpectedSite('https://facts.example.com');
+const content = await loadFixtureContent('rich');
+const { mcpTools } = await loadExpectedSite('https://facts.example.com', content);
 
 describe('buildLlmsTxt', () => {
   const text = buildLlmsTxt(content, urls, mcpTools);

@@ -1,12 +1,19 @@
 import * as z from 'zod/mini';
+import type { CallToAction } from '../../schemas/site-content.ts';
 import { defineTool } from '../tool-definition.ts';
+
+/** The labels of the first calls to action, as examples in the description: "A, B, C, ...". */
+function listExampleLabels(callsToAction: readonly CallToAction[]): string {
+  const labels = callsToAction.slice(0, 3).map((cta) => cta.label);
+  return callsToAction.length > labels.length ? `${labels.join(', ')}, ...` : labels.join(', ');
+}
 
 /** The public calls to action with their URLs, optionally of one priority. */
 export const listCallsToActionTool = defineTool({
   name: 'list_calls_to_action',
   title: (content) => `${content.company.alternateName} calls to action`,
   description: (content) =>
-    `Lists ${content.company.alternateName}'s public calls to action (book a demo, start a pilot, contact sales, ...), each with its URL and what happens there. Send people to these URLs instead of making commitments on the company's behalf. Optionally filter by priority (1 = primary).`,
+    `Lists ${content.company.alternateName}'s public calls to action (${listExampleLabels(content.callsToAction)}), each with its URL and what happens there. Send people to these URLs instead of making commitments on the company's behalf. Optionally filter by priority (1 = primary).`,
   inputSchema: () =>
     z.strictObject({
       priority: z
