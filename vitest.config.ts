@@ -7,8 +7,9 @@ const WORK_TREE_GUARD = 'tests/support/work-tree-guard.ts';
 export default defineConfig({
   test: {
     // Vitest's default on 2 cores is one worker, one file at a time; most files wait on servers,
-    // builds and Chromium, so three workers keep both cores busy.
-    maxWorkers: 3,
+    // builds and Chromium, so two workers keep both cores busy. Three overran the 60 s limit of
+    // the axe-core checks of /docs on a 2-core machine.
+    maxWorkers: 2,
     sequence: { sequencer: ProjectOrderSequencer },
     projects: [
       {

@@ -6,8 +6,9 @@ import { buildSiteDocuments, type SiteDocuments } from '../../src/documents/site
 import { readRateLimitPolicy } from '../../src/service/rate-limit-policy.ts';
 import { MEDIA_TYPES } from '../../src/service/media-types.ts';
 import { SURFACES, type Surface } from '../../src/service/routes.ts';
+import type { SiteContent } from '../../src/schemas/site-content.ts';
 import { readSiteContent } from '../../src/site-content/read-site-content.ts';
-import { decodeHtmlText, loadProjectTools } from '../support/expected-site.ts';
+import { decodeHtmlText, loadProjectTools, resolveSkillSample } from '../support/expected-site.ts';
 import { FIXTURE_COMPANY_NAMES, resolveFixtureDir } from '../support/fixture-content.ts';
 import { postMcp } from '../support/mcp-requests.ts';
 import { ROOT } from '../support/processes.ts';
@@ -51,6 +52,8 @@ describe.each(FIXTURE_COMPANY_NAMES)(
   (name) => {
     let served: ServedCopy;
     let expected: SiteDocuments;
+    /** The fixture's content, as the served copy read it. */
+    let content: SiteContent;
     let traces: string[];
     /** Every answer's body, by what was asked, for the trace check. */
     const answers = new Map<string, string>();
@@ -64,6 +67,8 @@ describe.each(FIXTURE_COMPANY_NAMES)(
 
     /** The URL a surface's sample stands for; hashed asset names are read from the home page. */
     const resolveSample = async (surface: Surface): Promise<string> => {
+      // Skill names are made from the content, so the skill sample is the fixture's own.
+      if (surface.id === 'agent-skills') return resolveSkillSample(content);
       if (surface.id !== 'assets') return surface.sample.path;
       const { body } = await ask('GET / (for an asset)', '/');
       const asset = /(?:href|src)="(\/_astro\/[^"]+)"/.exec(body)?.[1];
@@ -75,7 +80,7 @@ describe.each(FIXTURE_COMPANY_NAMES)(
       const fixtureDir = resolveFixtureDir(name);
       traces = await readSampleTraces(await readAllText(fixtureDir));
       served = await serveProjectCopy({ contentDir: fixtureDir, prefix: `fixture-${name}-` });
-      const content = await readSiteContent(join(served.dir, 'content'));
+      content = await readSiteContent(join(served.dir, 'content'));
       expected = buildSiteDocuments(
         buildSiteSnapshot(
           served.baseUrl,
