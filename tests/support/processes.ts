@@ -60,10 +60,13 @@ export async function collect(child: ChildProcess): Promise<Finished> {
  * `src/generated/` belong to the owner's own `npm start`.
  */
 export function requireTemporaryProject(projectDir: string): string {
-  if (!projectDir.startsWith(`${tmpdir()}${sep}`)) {
+  const dir = projectDir.endsWith(sep) ? projectDir : `${projectDir}${sep}`;
+  // The checkout itself may lie under the temporary directory (a CI clone in /tmp): it is never
+  // a copy, nor is anything inside it.
+  if (!dir.startsWith(`${tmpdir()}${sep}`) || dir.startsWith(ROOT)) {
     throw new Error(`${projectDir} is not a temporary project copy; see copyProject()`);
   }
-  return projectDir.endsWith(sep) ? projectDir : `${projectDir}${sep}`;
+  return dir;
 }
 
 /**
