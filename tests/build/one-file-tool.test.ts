@@ -1,17 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeHtmlText } from '../support/expected-site.ts';
-import {
-  collect,
-  findFreePort,
-  NODE,
-  ROOT,
-  runCommand,
-  stopProcess,
-} from '../support/processes.ts';
+import { serveProjectCopy, type ServedCopy } from '../support/served-copy.ts';
 
 /**
  * The recipe of docs/architecture.md ("A new MCP tool"): one file in src/mcp/tools/, and nothing
@@ -39,77 +30,20 @@ export const echoFixtureWordsTool = defineTool({
 });
 `;
 
-let dir: string;
+let served: ServedCopy | undefined;
 let origin: string;
-let server: ChildProcess | undefined;
-
-/** The project as git knows it (committed or not, nothing it ignores), node_modules hard-linked. */
-async function copyProject(): Promise<string> {
-  const copy = await mkdtemp(join(tmpdir(), 'one-file-tool-'));
-  const listed = await runCommand('git', [
-    'ls-files',
-    '-z',
-    '--cached',
-    '--others',
-    '--exclude-standard',
-  ]);
-  for (const file of listed.stdout.split('\0').filter(Boolean)) {
-    await cp(join(ROOT, file), join(copy, file), { recursive: true }).catch((error: unknown) => {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    });
-  }
-  const linked = await runCommand('cp', [
-    '-al',
-    join(ROOT, 'node_modules'),
-    join(copy, 'node_modules'),
-  ]);
-  if (linked.code !== 0) throw new Error(`cannot link node_modules: ${linked.stderr}`);
-  return copy;
-}
 
 beforeAll(async () => {
-  dir = await copyProject();
-  await writeFile(join(dir, 'src', 'mcp', 'tools', 'echo-fixture-words.ts'), TOOL_FILE);
-  const port = await findFreePort();
-  origin = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    SITE_URL: origin,
-    PORT: String(port),
-    ASTRO_TELEMETRY_DISABLED: '1',
-  };
-  const built = await collect(
-    spawn(NODE, [join(dir, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
-      cwd: dir,
-      env,
-      stdio: 'pipe',
-    }),
-  );
-  if (built.code !== 0) throw new Error(`astro build failed:\n${built.stdout}\n${built.stderr}`);
-  const started = spawn(NODE, [join(dir, 'src', 'server', 'serve.ts')], {
-    cwd: dir,
-    env,
-    stdio: 'pipe',
+  served = await serveProjectCopy({
+    prefix: 'one-file-tool-',
+    beforeBuild: (dir) =>
+      writeFile(join(dir, 'src', 'mcp', 'tools', 'echo-fixture-words.ts'), TOOL_FILE),
   });
-  server = started;
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Serving ')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    started.stdout?.on('data', read);
-    started.stderr?.on('data', read);
-  });
+  origin = served.baseUrl;
 }, 360_000);
 
 afterAll(async () => {
-  if (server) await stopProcess(server);
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await served?.stop();
 });
 
 /** A JSON-RPC call to the copy's MCP endpoint. */

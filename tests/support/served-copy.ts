@@ -19,7 +19,10 @@ export interface ServedCopy {
  * a file of its own and no rate limit a test could reach.
  */
 export async function serveProjectCopy(
-  options: Omit<ProjectCopyOptions, 'nodeModules'> = {},
+  options: Omit<ProjectCopyOptions, 'nodeModules'> & {
+    /** Changes the copy before it is built (a file added as a site owner would add it). */
+    readonly beforeBuild?: (dir: string) => Promise<void>;
+  } = {},
 ): Promise<ServedCopy> {
   const dir = await copyProject(options);
   const keysDir = await mkdtemp(join(tmpdir(), 'served-copy-oauth-'));
@@ -30,6 +33,7 @@ export async function serveProjectCopy(
   try {
     const port = await findFreePort();
     const baseUrl = `http://127.0.0.1:${port}`;
+    await options.beforeBuild?.(dir);
     const build = await buildSite(dir, baseUrl);
     if (build.code !== 0) {
       throw new Error(`astro build failed in ${dir}:\n${build.stdout}\n${build.stderr}`);
