@@ -1,6 +1,10 @@
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { createHostResolver, type HostResolver } from '../net/host-resolver.ts';
+import {
+  createHostResolver,
+  type HostResolver,
+  type HostResolverOptions,
+} from '../net/host-resolver.ts';
 import { LIMITS } from '../service/limits.ts';
 import { keepForProcess } from '../shared-state/process-values.ts';
 import { findForbiddenRange } from './address-policy.ts';
@@ -48,16 +52,19 @@ function failed(reason: string): FetchedClientMetadata {
  */
 export function readProcessMetadataResolver(): HostResolver {
   return keepForProcess('agent-facts.client-metadata-resolver', () =>
-    createHostResolver({
-      attemptMs: LIMITS.hostLookupAttemptMs,
-      tries: LIMITS.hostLookupTries,
-      maxPending: LIMITS.hostLookupsPending,
-      maxPendingPerClient: LIMITS.hostLookupsPendingPerClient,
-      failureMs: LIMITS.hostLookupFailureSeconds * 1000,
-      maxFailures: LIMITS.hostLookupFailures,
-    }),
+    createHostResolver(METADATA_LOOKUP_OPTIONS),
   );
 }
+
+/** How client metadata hosts are looked up: the deployment's LIMITS.hostLookup* bounds. */
+export const METADATA_LOOKUP_OPTIONS: HostResolverOptions = {
+  attemptMs: LIMITS.hostLookupAttemptMs,
+  tries: LIMITS.hostLookupTries,
+  maxPending: LIMITS.hostLookupsPending,
+  maxPendingPerClient: LIMITS.hostLookupsPendingPerClient,
+  failureMs: LIMITS.hostLookupFailureSeconds * 1000,
+  maxFailures: LIMITS.hostLookupFailures,
+};
 
 /**
  * GETs a client metadata document under a strict policy: https only; the host's addresses

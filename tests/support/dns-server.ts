@@ -5,7 +5,7 @@ import {
   type HostResolver,
   type HostResolverOptions,
 } from '../../src/net/host-resolver.ts';
-import { LIMITS } from '../../src/service/limits.ts';
+import { METADATA_LOOKUP_OPTIONS } from '../../src/oauth/client-metadata-fetch.ts';
 
 /** What the test name server does with a name: answer with addresses, or never answer. */
 export type DnsAnswer =
@@ -123,14 +123,5 @@ export function createTestResolver(
   dns: TestDnsServer,
   options: Partial<HostResolverOptions> = {},
 ): HostResolver {
-  return createHostResolver({
-    servers: [dns.server],
-    attemptMs: LIMITS.hostLookupAttemptMs,
-    tries: LIMITS.hostLookupTries,
-    maxPending: LIMITS.hostLookupsPending,
-    maxPendingPerClient: LIMITS.hostLookupsPendingPerClient,
-    failureMs: LIMITS.hostLookupFailureSeconds * 1000,
-    maxFailures: LIMITS.hostLookupFailures,
-    ...options,
-  });
+  return createHostResolver({ ...METADATA_LOOKUP_OPTIONS, servers: [dns.server], ...options });
 }
