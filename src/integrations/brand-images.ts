@@ -14,9 +14,25 @@ export const TOUCH_ICON_SIZE = 180;
 /** The company's logo as content/ holds it (the build validated it: present and safe). */
 export { BRAND_LOGO_SVG } from '../generated/brand-logo.ts';
 
-/** A square PNG of the logo, `size` pixels wide. */
-export function renderLogoPng(svg: string, size: number): Uint8Array {
-  return new Resvg(svg, { fitTo: { mode: 'width', value: size } }).render().asPng();
+/** The share of the touch icon the logo may fill on each side: the rest is margin. */
+const TOUCH_ICON_LOGO_SHARE = 0.8;
+
+/**
+ * The Apple touch icon: the logo centred in a square of the light theme's background, whatever
+ * the logo's aspect ratio (a 3:2 logo scaled to the width alone gave a 180x120 icon, which iOS
+ * stretches). Opaque, since iOS fills a transparent icon with black.
+ * @see https://developer.apple.com/library/archive/documentation/AppleApplications/Reference/SafariWebContent/ConfiguringWebApplications/ConfiguringWebApplications.html
+ */
+export function renderTouchIcon(svg: string, size: number = TOUCH_ICON_SIZE): Uint8Array {
+  const logo = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+  const side = Math.round(size * TOUCH_ICON_LOGO_SHARE);
+  const offset = (size - side) / 2;
+  const square =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">` +
+    `<rect width="${size}" height="${size}" fill="${THEMES[0]?.background ?? '#ffffff'}"/>` +
+    `<image href="${logo}" x="${offset}" y="${offset}" width="${side}" height="${side}" preserveAspectRatio="xMidYMid meet"/>` +
+    '</svg>';
+  return new Resvg(square, { fitTo: { mode: 'original' } }).render().asPng();
 }
 
 const require = createRequire(import.meta.url);
@@ -68,7 +84,11 @@ export async function renderOpenGraphImage(company: Company, logoSvg: string): P
           props: {
             style: { display: 'flex', alignItems: 'center', gap: '40px' },
             children: [
-              { type: 'img', props: { src: logo, width: 168, height: 168 } },
+              {
+                type: 'img',
+                // contain: a logo that is not square keeps its proportions in the square box.
+                props: { src: logo, width: 168, height: 168, style: { objectFit: 'contain' } },
+              },
               {
                 type: 'div',
                 props: {

@@ -1,9 +1,9 @@
-import { BRAND_LOGO_SVG, renderLogoPng, TOUCH_ICON_SIZE } from '../integrations/brand-images.ts';
+import { BRAND_LOGO_SVG, renderTouchIcon } from '../integrations/brand-images.ts';
 
 export const prerender = true;
 
-/** GET /apple-touch-icon.png: the logo as a 180x180 PNG, for what does not take an SVG icon. */
+/** GET /apple-touch-icon.png: the logo centred in a 180x180 PNG, for what does not take an SVG icon. */
 export const GET = () =>
-  new Response(renderLogoPng(BRAND_LOGO_SVG, TOUCH_ICON_SIZE).slice().buffer, {
+  new Response(renderTouchIcon(BRAND_LOGO_SVG).slice().buffer, {
     headers: { 'Content-Type': 'image/png' },
   });

@@ -1,0 +1,48 @@
+import { inflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { renderTouchIcon, TOUCH_ICON_SIZE } from '../../src/integrations/brand-images.ts';
+
+/** A PNG's IHDR fields and its first pixel (RGBA), read without an image library. */
+function readPng(bytes: Uint8Array) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const chunks: Uint8Array[] = [];
+  let width = 0;
+  let height = 0;
+  let colourType = -1;
+  for (let at = 8; at < bytes.length;) {
+    const length = view.getUint32(at);
+    const type = new TextDecoder().decode(bytes.subarray(at + 4, at + 8));
+    const data = bytes.subarray(at + 8, at + 8 + length);
+    if (type === 'IHDR') {
+      width = view.getUint32(at + 8);
+      height = view.getUint32(at + 12);
+      colourType = data[9] ?? -1;
+    }
+    if (type === 'IDAT') chunks.push(data);
+    at += 12 + length;
+  }
+  // Whatever the first row's filter, its first pixel has no left or upper neighbour: stored as is.
+  const raw = inflateSync(Buffer.concat(chunks));
+  const channels = colourType === 6 ? 4 : 3;
+  const first = [...raw.subarray(1, 1 + channels)];
+  return { width, height, firstPixel: channels === 4 ? first : [...first, 255] };
+}
+
+/** A logo three units wide for two high, filled with one colour. */
+const WIDE_LOGO =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 80" width="120" height="80">' +
+  '<rect width="120" height="80" fill="#8a3b12"/></svg>';
+
+describe('renderTouchIcon', () => {
+  it('should give a square icon for a logo that is not square', () => {
+    const png = readPng(renderTouchIcon(WIDE_LOGO));
+    expect({ width: png.width, height: png.height }).toEqual({
+      width: TOUCH_ICON_SIZE,
+      height: TOUCH_ICON_SIZE,
+    });
+  });
+
+  it('should fill the margin with the opaque light background, not leave it transparent', () => {
+    expect(readPng(renderTouchIcon(WIDE_LOGO)).firstPixel).toEqual([255, 255, 255, 255]);
+  });
+});
