@@ -1,7 +1,15 @@
 import * as z from 'zod';
 
-/** An absolute https (or, for local use, http) URL written by a site owner. */
-const PublicUrlSchema = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
+/**
+ * An absolute https (or, for local use, http) URL written by a site owner. One holding characters
+ * outside ASCII (`/ja/お問い合わせ`, an internationalized host) is stored as the URI it stands for,
+ * percent-encoded and in Punycode, since a URI is ASCII (RFC 3986 §2) and clients check the `uri`
+ * format of what the API and the MCP tools answer; an ASCII URL is kept exactly as written.
+ * @see https://www.rfc-editor.org/rfc/rfc3987#section-3.1 (mapping an IRI to a URI)
+ */
+const PublicUrlSchema = z
+  .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' })
+  .overwrite((url) => (/[^\x21-\x7e]/.test(url) ? new URL(url).href : url));
 
 const OneLineSchema = z.string().trim().min(1, 'must not be empty').max(300);
 

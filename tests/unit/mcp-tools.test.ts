@@ -1,3 +1,5 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildToolDescriptors, SHARED_OUTPUT_SCHEMAS } from '../../src/mcp/tool-descriptors.ts';
@@ -47,6 +49,20 @@ describe('the MCP tools', () => {
       if (!outputSchema) return;
       expect(z.safeParse(outputSchema, output?.structuredContent).error).toBeUndefined();
       expect(output?.text.length).toBeGreaterThan(0);
+    },
+  );
+
+  it.each(Object.entries(SAMPLES))(
+    'should answer %s with structured content that passes its published JSON Schema, formats included',
+    (name, sample) => {
+      // What the official SDK clients check: the published schema, with its `uri` and other formats.
+      const ajv = new Ajv2020({ strict: false });
+      addFormats.default(ajv);
+      const published = site.mcpTools.find((tool) => tool.name === name)?.outputSchema;
+      const runner = runners.get(name);
+      const output = runner?.run(runner.inputSchema.parse(sample.args));
+      const validate = ajv.compile(published ?? {});
+      expect(validate(output?.structuredContent), JSON.stringify(validate.errors)).toBe(true);
     },
   );
 

@@ -46,6 +46,16 @@ describe('readSiteContent', () => {
     expect(content.product.body).not.toMatch(/^---/);
   });
 
+  it('should store a URL outside ASCII as the URI it stands for, and keep an ASCII URL as written', async () => {
+    const content = await readSiteContent(dir);
+    const urls = content.callsToAction.map((action) => action.url);
+    expect(urls).toContain(
+      'https://minato.example/ja/%E3%81%8A%E5%95%8F%E3%81%84%E5%90%88%E3%82%8F%E3%81%9B',
+    );
+    expect(urls).toContain('https://boulangerie-generale.example/contact?lang=fr&source=site');
+    expect(urls.every((url) => /^[\x21-\x7e]+$/.test(url))).toBe(true);
+  });
+
   it('should name the file and field of a missing fact', async () => {
     await edit('company.yaml', (text) => text.replace(/^tagline:.*$/m, ''));
     expect(await issuesOf()).toEqual(['content/company.yaml: tagline: is required']);
