@@ -1,5 +1,7 @@
-import { chromium, type Browser, type BrowserServer } from 'playwright';
+import { mkdir } from 'node:fs/promises';
+import { chromium, type Browser, type BrowserServer, type Page } from 'playwright';
 import { inject } from 'vitest';
+import { ROOT } from './processes.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -65,4 +67,23 @@ export async function openRecordedPage(
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));
   await page.goto(url, { waitUntil: 'load' });
   return { context, page, errors, requests };
+}
+
+/** Where the browser tests put screenshots for people to look at (git-ignored). */
+export const SCREENSHOT_DIR = `${ROOT}test-results/screenshots`;
+
+/**
+ * Saves a screenshot of the page as `test-results/screenshots/<name>` when the run asks for
+ * screenshots (`npm run screenshots`, which sets SCREENSHOTS=1), and does nothing otherwise: a
+ * full-page capture of a long page costs seconds of a 2-core machine's CPU, and `npm test` checks
+ * the layout (overflow, axe-core) without pictures nobody looks at.
+ */
+export async function saveScreenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  if (process.env.SCREENSHOTS !== '1') return;
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}`, ...options });
 }
