@@ -306,7 +306,8 @@ const FAULTS: readonly Fault[] = [
     name: 'a Content-Usage outside the vocabulary syntax',
     check: 'content-usage',
     fetch: breaking(path('/robots.txt'), (r, t) =>
-      rewrite(r, t.replaceAll('train-ai=y', 'train-ai=yes')),
+      // Whatever content/agents.yaml says (train-ai=y or =n), a value outside y/n.
+      rewrite(r, t.replace(/train-ai=[yn]\b/g, 'train-ai=yes')),
     ),
   },
   {
