@@ -9,7 +9,8 @@ import * as z from 'zod';
  */
 const PublicUrlSchema = z
   .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' })
-  .overwrite((url) => (/[^\x21-\x7e]/.test(url) ? new URL(url).href : url));
+  // Zod runs this even after the URL check failed (it reports every problem at once), hence canParse.
+  .overwrite((url) => (/[^\x21-\x7e]/.test(url) && URL.canParse(url) ? new URL(url).href : url));
 
 const OneLineSchema = z.string().trim().min(1, 'must not be empty').max(300);
 

@@ -61,14 +61,15 @@ describe('readSiteContent', () => {
     expect(await issuesOf()).toEqual(['content/company.yaml: tagline: is required']);
   });
 
-  it('should name the file and field of a wrong fact', async () => {
-    await edit('company.yaml', (text) =>
-      text.replace(/^website:.*$/m, 'website: ftp://example.com'),
-    );
-    expect(await issuesOf()).toEqual([
-      'content/company.yaml: website: must be an absolute http(s) URL',
-    ]);
-  });
+  it.each(['ftp://example.com', 'not a url', 'https://exa mple.com/ü'])(
+    'should name the file and field of a wrong URL (%s)',
+    async (website) => {
+      await edit('company.yaml', (text) => text.replace(/^website:.*$/m, `website: ${website}`));
+      expect(await issuesOf()).toEqual([
+        'content/company.yaml: website: must be an absolute http(s) URL',
+      ]);
+    },
+  );
 
   it('should report every problem at once, with list positions', async () => {
     await edit(
