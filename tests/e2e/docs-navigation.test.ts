@@ -73,7 +73,7 @@ describe('/docs navigation', () => {
     await toc.getByRole('link', { name: 'Limits', exact: true }).click();
     await page.waitForURL(`${baseUrl}/docs#limits`);
     await expect
-      .poll(() => toc.locator('[aria-current="location"]').allInnerTexts())
+      .poll(() => toc.locator('[aria-current="location"]').allInnerTexts(), { timeout: 10_000 })
       .toEqual(['Limits']);
     const box = await toc.boundingBox();
     expect(box?.y).toBeGreaterThanOrEqual(0);

@@ -104,8 +104,9 @@ describe('page actions', () => {
     const { context, page, actions, errors } = await openPage(path);
     const button = actions.getByRole('button', { name: 'Copy page as Markdown' });
     await button.click();
+    // /docs.md is large: fetched and written to the clipboard, on a busy machine, beyond 1 s.
     await expect
-      .poll(() => actions.getByRole('status').innerText())
+      .poll(() => actions.getByRole('status').innerText(), { timeout: 10_000 })
       .toBe('Copied the page as Markdown to the clipboard.');
     // The button says it too, for a moment (its name changes, so it is found by its attribute).
     expect(await actions.locator('[data-copy-markdown]').innerText()).toBe('Copied');
@@ -118,8 +119,9 @@ describe('page actions', () => {
   it('should copy the Claude Code command to the clipboard and say so', async () => {
     const { context, page, actions } = await openPage('/docs');
     await actions.getByRole('button', { name: 'Copy command' }).click();
+    // /docs.md is large: fetched and written to the clipboard, on a busy machine, beyond 1 s.
     await expect
-      .poll(() => actions.getByRole('status').innerText())
+      .poll(() => actions.getByRole('status').innerText(), { timeout: 10_000 })
       .toBe('Copied the Claude Code command to the clipboard.');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       `claude mcp add --transport http ${serverKey} ${baseUrl}/mcp`,

@@ -5,11 +5,16 @@ import { join } from 'node:path';
 import { collect, findFreePort, NODE, requireTemporaryProject, ROOT } from './processes.ts';
 import { copyProject, type ProjectCopyOptions } from './project-copy.ts';
 
-/** `.vercel/project.json` as `vercel pull` leaves it for this project (no account needed). */
+/**
+ * `.vercel/project.json` as `vercel pull` leaves it for this project (no account needed). The
+ * empty install command is a project setting Vercel offers ("Install Command" overridden, empty):
+ * the copy's node_modules is already what `npm ci` leaves, so the CLI skips the `npm install` it
+ * runs before compiling vercel.ts (several seconds per build); the builder's own install still runs.
+ */
 export const PROJECT_JSON = {
   projectId: 'prj_local',
   orgId: 'team_local',
-  settings: { framework: 'astro', nodeVersion: '24.x' },
+  settings: { framework: 'astro', nodeVersion: '24.x', installCommand: '' },
 };
 
 /** A finished `vercel build` of a fresh copy of the repository. */
