@@ -72,8 +72,7 @@ function cutBody(
   const source = buildCopyDocumentUrl(urls.origin, slug);
   return outline.blocks.map((block) => ({
     section: title,
-    heading:
-      (block.heading === undefined ? undefined : outline.headings[block.heading])?.text ?? title,
+    heading: block.heading === undefined ? title : (outline.headings[block.heading]?.text ?? title),
     text: collapseLines(body.slice(block.start, block.end)),
     source,
     page: `${urls.home}#${slug}`,

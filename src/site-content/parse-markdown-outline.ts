@@ -14,8 +14,8 @@ import type { SiteContent } from '../schemas/site-content.ts';
  */
 const FEATURES = { gfm: true, smartPunctuation: false, frontmatter: false } as const;
 
-/** Top-level blocks with no text of their own for a search passage. */
-const SILENT_BLOCKS = new Set(['thematicBreak', 'definition', 'footnoteDefinition']);
+/** Top-level blocks with no copy of their own for a search passage: rules and link definitions. */
+const SILENT_BLOCKS = new Set(['thematicBreak', 'definition']);
 
 /**
  * Parses a Markdown text into its outline: every heading and every top-level block, by offset.

@@ -31,6 +31,10 @@ describe('demoteHeadings', () => {
     );
   });
 
+  it('should demote a file written with CRLF line endings the same way', () => {
+    expect(demote('Intro\r\n=====\r\n\r\n# Next\r\n')).toBe('## Intro\r\n\r\n## Next\r\n');
+  });
+
   it('should keep a setext heading of several lines, markup and a trailing # as one heading', () => {
     const markdown = 'Our *first*\nbakery, in C#\n===\n\nText.';
     expect(demote(markdown)).toBe('## Our *first* bakery, in C# #\n\nText.');

@@ -26,6 +26,10 @@ describe('parseMarkdownOutline', () => {
     ]);
   });
 
+  it('should outline an empty body (a page may have none) as nothing', () => {
+    expect(parseMarkdownOutline('')).toEqual({ length: 0, headings: [], blocks: [] });
+  });
+
   it('should count offsets in UTF-16 code units, as JavaScript strings do', () => {
     const markdown = '株式会社みなと 😀\n\n## 日本語でのサポート\n';
     const [heading] = parseMarkdownOutline(markdown).headings;
