@@ -84,7 +84,7 @@ describe('buildPassages', () => {
 
   it('should keep a ```` fence whole, its "# Baguette de tradition" line no heading', () => {
     expect(savoirFaire.at(-1)?.text).toBe(
-      '````md # Baguette de tradition ```text farine T65 1000 g, eau 700 g, levain 200 g, sel 18 g ``` ````',
+      '````md ```text # Baguette de tradition farine T65 1000 g, eau 700 g, levain 200 g, sel 18 g ``` ````',
     );
     expect(passages.map((passage) => passage.heading)).not.toContain('Baguette de tradition');
   });

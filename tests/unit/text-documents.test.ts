@@ -73,10 +73,10 @@ describe('buildLlmsFullTxt', () => {
 
   it('should push a setext heading under its section and leave a fenced example untouched', () => {
     // The rich company's savoir-faire.md: "Allergen sheets" over dashes, then a ```` fence whose
-    // example holds "# Baguette de tradition" and a ``` fence of its own.
+    // example holds a ``` fence of its own, with "# Baguette de tradition" in it.
     expect(text).toContain('\n### Allergen sheets\n');
     expect(text).not.toMatch(/^-{3,}$/m);
-    expect(text).toContain('````md\n# Baguette de tradition\n\n```text\n');
+    expect(text).toContain('````md\n```text\n# Baguette de tradition\nfarine');
     expect(headings.map((heading) => heading.text)).not.toContain('Baguette de tradition');
     expect(headings.find((heading) => heading.text === 'Allergen sheets')?.depth).toBe(3);
   });
