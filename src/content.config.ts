@@ -2,6 +2,7 @@ import { defineCollection } from 'astro:content';
 import type { Loader } from 'astro/loaders';
 import { resolveContentDir } from './site-content/content-dir.ts';
 import { demoteHeadings } from './documents/markdown-text.ts';
+import { parseMarkdownOutline } from './site-content/parse-markdown-outline.ts';
 import { readSiteContent } from './site-content/read-site-content.ts';
 import {
   AgentTextSchema,
@@ -44,7 +45,11 @@ function siteContentLoader(select: (content: SiteContent) => readonly EntryInput
               : {
                   body: entry.body,
                   rendered: await renderMarkdown(
-                    demoteHeadings(entry.body, entry.headingOffset ?? 0),
+                    demoteHeadings(
+                      entry.body,
+                      parseMarkdownOutline(entry.body),
+                      entry.headingOffset ?? 0,
+                    ),
                   ),
                 }),
           });

@@ -1,10 +1,13 @@
+import { parseMarkdownOutline } from '../site-content/parse-markdown-outline.ts';
+
 /**
  * Compares what an HTML page shows with its Markdown version: every heading, operation, MCP tool,
  * table key (fields, parameters, arguments, errors, JSON-RPC codes, resources) of the page must
  * be in the Markdown. Server-rendered pages only; regular expressions suffice for their markup.
+ * The Markdown's headings are read by a CommonMark parser, so a setext heading counts and a `#`
+ * line in fenced code does not.
  * @see issue 17 item 1 (Markdown at parity); Agent Readability spec (Markdown versions)
  */
-
 /** What one comparison found missing from the Markdown, by kind. */
 export interface ParityGap {
   readonly kind: 'heading' | 'operation' | 'tool' | 'table key';
@@ -27,16 +30,6 @@ function readHtmlText(html: string): string {
     .replace(/&#x([0-9a-f]+);/gi, (_m, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
     .replace(/&#(\d+);/g, (_m, dec: string) => String.fromCodePoint(Number(dec)))
     .replace(/&([a-z]+);/gi, (match, name: string) => NAMED_ENTITIES[name] ?? match)
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** Markdown inline text as a reader sees it: links to their text, emphasis and code marks gone. */
-function readMarkdownText(markdown: string): string {
-  return markdown
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\\\|/g, '|')
-    .replace(/[`*]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -68,11 +61,7 @@ export function readPageInventory(html: string): PageInventory {
 export function findParityGaps(html: string, markdown: string): ParityGap[] {
   const page = readPageInventory(html);
   const lines = markdown.split('\n');
-  const headings = new Set(
-    lines
-      .filter((line) => /^#{1,6}\s/.test(line))
-      .map((line) => readMarkdownText(line.replace(/^#{1,6}\s+/, ''))),
-  );
+  const headings = new Set(parseMarkdownOutline(markdown).headings.map((heading) => heading.text));
   const tableCells = new Set(
     lines
       .filter((line) => line.startsWith('|'))

@@ -1,9 +1,18 @@
 import type { SiteContent } from '../schemas/site-content.ts';
-import { demoteHeadings, formatLinkEntry } from './markdown-text.ts';
+import type { SiteOutlines } from '../schemas/markdown-outline.ts';
+import { demoteHeadings, formatLinkEntry, readOutline } from './markdown-text.ts';
 import type { ServiceUrls } from '../service/urls.ts';
 
-/** Builds /llms-full.txt: the whole public site copy in one Markdown text (llmstxt.org). */
-export function buildLlmsFullTxt(content: SiteContent, urls: ServiceUrls): string {
+/**
+ * Builds /llms-full.txt: the whole public site copy in one Markdown text, each body's headings
+ * pushed under its own H2 (by the outlines the build parsed).
+ * @see https://llmstxt.org/
+ */
+export function buildLlmsFullTxt(
+  content: SiteContent,
+  urls: ServiceUrls,
+  outlines: SiteOutlines,
+): string {
   const { company, agents, product, callsToAction, copy } = content;
   const facts = [
     `- Name: ${company.name}`,
@@ -32,12 +41,16 @@ export function buildLlmsFullTxt(content: SiteContent, urls: ServiceUrls): strin
       ...(product.category ? [`Category: ${product.category}`, ''] : []),
       ...product.features.map((feature) => `- **${feature.name}**: ${feature.description}`),
       ...(product.features.length > 0 ? [''] : []),
-      demoteHeadings(product.body, 1),
+      demoteHeadings(product.body, outlines.product, 1),
     ].join('\n'),
     ...copy.map((section) =>
-      [`## ${section.title}`, '', section.description, '', demoteHeadings(section.body, 1)].join(
-        '\n',
-      ),
+      [
+        `## ${section.title}`,
+        '',
+        section.description,
+        '',
+        demoteHeadings(section.body, readOutline(outlines.copy, section.slug), 1),
+      ].join('\n'),
     ),
     [
       '## Calls to action',

@@ -1,17 +1,47 @@
-/** Pushes every ATX heading of a Markdown text down by `levels`, leaving fenced code untouched. */
-export function demoteHeadings(markdown: string, levels: number): string {
-  let inFence = false;
-  return markdown
-    .split('\n')
-    .map((line) => {
-      if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
-      if (inFence) return line;
-      const heading = /^(#{1,6})(\s.*)$/.exec(line);
-      if (!heading) return line;
-      const depth = Math.min(6, (heading[1] ?? '').length + levels);
-      return `${'#'.repeat(depth)}${heading[2] ?? ''}`;
-    })
-    .join('\n');
+import type { MarkdownOutline } from '../schemas/markdown-outline.ts';
+
+/**
+ * Pushes every heading of a Markdown text down by `levels` (at most to depth 6), by the offsets of
+ * its outline: an ATX heading gets more `#`s, a setext heading becomes an ATX heading (setext has
+ * only two depths). Code, quotes and everything else keep their bytes.
+ * @see https://spec.commonmark.org/0.31.2/#atx-headings
+ */
+export function demoteHeadings(markdown: string, outline: MarkdownOutline, levels: number): string {
+  checkOutline(markdown, outline);
+  let demoted = '';
+  let from = 0;
+  for (const heading of outline.headings) {
+    const depth = Math.min(6, heading.depth + levels);
+    if (depth === heading.depth) continue;
+    demoted += markdown.slice(from, heading.start);
+    if (heading.setextSource === undefined) {
+      demoted += '#'.repeat(depth - heading.depth);
+      from = heading.start;
+    } else {
+      demoted += `${'#'.repeat(depth)} ${heading.setextSource}`;
+      from = heading.end;
+    }
+  }
+  return demoted + markdown.slice(from);
+}
+
+/** Refuses an outline made from another text (a snapshot out of step with its content is a bug). */
+export function checkOutline(markdown: string, outline: MarkdownOutline): void {
+  if (outline.length !== markdown.length) {
+    throw new Error(
+      `a Markdown outline of ${outline.length} characters was applied to a text of ${markdown.length}`,
+    );
+  }
+}
+
+/** The outline of one Markdown body by its key (a copy section's slug); a missing one is a bug. */
+export function readOutline(
+  outlines: Readonly<Record<string, MarkdownOutline>>,
+  key: string,
+): MarkdownOutline {
+  const outline = outlines[key];
+  if (!outline) throw new Error(`no Markdown outline for ${key}`);
+  return outline;
 }
 
 /** Formats one llmstxt.org link-list entry: `- [name](url): notes`. */

@@ -1,12 +1,17 @@
 import type { SiteContent } from '../schemas/site-content.ts';
-import { demoteHeadings, formatLinkEntry } from './markdown-text.ts';
+import type { SiteOutlines } from '../schemas/markdown-outline.ts';
+import { demoteHeadings, formatLinkEntry, readOutline } from './markdown-text.ts';
 import type { ServiceUrls } from '../service/urls.ts';
 import type { SitePage } from '../service/site-pages.ts';
 import { API_VERSION } from '../service/versions.ts';
 
-/** What a page's Markdown version is built from: the content, the URLs and the OpenAPI document. */
+/**
+ * What a page's Markdown version is built from: the content with its Markdown outlines, the URLs
+ * and the OpenAPI document.
+ */
 export interface PageMarkdownSource {
   readonly content: SiteContent;
+  readonly outlines: SiteOutlines;
   readonly urls: ServiceUrls;
   readonly openapi: Record<string, unknown>;
 }
@@ -94,7 +99,7 @@ export const FOR_DEVELOPERS_TEXT =
   'The same facts are published as a read-only REST API, an MCP endpoint and llms.txt, with no key and no token needed.';
 
 /** The home page's body as Markdown, in the order index.astro renders it. */
-export function buildHomeMarkdownBody({ content, urls }: PageMarkdownSource): string[] {
+export function buildHomeMarkdownBody({ content, outlines, urls }: PageMarkdownSource): string[] {
   const { company, product, callsToAction, copy, pages } = content;
   const ctas = [...callsToAction].sort((a, b) => a.priority - b.priority);
   return [
@@ -104,14 +109,14 @@ export function buildHomeMarkdownBody({ content, urls }: PageMarkdownSource): st
     '',
     ...ctas.map((cta) => formatLinkEntry(cta.label, cta.url, cta.description)),
     '',
-    ...(pages.home.body ? [demoteHeadings(pages.home.body, 1), ''] : []),
+    ...(pages.home.body ? [demoteHeadings(pages.home.body, outlines.pages.home, 1), ''] : []),
     `## ${product.name}`,
     '',
     product.summary,
     '',
     ...product.features.map((feature) => `- **${feature.name}**: ${feature.description}`),
     ...(product.features.length > 0 ? [''] : []),
-    demoteHeadings(product.body, 1),
+    demoteHeadings(product.body, outlines.product, 1),
     '',
     '## For developers and AI agents',
     '',
@@ -123,6 +128,11 @@ export function buildHomeMarkdownBody({ content, urls }: PageMarkdownSource): st
     '',
     ...[...copy]
       .sort((a, b) => a.order - b.order)
-      .flatMap((section) => [`## ${section.title}`, '', demoteHeadings(section.body, 1), '']),
+      .flatMap((section) => [
+        `## ${section.title}`,
+        '',
+        demoteHeadings(section.body, readOutline(outlines.copy, section.slug), 1),
+        '',
+      ]),
   ];
 }

@@ -1,5 +1,7 @@
 import type { SiteContent } from '../schemas/site-content.ts';
 import { buildCopyDocumentUrl, type ServiceUrls } from '../service/urls.ts';
+import type { MarkdownOutline, SiteOutlines } from '../schemas/markdown-outline.ts';
+import { checkOutline, readOutline } from './markdown-text.ts';
 
 /** One searchable passage of the site copy, with where it comes from. */
 export interface Passage {
@@ -33,42 +35,53 @@ export function tokenize(text: string): string[] {
   ).filter((token) => !STOP_WORDS.has(token));
 }
 
-/** Splits the product description and every copy section into paragraph passages. */
-export function buildPassages(content: SiteContent, urls: ServiceUrls): Passage[] {
-  const documents = [
+/**
+ * Cuts the product description and every copy section into passages: the product summary, then
+ * each top-level block of a body (paragraph, list, code, table, quote) under the last top-level
+ * heading before it, else under the section's title, by the outlines the build parsed.
+ */
+export function buildPassages(
+  content: SiteContent,
+  urls: ServiceUrls,
+  outlines: SiteOutlines,
+): Passage[] {
+  const { product } = content;
+  return [
     {
-      slug: 'product',
-      title: content.product.name,
-      body: `${content.product.summary}\n\n${content.product.body}`,
+      section: product.name,
+      heading: product.name,
+      text: collapseLines(product.summary),
+      source: buildCopyDocumentUrl(urls.origin, 'product'),
+      page: `${urls.home}#product`,
     },
-    ...content.copy.map((section) => ({
-      slug: section.slug,
-      title: section.title,
-      body: section.body,
-    })),
+    ...cutBody(product.body, outlines.product, { slug: 'product', title: product.name }, urls),
+    ...content.copy.flatMap((section) =>
+      cutBody(section.body, readOutline(outlines.copy, section.slug), section, urls),
+    ),
   ];
-  return documents.flatMap(({ slug, title, body }) => {
-    const passages: Passage[] = [];
-    let heading = title;
-    for (const block of body.split(/\n\s*\n/)) {
-      const text = block.trim();
-      const headingMatch = /^#{1,6}\s+(.+)$/.exec(text);
-      if (headingMatch) {
-        heading = headingMatch[1] ?? title;
-        continue;
-      }
-      if (text) {
-        passages.push({
-          section: title,
-          heading,
-          text: text.replace(/\s*\n\s*/g, ' '),
-          source: buildCopyDocumentUrl(urls.origin, slug),
-          page: `${urls.home}#${slug}`,
-        });
-      }
-    }
-    return passages;
-  });
+}
+
+/** One body's passages, each block under its heading's text. */
+function cutBody(
+  body: string,
+  outline: MarkdownOutline,
+  { slug, title }: { readonly slug: string; readonly title: string },
+  urls: ServiceUrls,
+): Passage[] {
+  checkOutline(body, outline);
+  const source = buildCopyDocumentUrl(urls.origin, slug);
+  return outline.blocks.map((block) => ({
+    section: title,
+    heading: block.heading === undefined ? title : (outline.headings[block.heading]?.text ?? title),
+    text: collapseLines(body.slice(block.start, block.end)),
+    source,
+    page: `${urls.home}#${slug}`,
+  }));
+}
+
+/** A passage's text on one line, as search results show it. */
+function collapseLines(text: string): string {
+  return text.trim().replace(/\s*\n\s*/g, ' ');
 }
 
 /** One passage a term occurs in, and how often. */

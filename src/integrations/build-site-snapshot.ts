@@ -5,8 +5,12 @@ import { buildServiceUrls } from '../service/urls.ts';
 import { buildToolDescriptors } from '../mcp/tool-descriptors.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
 import type { McpTool } from '../mcp/tool-definition.ts';
+import { parseSiteOutlines } from '../site-content/parse-markdown-outline.ts';
 
-/** Computes everything the build hands to the functions (build time only: it needs full zod). */
+/**
+ * Computes everything the build hands to the functions (build time only: it needs full zod and
+ * the native Markdown parser).
+ */
 export function buildSiteSnapshot(
   siteUrl: string,
   content: SiteContent,
@@ -17,6 +21,7 @@ export function buildSiteSnapshot(
   return {
     siteUrl,
     content,
+    outlines: parseSiteOutlines(content),
     openapi: buildOpenApiDocument(content, urls, rateLimit),
     mcpTools: buildToolDescriptors(content, tools),
     rateLimit: rateLimit ?? null,

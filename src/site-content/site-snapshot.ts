@@ -1,17 +1,20 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import type { SiteOutlines } from '../schemas/markdown-outline.ts';
 import type { PublishedToolDescriptor } from '../schemas/mcp-tools.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
 import type { RateLimitPolicy } from '../service/rate-limit-policy.ts';
 
 /**
- * What the build hands to the functions: the validated content, the public origin, and the two
- * documents that need zod to compute (the OpenAPI description and the MCP tool descriptors), so
- * the functions ship without zod's JSON Schema machinery.
+ * What the build hands to the functions: the validated content, the public origin, the outline of
+ * every Markdown body (so the functions ship no Markdown parser), and the two documents that need
+ * zod to compute (the OpenAPI description and the MCP tool descriptors), so the functions ship
+ * without zod's JSON Schema machinery.
  */
 export interface SiteSnapshot {
   readonly siteUrl: string;
   readonly content: SiteContent;
+  readonly outlines: SiteOutlines;
   readonly openapi: Record<string, unknown>;
   readonly mcpTools: readonly PublishedToolDescriptor[];
   /** The functions' rate limit the build documented (RATE_LIMIT_*); null when off. */

@@ -8,6 +8,7 @@ import { MEDIA_TYPES } from '../../src/service/media-types.ts';
 import { SURFACES, type Surface } from '../../src/service/routes.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import { readSiteContent } from '../../src/site-content/read-site-content.ts';
+import { readOutline } from '../../src/documents/markdown-text.ts';
 import { decodeHtmlText, loadProjectTools, resolveSkillSample } from '../support/expected-site.ts';
 import { FIXTURE_COMPANY_NAMES, resolveFixtureDir } from '../support/fixture-content.ts';
 import { postMcp } from '../support/mcp-requests.ts';
@@ -130,6 +131,42 @@ describe.each(FIXTURE_COMPANY_NAMES)(
       const home = decodeHtmlText((await ask('GET /', '/')).body);
       expect(home).toContain(company.tagline);
       for (const section of copy) expect(home, section.title).toContain(section.title);
+    });
+
+    it("should render each body's headings on the home page one level down, fenced code as code", async () => {
+      const html = (await ask('GET / (headings)', '/')).body;
+      const pageText = decodeHtmlText(html).replace(/\s+/g, '');
+      // Compared without spaces: the page puts a tag where the Markdown had markup.
+      const squeeze = (text: string) => text.replace(/\s+/g, '');
+      const pageHeadings = [...html.matchAll(/<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1>/g)].map(
+        (match) => `h${match[1]} ${squeeze(decodeHtmlText(match[2] ?? ''))}`,
+      );
+      const bodies = [
+        { body: content.product.body, outline: expected.outlines.product },
+        ...content.copy.map((section) => ({
+          body: section.body,
+          outline: readOutline(expected.outlines.copy, section.slug),
+        })),
+      ];
+      for (const { body, outline } of bodies) {
+        for (const heading of outline.headings) {
+          expect(pageHeadings).toContain(
+            `h${Math.min(6, heading.depth + 1)} ${squeeze(heading.text)}`,
+          );
+        }
+        // A `#` line inside a fenced block is code on the page, never a heading.
+        const fenced = outline.blocks
+          .map((block) => body.slice(block.start, block.end))
+          .filter((source) => /^(`{3,}|~{3,})/.test(source));
+        for (const line of fenced.flatMap((source) => source.split('\n'))) {
+          const text = /^#{1,6}\s+(.+)$/.exec(line)?.[1];
+          if (!text) continue;
+          expect(pageHeadings.map((h) => h.slice(3))).not.toContain(squeeze(text));
+          // ... and keeps its own `#`s: one more would be a demotion that took code for a heading.
+          expect(pageText).toContain(squeeze(line));
+          expect(pageText).not.toContain(squeeze(`#${line}`));
+        }
+      }
     });
 
     it("should list the fixture's tools on MCP and answer the overview tool with its facts", async () => {

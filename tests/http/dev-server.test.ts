@@ -1,7 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildPassages, SiteSearchIndex } from '../../src/documents/site-search.ts';
+import { loadExpectedSite } from '../support/expected-site.ts';
+import { postMcp } from '../support/mcp-requests.ts';
 import { findFreePort, NODE, stopProcess } from '../support/processes.ts';
 import { copyProject, removeProjectCopy } from '../support/project-copy.ts';
+import { buildSampleQuery } from '../support/sample-content.ts';
 
 const baseUrl = inject('baseUrl');
 let dev: ChildProcess;
@@ -107,5 +111,26 @@ describe('npm run dev', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
     });
     expect(await response.json()).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+  });
+
+  it('should demote headings and cut search passages by the Markdown outlines, as the build does', async () => {
+    const expected = await loadExpectedSite(baseUrl);
+    const llmsFull = await fetch(`${devUrl}/llms-full.txt`);
+    expect(await llmsFull.text()).toBe(expected.llmsFullTxt);
+    const query = buildSampleQuery(expected.content);
+    const call = await postMcp(
+      devUrl,
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'search_site_copy', arguments: { query, limit: 20 } },
+      },
+      { 'MCP-Protocol-Version': '2025-11-25' },
+    );
+    const passages = buildPassages(expected.content, expected.urls, expected.outlines);
+    expect(call.body.result.structuredContent.results).toEqual(
+      new SiteSearchIndex(passages).search(query, 20),
+    );
   });
 });

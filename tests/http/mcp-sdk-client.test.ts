@@ -112,10 +112,9 @@ describe('the official MCP TypeScript SDK client', () => {
     };
     expect(results.length).toBeGreaterThan(0);
     // The ranking the search library gives the same copy, computed here from content/.
-    const ranked = new SiteSearchIndex(buildPassages(expected.content, expected.urls)).search(
-      query,
-      5,
-    );
+    const ranked = new SiteSearchIndex(
+      buildPassages(expected.content, expected.urls, expected.outlines),
+    ).search(query, 5);
     expect(results.map((hit) => [hit.section, hit.source])).toEqual(
       ranked.map((hit) => [hit.section, hit.source]),
     );

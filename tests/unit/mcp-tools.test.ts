@@ -66,6 +66,25 @@ describe('the MCP tools', () => {
     },
   );
 
+  it('should find through search_site_copy the text under a setext heading, with that heading', () => {
+    // The rich company's savoir-faire.md puts "Allergen sheets" over a line of dashes.
+    const output = runners
+      .get('search_site_copy')
+      ?.run({ query: 'allergens sesame lupin', limit: 1 });
+    expect(output?.structuredContent).toEqual({
+      query: 'allergens sesame lupin',
+      results: [
+        expect.objectContaining({
+          rank: 1,
+          section: 'Savoir-faire and the recipe library',
+          heading: 'Allergen sheets',
+          source: 'https://facts.example.com/copy/savoir-faire.md',
+          page: 'https://facts.example.com/#savoir-faire',
+        }),
+      ],
+    });
+  });
+
   it('should list the section slugs the copy has in the get_site_copy_section schema', () => {
     const schema = site.mcpTools.find((tool) => tool.name === 'get_site_copy_section')
       ?.inputSchema as {

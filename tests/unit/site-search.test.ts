@@ -6,11 +6,14 @@ import {
   tokenize,
   type Passage,
 } from '../../src/documents/site-search.ts';
+import { parseSiteOutlines } from '../../src/site-content/parse-markdown-outline.ts';
 import { loadFixtureContent } from '../support/fixture-content.ts';
 
 const content = await loadFixtureContent('rich');
+const outlines = parseSiteOutlines(content);
 const urls = buildServiceUrls('https://facts.example.com');
-const index = new SiteSearchIndex(buildPassages(content, urls));
+const passages = buildPassages(content, urls, outlines);
+const index = new SiteSearchIndex(passages);
 
 describe('tokenize', () => {
   it('should lower-case, keep hyphenated words and numbers, and drop stop words', () => {
@@ -46,10 +49,49 @@ describe('SiteSearchIndex.search', () => {
   });
 
   it('should cover the product description and every copy section', () => {
-    const sections = new Set(buildPassages(content, urls).map((passage) => passage.section));
+    const sections = new Set(passages.map((passage) => passage.section));
     expect(sections).toEqual(
       new Set([content.product.name, ...content.copy.map((section) => section.title)]),
     );
+  });
+});
+
+describe('buildPassages', () => {
+  const savoirFaire = passages.filter((passage) => passage.source.endsWith('/savoir-faire.md'));
+
+  it('should open with the product summary, then cut each body at its top-level blocks', () => {
+    expect(passages[0]).toEqual({
+      section: content.product.name,
+      heading: content.product.name,
+      text: content.product.summary,
+      source: 'https://facts.example.com/copy/product.md',
+      page: 'https://facts.example.com/#product',
+    });
+    expect(savoirFaire.map((passage) => passage.heading)).toEqual([
+      'The library',
+      'Your own recipes',
+      'Allergen sheets',
+      'Allergen sheets',
+      'Allergen sheets',
+    ]);
+  });
+
+  it('should put the text under a setext heading under that heading, not the underline', () => {
+    const [allergens] = savoirFaire.filter((passage) => passage.heading === 'Allergen sheets');
+    expect(allergens?.text).toMatch(/^Each sheet names the fourteen allergens/);
+    expect(passages.some((passage) => /^-+$|\s-{3,}$/.test(passage.text))).toBe(false);
+  });
+
+  it('should keep a ```` fence whole, its "# Baguette de tradition" line no heading', () => {
+    expect(savoirFaire.at(-1)?.text).toBe(
+      '````md ```text # Baguette de tradition farine T65 1000 g, eau 700 g, levain 200 g, sel 18 g ``` ````',
+    );
+    expect(passages.map((passage) => passage.heading)).not.toContain('Baguette de tradition');
+  });
+
+  it('should refuse outlines parsed from other bodies', () => {
+    const other = { ...content, copy: content.copy.map((s) => ({ ...s, body: `${s.body} x` })) };
+    expect(() => buildPassages(other, urls, outlines)).toThrow(/outline of \d+ characters/);
   });
 });
 
@@ -93,7 +135,6 @@ function buildScanningSearch(passages: readonly Passage[]) {
 
 describe('SiteSearchIndex', () => {
   it('should answer exactly as BM25 computed passage by passage, for every word of the copy', () => {
-    const passages = buildPassages(content, urls);
     const searchByScanning = buildScanningSearch(passages);
     const words = [...new Set(passages.flatMap((passage) => tokenize(passage.text)))];
     const queries = [

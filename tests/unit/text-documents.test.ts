@@ -3,15 +3,15 @@ import { buildAuthMd } from '../../src/documents/auth-md.ts';
 import { buildAgentAuth } from '../../src/documents/authorization-server-metadata.ts';
 import { buildLlmsFullTxt } from '../../src/documents/llms-full-txt.ts';
 import { buildLlmsTxt } from '../../src/documents/llms-txt.ts';
-import { demoteHeadings, formatLinkEntry } from '../../src/documents/markdown-text.ts';
 import { DEFAULT_RATE_LIMIT } from '../../src/service/rate-limit-policy.ts';
 import { buildServiceUrls } from '../../src/service/urls.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
+import { parseMarkdownOutline } from '../../src/site-content/parse-markdown-outline.ts';
 import { loadFixtureContent } from '../support/fixture-content.ts';
 
 const urls = buildServiceUrls('https://facts.example.com');
 const content = await loadFixtureContent('rich');
-const { mcpTools } = await loadExpectedSite('https://facts.example.com', content);
+const { mcpTools, outlines } = await loadExpectedSite('https://facts.example.com', content);
 
 describe('buildLlmsTxt', () => {
   const text = buildLlmsTxt(content, urls, mcpTools);
@@ -52,22 +52,33 @@ describe('buildLlmsTxt', () => {
 });
 
 describe('buildLlmsFullTxt', () => {
-  const text = buildLlmsFullTxt(content, urls);
+  const text = buildLlmsFullTxt(content, urls, outlines);
+  const headings = parseMarkdownOutline(text).headings;
 
   it('should contain the product description and every copy section under one H1', () => {
-    expect(text.match(/^# /gm)).toHaveLength(1);
+    expect(headings.filter((heading) => heading.depth === 1)).toHaveLength(1);
     expect(text).toContain(`## ${content.product.name}`);
     for (const section of content.copy) expect(text).toContain(`## ${section.title}`);
   });
 
   it('should push the copy headings under their section (no second-level heading from a body)', () => {
-    const h2 = text.match(/^## .+$/gm) ?? [];
+    const h2 = headings.filter((heading) => heading.depth === 2).map(({ text }) => `## ${text}`);
     expect(h2).toEqual([
       `## ${content.product.name}`,
       ...content.copy.map((section) => `## ${section.title}`),
       '## Calls to action',
       '## For agents and developers',
     ]);
+  });
+
+  it('should push a setext heading under its section and leave a fenced example untouched', () => {
+    // The rich company's savoir-faire.md: "Allergen sheets" over dashes, then a ```` fence whose
+    // example holds a ``` fence of its own, with "# Baguette de tradition" in it.
+    expect(text).toContain('\n### Allergen sheets\n');
+    expect(text).not.toMatch(/^-{3,}$/m);
+    expect(text).toContain('````md\n```text\n# Baguette de tradition\nfarine');
+    expect(headings.map((heading) => heading.text)).not.toContain('Baguette de tradition');
+    expect(headings.find((heading) => heading.text === 'Allergen sheets')?.depth).toBe(3);
   });
 });
 
@@ -113,23 +124,5 @@ describe('buildAuthMd', () => {
   it('should repeat the agent_auth block of the authorization server metadata', () => {
     const block = /## agent_auth[\s\S]*?```json\n([\s\S]*?)\n```/.exec(text)?.[1];
     expect(JSON.parse(block ?? 'null')).toEqual(buildAgentAuth(urls));
-  });
-});
-
-describe('demoteHeadings', () => {
-  it('should push ATX headings down and leave fenced code alone', () => {
-    const input = '## Title\ntext\n```sh\n# a shell comment\n```\n###### Deep';
-    expect(demoteHeadings(input, 1)).toBe(
-      '### Title\ntext\n```sh\n# a shell comment\n```\n###### Deep',
-    );
-  });
-});
-
-describe('formatLinkEntry', () => {
-  it('should drop square brackets from the name so the link stays valid', () => {
-    expect(formatLinkEntry('A [b]', 'https://x.example', 'n')).toBe(
-      '- [A b](https://x.example): n',
-    );
-    expect(formatLinkEntry('A', 'https://x.example')).toBe('- [A](https://x.example)');
   });
 });

@@ -38,12 +38,12 @@ export const searchSiteCopyTool = defineTool({
       ),
     }),
   example: { query: 'product', limit: 3 },
-  prepare: ({ content, urls }) => {
+  prepare: ({ content, outlines, urls }) => {
     // Built with the first search, so a cold start that lists tools does not pay for it.
     let searchIndex: SiteSearchIndex | undefined;
     return {
       run: ({ query, limit }) => {
-        searchIndex ??= new SiteSearchIndex(buildPassages(content, urls));
+        searchIndex ??= new SiteSearchIndex(buildPassages(content, urls, outlines));
         return { structuredContent: { query, results: searchIndex.search(query, limit) } };
       },
     };

@@ -1,0 +1,43 @@
+import type { PageName } from './site-content.ts';
+
+/** One heading of a Markdown text, as a CommonMark parser found it (ATX or setext, at any depth). */
+export interface MarkdownHeading {
+  /** Where it begins (UTF-16 offset): its first `#`, or a setext heading's first character. */
+  readonly start: number;
+  /** Just after its last character: the closing `#`s or text, or a setext heading's underline. */
+  readonly end: number;
+  readonly depth: 1 | 2 | 3 | 4 | 5 | 6;
+  /** Its text without markup, for the search passages under it. */
+  readonly text: string;
+  /** A setext heading's content on one line, to be written as an ATX heading; absent for ATX. */
+  readonly setextSource?: string;
+}
+
+/** A top-level block that holds text (paragraph, list, code, table, quote, HTML): one passage. */
+export interface MarkdownBlock {
+  readonly start: number;
+  readonly end: number;
+  /** The index in `headings` of the last top-level heading before it; absent before the first. */
+  readonly heading?: number;
+}
+
+/**
+ * Where the headings and blocks of one Markdown text are, parsed once at build time so the
+ * functions rewrite and cut the text by offsets, with no parser and no line scanning.
+ * @see https://spec.commonmark.org/0.31.2/#atx-headings and #setext-headings
+ */
+export interface MarkdownOutline {
+  /** The length of the text it describes, so an outline is never applied to another text. */
+  readonly length: number;
+  /** Every heading in source order, those in block quotes and list items included. */
+  readonly headings: readonly MarkdownHeading[];
+  readonly blocks: readonly MarkdownBlock[];
+}
+
+/** The outline of every Markdown body of the content: the product, each copy section, each page. */
+export interface SiteOutlines {
+  readonly product: MarkdownOutline;
+  /** By copy section slug. */
+  readonly copy: Readonly<Record<string, MarkdownOutline>>;
+  readonly pages: Readonly<Record<PageName, MarkdownOutline>>;
+}

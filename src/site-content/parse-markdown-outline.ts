@@ -1,0 +1,102 @@
+import { markdownToMdast, type MdastNode } from 'satteri';
+import type {
+  MarkdownBlock,
+  MarkdownHeading,
+  MarkdownOutline,
+  SiteOutlines,
+} from '../schemas/markdown-outline.ts';
+import type { SiteContent } from '../schemas/site-content.ts';
+
+/**
+ * The parser Astro renders the pages with (Sätteri, through @astrojs/markdown-satteri), with GFM
+ * as Astro sets it. Smart punctuation is off so heading texts keep the owner's characters, and
+ * front matter is off because the reader has already cut it from every body.
+ */
+const FEATURES = { gfm: true, smartPunctuation: false, frontmatter: false } as const;
+
+/** Top-level blocks with no copy of their own for a search passage: rules and link definitions. */
+const SILENT_BLOCKS = new Set(['thematicBreak', 'definition']);
+
+/**
+ * Parses a Markdown text into its outline: every heading and every top-level block, by offset.
+ * Build time only (the parser is native); the functions read the outline from the snapshot.
+ * @see https://spec.commonmark.org/0.31.2/ (Sätteri's CommonMark and GFM parser)
+ */
+export function parseMarkdownOutline(markdown: string): MarkdownOutline {
+  const tree = markdownToMdast(markdown, { features: FEATURES });
+  const headings: MarkdownHeading[] = [];
+  const blocks: MarkdownBlock[] = [];
+  const collectHeadings = (node: MdastNode) => {
+    if (node.type === 'heading') headings.push(readHeading(markdown, node));
+    else if ('children' in node) for (const child of node.children) collectHeadings(child);
+  };
+  // Only a top-level heading opens a part of the text; one in a quote or list stays inside it.
+  let heading: number | undefined;
+  for (const node of tree.type === 'root' ? tree.children : []) {
+    if (node.type === 'heading') heading = headings.length;
+    collectHeadings(node);
+    if (node.type === 'heading' || SILENT_BLOCKS.has(node.type)) continue;
+    const { start, end } = readRange(node);
+    blocks.push(heading === undefined ? { start, end } : { start, end, heading });
+  }
+  return { length: markdown.length, headings, blocks };
+}
+
+/** Parses the product description, every copy section and every page body (build time only). */
+export function parseSiteOutlines(content: SiteContent): SiteOutlines {
+  return {
+    product: parseMarkdownOutline(content.product.body),
+    copy: Object.fromEntries(
+      content.copy.map((section) => [section.slug, parseMarkdownOutline(section.body)]),
+    ),
+    pages: {
+      home: parseMarkdownOutline(content.pages.home.body),
+      developers: parseMarkdownOutline(content.pages.developers.body),
+      docs: parseMarkdownOutline(content.pages.docs.body),
+    },
+  };
+}
+
+function readRange(node: MdastNode): { start: number; end: number } {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  // Sätteri records positions unless told not to; a node without one is a parser change.
+  if (start === undefined || end === undefined) throw new Error(`no position on a ${node.type}`);
+  return { start, end };
+}
+
+function readHeading(markdown: string, node: MdastNode & { type: 'heading' }): MarkdownHeading {
+  const { start, end } = readRange(node);
+  const text = readPlainText(node).replace(/\s+/g, ' ').trim();
+  const source = markdown.slice(start, end);
+  // An ATX heading is one line; a setext heading is at least its content and its underline.
+  if (!/[\r\n]/.test(source)) return { start, end, depth: node.depth, text };
+  return { start, end, depth: node.depth, text, setextSource: joinSetextContent(source) };
+}
+
+/**
+ * A setext heading's content (every line but the underline) as one line of ATX heading text:
+ * continuation lines lose the block-quote markers and indent of their container, a hard break's
+ * backslash goes (the lines are joined by a space), and a trailing `#` gets a closing sequence
+ * after it so it is not read as one.
+ * @see https://spec.commonmark.org/0.31.2/#example-76 (a closing sequence is stripped)
+ */
+function joinSetextContent(source: string): string {
+  const lines = source.split(/\r?\n/).slice(0, -1);
+  const joined = lines
+    .map((line, index) => (index === 0 ? line : line.replace(/^[ \t]*(?:>[ \t]?)*/, '')).trim())
+    .map((line, index, all) =>
+      index < all.length - 1 && /(?:^|[^\\])(?:\\\\)*\\$/.test(line) ? line.slice(0, -1) : line,
+    )
+    .join(' ');
+  return joined.endsWith('#') ? `${joined} #` : joined;
+}
+
+/** The text of a node without its markup (mdast-util-to-string's rules: values and image alts). */
+function readPlainText(node: MdastNode): string {
+  if (node.type === 'text' || node.type === 'inlineCode') return node.value;
+  if (node.type === 'image' || node.type === 'imageReference') return node.alt ?? '';
+  if (node.type === 'break') return ' ';
+  if (!('children' in node)) return '';
+  return node.children.map((child) => readPlainText(child as MdastNode)).join('');
+}

@@ -1,0 +1,142 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  checkOutline,
+  demoteHeadings,
+  formatLinkEntry,
+  readOutline,
+} from '../../src/documents/markdown-text.ts';
+import { parseMarkdownOutline } from '../../src/site-content/parse-markdown-outline.ts';
+
+/** Demotes a text by the outline the build would parse for it. */
+function demote(markdown: string, levels = 1): string {
+  return demoteHeadings(markdown, parseMarkdownOutline(markdown), levels);
+}
+
+/** Each heading of a text as the parser reads it: depth and plain text. */
+function readHeadings(markdown: string): { depth: number; text: string }[] {
+  return parseMarkdownOutline(markdown).headings.map(({ depth, text }) => ({ depth, text }));
+}
+
+describe('demoteHeadings', () => {
+  it('should push ATX headings down, keep closing sequences and stop at depth 6', () => {
+    expect(demote('## Title\ntext\n\n### Closed ###\n\n###### Deep\n')).toBe(
+      '### Title\ntext\n\n#### Closed ###\n\n###### Deep\n',
+    );
+  });
+
+  it('should turn setext headings into ATX headings one level down', () => {
+    expect(demote('Intro\n=====\n\nSome text.\n\nDetails\n-------\n\nMore.')).toBe(
+      '## Intro\n\nSome text.\n\n### Details\n\nMore.',
+    );
+  });
+
+  it('should demote a file written with CRLF line endings the same way', () => {
+    expect(demote('Intro\r\n=====\r\n\r\n# Next\r\n')).toBe('## Intro\r\n\r\n## Next\r\n');
+  });
+
+  it('should keep a setext heading of several lines, markup and a trailing # as one heading', () => {
+    const markdown = 'Our *first*\nbakery, in C#\n===\n\nText.';
+    expect(demote(markdown)).toBe('## Our *first* bakery, in C# #\n\nText.');
+    expect(readHeadings(demote(markdown))).toEqual([{ depth: 2, text: 'Our first bakery, in C#' }]);
+  });
+
+  it('should leave a ```` fence holding ``` lines and "# not a heading" untouched', () => {
+    const markdown = '# Real\n\n````md\n```\n# not a heading\n```\n````\n\n# Also real\n';
+    expect(demote(markdown)).toBe(
+      '## Real\n\n````md\n```\n# not a heading\n```\n````\n\n## Also real\n',
+    );
+  });
+
+  it('should leave ~~~ fences, indented code and HTML blocks untouched', () => {
+    const markdown = '~~~\n# shell comment\n```\n~~~\n\n    # indented code\n\n# After\n';
+    expect(demote(markdown)).toBe(
+      '~~~\n# shell comment\n```\n~~~\n\n    # indented code\n\n## After\n',
+    );
+  });
+
+  it('should push down headings in block quotes and list items, setext ones included', () => {
+    expect(demote('> # Quoted\n\n- ## In a list\n\n> Quoted\n> setext\n> ---\n')).toBe(
+      '> ## Quoted\n\n- ### In a list\n\n> ### Quoted setext\n',
+    );
+  });
+
+  it('should not take a setext underline for a heading inside a paragraph of a list', () => {
+    expect(demote('- item\nlazy\n===\n')).toBe('- item\nlazy\n===\n');
+  });
+
+  it('should leave the text as it is with no levels to push', () => {
+    const markdown = 'Intro\n=====\n\n## Part\n';
+    expect(demote(markdown, 0)).toBe(markdown);
+  });
+
+  it('should refuse an outline parsed from another text', () => {
+    expect(() => demoteHeadings('# A longer text', parseMarkdownOutline('# A'), 1)).toThrow(
+      /outline of 3 characters was applied to a text of 15/,
+    );
+  });
+
+  it('should give every heading one more level, its text unchanged, whatever the Markdown', () => {
+    const line = fc.constantFrom(
+      '# One',
+      '## Two *em*',
+      '###### Six',
+      '  ### Indented ###',
+      'Setext',
+      'C# and `code` \\',
+      '=====',
+      '---',
+      '```',
+      '````',
+      '~~~',
+      '> # Quoted',
+      '> Quoted line',
+      '> ===',
+      '- # Listed',
+      '- item',
+      '  continued',
+      '    # four spaces',
+      '1. numbered',
+      '<div>',
+      '***',
+      'Plain text #',
+      '',
+    );
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 14 }), (lines) => {
+        const markdown = lines.join('\n');
+        const demoted = demote(markdown);
+        expect(readHeadings(demoted)).toEqual(
+          readHeadings(markdown).map(({ depth, text }) => ({
+            depth: Math.min(6, depth + 1),
+            text,
+          })),
+        );
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('checkOutline', () => {
+  it('should accept the outline of the same text', () => {
+    expect(() => checkOutline('# A', parseMarkdownOutline('# A'))).not.toThrow();
+  });
+});
+
+describe('readOutline', () => {
+  it('should find an outline by key and refuse a missing one', () => {
+    const outline = parseMarkdownOutline('# A');
+    expect(readOutline({ about: outline }, 'about')).toBe(outline);
+    expect(() => readOutline({ about: outline }, 'other')).toThrow(/no Markdown outline for other/);
+  });
+});
+
+describe('formatLinkEntry', () => {
+  it('should drop square brackets from the name so the link stays valid', () => {
+    expect(formatLinkEntry('A [b]', 'https://x.example', 'n')).toBe(
+      '- [A b](https://x.example): n',
+    );
+    expect(formatLinkEntry('A', 'https://x.example')).toBe('- [A](https://x.example)');
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { buildHomeMarkdownBody } from '../../src/documents/page-markdown.ts';
+import { parseMarkdownOutline } from '../../src/site-content/parse-markdown-outline.ts';
+import { loadExpectedSite } from '../support/expected-site.ts';
+import { loadFixtureContent } from '../support/fixture-content.ts';
+
+const site = await loadExpectedSite('https://facts.example.com', await loadFixtureContent('rich'));
+
+describe('buildHomeMarkdownBody', () => {
+  const text = buildHomeMarkdownBody(site).join('\n');
+  const headings = parseMarkdownOutline(text).headings;
+
+  it('should hold no H1 and no second-level heading from a body, only the sections', () => {
+    expect(headings.filter((heading) => heading.depth === 1)).toEqual([]);
+    expect(headings.filter((heading) => heading.depth === 2).map(({ text }) => text)).toEqual([
+      site.content.product.name,
+      'For developers and AI agents',
+      ...site.content.copy.map((section) => section.title),
+    ]);
+  });
+
+  it('should push a setext heading under its section and leave a fenced example untouched', () => {
+    // The rich company's savoir-faire.md: "Allergen sheets" over dashes, then a ```` fence whose
+    // example holds a ``` fence of its own, with "# Baguette de tradition" in it.
+    expect(headings.find((heading) => heading.text === 'Allergen sheets')?.depth).toBe(3);
+    expect(text).toContain('\n### Allergen sheets\n');
+    expect(text).toContain('````md\n```text\n# Baguette de tradition\nfarine');
+    expect(headings.map((heading) => heading.text)).not.toContain('Baguette de tradition');
+  });
+});

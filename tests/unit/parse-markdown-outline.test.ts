@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import {
+  parseMarkdownOutline,
+  parseSiteOutlines,
+} from '../../src/site-content/parse-markdown-outline.ts';
+import { loadFixtureContent } from '../support/fixture-content.ts';
+
+/** The source of each block of a text, with the text of the heading it sits under. */
+function readBlocks(markdown: string): { source: string; heading: string | undefined }[] {
+  const outline = parseMarkdownOutline(markdown);
+  return outline.blocks.map((block) => ({
+    source: markdown.slice(block.start, block.end),
+    heading: block.heading === undefined ? undefined : outline.headings[block.heading]?.text,
+  }));
+}
+
+describe('parseMarkdownOutline', () => {
+  it('should find ATX and setext headings with their depth, plain text and offsets', () => {
+    const markdown = 'Intro *one*\n===\n\n## Part `two` ##\n\nNext\n---\n';
+    const outline = parseMarkdownOutline(markdown);
+    expect(outline.length).toBe(markdown.length);
+    expect(outline.headings).toEqual([
+      { start: 0, end: 15, depth: 1, text: 'Intro one', setextSource: 'Intro *one*' },
+      { start: 17, end: 33, depth: 2, text: 'Part two' },
+      { start: 35, end: 43, depth: 2, text: 'Next', setextSource: 'Next' },
+    ]);
+  });
+
+  it('should outline an empty body (a page may have none) as nothing', () => {
+    expect(parseMarkdownOutline('')).toEqual({ length: 0, headings: [], blocks: [] });
+  });
+
+  it('should count offsets in UTF-16 code units, as JavaScript strings do', () => {
+    const markdown = '株式会社みなと 😀\n\n## 日本語でのサポート\n';
+    const [heading] = parseMarkdownOutline(markdown).headings;
+    expect(markdown.slice(heading?.start, heading?.end)).toBe('## 日本語でのサポート');
+  });
+
+  it('should find no heading inside a ```` fence holding ``` lines, nor in ~~~ fences', () => {
+    const markdown = '````md\n```\n# not a heading\n```\n````\n\n~~~\n# nor this\n~~~\n';
+    expect(parseMarkdownOutline(markdown).headings).toEqual([]);
+  });
+
+  it('should cut the text into top-level blocks, each under the last top-level heading', () => {
+    const markdown = [
+      'Before any heading.',
+      '',
+      'Title',
+      '=====',
+      '',
+      '```sh',
+      'one',
+      '',
+      'two',
+      '```',
+      '',
+      '> ## Quoted heading',
+      '>',
+      '> quoted text',
+      '',
+      '- a',
+      '- b',
+      '',
+      '***',
+      '',
+      '[ref]: https://example.com',
+      '',
+      '## Last',
+      '',
+      '| a | b |',
+      '| - | - |',
+      '| 1 | 2 |',
+    ].join('\n');
+    expect(readBlocks(markdown)).toEqual([
+      { source: 'Before any heading.', heading: undefined },
+      { source: '```sh\none\n\ntwo\n```', heading: 'Title' },
+      { source: '> ## Quoted heading\n>\n> quoted text', heading: 'Title' },
+      { source: '- a\n- b', heading: 'Title' },
+      { source: '| a | b |\n| - | - |\n| 1 | 2 |', heading: 'Last' },
+    ]);
+    expect(parseMarkdownOutline(markdown).headings.map((heading) => heading.text)).toEqual([
+      'Title',
+      'Quoted heading',
+      'Last',
+    ]);
+  });
+});
+
+describe('parseSiteOutlines', () => {
+  it('should outline the product, every copy section by slug and every page', async () => {
+    const content = await loadFixtureContent('rich');
+    const outlines = parseSiteOutlines(content);
+    expect(outlines.product.length).toBe(content.product.body.length);
+    expect(Object.keys(outlines.copy)).toEqual(content.copy.map((section) => section.slug));
+    for (const section of content.copy) {
+      expect(outlines.copy[section.slug]?.length).toBe(section.body.length);
+    }
+    expect(outlines.pages.home.length).toBe(content.pages.home.body.length);
+    expect(outlines.pages.docs.length).toBe(content.pages.docs.body.length);
+  });
+});
