@@ -1,9 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Browser, BrowserContextOptions } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CONSENT_PAGE_CSP } from '../../src/oauth/consent-page.ts';
-import { launchChromium } from '../support/browser.ts';
+import { checkAccessibility, launchChromium } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const redirectUri = 'https://app.example/callback';
@@ -65,7 +64,7 @@ describe('the authorization page for a redirect URI on the web', () => {
       ).length,
     }));
     expect(inline).toEqual({ scripts: 0, styles: 0, handlers: 0 });
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await checkAccessibility(page);
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

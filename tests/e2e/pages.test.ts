@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContextOptions } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { listErrorCatalogue } from '../../src/service/error-catalogue.ts';
@@ -9,7 +8,7 @@ import {
 import { SITE_PAGES } from '../../src/service/site-pages.ts';
 import { buildServiceUrls } from '../../src/service/urls.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
-import { launchChromium, saveScreenshot } from '../support/browser.ts';
+import { checkAccessibility, launchChromium, saveScreenshot } from '../support/browser.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
 
 const baseUrl = inject('baseUrl');
@@ -264,7 +263,7 @@ describe('pages in Chromium', () => {
   describe.each(THEMES)('in the %s theme', (colorScheme) => {
     it.each(PAGES)('should have no axe-core violations on %s', async (path) => {
       const { context, page, errors } = await openPage(path, { colorScheme });
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await checkAccessibility(page);
       expect(
         results.violations.map((violation) => ({
           id: violation.id,

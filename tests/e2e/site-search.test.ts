@@ -1,8 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
-import { launchChromium, openRecordedPage } from '../support/browser.ts';
+import { checkAccessibility, launchChromium, openRecordedPage } from '../support/browser.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
 
 const baseUrl = inject('baseUrl');
@@ -128,7 +127,7 @@ describe('site search', () => {
     async (colorScheme) => {
       const { context, page } = await openPage('/docs', true, colorScheme);
       expect((await search(page, 'overview')).length).toBeGreaterThan(0);
-      const results = await new AxeBuilder({ page }).include('[data-site-search]').analyze();
+      const results = await checkAccessibility(page, ['[data-site-search]']);
       expect(results.violations.map((violation) => violation.id)).toEqual([]);
       await context.close();
     },

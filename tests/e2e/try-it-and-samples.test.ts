@@ -1,10 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import {
+  checkAccessibility,
   launchChromium,
   openRecordedPage,
   saveScreenshot,
@@ -210,10 +210,7 @@ describe.each(['light', 'dark'] as const)('consoles and samples in the %s theme'
     await page.getByRole('tab', { name: 'Python' }).first().click();
     // The consoles and sample tabs in the states this test puts them in; the whole page, consoles
     // shown, is checked in both themes by pages.test.ts (axe-core over all of /docs takes ~20 s).
-    const results = await new AxeBuilder({ page })
-      .include('[data-try-it]')
-      .include('[data-code-samples]')
-      .analyze();
+    const results = await checkAccessibility(page, ['[data-try-it]', '[data-code-samples]']);
     expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
     expect(errors).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
 import { chromium, type Browser, type BrowserServer, type Page } from 'playwright';
 import { inject } from 'vitest';
@@ -86,4 +87,15 @@ export async function saveScreenshot(
   if (process.env.SCREENSHOTS !== '1') return;
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}`, ...options });
+}
+
+/**
+ * axe-core (all default rules) over the page, or over the parts `include` names, collecting only
+ * violations: the passes and incomplete results of a long page (every code token's contrast) are
+ * what takes axe longest to gather, and no test reads them.
+ */
+export function checkAccessibility(page: Page, include: readonly string[] = []) {
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  for (const selector of include) builder.include(selector);
+  return builder.analyze();
 }
