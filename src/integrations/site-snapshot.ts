@@ -7,6 +7,7 @@ import { checkLogoAgainstAllowList, renderBrandLogoModule } from '../site-conten
 import { ContentError, readSiteContent } from '../site-content/read-site-content.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
 import {
+  renderContentPagesModule,
   renderSiteOriginModule,
   renderSiteSnapshotModule,
   writeGeneratedModule,
@@ -15,6 +16,7 @@ import { readRateLimitPolicy } from '../service/rate-limit-policy.ts';
 import { readRedisUrl } from '../shared-state/process-store.ts';
 import { readSigningKeys } from '../oauth/keys.ts';
 import { createDevMiddleware } from '../server/dev-middleware.ts';
+import { buildSiteRoutes } from '../documents/site-routes.ts';
 import { buildSiteVercelConfig } from '../documents/site-vercel-config.ts';
 import { buildSiteSnapshot } from './build-site-snapshot.ts';
 import { bundleFunctions, listFunctionEntries } from './bundle-functions.ts';
@@ -42,6 +44,7 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
   const snapshotFile = resolve(options.outDir, 'site-snapshot.ts');
   const originFile = resolve(options.outDir, 'site-origin.ts');
   const toolModulesFile = resolve(options.outDir, 'mcp-tool-modules.ts');
+  const contentPagesFile = resolve(options.outDir, 'content-pages.ts');
   const toolsDir = resolve(options.root, 'src/mcp/tools');
   const bundlesDir = resolve(options.outDir, 'functions');
   // The accent colours as CSS custom properties, bundled with the pages' stylesheet (no inline
@@ -75,7 +78,7 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
     const bundles = await bundleFunctions(
       [
         ...listFunctionEntries(resolve(options.root, 'src/functions')),
-        { name: 'middleware', source: resolve(options.root, 'src/http/page-middleware.ts') },
+        { name: 'middleware', source: resolve(options.root, 'src/site/page-middleware.ts') },
       ],
       bundlesDir,
     );
@@ -103,6 +106,7 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
     // Refuses a malformed REDIS_URL, so a deployment never runs with one.
     readRedisUrl(process.env);
     await writeGeneratedModule(snapshotFile, renderSiteSnapshotModule(snapshot));
+    await writeGeneratedModule(contentPagesFile, renderContentPagesModule(content));
     await writeGeneratedModule(
       resolve(options.outDir, 'site-origin.ts'),
       renderSiteOriginModule(options.siteUrl),
@@ -116,7 +120,8 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
           command === 'sync' &&
           existsSync(snapshotFile) &&
           existsSync(originFile) &&
-          existsSync(toolModulesFile)
+          existsSync(toolModulesFile) &&
+          existsSync(contentPagesFile)
         ) {
           // `astro check` and `astro sync` validate content/ but keep the last build's snapshot, so
           // the functions keep answering for the origin that build published.
@@ -139,11 +144,13 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
         routePatterns = routes.map((route) => route.patternRegex);
       },
       'astro:server:setup': async ({ server, logger }) => {
+        const content = await readSiteContent(contentDir);
         server.middlewares.use(
           createDevMiddleware(server, {
             root: options.root,
             siteUrl: options.siteUrl,
-            vercelConfig: buildSiteVercelConfig(await readSiteContent(contentDir)),
+            vercelConfig: buildSiteVercelConfig(content),
+            routes: buildSiteRoutes(content),
             isRoute: (pathname) => routePatterns.some((pattern) => pattern.test(pathname)),
           }),
         );

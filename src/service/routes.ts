@@ -3,7 +3,7 @@ import { buildMirrorLinkHeader, buildPageLinkHeader } from './page-link-header.t
 import { compilePatterns } from './route-patterns.ts';
 import { STATIC_FILE_METHODS, type CachePolicy, type CorsPolicy } from './route-policies.ts';
 import { PAGE_SEARCH_INDEX_PATH } from './search-index-path.ts';
-import { SITE_PAGES } from './site-pages.ts';
+import { listSitePages, normalizePagePath, type SitePage } from './site-pages.ts';
 import { SERVICE_PATHS } from './urls.ts';
 
 /** What answers a surface: a prerendered file of the build, or a function in `api/`. */
@@ -85,7 +85,8 @@ function defineFunction(
   };
 }
 
-const PAGE_SURFACES: readonly Surface[] = SITE_PAGES.flatMap((page) => [
+/** A page's two surfaces: the HTML page (negotiating its mirror) and its Markdown mirror. */
+const listPageSurfaces = (page: SitePage): Surface[] => [
   {
     id: `page-${page.name}`,
     paths: [page.path],
@@ -106,14 +107,10 @@ const PAGE_SURFACES: readonly Surface[] = SITE_PAGES.flatMap((page) => [
     cors: 'any-origin',
     link: buildMirrorLinkHeader(page),
   }),
-]);
+];
 
-/**
- * Every surface of the site, declared once: vercel.ts computes Vercel's configuration from this
- * table when Vercel builds, and the local server and the surface tests read it.
- */
-export const SURFACES: readonly Surface[] = [
-  ...PAGE_SURFACES,
+/** Every surface but the pages', in the order the pages' surfaces are followed by. */
+const SERVICE_SURFACES: readonly Surface[] = [
   defineDocument('overview', [SERVICE_PATHS.overview], {
     mediaType: 'json',
     cache: 'revalidate',
@@ -295,17 +292,49 @@ export function listRulePaths(surface: Surface): string[] {
   return file ? [...surface.paths, file] : [...surface.paths];
 }
 
-const MATCHERS = SURFACES.map((surface) => ({
-  surface,
-  pattern: compilePatterns(listRulePaths(surface)),
-}));
+/** The route table of one site: its pages and every surface, with the lookups over them. */
+export interface RouteTable {
+  /** Every page of the site (`listSitePages`), in the order the sitemap lists them. */
+  readonly pages: readonly SitePage[];
+  /** Every surface, the pages' first; a path belongs to the first surface that holds it. */
+  readonly surfaces: readonly Surface[];
+  /**
+   * The surface a request path belongs to: the first of the table whose paths match (the table
+   * lists literal paths before the families that hold them, and `/**` last).
+   */
+  findSurface(pathname: string): Surface;
+  /** The page a request path names (a trailing slash is ignored), if any. */
+  findPage(pathname: string): SitePage | undefined;
+}
 
 /**
- * The surface a request path belongs to: the first of the table whose paths match (the table
- * lists literal paths before the families that hold them, and `/**` last).
+ * Declares every surface of a site with these pages, once: vercel.ts computes Vercel's
+ * configuration from this table when Vercel builds, and the local server, the middleware and the
+ * surface tests read it. The pages come from content/ (`listSitePages`), so a page added as a
+ * content file gets its surfaces with no edit here.
  */
-export function findSurface(pathname: string): Surface {
-  const found = MATCHERS.find(({ pattern }) => pattern.test(pathname));
-  if (!found) throw new Error(`no surface holds ${pathname}, not even /**`);
-  return found.surface;
+export function buildRouteTable(pages: readonly SitePage[]): RouteTable {
+  const surfaces = [...pages.flatMap(listPageSurfaces), ...SERVICE_SURFACES];
+  const matchers = surfaces.map((surface) => ({
+    surface,
+    pattern: compilePatterns(listRulePaths(surface)),
+  }));
+  const pagesByPath = new Map(pages.map((page) => [page.path, page]));
+  return {
+    pages,
+    surfaces,
+    findSurface(pathname) {
+      const found = matchers.find(({ pattern }) => pattern.test(pathname));
+      if (!found) throw new Error(`no surface holds ${pathname}, not even /**`);
+      return found.surface;
+    },
+    findPage: (pathname) => pagesByPath.get(normalizePagePath(pathname)),
+  };
 }
+
+/**
+ * The route table of a site with no content pages of its own: what every site has (the API,
+ * discovery and agent documents, the built-in pages). For code that reads only those surfaces,
+ * and for checking that a content page's path is free.
+ */
+export const BUILT_IN_ROUTES: RouteTable = buildRouteTable(listSitePages([]));
