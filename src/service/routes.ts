@@ -43,6 +43,12 @@ export interface Surface {
   readonly markdownMirror?: string;
   /** False for what is no public surface of its own (hashed assets, the site's other files). */
   readonly listed: boolean;
+  /**
+   * The document its prerendered file holds, by its name among the built site's documents
+   * (`src/site/served-documents.ts`): the one generic endpoint, src/pages/[...document].ts, writes
+   * it at each literal path (or at the renamed file), so such a surface needs no endpoint file.
+   */
+  readonly document?: string;
 }
 
 const FILE = { kind: 'file' } as const;
@@ -112,26 +118,43 @@ const listPageSurfaces = (page: SitePage): Surface[] => [
 /** Every surface but the pages', in the order the pages' surfaces are followed by. */
 const SERVICE_SURFACES: readonly Surface[] = [
   defineDocument('overview', [SERVICE_PATHS.overview], {
+    document: 'overview',
     mediaType: 'json',
     cache: 'revalidate',
     cors: 'read-only',
   }),
   defineDocument('openapi', [SERVICE_PATHS.openapi, SERVICE_PATHS.openapiV1], {
+    document: 'openapi',
     mediaType: 'json',
     cache: 'revalidate',
     cors: 'read-only',
   }),
-  defineDocument('llms-txt', [SERVICE_PATHS.llmsTxt, SERVICE_PATHS.llmsFullTxt], {
+  defineDocument('llms-txt', [SERVICE_PATHS.llmsTxt], {
+    document: 'llmsTxt',
     mediaType: 'text',
     cache: 'revalidate',
     cors: 'read-only',
   }),
-  defineDocument('agent-guides', [SERVICE_PATHS.sitemapMd, SERVICE_PATHS.agentsMd], {
+  defineDocument('llms-full-txt', [SERVICE_PATHS.llmsFullTxt], {
+    document: 'llmsFullTxt',
+    mediaType: 'text',
+    cache: 'revalidate',
+    cors: 'read-only',
+  }),
+  defineDocument('sitemap-md', [SERVICE_PATHS.sitemapMd], {
+    document: 'sitemapMd',
+    mediaType: 'markdown',
+    cache: 'revalidate',
+    cors: 'read-only',
+  }),
+  defineDocument('agents-md', [SERVICE_PATHS.agentsMd], {
+    document: 'agentsMd',
     mediaType: 'markdown',
     cache: 'revalidate',
     cors: 'read-only',
   }),
   defineDocument('auth-md', [SERVICE_PATHS.authMd], {
+    document: 'authMd',
     mediaType: 'markdown',
     cache: 'revalidate',
     cors: 'read-only',
@@ -143,52 +166,63 @@ const SERVICE_SURFACES: readonly Surface[] = [
     cors: 'read-only',
   }),
   defineDocument('robots-txt', ['/robots.txt'], {
+    document: 'robotsTxt',
     mediaType: 'text',
     cache: 'revalidate',
     cors: 'any-origin',
   }),
   defineDocument('sitemap-xml', ['/sitemap.xml'], {
+    document: 'sitemapXml',
     mediaType: 'xml',
     cache: 'revalidate',
     cors: 'any-origin',
   }),
   defineDocument('protected-resource', [SERVICE_PATHS.protectedResource], {
     answer: { kind: 'file', file: '/.well-known/oauth-protected-resource.json' },
+    document: 'protectedResource',
     mediaType: 'json',
     cache: 'metadata',
     cors: 'read-only',
   }),
   defineDocument('protected-resource-mcp', [SERVICE_PATHS.protectedResourceMcp], {
     answer: { kind: 'file', file: '/.well-known/oauth-protected-resource-mcp.json' },
+    document: 'protectedResourceMcp',
     mediaType: 'json',
     cache: 'metadata',
     cors: 'read-only',
   }),
   defineDocument('authorization-server', [SERVICE_PATHS.authorizationServer], {
+    document: 'authorizationServer',
     mediaType: 'json',
     cache: 'metadata',
     cors: 'read-only',
   }),
   defineDocument('api-catalog', [SERVICE_PATHS.apiCatalog], {
+    document: 'apiCatalog',
     mediaType: 'linkset',
     cache: 'metadata',
     cors: 'read-only',
     link: `<${SERVICE_PATHS.apiCatalog}>; rel="api-catalog"`,
   }),
   defineDocument('ai-catalog', [SERVICE_PATHS.aiCatalog, '/.well-known/mcp/catalog.json'], {
+    document: 'aiCatalog',
     mediaType: 'aiCatalog',
     cache: 'metadata',
     cors: 'discovery-card',
   }),
-  defineDocument(
-    'mcp-discovery',
-    [
-      '/.well-known/mcp.json',
-      '/.well-known/mcp/server-card.json',
-      '/.well-known/agent-skills/index.json',
-    ],
-    { mediaType: 'json', cache: 'metadata', cors: 'read-only' },
-  ),
+  // The SEP-1649 card at both of its locations.
+  defineDocument('mcp-discovery', ['/.well-known/mcp.json', '/.well-known/mcp/server-card.json'], {
+    document: 'mcpServerCard',
+    mediaType: 'json',
+    cache: 'metadata',
+    cors: 'read-only',
+  }),
+  defineDocument('agent-skills-index', ['/.well-known/agent-skills/index.json'], {
+    document: 'agentSkillsIndex',
+    mediaType: 'json',
+    cache: 'metadata',
+    cors: 'read-only',
+  }),
   defineDocument('agent-skills', ['/.well-known/agent-skills/*/SKILL.md'], {
     // Skill names are made from content/ (buildSkillPrefix); the surface tests take one from it.
     sample: { path: '/.well-known/agent-skills/example-mcp/SKILL.md', status: 200 },
@@ -197,11 +231,13 @@ const SERVICE_SURFACES: readonly Surface[] = [
     cors: 'read-only',
   }),
   defineDocument('mcp-server-card', ['/mcp/server-card'], {
+    document: 'mcpServerCardV2',
     mediaType: 'serverCard',
     cache: 'metadata',
     cors: 'discovery-card',
   }),
   defineDocument('claim', [SERVICE_PATHS.oauthClaim], {
+    document: 'claim',
     mediaType: 'json',
     cache: 'metadata',
     cors: 'read-only',

@@ -196,7 +196,7 @@ describe('readSiteContent: content pages', () => {
     ['oauth', 'is taken: /oauth is served by the site (not-found), so rename the file'],
     ['mcp', 'is taken: /mcp is served by the site (mcp), so rename the file'],
     ['index', 'is taken: /index.md is served by the site (mirror-home), so rename the file'],
-    ['sitemap', 'is taken: /sitemap.md is served by the site (agent-guides), so rename the file'],
+    ['sitemap', 'is taken: /sitemap.md is served by the site (sitemap-md), so rename the file'],
     ['copy', 'is reserved: the site keeps /copy for its own documents, so rename the file'],
     ['llms', 'is reserved: the site keeps /llms for its own documents, so rename the file'],
   ])('should judge the page file name %s.md', async (slug, message) => {
