@@ -17,10 +17,14 @@ import { readRedisUrl } from '../shared-state/process-store.ts';
 import { readSigningKeys } from '../oauth/keys.ts';
 import { createDevMiddleware } from '../server/dev-middleware.ts';
 import { buildSiteRoutes } from '../documents/site-routes.ts';
+import { listDocumentFiles } from '../service/routes.ts';
 import { buildSiteVercelConfig } from '../documents/site-vercel-config.ts';
 import { buildSiteSnapshot } from './build-site-snapshot.ts';
 import { bundleFunctions, listFunctionEntries } from './bundle-functions.ts';
 import { listToolModuleFiles, loadMcpTools, renderToolModulesModule } from './mcp-tool-modules.ts';
+
+/** Astro's patterns of the generic routes: the content pages and the route table's documents. */
+const GENERIC_ROUTE_PATTERNS = new Set(['/[slug]', '/[...document]']);
 
 export interface SiteSnapshotOptions {
   /** The content collection folder. */
@@ -140,18 +144,29 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
         if (command !== 'dev') await bundle(logger);
       },
       'astro:routes:resolved': ({ routes }) => {
-        // The dev middleware treats a path one of these routes answers as an existing file.
-        routePatterns = routes.map((route) => route.patternRegex);
+        // The dev middleware treats a path one of these routes answers as an existing file. The
+        // two generic routes would match any path, so they count for the paths the route table
+        // gives them only (the content pages, the documents' files; see astro:server:setup).
+        routePatterns = routes
+          .filter((route) => !GENERIC_ROUTE_PATTERNS.has(route.pattern))
+          .map((route) => route.patternRegex);
       },
       'astro:server:setup': async ({ server, logger }) => {
         const content = await readSiteContent(contentDir);
+        const routes = buildSiteRoutes(content);
+        const generated = new Set([
+          ...routes.pages.filter((page) => page.section === 'content').map((page) => page.path),
+          ...routes.surfaces.flatMap(listDocumentFiles),
+        ]);
         server.middlewares.use(
           createDevMiddleware(server, {
             root: options.root,
             siteUrl: options.siteUrl,
             vercelConfig: buildSiteVercelConfig(content),
-            routes: buildSiteRoutes(content),
-            isRoute: (pathname) => routePatterns.some((pattern) => pattern.test(pathname)),
+            routes,
+            isRoute: (pathname) =>
+              generated.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) ||
+              routePatterns.some((pattern) => pattern.test(pathname)),
           }),
         );
         server.watcher.add(contentDir);

@@ -1,6 +1,6 @@
 import { MEDIA_TYPES } from './media-types.ts';
 import { buildMirrorLinkHeader, buildPageLinkHeader } from './page-link-header.ts';
-import { compilePatterns } from './route-patterns.ts';
+import { compilePatterns, isLiteralPattern } from './route-patterns.ts';
 import { STATIC_FILE_METHODS, type CachePolicy, type CorsPolicy } from './route-policies.ts';
 import { PAGE_SEARCH_INDEX_PATH } from './search-index-path.ts';
 import { listSitePages, normalizePagePath, type SitePage } from './site-pages.ts';
@@ -326,6 +326,22 @@ const SERVICE_SURFACES: readonly Surface[] = [
 export function listRulePaths(surface: Surface): string[] {
   const file = surface.answer.kind === 'file' ? surface.answer.file : undefined;
   return file ? [...surface.paths, file] : [...surface.paths];
+}
+
+/**
+ * The files a surface that names a document is written to: its renamed file, else each of its
+ * paths (none for a surface without a document). Throws for a document surface with a pattern.
+ */
+export function listDocumentFiles(surface: Surface): string[] {
+  if (!surface.document) return [];
+  if (surface.answer.kind === 'file' && surface.answer.file) return [surface.answer.file];
+  const patterns = surface.paths.filter((path) => !isLiteralPattern(path));
+  if (patterns.length > 0) {
+    throw new Error(
+      `the route table's surface ${surface.id} names a document but holds patterns (${patterns.join(', ')}): one document is written at literal paths only`,
+    );
+  }
+  return [...surface.paths];
 }
 
 /** The route table of one site: its pages and every surface, with the lookups over them. */

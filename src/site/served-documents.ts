@@ -1,7 +1,6 @@
 import { serializeJson } from '../documents/site-documents.ts';
 import { MEDIA_TYPES } from '../service/media-types.ts';
-import { isLiteralPattern } from '../service/route-patterns.ts';
-import type { RouteTable, Surface } from '../service/routes.ts';
+import { listDocumentFiles, type RouteTable } from '../service/routes.ts';
 import { agentReadiness } from './agent-readiness.ts';
 import { site } from './built-site.ts';
 import { siteRoutes } from './site-routes.ts';
@@ -31,18 +30,6 @@ export function readServedDocument(name: string, surface: string): string {
     );
   }
   return typeof document === 'string' ? document : serializeJson(document);
-}
-
-/** The files a document surface is written to: its renamed file, else each of its paths. */
-function listDocumentFiles(surface: Surface): string[] {
-  if (surface.answer.kind === 'file' && surface.answer.file) return [surface.answer.file];
-  const patterns = surface.paths.filter((path) => !isLiteralPattern(path));
-  if (patterns.length > 0) {
-    throw new Error(
-      `the route table's surface ${surface.id} names a document but holds patterns (${patterns.join(', ')}): one document is written at literal paths only`,
-    );
-  }
-  return [...surface.paths];
 }
 
 /**
