@@ -30,6 +30,6 @@ export default defineConfig({
       root: fileURLToPath(new URL('./', import.meta.url)),
       outDir: fileURLToPath(new URL('./src/generated', import.meta.url)),
     }),
-    searchIndexIntegration(),
+    searchIndexIntegration({ contentDir }),
   ],
 });

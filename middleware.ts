@@ -1,7 +1,8 @@
 /**
  * Vercel Routing Middleware: Markdown for agents on a page's own URL (vercel.json rewrites run
  * after the filesystem, so they cannot replace a page's HTML file; middleware runs before it).
- * The logic is src/http/page-middleware.ts; this file re-exports the build's bundle of it, so
+ * The logic is src/http/page-middleware.ts over the site's route table (src/site/page-middleware.ts,
+ * which takes the content pages' slugs from the build); this file re-exports the build's bundle, so
  * Vercel ships one module, and holds the static config Vercel reads at build time.
  * @see https://vercel.com/docs/routing-middleware
  */

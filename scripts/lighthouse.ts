@@ -1,6 +1,6 @@
 /**
- * Runs Lighthouse on every page of the site (SITE_PAGES: the main pages, the glossary and the error
- * pages), mobile and desktop, and prints the four category scores, the transferred bytes and the
+ * Runs Lighthouse on every page of the site (the main pages, the content pages of content/, the
+ * glossary and the error pages), mobile and desktop, and prints the four category scores, the transferred bytes and the
  * request count.
  *   npm run lighthouse                          # serves the last build itself, then audits it
  *   npm run lighthouse -- --main                # only /, /developers and /docs (a quicker run)
@@ -14,7 +14,10 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { MAIN_PAGES, SITE_PAGES } from '../src/service/site-pages.ts';
+import { buildSiteRoutes } from '../src/documents/site-routes.ts';
+import { resolveContentDir } from '../src/site-content/content-dir.ts';
+import { readSiteContent } from '../src/site-content/read-site-content.ts';
+import { MAIN_PAGES } from '../src/service/site-pages.ts';
 
 const FORM_FACTORS = ['mobile', 'desktop'] as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -23,7 +26,8 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const args = process.argv.slice(2);
 const strict = args.includes('--strict');
 const verbose = args.includes('--verbose');
-const PAGES = (args.includes('--main') ? MAIN_PAGES : SITE_PAGES).map((page) => page.path);
+const { pages } = buildSiteRoutes(await readSiteContent(resolveContentDir(process.env)));
+const PAGES = (args.includes('--main') ? MAIN_PAGES : pages).map((page) => page.path);
 const unknown = args.filter(
   (argument) =>
     !['--strict', '--verbose', '--main'].includes(argument) && !/^https?:\/\//.test(argument),

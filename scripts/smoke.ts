@@ -7,7 +7,9 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { SURFACES } from '../src/service/routes.ts';
+import { buildSiteRoutes } from '../src/documents/site-routes.ts';
+import { resolveContentDir } from '../src/site-content/content-dir.ts';
+import { readSiteContent } from '../src/site-content/read-site-content.ts';
 import { findSmokeFailure, listSmokeChecks, readListenUrl } from './smoke-checks.ts';
 
 /** How long the server may take to print that it listens. */
@@ -43,7 +45,9 @@ let passed = 0;
 try {
   await listening;
   const base = readListenUrl(process.env);
-  for (const check of listSmokeChecks(SURFACES)) {
+  // The route table of the content the build read (its content pages included).
+  const { surfaces } = buildSiteRoutes(await readSiteContent(resolveContentDir(process.env)));
+  for (const check of listSmokeChecks(surfaces)) {
     const response = await fetch(`${base}${check.path}`, {
       redirect: 'manual',
       ...(check.headers ? { headers: check.headers } : {}),

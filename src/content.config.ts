@@ -96,9 +96,15 @@ export const collections = {
     schema: CopySectionSchema,
   }),
   pages: defineCollection({
-    loader: siteContentLoader(({ pages }) =>
-      Object.entries(pages).map(([id, page]) => ({ id, data: page, body: page.body })),
-    ),
+    // The main pages by name, then the content pages by slug (the generic route, [slug].astro).
+    loader: siteContentLoader(({ pages, contentPages }) => [
+      ...Object.entries(pages).map(([id, page]) => ({ id, data: page, body: page.body })),
+      ...contentPages.map(({ slug, title, description, heading, body }) => ({
+        id: slug,
+        data: { title, description, heading, body },
+        body,
+      })),
+    ]),
     schema: PageCopySchema,
   }),
 };

@@ -1,4 +1,4 @@
-import type { PageName, SiteContent } from '../schemas/site-content.ts';
+import type { ContentPage, PageName, SiteContent } from '../schemas/site-content.ts';
 import { listErrorCatalogue } from '../service/error-catalogue.ts';
 import { MAIN_PAGES } from '../service/site-pages.ts';
 import { endSentence } from './end-sentence.ts';
@@ -151,5 +151,43 @@ export function buildLlmsTxt(
     formatLinkEntry('Home page', markdownUrl('home'), pages.home.description),
     '',
   ];
-  return lines.join('\n');
+  return placeContentPages(lines, content.contentPages, urls).join('\n');
+}
+
+/**
+ * Links each content page's Markdown version in the `## <llmsSection>` its front matter names:
+ * at the end of that section when llms.txt has it, else in a new section before `## Optional`
+ * (which llms.txt readers may skip), in the order of the pages.
+ */
+function placeContentPages(
+  lines: readonly string[],
+  contentPages: readonly ContentPage[],
+  urls: ServiceUrls,
+): string[] {
+  const placed = [...lines];
+  const sections = [...new Set(contentPages.map((page) => page.llmsSection))];
+  for (const section of sections) {
+    const entries = contentPages
+      .filter((page) => page.llmsSection === section)
+      .map((page) =>
+        formatLinkEntry(page.title, `${urls.origin}/${page.slug}.md`, page.description),
+      );
+    const start = placed.indexOf(`## ${section}`);
+    if (start >= 0) {
+      // The section's list ends at its blank line before the next heading (or the end).
+      const next = placed.findIndex((line, index) => index > start + 1 && line === '');
+      placed.splice(next < 0 ? placed.length : next, 0, ...entries);
+    } else {
+      const optional = placed.indexOf('## Optional');
+      placed.splice(
+        optional < 0 ? placed.length : optional,
+        0,
+        `## ${section}`,
+        '',
+        ...entries,
+        '',
+      );
+    }
+  }
+  return placed;
 }

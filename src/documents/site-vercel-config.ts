@@ -1,5 +1,5 @@
 import type { SiteContent } from '../schemas/site-content.ts';
-import { SURFACES } from '../service/routes.ts';
+import { buildSiteRoutes } from './site-routes.ts';
 import { buildVercelConfig, type VercelJson } from '../service/vercel-config.ts';
 import { formatContentUsage } from './robots-txt.ts';
 
@@ -10,5 +10,7 @@ import { formatContentUsage } from './robots-txt.ts';
  * @see https://vercel.com/docs/project-configuration
  */
 export function buildSiteVercelConfig(content: SiteContent): VercelJson {
-  return buildVercelConfig(SURFACES, { contentUsage: formatContentUsage(content) });
+  return buildVercelConfig(buildSiteRoutes(content).surfaces, {
+    contentUsage: formatContentUsage(content),
+  });
 }

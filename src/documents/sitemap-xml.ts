@@ -1,6 +1,6 @@
 import { buildPageUrl } from './page-markdown.ts';
 import type { ServiceUrls } from '../service/urls.ts';
-import { SITE_PAGES, type SitePage } from '../service/site-pages.ts';
+import type { SitePage } from '../service/site-pages.ts';
 
 function escapeXml(text: string): string {
   return text
@@ -11,15 +11,19 @@ function escapeXml(text: string): string {
 }
 
 /**
- * Builds /sitemap.xml: every page (main pages, glossary, errors) with its `lastmod` (W3C date),
+ * Builds /sitemap.xml: every page (main pages, content pages, glossary, errors) with its `lastmod` (W3C date),
  * when the content behind it last changed.
  * @see https://www.sitemaps.org/protocol.html
  */
-export function buildSitemapXml(urls: ServiceUrls, dates: (page: SitePage) => Date): string {
+export function buildSitemapXml(
+  urls: ServiceUrls,
+  pages: readonly SitePage[],
+  dates: (page: SitePage) => Date,
+): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...SITE_PAGES.map(
+    ...pages.map(
       (page) =>
         `  <url><loc>${escapeXml(buildPageUrl(urls, page))}</loc><lastmod>${dates(page).toISOString().slice(0, 10)}</lastmod></url>`,
     ),

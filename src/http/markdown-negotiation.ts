@@ -1,5 +1,5 @@
-import { findSurface } from '../service/routes.ts';
-import { findSitePage, type SitePage } from '../service/site-pages.ts';
+import type { RouteTable } from '../service/routes.ts';
+import type { SitePage } from '../service/site-pages.ts';
 import { listSurfaceHeaders, NEGOTIATED_HEADER_NAMES } from '../service/vercel-config.ts';
 
 /** How a page request is answered: always `Vary: Accept`; the Markdown mirror when preferred. */
@@ -75,22 +75,26 @@ export function prefersMarkdown(accept: string | undefined): boolean {
  * server and the Vercel Routing Middleware (middleware.ts).
  */
 export function negotiatePage(
+  routes: RouteTable,
   pathname: string,
   accept: string | undefined,
 ): PageNegotiation | undefined {
-  const page = findSitePage(pathname);
+  const page = routes.findPage(pathname);
   if (!page) return undefined;
-  const answers = readPageAnswers(page);
+  const answers = readPageAnswers(routes, page);
   return prefersMarkdown(accept) ? answers.markdown : answers.html;
 }
 
-const PAGE_ANSWERS = new Map<SitePage, { html: PageNegotiation; markdown: PageNegotiation }>();
+const PAGE_ANSWERS = new WeakMap<SitePage, { html: PageNegotiation; markdown: PageNegotiation }>();
 
 /** A page's two negotiated answers, from the route table (computed once per page). */
-function readPageAnswers(page: SitePage): { html: PageNegotiation; markdown: PageNegotiation } {
+function readPageAnswers(
+  routes: RouteTable,
+  page: SitePage,
+): { html: PageNegotiation; markdown: PageNegotiation } {
   const known = PAGE_ANSWERS.get(page);
   if (known) return known;
-  const pageHeaders = listSurfaceHeaders(findSurface(page.path));
+  const pageHeaders = listSurfaceHeaders(routes.findSurface(page.path));
   const negotiated = Object.entries(pageHeaders).filter(([name]) =>
     NEGOTIATED_HEADER_NAMES.includes(name),
   );
@@ -98,7 +102,7 @@ function readPageAnswers(page: SitePage): { html: PageNegotiation; markdown: Pag
     html: { headers: { Vary: 'Accept', ...Object.fromEntries(negotiated) } },
     markdown: {
       markdownPath: page.markdownPath,
-      headers: { ...listSurfaceHeaders(findSurface(page.markdownPath)), Vary: 'Accept' },
+      headers: { ...listSurfaceHeaders(routes.findSurface(page.markdownPath)), Vary: 'Accept' },
     },
   };
   PAGE_ANSWERS.set(page, answers);

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serializePageSections, type PageSection } from '../documents/page-search.ts';
 import { PAGE_SEARCH_INDEX_PATH } from '../service/search-index-path.ts';
-import { SITE_PAGES } from '../service/site-pages.ts';
+import type { SitePage } from '../service/site-pages.ts';
+import { buildSiteRoutes } from '../documents/site-routes.ts';
+import { readSiteContent } from '../site-content/read-site-content.ts';
 import { readPageSections } from './page-sections.ts';
 
 /** The built HTML file of a page's path (`/` -> `index.html`, `/docs` -> `docs/index.html`). */
@@ -13,9 +15,12 @@ export function readPageFile(root: string, path: string): string {
 }
 
 /** Reads every page of the site from the build output and splits each into its sections. */
-export async function readSiteSections(root: string): Promise<PageSection[]> {
+export async function readSiteSections(
+  root: string,
+  pages: readonly SitePage[],
+): Promise<PageSection[]> {
   const sections: PageSection[] = [];
-  for (const page of SITE_PAGES) {
+  for (const page of pages) {
     const html = await readFile(readPageFile(root, page.path), 'utf8');
     sections.push(...readPageSections(html, page.path));
   }
@@ -23,22 +28,23 @@ export async function readSiteSections(root: string): Promise<PageSection[]> {
 }
 
 /**
- * Writes the search index of every page of the site (`SITE_PAGES`: home with the site copy,
- * developers, docs, the glossary and the error pages) after the build, as one JSON file of their
+ * Writes the search index of every page of the site (`listSitePages`: home with the site copy,
+ * developers, docs, the content pages of content/ (read again here), the glossary and the error pages) after the build, as one JSON file of their
  * sections beside them (`/search-index.json`), which the header's search box loads and indexes on
  * demand. The pages are read as built, so every hit's anchor is an id the page has.
  */
-export function searchIndexIntegration(): AstroIntegration {
+export function searchIndexIntegration(options: { readonly contentDir: string }): AstroIntegration {
   return {
     name: 'search-index',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
-        const sections = await readSiteSections(root);
+        const { pages } = buildSiteRoutes(await readSiteContent(options.contentDir));
+        const sections = await readSiteSections(root, pages);
         const json = serializePageSections(sections);
         await writeFile(join(root, PAGE_SEARCH_INDEX_PATH), json);
         logger.info(
-          `search index of ${sections.length} sections on ${SITE_PAGES.length} pages written to ${PAGE_SEARCH_INDEX_PATH} (${Math.round(json.length / 1024)} KiB)`,
+          `search index of ${sections.length} sections on ${pages.length} pages written to ${PAGE_SEARCH_INDEX_PATH} (${Math.round(json.length / 1024)} KiB)`,
         );
       },
     },

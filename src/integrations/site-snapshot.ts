@@ -7,6 +7,7 @@ import { checkLogoAgainstAllowList, renderBrandLogoModule } from '../site-conten
 import { ContentError, readSiteContent } from '../site-content/read-site-content.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
 import {
+  renderContentPagesModule,
   renderSiteOriginModule,
   renderSiteSnapshotModule,
   writeGeneratedModule,
@@ -15,10 +16,15 @@ import { readRateLimitPolicy } from '../service/rate-limit-policy.ts';
 import { readRedisUrl } from '../shared-state/process-store.ts';
 import { readSigningKeys } from '../oauth/keys.ts';
 import { createDevMiddleware } from '../server/dev-middleware.ts';
+import { buildSiteRoutes } from '../documents/site-routes.ts';
+import { listDocumentFiles } from '../service/routes.ts';
 import { buildSiteVercelConfig } from '../documents/site-vercel-config.ts';
 import { buildSiteSnapshot } from './build-site-snapshot.ts';
 import { bundleFunctions, listFunctionEntries } from './bundle-functions.ts';
 import { listToolModuleFiles, loadMcpTools, renderToolModulesModule } from './mcp-tool-modules.ts';
+
+/** Astro's patterns of the generic routes: the content pages and the route table's documents. */
+const GENERIC_ROUTE_PATTERNS = new Set(['/[slug]', '/[...document]']);
 
 export interface SiteSnapshotOptions {
   /** The content collection folder. */
@@ -42,6 +48,7 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
   const snapshotFile = resolve(options.outDir, 'site-snapshot.ts');
   const originFile = resolve(options.outDir, 'site-origin.ts');
   const toolModulesFile = resolve(options.outDir, 'mcp-tool-modules.ts');
+  const contentPagesFile = resolve(options.outDir, 'content-pages.ts');
   const toolsDir = resolve(options.root, 'src/mcp/tools');
   const bundlesDir = resolve(options.outDir, 'functions');
   // The accent colours as CSS custom properties, bundled with the pages' stylesheet (no inline
@@ -75,7 +82,7 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
     const bundles = await bundleFunctions(
       [
         ...listFunctionEntries(resolve(options.root, 'src/functions')),
-        { name: 'middleware', source: resolve(options.root, 'src/http/page-middleware.ts') },
+        { name: 'middleware', source: resolve(options.root, 'src/site/page-middleware.ts') },
       ],
       bundlesDir,
     );
@@ -103,6 +110,7 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
     // Refuses a malformed REDIS_URL, so a deployment never runs with one.
     readRedisUrl(process.env);
     await writeGeneratedModule(snapshotFile, renderSiteSnapshotModule(snapshot));
+    await writeGeneratedModule(contentPagesFile, renderContentPagesModule(content));
     await writeGeneratedModule(
       resolve(options.outDir, 'site-origin.ts'),
       renderSiteOriginModule(options.siteUrl),
@@ -116,7 +124,8 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
           command === 'sync' &&
           existsSync(snapshotFile) &&
           existsSync(originFile) &&
-          existsSync(toolModulesFile)
+          existsSync(toolModulesFile) &&
+          existsSync(contentPagesFile)
         ) {
           // `astro check` and `astro sync` validate content/ but keep the last build's snapshot, so
           // the functions keep answering for the origin that build published.
@@ -135,16 +144,29 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
         if (command !== 'dev') await bundle(logger);
       },
       'astro:routes:resolved': ({ routes }) => {
-        // The dev middleware treats a path one of these routes answers as an existing file.
-        routePatterns = routes.map((route) => route.patternRegex);
+        // The dev middleware treats a path one of these routes answers as an existing file. The
+        // two generic routes would match any path, so they count for the paths the route table
+        // gives them only (the content pages, the documents' files; see astro:server:setup).
+        routePatterns = routes
+          .filter((route) => !GENERIC_ROUTE_PATTERNS.has(route.pattern))
+          .map((route) => route.patternRegex);
       },
       'astro:server:setup': async ({ server, logger }) => {
+        const content = await readSiteContent(contentDir);
+        const routes = buildSiteRoutes(content);
+        const generated = new Set([
+          ...routes.pages.filter((page) => page.section === 'content').map((page) => page.path),
+          ...routes.surfaces.flatMap(listDocumentFiles),
+        ]);
         server.middlewares.use(
           createDevMiddleware(server, {
             root: options.root,
             siteUrl: options.siteUrl,
-            vercelConfig: buildSiteVercelConfig(await readSiteContent(contentDir)),
-            isRoute: (pathname) => routePatterns.some((pattern) => pattern.test(pathname)),
+            vercelConfig: buildSiteVercelConfig(content),
+            routes,
+            isRoute: (pathname) =>
+              generated.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) ||
+              routePatterns.some((pattern) => pattern.test(pathname)),
           }),
         );
         server.watcher.add(contentDir);

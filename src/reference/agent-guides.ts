@@ -68,6 +68,9 @@ export function buildSitemapMd(site: SiteDocuments): string {
         content.pages[page.name].description,
       ),
     ),
+    ...content.contentPages.map((page) =>
+      formatLinkEntry(page.title, markdownUrl(`/${page.slug}.md`), page.description),
+    ),
     formatLinkEntry(GLOSSARY_COPY.title, markdownUrl('/glossary.md'), GLOSSARY_COPY.description),
     '',
     '## Errors',

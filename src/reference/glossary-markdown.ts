@@ -1,10 +1,11 @@
-import { findSitePage } from '../service/site-pages.ts';
+import { BUILT_IN_ROUTES } from '../service/routes.ts';
 import { GLOSSARY_COPY, GLOSSARY_TERMS } from './glossary.ts';
 
 /** A root-relative link of the site, to the Markdown version when it names a page. */
 function toMarkdownLink(path: string): string {
   const [pathname = '', fragment] = path.split('#');
-  const page = findSitePage(pathname);
+  // The glossary links only the built-in pages.
+  const page = BUILT_IN_ROUTES.findPage(pathname);
   if (!page) return path;
   return fragment ? `${page.markdownPath}#${fragment}` : page.markdownPath;
 }

@@ -8,7 +8,7 @@ import {
 } from '../documents/page-markdown.ts';
 import type { SiteDocuments } from '../documents/site-documents.ts';
 import { listWebMcpTools } from '../documents/webmcp-tools.ts';
-import { isMainPage, SITE_PAGES, type SitePage } from '../service/site-pages.ts';
+import { isMainPage, type SitePage } from '../service/site-pages.ts';
 import { buildDevelopersMarkdownBody } from './developers-markdown.ts';
 import { buildDocsMarkdownBody } from './docs-markdown.ts';
 import {
@@ -32,6 +32,12 @@ function readPageParts(site: SiteDocuments, page: SitePage): { copy: PageCopy; b
           ? buildDevelopersMarkdownBody(site)
           : buildDocsMarkdownBody(site);
     return { copy, body };
+  }
+  if (page.section === 'content') {
+    const copy = site.content.contentPages.find((candidate) => candidate.slug === page.name);
+    if (!copy) throw new Error(`no content page ${page.name}`);
+    // The generic route renders the body under the H1, as written: its headings stay as they are.
+    return { copy, body: copy.body ? [copy.body, ''] : [] };
   }
   if (page.section === 'reference')
     return { copy: GLOSSARY_COPY, body: buildGlossaryMarkdownBody() };
@@ -69,7 +75,11 @@ function buildPageMarkdown(site: SiteDocuments, page: SitePage, dates: PageDates
   ]);
 }
 
-/** Every page's Markdown version, by the page's path. */
-export function buildPageMarkdowns(site: SiteDocuments, dates: PageDates): Map<string, string> {
-  return new Map(SITE_PAGES.map((page) => [page.path, buildPageMarkdown(site, page, dates)]));
+/** Every page's Markdown version (of the route table's pages), by the page's path. */
+export function buildPageMarkdowns(
+  site: SiteDocuments,
+  pages: readonly SitePage[],
+  dates: PageDates,
+): Map<string, string> {
+  return new Map(pages.map((page) => [page.path, buildPageMarkdown(site, page, dates)]));
 }

@@ -128,9 +128,37 @@ export const PageCopySchema = PageCopyFrontMatterSchema.extend({
 });
 export type PageCopy = z.infer<typeof PageCopySchema>;
 
-/** The page copy files every site must have. */
+/** The page copy files every site must have (each page has its own component). */
 export const PAGE_NAMES = ['home', 'developers', 'docs'] as const;
 export type PageName = (typeof PAGE_NAMES)[number];
+
+/**
+ * content/pages/<slug>.md front matter for a page of the site owner's own (any name but the
+ * three of `PAGE_NAMES`): the page copy, plus where the page is listed, each with a default.
+ */
+export const ContentPageFrontMatterSchema = PageCopyFrontMatterSchema.extend({
+  /** Whether the header's navigation links to the page. */
+  nav: z.boolean().default(true),
+  /** The navigation link's text (default: the heading). */
+  navLabel: z.string().trim().min(1, 'must not be empty').max(40).optional(),
+  /** Where the link goes among the others: Home is 10, Developers 20, API docs 30. */
+  navOrder: z.number().int().nonnegative().default(100),
+  /** The `## <section>` of /llms.txt that links the page's Markdown version. */
+  llmsSection: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(60)
+    .regex(/^[^\n#]+$/, 'must be one line without #')
+    .default('Pages'),
+});
+
+/** A page of the site owner's own: content/pages/<slug>.md, served at /<slug>. */
+export const ContentPageSchema = ContentPageFrontMatterSchema.extend({
+  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+  body: z.string().trim(),
+});
+export type ContentPage = z.infer<typeof ContentPageSchema>;
 
 /** Everything in content/, validated. */
 export const SiteContentSchema = z.strictObject({
@@ -144,5 +172,7 @@ export const SiteContentSchema = z.strictObject({
     developers: PageCopySchema,
     docs: PageCopySchema,
   }),
+  /** The other pages of content/pages/, by slug (none in a folder that predates them). */
+  contentPages: z.array(ContentPageSchema).default([]),
 });
 export type SiteContent = z.infer<typeof SiteContentSchema>;

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { negotiatePage } from '../http/markdown-negotiation.ts';
+import type { RouteTable } from '../service/routes.ts';
 import { logToStderr } from '../http/problem.ts';
 import { listFunctionFiles, readPlainHandler } from './functions.ts';
 import { answerFunction } from './local-server.ts';
@@ -18,6 +19,8 @@ export interface DevMiddlewareOptions {
   readonly siteUrl: string;
   /** The Vercel configuration, as vercel.ts computes it for the content being served. */
   readonly vercelConfig: VercelConfig;
+  /** The route table of the same content (its pages negotiate Markdown). */
+  readonly routes: RouteTable;
   /** True when one of Astro's routes answers the path (the dev server's "filesystem"). */
   readonly isRoute: (pathname: string) => boolean;
 }
@@ -44,7 +47,7 @@ export function createDevMiddleware(server: ModuleLoader, options: DevMiddleware
 
   return (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
     const url = readRequestUrl(req, origin);
-    const page = negotiatePage(url.pathname, readNodeHeader(req, 'accept'));
+    const page = negotiatePage(options.routes, url.pathname, readNodeHeader(req, 'accept'));
     if (page) for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
     const { headers: routeHeaders, target } = router.route({
       pathname: page?.markdownPath ?? url.pathname,

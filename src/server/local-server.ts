@@ -14,7 +14,7 @@ import {
   problemAnswer,
   type FailureLog,
 } from '../http/problem.ts';
-import { findSurface } from '../service/routes.ts';
+import type { RouteTable } from '../service/routes.ts';
 import { capConnections } from './connection-limits.ts';
 import { chooseContentCoding, CompressedFiles, type EncodedFile } from './compressed-files.ts';
 import { loadFunctions } from './functions.ts';
@@ -33,6 +33,8 @@ export interface LocalServerOptions {
   readonly apiDir: string;
   /** vercel.json, parsed. */
   readonly vercelConfig: VercelConfig;
+  /** The build's route table (its pages negotiate Markdown; its surfaces name their methods). */
+  readonly routes: RouteTable;
   /** The public origin the build published; problem `type` URLs use it. */
   readonly siteUrl: string;
   /**
@@ -123,7 +125,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
         return;
       }
       // Markdown for agents on a page's own URL, decided as middleware.ts decides it on Vercel.
-      const page = negotiatePage(url.pathname, readNodeHeader(req, 'accept'));
+      const page = negotiatePage(options.routes, url.pathname, readNodeHeader(req, 'accept'));
       if (page)
         for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
       const decision = router.route({
@@ -150,7 +152,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
         case 'file': {
           const method = req.method ?? 'GET';
           // Only the rare other methods look up the surface; GET and HEAD skip it.
-          const allow = () => findSurface(url.pathname).methods.join(', ');
+          const allow = () => options.routes.findSurface(url.pathname).methods.join(', ');
           if (method === 'OPTIONS') {
             res
               .writeHead(204, {

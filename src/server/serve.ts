@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildSiteRoutes } from '../documents/site-routes.ts';
 import { buildSiteVercelConfig } from '../documents/site-vercel-config.ts';
 import { readServerLimits } from '../service/limits.ts';
 import { readRateLimitPolicy } from '../service/rate-limit-policy.ts';
@@ -53,6 +54,7 @@ const server = await createLocalServer({
   staticDir: join(root, '.vercel', 'output', 'static'),
   apiDir: join(root, 'api'),
   vercelConfig: buildSiteVercelConfig(siteSnapshot.content),
+  routes: buildSiteRoutes(siteSnapshot.content),
   siteUrl,
   limits,
   ...(process.env.CLIENT_ADDRESS_HEADER

@@ -1,9 +1,9 @@
 import { MEDIA_TYPES } from './media-types.ts';
 import { buildMirrorLinkHeader, buildPageLinkHeader } from './page-link-header.ts';
-import { compilePatterns } from './route-patterns.ts';
+import { compilePatterns, isLiteralPattern } from './route-patterns.ts';
 import { STATIC_FILE_METHODS, type CachePolicy, type CorsPolicy } from './route-policies.ts';
 import { PAGE_SEARCH_INDEX_PATH } from './search-index-path.ts';
-import { SITE_PAGES } from './site-pages.ts';
+import { listSitePages, normalizePagePath, type SitePage } from './site-pages.ts';
 import { SERVICE_PATHS } from './urls.ts';
 
 /** What answers a surface: a prerendered file of the build, or a function in `api/`. */
@@ -43,6 +43,12 @@ export interface Surface {
   readonly markdownMirror?: string;
   /** False for what is no public surface of its own (hashed assets, the site's other files). */
   readonly listed: boolean;
+  /**
+   * The document its prerendered file holds, by its name among the built site's documents
+   * (`src/site/served-documents.ts`): the one generic endpoint, src/pages/[...document].ts, writes
+   * it at each literal path (or at the renamed file), so such a surface needs no endpoint file.
+   */
+  readonly document?: string;
 }
 
 const FILE = { kind: 'file' } as const;
@@ -85,7 +91,8 @@ function defineFunction(
   };
 }
 
-const PAGE_SURFACES: readonly Surface[] = SITE_PAGES.flatMap((page) => [
+/** A page's two surfaces: the HTML page (negotiating its mirror) and its Markdown mirror. */
+const listPageSurfaces = (page: SitePage): Surface[] => [
   {
     id: `page-${page.name}`,
     paths: [page.path],
@@ -106,35 +113,48 @@ const PAGE_SURFACES: readonly Surface[] = SITE_PAGES.flatMap((page) => [
     cors: 'any-origin',
     link: buildMirrorLinkHeader(page),
   }),
-]);
+];
 
-/**
- * Every surface of the site, declared once: vercel.ts computes Vercel's configuration from this
- * table when Vercel builds, and the local server and the surface tests read it.
- */
-export const SURFACES: readonly Surface[] = [
-  ...PAGE_SURFACES,
+/** Every surface but the pages', in the order the pages' surfaces are followed by. */
+const SERVICE_SURFACES: readonly Surface[] = [
   defineDocument('overview', [SERVICE_PATHS.overview], {
+    document: 'overview',
     mediaType: 'json',
     cache: 'revalidate',
     cors: 'read-only',
   }),
   defineDocument('openapi', [SERVICE_PATHS.openapi, SERVICE_PATHS.openapiV1], {
+    document: 'openapi',
     mediaType: 'json',
     cache: 'revalidate',
     cors: 'read-only',
   }),
-  defineDocument('llms-txt', [SERVICE_PATHS.llmsTxt, SERVICE_PATHS.llmsFullTxt], {
+  defineDocument('llms-txt', [SERVICE_PATHS.llmsTxt], {
+    document: 'llmsTxt',
     mediaType: 'text',
     cache: 'revalidate',
     cors: 'read-only',
   }),
-  defineDocument('agent-guides', [SERVICE_PATHS.sitemapMd, SERVICE_PATHS.agentsMd], {
+  defineDocument('llms-full-txt', [SERVICE_PATHS.llmsFullTxt], {
+    document: 'llmsFullTxt',
+    mediaType: 'text',
+    cache: 'revalidate',
+    cors: 'read-only',
+  }),
+  defineDocument('sitemap-md', [SERVICE_PATHS.sitemapMd], {
+    document: 'sitemapMd',
+    mediaType: 'markdown',
+    cache: 'revalidate',
+    cors: 'read-only',
+  }),
+  defineDocument('agents-md', [SERVICE_PATHS.agentsMd], {
+    document: 'agentsMd',
     mediaType: 'markdown',
     cache: 'revalidate',
     cors: 'read-only',
   }),
   defineDocument('auth-md', [SERVICE_PATHS.authMd], {
+    document: 'authMd',
     mediaType: 'markdown',
     cache: 'revalidate',
     cors: 'read-only',
@@ -146,52 +166,63 @@ export const SURFACES: readonly Surface[] = [
     cors: 'read-only',
   }),
   defineDocument('robots-txt', ['/robots.txt'], {
+    document: 'robotsTxt',
     mediaType: 'text',
     cache: 'revalidate',
     cors: 'any-origin',
   }),
   defineDocument('sitemap-xml', ['/sitemap.xml'], {
+    document: 'sitemapXml',
     mediaType: 'xml',
     cache: 'revalidate',
     cors: 'any-origin',
   }),
   defineDocument('protected-resource', [SERVICE_PATHS.protectedResource], {
     answer: { kind: 'file', file: '/.well-known/oauth-protected-resource.json' },
+    document: 'protectedResource',
     mediaType: 'json',
     cache: 'metadata',
     cors: 'read-only',
   }),
   defineDocument('protected-resource-mcp', [SERVICE_PATHS.protectedResourceMcp], {
     answer: { kind: 'file', file: '/.well-known/oauth-protected-resource-mcp.json' },
+    document: 'protectedResourceMcp',
     mediaType: 'json',
     cache: 'metadata',
     cors: 'read-only',
   }),
   defineDocument('authorization-server', [SERVICE_PATHS.authorizationServer], {
+    document: 'authorizationServer',
     mediaType: 'json',
     cache: 'metadata',
     cors: 'read-only',
   }),
   defineDocument('api-catalog', [SERVICE_PATHS.apiCatalog], {
+    document: 'apiCatalog',
     mediaType: 'linkset',
     cache: 'metadata',
     cors: 'read-only',
     link: `<${SERVICE_PATHS.apiCatalog}>; rel="api-catalog"`,
   }),
   defineDocument('ai-catalog', [SERVICE_PATHS.aiCatalog, '/.well-known/mcp/catalog.json'], {
+    document: 'aiCatalog',
     mediaType: 'aiCatalog',
     cache: 'metadata',
     cors: 'discovery-card',
   }),
-  defineDocument(
-    'mcp-discovery',
-    [
-      '/.well-known/mcp.json',
-      '/.well-known/mcp/server-card.json',
-      '/.well-known/agent-skills/index.json',
-    ],
-    { mediaType: 'json', cache: 'metadata', cors: 'read-only' },
-  ),
+  // The SEP-1649 card at both of its locations.
+  defineDocument('mcp-discovery', ['/.well-known/mcp.json', '/.well-known/mcp/server-card.json'], {
+    document: 'mcpServerCard',
+    mediaType: 'json',
+    cache: 'metadata',
+    cors: 'read-only',
+  }),
+  defineDocument('agent-skills-index', ['/.well-known/agent-skills/index.json'], {
+    document: 'agentSkillsIndex',
+    mediaType: 'json',
+    cache: 'metadata',
+    cors: 'read-only',
+  }),
   defineDocument('agent-skills', ['/.well-known/agent-skills/*/SKILL.md'], {
     // Skill names are made from content/ (buildSkillPrefix); the surface tests take one from it.
     sample: { path: '/.well-known/agent-skills/example-mcp/SKILL.md', status: 200 },
@@ -200,11 +231,13 @@ export const SURFACES: readonly Surface[] = [
     cors: 'read-only',
   }),
   defineDocument('mcp-server-card', ['/mcp/server-card'], {
+    document: 'mcpServerCardV2',
     mediaType: 'serverCard',
     cache: 'metadata',
     cors: 'discovery-card',
   }),
   defineDocument('claim', [SERVICE_PATHS.oauthClaim], {
+    document: 'claim',
     mediaType: 'json',
     cache: 'metadata',
     cors: 'read-only',
@@ -295,17 +328,65 @@ export function listRulePaths(surface: Surface): string[] {
   return file ? [...surface.paths, file] : [...surface.paths];
 }
 
-const MATCHERS = SURFACES.map((surface) => ({
-  surface,
-  pattern: compilePatterns(listRulePaths(surface)),
-}));
+/**
+ * The files a surface that names a document is written to: its renamed file, else each of its
+ * paths (none for a surface without a document). Throws for a document surface with a pattern.
+ */
+export function listDocumentFiles(surface: Surface): string[] {
+  if (!surface.document) return [];
+  if (surface.answer.kind === 'file' && surface.answer.file) return [surface.answer.file];
+  const patterns = surface.paths.filter((path) => !isLiteralPattern(path));
+  if (patterns.length > 0) {
+    throw new Error(
+      `the route table's surface ${surface.id} names a document but holds patterns (${patterns.join(', ')}): one document is written at literal paths only`,
+    );
+  }
+  return [...surface.paths];
+}
+
+/** The route table of one site: its pages and every surface, with the lookups over them. */
+export interface RouteTable {
+  /** Every page of the site (`listSitePages`), in the order the sitemap lists them. */
+  readonly pages: readonly SitePage[];
+  /** Every surface, the pages' first; a path belongs to the first surface that holds it. */
+  readonly surfaces: readonly Surface[];
+  /**
+   * The surface a request path belongs to: the first of the table whose paths match (the table
+   * lists literal paths before the families that hold them, and `/**` last).
+   */
+  findSurface(pathname: string): Surface;
+  /** The page a request path names (a trailing slash is ignored), if any. */
+  findPage(pathname: string): SitePage | undefined;
+}
 
 /**
- * The surface a request path belongs to: the first of the table whose paths match (the table
- * lists literal paths before the families that hold them, and `/**` last).
+ * Declares every surface of a site with these pages, once: vercel.ts computes Vercel's
+ * configuration from this table when Vercel builds, and the local server, the middleware and the
+ * surface tests read it. The pages come from content/ (`listSitePages`), so a page added as a
+ * content file gets its surfaces with no edit here.
  */
-export function findSurface(pathname: string): Surface {
-  const found = MATCHERS.find(({ pattern }) => pattern.test(pathname));
-  if (!found) throw new Error(`no surface holds ${pathname}, not even /**`);
-  return found.surface;
+export function buildRouteTable(pages: readonly SitePage[]): RouteTable {
+  const surfaces = [...pages.flatMap(listPageSurfaces), ...SERVICE_SURFACES];
+  const matchers = surfaces.map((surface) => ({
+    surface,
+    pattern: compilePatterns(listRulePaths(surface)),
+  }));
+  const pagesByPath = new Map(pages.map((page) => [page.path, page]));
+  return {
+    pages,
+    surfaces,
+    findSurface(pathname) {
+      const found = matchers.find(({ pattern }) => pattern.test(pathname));
+      if (!found) throw new Error(`no surface holds ${pathname}, not even /**`);
+      return found.surface;
+    },
+    findPage: (pathname) => pagesByPath.get(normalizePagePath(pathname)),
+  };
 }
+
+/**
+ * The route table of a site with no content pages of its own: what every site has (the API,
+ * discovery and agent documents, the built-in pages). For code that reads only those surfaces,
+ * and for checking that a content page's path is free.
+ */
+export const BUILT_IN_ROUTES: RouteTable = buildRouteTable(listSitePages([]));

@@ -1,12 +1,18 @@
 import type { PageName } from '../schemas/site-content.ts';
 import { listErrorCatalogue } from './error-catalogue.ts';
 
-/** Which group of pages a page belongs to: the main pages, the reference pages, the error pages. */
-export type PageSection = 'main' | 'reference' | 'errors';
+/**
+ * Which group of pages a page belongs to: the main pages (each with its own component), the site
+ * owner's own content pages (the generic route), the reference pages, the error pages.
+ */
+export type PageSection = 'main' | 'content' | 'reference' | 'errors';
 
 /** One HTML page of the site and its Markdown mirror (Agent Readability: a `.md` per page). */
 export interface SitePage {
-  /** A stable name: the content page's name for the main pages, `error-<code>` for an error page. */
+  /**
+   * A stable name: the content file's name for the main and content pages, `error-<code>` for an
+   * error page.
+   */
   readonly name: string;
   readonly section: PageSection;
   /** The page's own path. */
@@ -15,7 +21,7 @@ export interface SitePage {
   readonly markdownPath: string;
 }
 
-/** A main page: its copy lives in content/pages/<name>.md. */
+/** A main page: its copy lives in content/pages/<name>.md, its component in src/pages/. */
 export interface MainSitePage extends SitePage {
   readonly name: PageName;
   readonly section: 'main';
@@ -47,18 +53,26 @@ export const ERROR_PAGES: readonly SitePage[] = [
   })),
 ];
 
-/** Every page of the site, each with a Markdown version: the main pages, the glossary, the errors. */
-export const SITE_PAGES: readonly SitePage[] = [...MAIN_PAGES, GLOSSARY_PAGE, ...ERROR_PAGES];
-
-const PAGES_BY_PATH = new Map(SITE_PAGES.map((page) => [page.path, page]));
-
-/** The page a request path names (a trailing slash is ignored, as Astro's routing ignores it). */
-export function findSitePage(pathname: string): SitePage | undefined {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return PAGES_BY_PATH.get(path);
+/** The page of content/pages/<slug>.md: `/<slug>`, mirrored at `/<slug>.md`. */
+export function defineContentPage(slug: string): SitePage {
+  return { name: slug, section: 'content', path: `/${slug}`, markdownPath: `/${slug}.md` };
 }
 
-/** True for a page whose copy is in content/pages (home, developers, docs). */
+/**
+ * Every page of the site, each with a Markdown version: the main pages, the site owner's content
+ * pages (by slug, as content/pages/ names them), the glossary and the errors. The build reads the
+ * slugs from content/ (see docs/architecture.md, "Pages: one content file").
+ */
+export function listSitePages(contentPageSlugs: readonly string[]): SitePage[] {
+  return [...MAIN_PAGES, ...contentPageSlugs.map(defineContentPage), GLOSSARY_PAGE, ...ERROR_PAGES];
+}
+
+/** The path a page request names: a trailing slash is ignored, as Astro's routing ignores it. */
+export function normalizePagePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/** True for a page whose copy is in content/pages and whose component is its own (home, developers, docs). */
 export function isMainPage(page: SitePage): page is MainSitePage {
   return page.section === 'main';
 }

@@ -1,7 +1,7 @@
 import { MEDIA_TYPES } from './media-types.ts';
 import { compilePatterns, isLiteralPattern, toPatternRegex } from './route-patterns.ts';
 import { CACHE_POLICIES, CORS_POLICIES, SECURITY_HEADERS } from './route-policies.ts';
-import { listRulePaths, SURFACES, type Surface } from './routes.ts';
+import { listRulePaths, type Surface } from './routes.ts';
 
 /** One header of a vercel.json rule. */
 export interface VercelHeader {
@@ -129,7 +129,7 @@ function buildRewrites(surfaces: readonly Surface[]): VercelJson['rewrites'] {
  * at most one rule per surface, no two of which match the same path.
  */
 export function buildVercelConfig(
-  surfaces: readonly Surface[] = SURFACES,
+  surfaces: readonly Surface[],
   options: VercelConfigOptions = {},
 ): VercelJson {
   const toList = (headers: Readonly<Record<string, string>>) =>

@@ -6,16 +6,19 @@ import {
   AgentTextSchema,
   CallsToActionSchema,
   CompanySchema,
+  ContentPageFrontMatterSchema,
   CopySectionFrontMatterSchema,
   PAGE_NAMES,
   PageCopyFrontMatterSchema,
   ProductFrontMatterSchema,
+  type ContentPage,
   type CopySection,
   type PageCopy,
   type PageName,
   type SiteContent,
   type Company,
 } from '../schemas/site-content.ts';
+import { BUILT_IN_ROUTES } from '../service/routes.ts';
 import { checkAccentContrast } from './brand-colours.ts';
 import { checkLogoSvg } from './brand-logo.ts';
 
@@ -44,6 +47,49 @@ export class ContentError extends Error {
 /** Copy file names the site gives a document of its own: /copy/product.md is content/product.md. */
 const RESERVED_COPY_SLUGS = new Set(['product']);
 
+/**
+ * Page file names the site keeps for its own although the route table gives `/<name>` and
+ * `/<name>.md` to no surface: the stems of its documents and of the copy folder, whose page would
+ * read as one of them. Every other clash (`/errors`, `/glossary`, `/api`, `/oauth`, `/mcp`,
+ * `/index.md`, `/sitemap.md`, ...) is found in the route table itself (`findContentPageClash`),
+ * so a surface added there is covered with no edit here.
+ */
+export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
+  'copy',
+  'llms',
+  'llms-full',
+  'robots',
+  'openapi',
+  'agents',
+  'favicon',
+  'og-image',
+  'apple-touch-icon',
+  'search-index',
+  'well-known',
+  '404',
+]);
+
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/**
+ * Why content/pages/<name>.md cannot be a page of its own (undefined when it can): a slug not in
+ * kebab-case, a reserved name, or a path (`/<name>`, `/<name>.md`) another surface already holds.
+ */
+export function findContentPageClash(name: string): string | undefined {
+  if (!SLUG.test(name)) {
+    return 'must be kebab-case (lower-case letters, digits and single hyphens), e.g. about-us.md';
+  }
+  if (RESERVED_PAGE_SLUGS.has(name)) {
+    return `is reserved: the site keeps /${name} for its own documents, so rename the file`;
+  }
+  for (const path of [`/${name}`, `/${name}.md`]) {
+    const surface = BUILT_IN_ROUTES.findSurface(path);
+    if (surface.listed)
+      return `is taken: ${path} is served by the site (${surface.id}), so rename the file`;
+  }
+  return undefined;
+}
+
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)([\s\S]*)$/;
 
 /**
@@ -63,6 +109,7 @@ export async function readSiteContent(contentDir: string): Promise<SiteContent> 
     const page = await reader.markdown(`pages/${name}.md`, PageCopyFrontMatterSchema);
     if (page) pages[name] = { ...page.data, body: page.body };
   }
+  const contentPages = await reader.contentPages('pages');
   if (productFile && !productFile.body) {
     reader.report(
       'product.md',
@@ -80,6 +127,7 @@ export async function readSiteContent(contentDir: string): Promise<SiteContent> 
     product: { ...productFile.data, body: productFile.body },
     copy,
     pages: pages as Record<PageName, PageCopy>,
+    contentPages,
   };
 }
 
@@ -180,6 +228,33 @@ class ContentReader {
     }
     if (names.length === 0) this.report(folder, '(folder)', 'holds no Markdown file');
     return sections.sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
+  }
+
+  /**
+   * Every page of the site owner's own in the pages folder: a Markdown file not named after a
+   * main page, whose name is its slug and path; ordered by file name.
+   */
+  async contentPages(folder: string): Promise<ContentPage[]> {
+    let names: string[];
+    try {
+      names = (await readdir(join(this.#dir, folder))).filter((name) => name.endsWith('.md'));
+    } catch {
+      return []; // The main pages' files report the missing folder.
+    }
+    const mainPages = new Set<string>(PAGE_NAMES);
+    const pages: ContentPage[] = [];
+    for (const name of names.sort()) {
+      const slug = name.slice(0, -'.md'.length);
+      if (mainPages.has(slug)) continue;
+      const clash = findContentPageClash(slug);
+      if (clash) {
+        this.report(`${folder}/${name}`, '(file name)', clash);
+        continue;
+      }
+      const file = await this.markdown(`${folder}/${name}`, ContentPageFrontMatterSchema);
+      if (file) pages.push({ ...file.data, slug, body: file.body });
+    }
+    return pages;
   }
 
   async #read(file: string): Promise<string | undefined> {

@@ -40,6 +40,20 @@ export function renderSiteOriginModule(siteUrl: string): string {
   return [HEADER, '', `export const siteUrl = ${JSON.stringify(siteUrl)};`, ''].join('\n');
 }
 
+/**
+ * Renders the slugs of the content pages alone, for the page middleware: it needs the site's
+ * page list to negotiate Markdown, and stays small without the rest of the snapshot.
+ */
+export function renderContentPagesModule(content: Pick<SiteContent, 'contentPages'>): string {
+  const slugs = content.contentPages.map((page) => page.slug);
+  return [
+    HEADER,
+    '',
+    `export const CONTENT_PAGE_SLUGS: readonly string[] = ${JSON.stringify(slugs)};`,
+    '',
+  ].join('\n');
+}
+
 /** Writes a generated module, leaving the file untouched when nothing changed (no needless reloads). */
 export async function writeGeneratedModule(file: string, text: string): Promise<boolean> {
   const current = await readFile(file, 'utf8').catch(() => undefined);

@@ -4,12 +4,13 @@ import { buildAgentsMd, buildSitemapMd } from '../reference/agent-guides.ts';
 import { buildPageMarkdowns } from '../reference/page-markdown-versions.ts';
 import { site } from './built-site.ts';
 import { readPageLastModified } from './page-dates.ts';
+import { siteRoutes } from './site-routes.ts';
 
 /** The agent-readiness documents of the built site and its pages' Markdown versions (prerendered endpoints only). */
 export const agentReadiness = {
   ...buildAgentReadinessDocuments(site),
-  sitemapXml: buildSitemapXml(site.urls, readPageLastModified),
+  sitemapXml: buildSitemapXml(site.urls, siteRoutes.pages, readPageLastModified),
   sitemapMd: buildSitemapMd(site),
   agentsMd: buildAgentsMd(site),
-  pageMarkdown: buildPageMarkdowns(site, readPageLastModified),
+  pageMarkdown: buildPageMarkdowns(site, siteRoutes.pages, readPageLastModified),
 };

@@ -8,6 +8,7 @@ import type { PageSection, SitePage } from '../service/site-pages.ts';
 function listSectionSources(section: PageSection): string[] {
   switch (section) {
     case 'main':
+    case 'content':
       // Read at build time from the project root, as the build runs there (CONTENT_DIR in tests).
       return [process.env.CONTENT_DIR ?? 'content'];
     case 'errors':

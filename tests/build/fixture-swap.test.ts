@@ -5,7 +5,8 @@ import { buildSiteSnapshot } from '../../src/integrations/build-site-snapshot.ts
 import { buildSiteDocuments, type SiteDocuments } from '../../src/documents/site-documents.ts';
 import { readRateLimitPolicy } from '../../src/service/rate-limit-policy.ts';
 import { MEDIA_TYPES } from '../../src/service/media-types.ts';
-import { SURFACES, type Surface } from '../../src/service/routes.ts';
+import { buildSiteRoutes } from '../../src/documents/site-routes.ts';
+import type { RouteTable, Surface } from '../../src/service/routes.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import { readSiteContent } from '../../src/site-content/read-site-content.ts';
 import { readOutline } from '../../src/documents/markdown-text.ts';
@@ -45,12 +46,23 @@ async function readSampleTraces(fixtureText: string): Promise<string[]> {
   return [...new Set(terms)].filter((term) => !fixtureText.includes(term));
 }
 
+/** Each fixture's route table: the built-in surfaces and its own content pages. */
+const FIXTURE_ROUTES = new Map<string, RouteTable>(
+  await Promise.all(
+    FIXTURE_COMPANY_NAMES.map(
+      async (name) =>
+        [name, buildSiteRoutes(await readSiteContent(resolveFixtureDir(name)))] as const,
+    ),
+  ),
+);
+
 /** A media type without the spaces between its parameters (sirv writes `text/html;charset=utf-8`). */
 const normalizeMediaType = (value: string | null) => value?.replace(/;\s*/g, '; ');
 
 describe.each(FIXTURE_COMPANY_NAMES)(
   'the project with the fixture company %s as content/',
   (name) => {
+    const SURFACES = FIXTURE_ROUTES.get(name)?.surfaces ?? [];
     let served: ServedCopy;
     let expected: SiteDocuments;
     /** The fixture's content, as the served copy read it. */

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatContentUsage } from '../../src/documents/robots-txt.ts';
 import { buildSiteVercelConfig } from '../../src/documents/site-vercel-config.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
-import { listRulePaths, SURFACES } from '../../src/service/routes.ts';
-import { SITE_PAGES } from '../../src/service/site-pages.ts';
+import { listRulePaths } from '../../src/service/routes.ts';
 import { readSiteContent } from '../../src/site-content/read-site-content.ts';
 import { findFreePort, ROOT, startServer, stopProcess } from '../support/processes.ts';
 import { startTestRedis } from '../support/redis-server.ts';
@@ -25,7 +24,10 @@ import {
 } from '../support/vercel-output-routes.ts';
 import { initialize as initializeRequest } from '../support/mcp-requests.ts';
 import { resolveSkillSample } from '../support/expected-site.ts';
-import { loadSampleContent } from '../support/sample-content.ts';
+import { loadSampleContent, loadSampleRoutes } from '../support/sample-content.ts';
+
+/** The route table of the built content, its own content pages included. */
+const { surfaces: SURFACES, pages: SITE_PAGES } = await loadSampleRoutes();
 
 /** Headers compared between the local server and Vercel's routes (HSTS: see below). */
 const COMPARED_HEADERS = [

@@ -5,11 +5,14 @@ import {
   buildMcpClientConfigs,
   buildMcpServerKey,
 } from '../../src/reference/mcp-client-configs.ts';
-import { SITE_PAGES } from '../../src/service/site-pages.ts';
+import { loadSampleRoutes } from '../support/sample-content.ts';
 import { buildServiceUrls } from '../../src/service/urls.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import { checkAccessibility, launchChromium, saveScreenshot } from '../support/browser.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
+
+/** Every page of the served content, its own content pages included. */
+const SITE_PAGES = (await loadSampleRoutes()).pages;
 
 const baseUrl = inject('baseUrl');
 const PAGES = ['/', '/developers', '/docs'] as const;

@@ -2,8 +2,11 @@ import { describe, expect, inject, it } from 'vitest';
 import { findParityGaps, readPageInventory } from '../../src/audit/markdown-parity.ts';
 import { listReferenceOperations } from '../../src/reference/api-reference.ts';
 import { listErrorCatalogue } from '../../src/service/error-catalogue.ts';
-import { SITE_PAGES } from '../../src/service/site-pages.ts';
+import { loadSampleRoutes } from '../support/sample-content.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
+
+/** Every page of the served content, its own content pages included. */
+const SITE_PAGES = (await loadSampleRoutes()).pages;
 
 const baseUrl = inject('baseUrl');
 const site = await loadExpectedSite(baseUrl);

@@ -3,11 +3,14 @@ import { findParityGaps } from '../../src/audit/markdown-parity.ts';
 import { readFrontMatter, readHead } from '../../src/audit/audit-pages.ts';
 import { GLOSSARY_TERMS } from '../../src/reference/glossary.ts';
 import { listErrorCatalogue } from '../../src/service/error-catalogue.ts';
-import { SITE_PAGES, type SitePage } from '../../src/service/site-pages.ts';
+import type { SitePage } from '../../src/service/site-pages.ts';
 import { API_VERSION } from '../../src/service/versions.ts';
 import { readSourcesLastModified } from '../../src/site-content/source-dates.ts';
+import { loadSampleRoutes } from '../support/sample-content.ts';
 
 const baseUrl = inject('baseUrl');
+/** Every page of the served content, its own content pages included. */
+const SITE_PAGES = (await loadSampleRoutes()).pages;
 /** The project copy the served site was built from: its sources date its pages. */
 const builtFrom = inject('siteBuild').dir;
 
@@ -24,7 +27,7 @@ const sitemapPaths = [...sitemapXml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
 );
 const pages = sitemapPaths.map((path) => {
   const page = SITE_PAGES.find((candidate) => candidate.path === path);
-  if (!page) throw new Error(`${path} is in the sitemap but not in SITE_PAGES`);
+  if (!page) throw new Error(`${path} is in the sitemap but not among the pages`);
   return page;
 });
 
@@ -38,6 +41,7 @@ function readGraph(html: string): Record<string, unknown>[] {
 function expectedDate(page: SitePage): string {
   const sources: Record<SitePage['section'], string[]> = {
     main: ['content'],
+    content: ['content'],
     errors: [
       'src/service/error-kinds.ts',
       'src/service/oauth-errors.ts',

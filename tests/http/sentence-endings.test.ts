@@ -1,7 +1,10 @@
 import { describe, expect, inject, it } from 'vitest';
-import { SITE_PAGES } from '../../src/service/site-pages.ts';
+import { loadSampleRoutes } from '../support/sample-content.ts';
 import { decodeHtmlText } from '../support/expected-site.ts';
 import { postMcp } from '../support/mcp-requests.ts';
+
+/** Every page of the served content, its own content pages included. */
+const SITE_PAGES = (await loadSampleRoutes()).pages;
 
 /**
  * A company name such as "Example Systems, Inc." ends with a period: no page or document

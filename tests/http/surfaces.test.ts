@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { z } from 'zod';
 import { MEDIA_TYPES } from '../../src/service/media-types.ts';
 import { CACHE_POLICIES, CORS_POLICIES } from '../../src/service/route-policies.ts';
-import { findSurface, SURFACES, type Surface } from '../../src/service/routes.ts';
+import type { Surface } from '../../src/service/routes.ts';
 import type { SiteDocuments } from '../../src/documents/site-documents.ts';
 import { ApiCatalogLinksetSchema } from '../../src/schemas/api-catalog.ts';
 import { AuthorizationServerMetadataSchema } from '../../src/schemas/authorization-server-metadata.ts';
@@ -13,6 +13,12 @@ import { OverviewSchema } from '../../src/schemas/overview.ts';
 import { ProblemSchema } from '../../src/schemas/problem.ts';
 import { ProtectedResourceMetadataSchema } from '../../src/schemas/protected-resource-metadata.ts';
 import { loadExpectedSite, resolveSkillSample } from '../support/expected-site.ts';
+import { loadSampleRoutes } from '../support/sample-content.ts';
+
+/** The route table of the served content, its own content pages included. */
+const routes = await loadSampleRoutes();
+const SURFACES = routes.surfaces;
+const findSurface = (path: string) => routes.findSurface(path);
 
 const baseUrl = inject('baseUrl');
 let expected: SiteDocuments;

@@ -1,10 +1,17 @@
 import { readSiteContent } from '../../src/site-content/read-site-content.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
+import { buildSiteRoutes } from '../../src/documents/site-routes.ts';
+import type { RouteTable } from '../../src/service/routes.ts';
 import { ROOT } from './processes.ts';
 
 /** The repository's own content collection, read through the one content reader. */
 export async function loadSampleContent(): Promise<SiteContent> {
   return readSiteContent(`${ROOT}content`);
+}
+
+/** The route table of the repository's own content: its pages (content pages included) and surfaces. */
+export async function loadSampleRoutes(): Promise<RouteTable> {
+  return buildSiteRoutes(await loadSampleContent());
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildSiteRoutes } from '../../src/documents/site-routes.ts';
 import { buildAgentReadinessDocuments } from '../../src/documents/agent-readiness-documents.ts';
 import { digestText } from '../../src/documents/agent-skills.ts';
 import { negotiatePage } from '../../src/http/markdown-negotiation.ts';
@@ -6,8 +7,7 @@ import { buildMirrorLinkHeader, buildPageLinkHeader } from '../../src/service/pa
 import { formatContentUsage } from '../../src/documents/robots-txt.ts';
 import { buildSiteVercelConfig } from '../../src/documents/site-vercel-config.ts';
 import { buildSitemapXml } from '../../src/documents/sitemap-xml.ts';
-import { SURFACES } from '../../src/service/routes.ts';
-import { MAIN_PAGES, SITE_PAGES } from '../../src/service/site-pages.ts';
+import { MAIN_PAGES } from '../../src/service/site-pages.ts';
 import { API_VERSION } from '../../src/service/versions.ts';
 import { readFrontMatter } from '../../src/audit/audit-pages.ts';
 import { VercelRouter } from '../../src/server/vercel-routing.ts';
@@ -20,9 +20,11 @@ import { loadFixtureContent } from '../support/fixture-content.ts';
 import { buildMcpServerName } from '../../src/documents/mcp-server-identity.ts';
 
 const site = await loadExpectedSite('https://facts.example.com', await loadFixtureContent('rich'));
+/** The fixture's pages and surfaces, its own content pages included. */
+const routes = buildSiteRoutes(site.content);
 const documents = buildAgentReadinessDocuments(site);
 const LAST_UPDATED = new Date('2026-03-04T05:06:07Z');
-const pageMarkdown = buildPageMarkdowns(site, () => LAST_UPDATED);
+const pageMarkdown = buildPageMarkdowns(site, routes.pages, () => LAST_UPDATED);
 const vercel = new VercelRouter(buildSiteVercelConfig(site.content), {
   isFile: () => true,
   isFunction: () => false,
@@ -51,7 +53,7 @@ describe('buildRobotsTxt', () => {
 
 describe('buildSitemapXml', () => {
   it('should list every page, the glossary and the error pages among them, each with its own lastmod', () => {
-    const xml = buildSitemapXml(site.urls, (page) =>
+    const xml = buildSitemapXml(site.urls, routes.pages, (page) =>
       page.section === 'errors' ? new Date('2026-01-02T00:00:00Z') : LAST_UPDATED,
     );
     for (const url of [
@@ -68,7 +70,7 @@ describe('buildSitemapXml', () => {
     ]) {
       expect(xml).toContain(`<url><loc>${url}</loc><lastmod>2026-01-02</lastmod></url>`);
     }
-    expect(xml.match(/<url>/g)).toHaveLength(SITE_PAGES.length);
+    expect(xml.match(/<url>/g)).toHaveLength(routes.pages.length);
   });
 });
 
@@ -84,8 +86,8 @@ describe('page Markdown mirrors', () => {
   });
 
   it('should give every mirror title, description, canonical, doc_version and last_updated', () => {
-    expect(pageMarkdown.size).toBe(SITE_PAGES.length);
-    for (const page of SITE_PAGES) {
+    expect(pageMarkdown.size).toBe(routes.pages.length);
+    for (const page of routes.pages) {
       const front = readFrontMatter(pageMarkdown.get(page.path) ?? '');
       expect(front?.get('title'), page.path).toBeTruthy();
       expect(front?.get('description')?.length, page.path).toBeGreaterThanOrEqual(50);
@@ -96,7 +98,7 @@ describe('page Markdown mirrors', () => {
   });
 
   it('should end every mirror with a short Sitemap section linking the main pages and /sitemap.md', () => {
-    for (const page of SITE_PAGES) {
+    for (const page of routes.pages) {
       const markdown = pageMarkdown.get(page.path) ?? '';
       const sitemap = markdown.slice(markdown.lastIndexOf('\n## '));
       expect(sitemap.startsWith('\n## Sitemap\n'), page.path).toBe(true);
@@ -108,9 +110,11 @@ describe('page Markdown mirrors', () => {
 
 describe('buildSiteVercelConfig', () => {
   it('should carry the Link header of each page (set by the negotiation) and of each mirror', () => {
-    for (const page of SITE_PAGES) {
+    for (const page of routes.pages) {
       expect(headerOf(page.path, 'Link')).toBeUndefined();
-      expect(negotiatePage(page.path, 'text/html')?.headers.Link).toBe(buildPageLinkHeader(page));
+      expect(negotiatePage(routes, page.path, 'text/html')?.headers.Link).toBe(
+        buildPageLinkHeader(page),
+      );
       expect(headerOf(page.path, 'Vary')).toBe('Accept');
       expect(headerOf(page.markdownPath, 'Link')).toBe(buildMirrorLinkHeader(page));
       expect(headerOf(page.markdownPath, 'Content-Type')).toBe('text/markdown; charset=utf-8');
@@ -121,7 +125,7 @@ describe('buildSiteVercelConfig', () => {
     // The configuration is computed from the content the site is built from.
     const expected = formatContentUsage(site.content);
     // Every public prerendered surface of the route table: its literal paths and its sample.
-    const prerendered = SURFACES.filter(
+    const prerendered = routes.surfaces.filter(
       (surface) => surface.answer.kind === 'file' && surface.listed,
     );
     const paths = prerendered.flatMap((surface) => [
@@ -129,7 +133,7 @@ describe('buildSiteVercelConfig', () => {
       surface.sample.path,
     ]);
     expect(paths).toEqual(expect.arrayContaining(['/', '/llms.txt', '/AGENTS.md', '/sitemap.md']));
-    for (const path of [...paths, ...SITE_PAGES.map((page) => page.markdownPath)]) {
+    for (const path of [...paths, ...routes.pages.map((page) => page.markdownPath)]) {
       expect(headerOf(path, 'Content-Usage'), path).toBe(expected);
     }
     expect(headerOf('/api/v1/no-such-path', 'Content-Usage')).toBeUndefined();

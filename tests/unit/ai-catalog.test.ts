@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { buildSiteRoutes } from '../../src/documents/site-routes.ts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +10,6 @@ import { toWebHandler } from '../../src/http/plain-http.ts';
 import { createMcpHandler } from '../../src/mcp/http-handler.ts';
 import { AiCatalogSchema } from '../../src/schemas/ai-catalog.ts';
 import { buildPageLinkHeader } from '../../src/service/page-link-header.ts';
-import { SITE_PAGES } from '../../src/service/site-pages.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
 import { postModern } from '../support/mcp-requests.ts';
 import { loadFixtureContent } from '../support/fixture-content.ts';
@@ -27,6 +27,8 @@ const serverCardSchema = loadSchema('mcp-server-card.schema.json');
 const validateServerCard = ajv.compile({ ...serverCardSchema, $ref: '#/$defs/ServerCard' });
 
 const site = await loadExpectedSite('https://facts.example.com', await loadFixtureContent('rich'));
+/** The fixture's pages and surfaces, its own content pages included. */
+const routes = buildSiteRoutes(site.content);
 
 describe('buildAiCatalog', () => {
   const catalog = buildAiCatalog(site.content, site.urls);
@@ -131,7 +133,7 @@ describe('buildMcpServerCardV2', () => {
 
 describe('AI Catalog discovery', () => {
   it('should be named by every page Link header and by robots.txt (Agentmap)', () => {
-    for (const page of SITE_PAGES) {
+    for (const page of routes.pages) {
       expect(buildPageLinkHeader(page)).toContain(
         '</.well-known/ai-catalog.json>; rel="ai-catalog"; type="application/ai-catalog+json"',
       );

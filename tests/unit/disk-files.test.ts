@@ -7,6 +7,7 @@ import sirv from 'sirv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiskFiles } from '../../src/server/disk-files.ts';
 import { createLocalServer } from '../../src/server/local-server.ts';
+import { BUILT_IN_ROUTES } from '../../src/service/routes.ts';
 
 /** Files of every kind the static output holds. */
 const FILES: Record<string, string | Buffer> = {
@@ -136,6 +137,7 @@ describe('createLocalServer', () => {
       const server = await createLocalServer({
         staticDir: build,
         apiDir,
+        routes: BUILT_IN_ROUTES,
         vercelConfig: {},
         siteUrl: 'http://127.0.0.1',
         log: (entry) => logged.push(entry),

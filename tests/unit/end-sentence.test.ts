@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildSiteRoutes } from '../../src/documents/site-routes.ts';
 import { buildSiteSnapshot } from '../../src/integrations/build-site-snapshot.ts';
 import { buildAgentReadinessDocuments } from '../../src/documents/agent-readiness-documents.ts';
 import { buildAgentsMd, buildSitemapMd } from '../../src/reference/agent-guides.ts';
@@ -124,7 +125,9 @@ describe('generated documents', () => {
     const texts = listTexts({
       ...site,
       ...agentDocuments,
-      pageMarkdown: Object.fromEntries(buildPageMarkdowns(site, () => new Date(0))),
+      pageMarkdown: Object.fromEntries(
+        buildPageMarkdowns(site, buildSiteRoutes(content).pages, () => new Date(0)),
+      ),
       sitemapMd: buildSitemapMd(site),
       agentsMd: buildAgentsMd(site),
       structuredData: buildStructuredData(content, site.urls),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listFunctionFiles, readPlainHandler } from '../../src/server/functions.ts';
-import { SURFACES } from '../../src/service/routes.ts';
+import { BUILT_IN_ROUTES } from '../../src/service/routes.ts';
 import { ROOT } from '../support/processes.ts';
 
 describe('readPlainHandler', () => {
@@ -18,7 +18,7 @@ describe('readPlainHandler', () => {
 
 describe('listFunctionFiles', () => {
   it('should list exactly the functions the route table names', () => {
-    const named = SURFACES.flatMap(({ answer }) =>
+    const named = BUILT_IN_ROUTES.surfaces.flatMap(({ answer }) =>
       answer.kind === 'function' ? [`/api/${answer.name}`] : [],
     );
     expect([...listFunctionFiles(`${ROOT}api`).keys()].sort()).toEqual(named.sort());

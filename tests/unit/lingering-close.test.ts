@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalServer } from '../../src/server/local-server.ts';
+import { BUILT_IN_ROUTES } from '../../src/service/routes.ts';
 
 /** A function that refuses as the service's do: 415 before reading, 413 past 256 KiB. */
 const READER_FUNCTION = `
@@ -69,6 +70,7 @@ beforeAll(async () => {
   server = await createLocalServer({
     staticDir: folder,
     apiDir: folder,
+    routes: BUILT_IN_ROUTES,
     vercelConfig: {},
     siteUrl: 'http://127.0.0.1',
     log: () => {},

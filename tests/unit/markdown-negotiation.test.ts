@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { negotiatePage, prefersMarkdown } from '../../src/http/markdown-negotiation.ts';
-import { findSurface } from '../../src/service/routes.ts';
+import { buildRouteTable } from '../../src/service/routes.ts';
+import { listSitePages } from '../../src/service/site-pages.ts';
 import { listSurfaceHeaders } from '../../src/service/vercel-config.ts';
 
 describe('prefersMarkdown', () => {
@@ -31,17 +32,22 @@ describe('prefersMarkdown', () => {
 });
 
 describe('negotiatePage', () => {
+  // A site with a content page of its own, negotiated like the main pages.
+  const routes = buildRouteTable(listSitePages(['about-us']));
+  const findSurface = (path: string) => routes.findSurface(path);
+  const negotiate = (path: string, accept: string) => negotiatePage(routes, path, accept);
+
   it('should name the Markdown mirror of a page when Markdown is preferred', () => {
-    expect(negotiatePage('/', 'text/markdown')?.markdownPath).toBe('/index.md');
-    expect(negotiatePage('/developers/', 'text/markdown')?.markdownPath).toBe('/developers.md');
+    expect(negotiate('/', 'text/markdown')?.markdownPath).toBe('/index.md');
+    expect(negotiate('/developers/', 'text/markdown')?.markdownPath).toBe('/developers.md');
   });
 
   it("should give the Markdown answer its mirror's headers, canonical Link and CORS included", () => {
-    expect(negotiatePage('/docs', 'text/markdown')?.headers).toEqual({
+    expect(negotiate('/docs', 'text/markdown')?.headers).toEqual({
       ...listSurfaceHeaders(findSurface('/docs.md')),
       Vary: 'Accept',
     });
-    expect(negotiatePage('/', 'text/markdown')?.headers).toMatchObject({
+    expect(negotiate('/', 'text/markdown')?.headers).toMatchObject({
       'Content-Type': 'text/markdown; charset=utf-8',
       'Access-Control-Allow-Origin': '*',
       Link: '</>; rel="canonical"; type="text/html"',
@@ -50,29 +56,33 @@ describe('negotiatePage', () => {
   });
 
   it("should give the HTML answer Vary and the page's Link, which its vercel.json rule leaves out", () => {
-    expect(negotiatePage('/developers', 'text/html')?.headers).toEqual({
+    expect(negotiate('/developers', 'text/html')?.headers).toEqual({
       Vary: 'Accept',
       Link: findSurface('/developers').link,
     });
   });
 
   it('should negotiate pages only, keeping HTML by default', () => {
-    expect(negotiatePage('/docs', '*/*')?.markdownPath).toBeUndefined();
-    expect(negotiatePage('/llms.txt', 'text/markdown')).toBeUndefined();
-    expect(negotiatePage('/auth.md', 'text/markdown')).toBeUndefined();
-    expect(negotiatePage('/errors/not_found.md', 'text/markdown')).toBeUndefined();
-    expect(negotiatePage('/errors/no_such_code', 'text/markdown')).toBeUndefined();
+    expect(negotiate('/docs', '*/*')?.markdownPath).toBeUndefined();
+    expect(negotiate('/llms.txt', 'text/markdown')).toBeUndefined();
+    expect(negotiate('/auth.md', 'text/markdown')).toBeUndefined();
+    expect(negotiate('/errors/not_found.md', 'text/markdown')).toBeUndefined();
+    expect(negotiate('/errors/no_such_code', 'text/markdown')).toBeUndefined();
+    const withoutPages = buildRouteTable(listSitePages([]));
+    expect(negotiatePage(withoutPages, '/about-us', 'text/markdown')).toBeUndefined();
   });
 
-  it('should answer the error pages and the glossary with their Markdown versions', () => {
+  it('should answer the content pages, the error pages and the glossary with their Markdown versions', () => {
     for (const [path, markdownPath] of [
+      ['/about-us', '/about-us.md'] as const,
+      ['/about-us/', '/about-us.md'] as const,
       ['/errors', '/errors.md'] as const,
       ['/errors/not_found', '/errors/not_found.md'] as const,
       ['/errors/invalid_grant/', '/errors/invalid_grant.md'] as const,
       ['/glossary', '/glossary.md'] as const,
     ]) {
-      expect(negotiatePage(path, 'text/markdown')?.markdownPath, path).toBe(markdownPath);
-      expect(negotiatePage(path, 'text/html')?.headers.Link, path).toContain(
+      expect(negotiate(path, 'text/markdown')?.markdownPath, path).toBe(markdownPath);
+      expect(negotiate(path, 'text/html')?.headers.Link, path).toContain(
         `<${markdownPath}>; rel="alternate"; type="text/markdown"`,
       );
     }

@@ -7,7 +7,9 @@ import { ENDPOINT_ERRORS } from '../../src/service/error-kinds.ts';
 import { LIMITS } from '../../src/service/limits.ts';
 import { DEFAULT_RATE_LIMIT } from '../../src/service/rate-limit-policy.ts';
 import { MEDIA_TYPES } from '../../src/service/media-types.ts';
-import { findSurface } from '../../src/service/routes.ts';
+import { BUILT_IN_ROUTES } from '../../src/service/routes.ts';
+
+const findSurface = (path: string) => BUILT_IN_ROUTES.findSurface(path);
 import { buildServiceUrls } from '../../src/service/urls.ts';
 import { OverviewSchema } from '../../src/schemas/overview.ts';
 import { ProblemSchema } from '../../src/schemas/problem.ts';

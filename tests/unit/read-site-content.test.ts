@@ -2,7 +2,12 @@ import { cp, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ContentError, readSiteContent } from '../../src/site-content/read-site-content.ts';
+import {
+  ContentError,
+  findContentPageClash,
+  readSiteContent,
+  RESERVED_PAGE_SLUGS,
+} from '../../src/site-content/read-site-content.ts';
 import { SiteContentSchema } from '../../src/schemas/site-content.ts';
 import { resolveFixtureDir } from '../support/fixture-content.ts';
 import { ROOT } from '../support/processes.ts';
@@ -156,6 +161,87 @@ describe('readSiteContent', () => {
     await unlink(join(dir, 'wheat-mark.svg'));
     expect(await issuesOf()).toEqual([
       'content/company.yaml: logo: names content/wheat-mark.svg, which is missing or unreadable',
+    ]);
+  });
+});
+
+describe('readSiteContent: content pages', () => {
+  const PAGE = 'pages/our-bakeries.md';
+
+  it('should read every other file of content/pages as a content page, with its defaults', async () => {
+    await writeFile(
+      join(dir, 'pages/press.md'),
+      '---\ntitle: Press\ndescription: Press releases and contacts of Société Générale de Boulangerie, for journalists.\nheading: Press room\n---\n\nAsk us anything.\n',
+    );
+    const { contentPages, pages } = await readSiteContent(dir);
+    expect(Object.keys(pages)).toEqual(['home', 'developers', 'docs']);
+    expect(contentPages.map((page) => page.slug)).toEqual(['our-bakeries', 'press']);
+    expect(contentPages[0]).toMatchObject({
+      navLabel: 'Bakeries',
+      navOrder: 25,
+      llmsSection: 'The company',
+    });
+    expect(contentPages[1]).toEqual({
+      slug: 'press',
+      title: 'Press',
+      description:
+        'Press releases and contacts of Société Générale de Boulangerie, for journalists.',
+      heading: 'Press room',
+      nav: true,
+      navOrder: 100,
+      llmsSection: 'Pages',
+      body: 'Ask us anything.',
+    });
+  });
+
+  it('should read a folder without content pages as before: none', async () => {
+    await unlink(join(dir, PAGE));
+    expect((await readSiteContent(dir)).contentPages).toEqual([]);
+  });
+
+  it.each([
+    ['docs-v2', undefined],
+    ['errors', 'is taken: /errors is served by the site (page-errors), so rename the file'],
+    ['glossary', 'is taken: /glossary is served by the site (page-glossary), so rename the file'],
+    ['api', 'is taken: /api is served by the site (not-found), so rename the file'],
+    ['oauth', 'is taken: /oauth is served by the site (not-found), so rename the file'],
+    ['mcp', 'is taken: /mcp is served by the site (mcp), so rename the file'],
+    ['index', 'is taken: /index.md is served by the site (mirror-home), so rename the file'],
+    ['sitemap', 'is taken: /sitemap.md is served by the site (sitemap-md), so rename the file'],
+    ['copy', 'is reserved: the site keeps /copy for its own documents, so rename the file'],
+    ['llms', 'is reserved: the site keeps /llms for its own documents, so rename the file'],
+  ])('should judge the page file name %s.md', async (slug, message) => {
+    expect(findContentPageClash(slug)).toBe(message);
+    if (!message) return;
+    await cp(join(dir, PAGE), join(dir, `pages/${slug}.md`));
+    expect(await issuesOf()).toEqual([`content/pages/${slug}.md: (file name): ${message}`]);
+  });
+
+  it('should refuse a page name that is no slug, naming the file', async () => {
+    await cp(join(dir, PAGE), join(dir, 'pages/Our Team.md'));
+    await cp(join(dir, PAGE), join(dir, 'pages/team_2.md'));
+    expect(await issuesOf()).toEqual([
+      'content/pages/Our Team.md: (file name): must be kebab-case (lower-case letters, digits and single hyphens), e.g. about-us.md',
+      'content/pages/team_2.md: (file name): must be kebab-case (lower-case letters, digits and single hyphens), e.g. about-us.md',
+    ]);
+  });
+
+  it('should refuse every reserved name', () => {
+    expect(RESERVED_PAGE_SLUGS.size).toBeGreaterThan(0);
+    for (const slug of RESERVED_PAGE_SLUGS) expect(findContentPageClash(slug), slug).toBeDefined();
+  });
+
+  it('should name the file and field of wrong front matter, defaults included', async () => {
+    await edit(PAGE, (text) =>
+      text
+        .replace(/^navOrder:.*$/m, 'navOrder: soon')
+        .replace(/^llmsSection:.*$/m, 'llmsSection: "## Company"')
+        .replace(/^heading:.*\n/m, ''),
+    );
+    expect(await issuesOf()).toEqual([
+      'content/pages/our-bakeries.md: heading: is required',
+      'content/pages/our-bakeries.md: navOrder: Invalid input: expected number, received string',
+      'content/pages/our-bakeries.md: llmsSection: must be one line without #',
     ]);
   });
 });

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { config as middlewareConfig } from '../../middleware.ts';
 import { MEDIA_TYPES } from '../../src/service/media-types.ts';
 import { SECURITY_HEADERS } from '../../src/service/route-policies.ts';
-import { findSurface, listRulePaths, SURFACES, type Surface } from '../../src/service/routes.ts';
+import {
+  BUILT_IN_ROUTES,
+  buildRouteTable,
+  listRulePaths,
+  type Surface,
+} from '../../src/service/routes.ts';
 import {
   buildVercelConfig,
   GLOBAL_HEADER_SOURCE,
@@ -11,9 +16,13 @@ import {
   listSurfaceHeaders,
 } from '../../src/service/vercel-config.ts';
 import { VercelRouter, type RoutingRequest } from '../../src/server/vercel-routing.ts';
-import { SITE_PAGES } from '../../src/service/site-pages.ts';
+import { listSitePages } from '../../src/service/site-pages.ts';
 
-const config = buildVercelConfig();
+// A site with a content page of its own, so every check below covers a content page's surfaces.
+const ROUTES = buildRouteTable(listSitePages(['about-us']));
+const { surfaces: SURFACES, pages: SITE_PAGES } = ROUTES;
+const findSurface = (path: string) => ROUTES.findSurface(path);
+const config = buildVercelConfig(SURFACES);
 
 /** The paths that stand for a surface: its literal paths, its renamed file and its sample. */
 function listExamples(surface: Surface): string[] {
@@ -117,6 +126,26 @@ describe('findSurface', () => {
     for (const path of ['/developers/', '/index.html', '/no-such-page', '/404.html']) {
       expect(findSurface(path).id, path).toBe('site-files');
     }
+  });
+});
+
+describe('buildRouteTable', () => {
+  it('should give a content page its page and Markdown mirror, before every family', () => {
+    expect(findSurface('/about-us')).toMatchObject({
+      id: 'page-about-us',
+      markdownMirror: '/about-us.md',
+      mediaType: 'html',
+    });
+    expect(findSurface('/about-us.md')).toMatchObject({ id: 'mirror-about-us' });
+    expect(ROUTES.findPage('/about-us/')).toMatchObject({ section: 'content', name: 'about-us' });
+    expect(SURFACES.findIndex((surface) => surface.id === 'page-about-us')).toBeLessThan(
+      SURFACES.findIndex((surface) => surface.id === 'site-files'),
+    );
+  });
+
+  it('should leave a content page that the site does not have to the site files', () => {
+    expect(BUILT_IN_ROUTES.findSurface('/about-us').id).toBe('site-files');
+    expect(BUILT_IN_ROUTES.findPage('/about-us')).toBeUndefined();
   });
 });
 

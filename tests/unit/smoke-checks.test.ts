@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MEDIA_TYPES } from '../../src/service/media-types.ts';
-import { SURFACES } from '../../src/service/routes.ts';
+import { buildRouteTable } from '../../src/service/routes.ts';
+import { listSitePages } from '../../src/service/site-pages.ts';
+
+// A site with a content page of its own: its page and mirror are checked like every surface.
+const { surfaces: SURFACES } = buildRouteTable(listSitePages(['about-us']));
 import { findSmokeFailure, listSmokeChecks, readListenUrl } from '../../scripts/smoke-checks.ts';
 
 describe('listSmokeChecks', () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { createLocalServer } from '../../src/server/local-server.ts';
 import { StaticFileIndex } from '../../src/server/static-files.ts';
+import { BUILT_IN_ROUTES } from '../../src/service/routes.ts';
 
 let root: string;
 let index: StaticFileIndex;
@@ -67,6 +68,7 @@ describe('createLocalServer', () => {
     const server = await createLocalServer({
       staticDir: join(root, 'out'),
       apiDir,
+      routes: BUILT_IN_ROUTES,
       vercelConfig: {
         headers: [{ source: '/docs', headers: [{ key: 'X-Surface', value: 'docs' }] }],
       },

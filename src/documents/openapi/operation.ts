@@ -1,5 +1,5 @@
 import { MEDIA_TYPES } from '../../service/media-types.ts';
-import { findSurface } from '../../service/routes.ts';
+import { BUILT_IN_ROUTES } from '../../service/routes.ts';
 import type { ServiceUrls } from '../../service/urls.ts';
 import { referSchema, type JsonObject } from './component-schemas.ts';
 import {
@@ -14,7 +14,8 @@ import {
  * @see https://spec.openapis.org/oas/v3.1.1#media-types
  */
 export function readContentKey(publicPath: string): string {
-  const { id, mediaType } = findSurface(publicPath);
+  // The documented paths are the service's own, which content pages cannot take.
+  const { id, mediaType } = BUILT_IN_ROUTES.findSurface(publicPath);
   if (!mediaType) throw new Error(`the route table gives ${publicPath} (${id}) no media type`);
   return MEDIA_TYPES[mediaType].split(';')[0] ?? MEDIA_TYPES[mediaType];
 }

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { buildSiteNavigation } from '../../src/reference/site-navigation.ts';
+import type { ContentPage } from '../../src/schemas/site-content.ts';
+
+const page = (slug: string, fields: Partial<ContentPage> = {}): ContentPage => ({
+  slug,
+  title: `${slug} title`,
+  description: 'A description of the page that is long enough for a meta description.',
+  heading: `${slug} heading`,
+  body: '',
+  nav: true,
+  navOrder: 100,
+  llmsSection: 'Pages',
+  ...fields,
+});
+
+describe('buildSiteNavigation', () => {
+  it('should list only the main pages when content/ has no page of its own', () => {
+    expect(buildSiteNavigation({ contentPages: [] })).toEqual([
+      { href: '/', label: 'Home' },
+      { href: '/developers', label: 'Developers' },
+      { href: '/docs', label: 'API docs' },
+    ]);
+  });
+
+  it('should place content pages by navOrder, label them, and leave out those with nav off', () => {
+    const links = buildSiteNavigation({
+      contentPages: [
+        page('about'),
+        page('careers', { navLabel: 'Jobs', navOrder: 15 }),
+        page('legal', { nav: false }),
+        page('zoo', { navOrder: 100 }),
+      ],
+    });
+    expect(links.map((link) => `${link.href} ${link.label}`)).toEqual([
+      '/ Home',
+      '/careers Jobs',
+      '/developers Developers',
+      '/docs API docs',
+      '/about about heading',
+      '/zoo zoo heading',
+    ]);
+  });
+});
