@@ -55,7 +55,7 @@ describe('plain handlers on node:http', () => {
   });
 
   it("should write the answer's fields in order, then the route fields it lacks in any case, then the length", async () => {
-    const fields = createServer((req, res) => {
+    const fields = createServer((_req, res) => {
       // A field set before the answer (as page negotiation does) is kept unless the answer names it.
       res.setHeader('Vary', 'Accept');
       res.setHeader('X-Early', 'kept');
