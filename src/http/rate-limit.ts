@@ -13,7 +13,7 @@ import {
   type RateLimitPolicy,
 } from '../service/rate-limit-policy.ts';
 import { MemoryStore } from '../shared-state/memory-store.ts';
-import { isUnavailable, type SharedStore } from '../shared-state/shared-store.ts';
+import { isUnavailable, type SharedStore, type StoreAnswer } from '../shared-state/shared-store.ts';
 
 /**
  * Where request counts live: `increment` adds one to the count of `key` and gives the new count (a
@@ -50,16 +50,24 @@ export class RateLimiter {
     this.#policyField = formatRateLimitPolicy(policy);
   }
 
-  /** Counts one request of `client` and decides whether it may be answered. */
-  async check(client: string): Promise<RateLimitDecision> {
-    const { limit, windowSeconds } = this.policy;
+  /**
+   * Counts one request of `client` and decides whether it may be answered. The decision is given
+   * at once when the store counts at once (the memory store), so the usual request waits for no
+   * promise; a store over the network (Redis) gives it when its count arrives.
+   */
+  check(client: string): RateLimitDecision | Promise<RateLimitDecision> {
+    const { windowSeconds } = this.policy;
     const nowSeconds = this.#now() / 1000;
     const window = Math.floor(nowSeconds / windowSeconds);
     const resetSeconds = Math.max(1, Math.ceil((window + 1) * windowSeconds - nowSeconds));
-    const count = await this.#store.increment(
-      `rl:${readClientKey(client)} ${window}`,
-      windowSeconds,
-    );
+    const count = this.#store.increment(`rl:${readClientKey(client)} ${window}`, windowSeconds);
+    return count instanceof Promise
+      ? count.then((counted) => this.#decide(counted, resetSeconds))
+      : this.#decide(count, resetSeconds);
+  }
+
+  /** The decision for a client's count in this window, or for a store that could not count. */
+  #decide(count: StoreAnswer<number>, resetSeconds: number): RateLimitDecision {
     // Only a count is a count: anything else from a store (NaN once made every client look over
     // the limit) counts as a store that could not count.
     if (isUnavailable(count) || !Number.isSafeInteger(count) || count < 1) {
@@ -70,9 +78,9 @@ export class RateLimiter {
         headers: { 'RateLimit-Policy': this.#policyField },
       };
     }
-    const remaining = Math.max(0, limit - count);
+    const remaining = Math.max(0, this.policy.limit - count);
     return {
-      allowed: count <= limit,
+      allowed: count <= this.policy.limit,
       counted: true,
       resetSeconds,
       headers: {
@@ -92,6 +100,8 @@ export class RateLimiter {
  * @see RFC 6177 §2 (a /64 or shorter prefix per end site)
  */
 export function readClientKey(address: string): string {
+  // The usual peer, a plain IPv4 address, needs none of the clean-up below.
+  if (isIP(address) === 4) return address;
   const text = address
     .trim()
     .replace(/^\[(.*)\]$/, '$1')

@@ -75,7 +75,9 @@ export function serveFunction(served: PlainHandler, options: ServeFunctionOption
     if (request.method === 'OPTIONS') return handler(request);
     let decision: RateLimitDecision;
     try {
-      decision = await limiter.check(request.client);
+      const checked = limiter.check(request.client);
+      // The memory store decides at once: no promise is awaited for it.
+      decision = checked instanceof Promise ? await checked : checked;
     } catch (error) {
       // A store that throws has a bug (an unavailable one says so with a value); it must not
       // take the service down with it: answer, unlimited, and log each time.

@@ -53,10 +53,14 @@ export function createMcpHandler(options: McpHandlerOptions): PlainHandler {
     message: `POST JSON-RPC 2.0 messages to ${site.urls.mcp} (Content-Type: application/json). Protocol versions ${PROTOCOL_VERSIONS.join(', ')}. Every tool is read-only; no authentication is required.`,
   };
   const metadataBody = JSON.stringify(metadata);
+  // With every origin allowed, every answer carries the same CORS headers and a JSON answer the
+  // same header set: both are made once (frozen, as answers share them) instead of per request.
+  const anyOriginCors = allowedOrigins === '*' ? corsHeaders(undefined, '*') : undefined;
+  const anyOriginJson = anyOriginCors && jsonAnswerHeaders(anyOriginCors);
 
   return async (request) => {
     const origin = request.header('origin');
-    const cors = corsHeaders(origin, allowedOrigins);
+    const cors = anyOriginCors ?? corsHeaders(origin, allowedOrigins);
     const problem: ProblemAnswer = (code, extraHeaders = {}, detail) =>
       problemAnswer(
         site.siteUrl,
@@ -97,7 +101,15 @@ export function createMcpHandler(options: McpHandlerOptions): PlainHandler {
           body: request.method === 'HEAD' ? null : metadataBody,
         };
       case 'POST':
-        return answerJsonRpcPost(request, { rpc, resultCache, cors, problem });
+        // Awaited rather than returned: returning a promise from an async function costs the
+        // caller two more microtask turns on every request.
+        return await answerJsonRpcPost(request, {
+          rpc,
+          resultCache,
+          cors,
+          jsonHeaders: anyOriginJson ?? jsonAnswerHeaders(cors),
+          problem,
+        });
       default:
         return problem('method_not_allowed', { Allow: ALLOWED_METHODS });
     }
@@ -120,7 +132,7 @@ function asksOnlyForEventStream(accept: string | undefined): boolean {
 function corsHeaders(
   origin: string | undefined,
   allowedOrigins: readonly string[] | '*',
-): Record<string, string> {
+): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {
     'Access-Control-Expose-Headers': EXPOSED_RESPONSE_HEADERS,
   };
@@ -129,5 +141,12 @@ function corsHeaders(
     headers['Access-Control-Allow-Origin'] = origin;
     headers.Vary = 'Origin';
   }
-  return headers;
+  return Object.freeze(headers);
+}
+
+/** The headers of a JSON-RPC answer: the CORS headers, the JSON media type, never cached. */
+function jsonAnswerHeaders(
+  cors: Readonly<Record<string, string>>,
+): Readonly<Record<string, string>> {
+  return Object.freeze({ ...cors, 'Content-Type': MEDIA_TYPES.json, 'Cache-Control': 'no-store' });
 }

@@ -43,7 +43,9 @@ export type ProblemAnswer = (
 export interface PostContext {
   readonly rpc: JSONRPCServer<McpCallContext>;
   readonly resultCache: ResultCache;
-  readonly cors: Record<string, string>;
+  readonly cors: Readonly<Record<string, string>>;
+  /** The headers of a JSON answer: `cors`, the JSON media type and `Cache-Control: no-store`. */
+  readonly jsonHeaders: Readonly<Record<string, string>>;
   readonly problem: ProblemAnswer;
 }
 
@@ -54,9 +56,8 @@ export interface PostContext {
  */
 export async function answerJsonRpcPost(
   request: PlainRequest,
-  { rpc, resultCache, cors, problem }: PostContext,
+  { rpc, resultCache, cors, jsonHeaders, problem }: PostContext,
 ): Promise<PlainAnswer> {
-  const jsonHeaders = { ...cors, 'Content-Type': MEDIA_TYPES.json, 'Cache-Control': 'no-store' };
   const json = (body: unknown, status = 200): PlainAnswer => ({
     status,
     headers: jsonHeaders,

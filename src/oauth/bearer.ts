@@ -1,4 +1,4 @@
-import type { PlainHandler } from '../http/plain-http.ts';
+import type { PlainHandler, PlainRequest } from '../http/plain-http.ts';
 import { memoizeUntilFailure } from '../http/memoize.ts';
 import { findErrorKind } from '../service/error-kinds.ts';
 import { problemAnswer } from '../http/problem.ts';
@@ -37,11 +37,7 @@ export function withBearer(handler: PlainHandler, options: BearerOptions): Plain
     return (token: string) =>
       verifyAccessToken(token, keys, urls, audiences, Math.floor(now() / 1000));
   });
-  return async (request) => {
-    const authorization = request.header('authorization');
-    const match = authorization === undefined ? null : /^bearer(?:\s+(.*))?$/i.exec(authorization);
-    if (!match || request.method === 'OPTIONS') return handler(request);
-    const token = match[1]?.trim() ?? '';
+  const answerWithToken = async (request: PlainRequest, token: string) => {
     try {
       if (!/^[\w-]+\.[\w-]+\.[\w-]*$/.test(token)) throw new Error('not a JWS');
       const verify = await loadVerifier();
@@ -68,5 +64,12 @@ export function withBearer(handler: PlainHandler, options: BearerOptions): Plain
       );
     }
     return handler(request);
+  };
+  return (request) => {
+    const authorization = request.header('authorization');
+    const match = authorization === undefined ? null : /^bearer(?:\s+(.*))?$/i.exec(authorization);
+    // Most requests carry no token: handed straight on, with no promise of this layer around them.
+    if (!match || request.method === 'OPTIONS') return handler(request);
+    return answerWithToken(request, match[1]?.trim() ?? '');
   };
 }

@@ -103,21 +103,25 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
         req.socket.destroy();
         return;
       }
-      const instance = readTargetPath(req.url);
+      // Only refusals name the target path (readTargetPath): read for them, not for every request.
       if ((req.url ?? '').length > LIMITS.urlLength) {
-        refusals.send(res, 'uri_too_long', { instance, close: true });
+        refusals.send(res, 'uri_too_long', { instance: readTargetPath(req.url), close: true });
         return;
       }
       const hostFault = findHostFault(req);
       if (hostFault) {
-        refusals.send(res, 'bad_request', { instance, detail: hostFault, close: true });
+        refusals.send(res, 'bad_request', {
+          instance: readTargetPath(req.url),
+          detail: hostFault,
+          close: true,
+        });
         return;
       }
       let url: URL;
       try {
         url = readRequestUrl(req, origin);
       } catch {
-        refusals.send(res, 'bad_request', { instance });
+        refusals.send(res, 'bad_request', { instance: readTargetPath(req.url) });
         return;
       }
       if (options.allowedHosts && !options.allowedHosts.includes(readHostName(req.headers.host))) {
@@ -130,7 +134,10 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
         for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
       const decision = router.route({
         pathname: page?.markdownPath ?? url.pathname,
-        searchParams: url.searchParams,
+        // Read only by a route with a query condition: node:http's URL builds it on first use.
+        get searchParams() {
+          return url.searchParams;
+        },
         header: (name) => readNodeHeader(req, name),
       });
       const { target } = decision;

@@ -101,22 +101,25 @@ export function sendPlainAnswer(
 ): void {
   // The client is gone (it closed the connection mid-request): nobody is left to answer.
   if (res.destroyed) return;
-  const headers: Record<string, string> = { ...answer.headers };
-  const names = Object.keys(headers);
+  // The fields go to node:http as one flat list of names and values, in this order: no header
+  // object is built and copied for every answer, and node:http reads the list as it is.
+  const names = Object.keys(answer.headers);
+  const fields: string[] = [];
+  for (const name of names) fields.push(name, answer.headers[name] as string);
   // Lower-cased only where the length matches: most names differ in length already.
   const present = (lowerName: string) =>
     names.some((name) => name.length === lowerName.length && name.toLowerCase() === lowerName);
   for (const [name, lowerName, value] of listRouteHeaders(routeHeaders)) {
-    if (!present(lowerName)) headers[name] = value;
+    if (!present(lowerName)) fields.push(name, value);
   }
   // Encoded once: measuring a string's UTF-8 length and then writing it would encode it twice.
   const body = typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body;
   // Framed by its length rather than chunked: the body is whole already.
   if (body !== undefined && body !== null && !present('content-length')) {
-    headers['Content-Length'] = String(body.byteLength);
+    fields.push('Content-Length', String(body.byteLength));
   }
   if (!canKeepAlive(res.req)) res.shouldKeepAlive = false;
-  res.writeHead(answer.status, headers);
+  res.writeHead(answer.status, fields);
   res.end(body ?? undefined);
 }
 

@@ -54,6 +54,49 @@ describe('plain handlers on node:http', () => {
     });
   });
 
+  it("should write the answer's fields in order, then the route fields it lacks in any case, then the length", async () => {
+    const fields = createServer((_req, res) => {
+      // A field set before the answer (as page negotiation does) is kept unless the answer names it.
+      res.setHeader('Vary', 'Accept');
+      res.setHeader('X-Early', 'kept');
+      sendPlainAnswer(
+        res,
+        {
+          status: 201,
+          headers: { 'X-First': '1', 'content-type': 'text/plain', Vary: 'Origin' },
+          body: 'héllo',
+        },
+        { 'Content-Type': 'text/html', 'X-Route': 'yes' },
+      );
+    });
+    await new Promise<void>((resolve) => fields.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = fields.address() as AddressInfo;
+      const raw = await new Promise<{ status: number; headers: string[] }>((resolve, reject) => {
+        request({ host: '127.0.0.1', port, agent: false }, (response) => {
+          response.resume();
+          resolve({ status: response.statusCode ?? 0, headers: response.rawHeaders });
+        })
+          .on('error', reject)
+          .end();
+      });
+      expect(raw.status).toBe(201);
+      const names = raw.headers.filter((_, index) => index % 2 === 0);
+      expect(names).toContain('X-Early');
+      expect(names.filter((name) => name !== 'X-Early').slice(0, 4)).toEqual([
+        'X-First',
+        'content-type',
+        'Vary',
+        'X-Route',
+      ]);
+      expect(names).not.toContain('Content-Type');
+      expect(raw.headers[raw.headers.indexOf('Vary') + 1]).toBe('Origin');
+      expect(raw.headers[raw.headers.indexOf('Content-Length') + 1]).toBe('6');
+    } finally {
+      await new Promise<void>((resolve) => fields.close(() => resolve()));
+    }
+  });
+
   it('should refuse a body over the limit, declared or streamed, and close the connection', async () => {
     const declared = await fetch(`${base}/mcp`, { method: 'POST', body: 'x'.repeat(5000) });
     expect(declared.status).toBe(413);

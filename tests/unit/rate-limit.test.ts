@@ -43,6 +43,25 @@ describe('RateLimiter', () => {
     expect((await limiter.check('198.51.100.7')).allowed).toBe(true);
   });
 
+  it('should decide at once with a store that counts at once, and by promise with one that waits', async () => {
+    const limiter = new RateLimiter({ limit: 1, windowSeconds: 10 }, { now: () => 5_000 });
+    const first = limiter.check('192.0.2.9');
+    expect(first).not.toBeInstanceOf(Promise);
+    expect((first as { allowed: boolean }).allowed).toBe(true);
+    const waiting: RateLimitStore = { increment: async () => 2 };
+    const remote = new RateLimiter(
+      { limit: 1, windowSeconds: 10 },
+      { store: waiting, now: () => 5_000 },
+    );
+    const later = remote.check('192.0.2.9');
+    expect(later).toBeInstanceOf(Promise);
+    expect((await later).allowed).toBe(false);
+    const failing: RateLimitStore = { increment: () => Promise.reject(new Error('store down')) };
+    await expect(
+      new RateLimiter({ limit: 1, windowSeconds: 10 }, { store: failing }).check('192.0.2.9'),
+    ).rejects.toThrow('store down');
+  });
+
   it('should count each client on its own', async () => {
     const limiter = new RateLimiter({ limit: 1, windowSeconds: 10 }, { now: () => 5_000 });
     expect((await limiter.check('192.0.2.1')).allowed).toBe(true);
