@@ -22,7 +22,12 @@ export default defineConfig({
   // Scripts (and styles) as files under /_astro/, never inlined, so `script-src 'self'` allows them.
   vite: { build: { assetsInlineLimit: 0 } },
   // Every Markdown heading (h2 to h4) gets a link to itself, as the components' headings do.
-  markdown: { processor: satteri({ hastPlugins: [headingAnchorsPlugin] }) },
+  // Code blocks in content/ stay plain <pre><code> in the site's colours: Shiki's Markdown
+  // highlighting writes its theme as inline styles, which the Content-Security-Policy blocks.
+  markdown: {
+    processor: satteri({ hastPlugins: [headingAnchorsPlugin] }),
+    syntaxHighlight: false,
+  },
   integrations: [
     siteSnapshotIntegration({
       contentDir,

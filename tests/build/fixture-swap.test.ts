@@ -11,6 +11,7 @@ import type { SiteContent } from '../../src/schemas/site-content.ts';
 import { readSiteContent } from '../../src/site-content/read-site-content.ts';
 import { readOutline } from '../../src/documents/markdown-text.ts';
 import { decodeHtmlText, loadProjectTools, resolveSkillSample } from '../support/expected-site.ts';
+import { launchChromium } from '../support/browser.ts';
 import { FIXTURE_COMPANY_NAMES, resolveFixtureDir } from '../support/fixture-content.ts';
 import { postMcp } from '../support/mcp-requests.ts';
 import { ROOT } from '../support/processes.ts';
@@ -207,6 +208,36 @@ describe.each(FIXTURE_COMPANY_NAMES)(
       );
       answers.set('MCP tools/call get_company_overview', JSON.stringify(call.body));
       expect(call.body.result.structuredContent).toEqual(expected.overview);
+    });
+
+    it('should show each main and content page whole under its Content-Security-Policy, at 320 px too', async () => {
+      // What an owner's content can bring that the sample's does not: a fenced code block in the
+      // copy (Shiki's Markdown highlighting wrote inline styles, which the policy blocks) and one
+      // more navigation link per content page (the header overflowed 320 px).
+      const pages = (FIXTURE_ROUTES.get(name)?.pages ?? []).filter(
+        (page) => page.section === 'main' || page.section === 'content',
+      );
+      expect(pages.some((page) => page.section === 'content') || name === 'minimal').toBe(true);
+      const browser = await launchChromium();
+      try {
+        const context = await browser.newContext({ viewport: { width: 320, height: 900 } });
+        const problems: string[] = [];
+        for (const { path } of pages) {
+          const page = await context.newPage();
+          page.on('console', (message) => {
+            if (message.type() === 'error') problems.push(`${path}: ${message.text()}`);
+          });
+          await page.goto(`${served.baseUrl}${path}`, { waitUntil: 'load' });
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          if (overflow !== 0) problems.push(`${path}: ${overflow} px wider than 320 px`);
+          await page.close();
+        }
+        expect(problems).toEqual([]);
+      } finally {
+        await browser.close();
+      }
     });
 
     it('should keep no trace of the sample company in any answer', () => {

@@ -177,7 +177,7 @@ describe('readSiteContent: content pages', () => {
     expect(Object.keys(pages)).toEqual(['home', 'developers', 'docs']);
     expect(contentPages.map((page) => page.slug)).toEqual(['our-bakeries', 'press']);
     expect(contentPages[0]).toMatchObject({
-      navLabel: 'Bakeries',
+      navLabel: 'Boulangeries',
       navOrder: 25,
       llmsSection: 'The company',
     });
