@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSiteRoutes } from '../../src/documents/site-routes.ts';
 import { buildSiteVercelConfig } from '../../src/documents/site-vercel-config.ts';
+import { buildSiteNavigation } from '../../src/reference/site-navigation.ts';
 import { CACHE_POLICIES } from '../../src/service/route-policies.ts';
 import { readSiteContent } from '../../src/site-content/read-site-content.ts';
 import { decodeHtmlText } from '../support/expected-site.ts';
@@ -204,10 +205,16 @@ describe('a new page written as one file in content/pages/', () => {
   });
 
   it('should be linked from the navigation of every page, in its navOrder', async () => {
+    // The copy's content/ may hold content pages of its own (an owner's): they keep their places.
+    const content = await readSiteContent(join(served?.dir ?? '', 'content'));
+    const expected = buildSiteNavigation(content).map((link) => link.href);
     for (const path of ['/', '/docs', `/${PAGE_SLUG}`]) {
       const nav = /<nav aria-label="Main">([\s\S]*?)<\/nav>/.exec(await fetchText(path))?.[1];
       const links = [...(nav ?? '').matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
-      expect(links, path).toEqual(['/', `/${PAGE_SLUG}`, '/developers', '/docs']);
+      expect(links, path).toEqual(expected);
+      // navOrder 15: after Home (10), before Developers (20).
+      expect(links.indexOf(`/${PAGE_SLUG}`), path).toBeGreaterThan(links.indexOf('/'));
+      expect(links.indexOf(`/${PAGE_SLUG}`), path).toBeLessThan(links.indexOf('/developers'));
     }
   });
 
