@@ -24,9 +24,12 @@ export default defineConfig({
   // Every Markdown heading (h2 to h4) gets a link to itself, as the components' headings do.
   // Code blocks in content/ stay plain <pre><code> in the site's colours: Shiki's Markdown
   // highlighting writes its theme as inline styles, which the Content-Security-Policy blocks.
+  // Punctuation stays as written (no smart quotes): the Markdown versions carry the owner's text
+  // as is, and an apostrophe turned into ’ on the page alone broke their parity with it.
   markdown: {
     processor: satteri({ hastPlugins: [headingAnchorsPlugin] }),
     syntaxHighlight: false,
+    smartypants: false,
   },
   integrations: [
     siteSnapshotIntegration({
