@@ -27,9 +27,11 @@ export default defineConfig({
   // Punctuation stays as written (no smart quotes): the Markdown versions carry the owner's text
   // as is, and an apostrophe turned into ’ on the page alone broke their parity with it.
   markdown: {
-    processor: satteri({ hastPlugins: [headingAnchorsPlugin] }),
+    processor: satteri({
+      hastPlugins: [headingAnchorsPlugin],
+      features: { smartPunctuation: false },
+    }),
     syntaxHighlight: false,
-    smartypants: false,
   },
   integrations: [
     siteSnapshotIntegration({
