@@ -77,7 +77,7 @@ export const SCREENSHOT_DIR = `${ROOT}test-results/screenshots`;
  * Saves a screenshot of the page as `test-results/screenshots/<name>` when the run asks for
  * screenshots (`npm run screenshots`, which sets SCREENSHOTS=1), and does nothing otherwise: a
  * full-page capture of a long page costs seconds of a 2-core machine's CPU, and `npm test` checks
- * the layout (overflow, axe-core) without pictures nobody looks at.
+ * the layout (overflow, axe-core) without pictures: they are for a person to look at.
  */
 export async function saveScreenshot(
   page: Page,
