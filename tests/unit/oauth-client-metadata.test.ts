@@ -248,9 +248,12 @@ describe('readClientMetadataDocument', () => {
   });
 });
 
-describe('fetchClientMetadataDocument', () => {
-  let server: DocumentServer;
-  let dns: TestDnsServer;
+/** The local https document server and name server of the blocks that call useLocalServers. */
+let server: DocumentServer;
+let dns: TestDnsServer;
+
+/** Starts both servers before the calling describe block's tests and closes them after it. */
+function useLocalServers(): void {
   beforeAll(async () => {
     server = await startDocumentServer();
     dns = await startDnsServer();
@@ -259,6 +262,10 @@ describe('fetchClientMetadataDocument', () => {
     await server.close();
     await dns.close();
   });
+}
+
+describe('fetchClientMetadataDocument', () => {
+  useLocalServers();
 
   it('should fetch a document from a real https server when the test policy allows 127.0.0.1', async () => {
     const url = server.serveJson('/ok.json', goodDocument, { 'Cache-Control': 'max-age=42' });
@@ -578,16 +585,7 @@ describe('a URL client_id at createAuthorizeHandler and createTokenHandler', () 
 });
 
 describe('createClientResolver', () => {
-  let server: DocumentServer;
-  let dns: TestDnsServer;
-  beforeAll(async () => {
-    server = await startDocumentServer();
-    dns = await startDnsServer();
-  });
-  afterAll(async () => {
-    await server.close();
-    await dns.close();
-  });
+  useLocalServers();
 
   it('should keep resolving URL client ids while lookups at a silent name server hang and the threadpool is held', async () => {
     const port = new URL(server.origin).port;
