@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll } from 'vitest';
+import { RedisStore } from '../../src/shared-state/redis-store.ts';
 import { findFreePort, runCommand, stopProcess } from './processes.ts';
 
 /** A real redis-server (Debian's package) on 127.0.0.1, without persistence, that a test drives. */
@@ -115,4 +117,44 @@ export async function startTestRedis(options: TestRedisOptions = {}): Promise<Te
   };
   await redis.start();
   return redis;
+}
+
+/** One redis-server for a test file, and the stores its tests open on it. */
+export interface FileRedis {
+  /** The file's redis-server (started before the file's first test). */
+  readonly redis: TestRedis;
+  /** A store on the file's redis-server, its log lines pushed to `lines`; closed after the file. */
+  openStore(lines?: unknown[]): RedisStore;
+  /** Closes a store the test opened itself (another URL, other options) after the file. */
+  closeAfterFile(store: RedisStore): RedisStore;
+}
+
+/** Starts a redis-server before the calling file's tests and stops it, and its stores, after them. */
+export function useTestRedis(): FileRedis {
+  let redis: TestRedis | undefined;
+  const stores: RedisStore[] = [];
+  beforeAll(async () => {
+    redis = await startTestRedis();
+  });
+  afterAll(async () => {
+    await Promise.all(stores.map((store) => store.close()));
+    await redis?.stop();
+  });
+  const started = (): TestRedis => {
+    if (!redis)
+      throw new Error('the test redis-server starts before the first test, not at import');
+    return redis;
+  };
+  const closeAfterFile = (store: RedisStore): RedisStore => {
+    stores.push(store);
+    return store;
+  };
+  return {
+    get redis() {
+      return started();
+    },
+    openStore: (lines = []) =>
+      closeAfterFile(new RedisStore(started().url, { log: (line) => lines.push(line) })),
+    closeAfterFile,
+  };
 }

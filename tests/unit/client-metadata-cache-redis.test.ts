@@ -1,31 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSharedClientMetadataCache } from '../../src/oauth/client-metadata-cache.ts';
 import { LIMITS } from '../../src/service/limits.ts';
 import { REDIS_KEY_PREFIX, RedisStore } from '../../src/shared-state/redis-store.ts';
-import { startTestRedis, type TestRedis } from '../support/redis-server.ts';
+import { startTestRedis, useTestRedis } from '../support/redis-server.ts';
 
 // The bounded client-metadata cache on Debian's redis-server: its bounds under many distinct URLs
 // and under a small maxmemory, where rate-limit counts and redeemed codes must keep working.
 
-let redis: TestRedis;
-const stores: RedisStore[] = [];
-
-/** A store on the test's Redis, closed after the tests. */
-function openStore(lines: unknown[] = []): RedisStore {
-  const store = new RedisStore(redis.url, { log: (line) => lines.push(line) });
-  stores.push(store);
-  return store;
-}
-
-beforeAll(async () => {
-  redis = await startTestRedis();
-});
-
-afterAll(async () => {
-  await Promise.all(stores.map((store) => store.close()));
-  await redis?.stop();
-});
+const testRedis = useTestRedis();
+const { openStore } = testRedis;
 
 describe('createSharedClientMetadataCache', () => {
   const cimdKey = (kind: string, name: string) => `${REDIS_KEY_PREFIX}{cimd}:${kind}:${name}`;
@@ -37,7 +21,7 @@ describe('createSharedClientMetadataCache', () => {
     expect(await second.get(url)).toBeUndefined();
     await first.set(url, '{"client_id":"https://client.example/metadata.json"}', 2);
     expect(await second.get(url)).toBe('{"client_id":"https://client.example/metadata.json"}');
-    const ttl = Number(await redis.command('PTTL', cimdKey('entry', url)));
+    const ttl = Number(await testRedis.redis.command('PTTL', cimdKey('entry', url)));
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(2000);
     await sleep(2100);
@@ -48,16 +32,16 @@ describe('createSharedClientMetadataCache', () => {
     const url = 'https://client.example/no-store.json';
     const cache = createSharedClientMetadataCache(openStore());
     await cache.set(url, '{}', 0);
-    expect(await redis.command('EXISTS', cimdKey('entry', url))).toBe(0);
+    expect(await testRedis.redis.command('EXISTS', cimdKey('entry', url))).toBe(0);
     const unreachable = new RedisStore('redis://127.0.0.1:1', { log: () => undefined });
-    stores.push(unreachable);
+    testRedis.closeAfterFile(unreachable);
     const down = createSharedClientMetadataCache(unreachable);
     expect(await down.get(url)).toBeUndefined();
     await expect(down.set(url, '{}', 60)).resolves.toBeUndefined();
   });
 
   it('should stay within its bounds for 10,000 distinct URLs while codes still redeem', async () => {
-    await redis.command('FLUSHALL');
+    await testRedis.redis.command('FLUSHALL');
     const store = openStore();
     const cache = createSharedClientMetadataCache(store);
     const registration = (url: string) =>
@@ -75,12 +59,15 @@ describe('createSharedClientMetadataCache', () => {
         urls.slice(i, i + 200).map((url) => cache.set(url, registration(url), 600)),
       );
     }
-    const entries = (await redis.command('KEYS', `${REDIS_KEY_PREFIX}{cimd}:entry:*`)) as string[];
+    const entries = (await testRedis.redis.command(
+      'KEYS',
+      `${REDIS_KEY_PREFIX}{cimd}:entry:*`,
+    )) as string[];
     expect(entries.length).toBe(LIMITS.clientMetadataCacheEntries);
-    expect(await redis.command('ZCARD', cimdKey('group', 'one.example'))).toBe(
+    expect(await testRedis.redis.command('ZCARD', cimdKey('group', 'one.example'))).toBe(
       LIMITS.clientMetadataCacheEntriesPerHost,
     );
-    expect(await redis.command('ZCARD', `${REDIS_KEY_PREFIX}{cimd}:all`)).toBe(
+    expect(await testRedis.redis.command('ZCARD', `${REDIS_KEY_PREFIX}{cimd}:all`)).toBe(
       LIMITS.clientMetadataCacheEntries,
     );
     // A full cache keeps nothing more, and evicts nothing.
@@ -89,7 +76,9 @@ describe('createSharedClientMetadataCache', () => {
     expect(await cache.get(late)).toBeUndefined();
     expect(await cache.get(urls[1] as string)).toBe(registration(urls[1] as string));
     // Every entry expires; so do the sets that bound them.
-    expect(Number(await redis.command('PTTL', `${REDIS_KEY_PREFIX}{cimd}:all`))).toBeGreaterThan(0);
+    expect(
+      Number(await testRedis.redis.command('PTTL', `${REDIS_KEY_PREFIX}{cimd}:all`)),
+    ).toBeGreaterThan(0);
     // Rate-limit counts and code redemptions are untouched by a full cache.
     expect(await store.increment('after-fill', 30)).toBe(1);
     expect(await store.claim('code:after-fill', 30)).toBe(true);

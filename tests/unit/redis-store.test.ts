@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,34 +14,18 @@ import { isUnavailable } from '../../src/shared-state/shared-store.ts';
 import { readRedisUrl, RedisUrlConfigError } from '../../src/shared-state/process-store.ts';
 import { makeCertificate } from '../support/https-document-server.ts';
 import { NODE, ROOT, runCommand } from '../support/processes.ts';
-import { startTestRedis, type TestRedis } from '../support/redis-server.ts';
+import { startTestRedis, useTestRedis } from '../support/redis-server.ts';
 import { createTestResolver, startDnsServer } from '../support/dns-server.ts';
 import { holdThreadpool } from '../support/threadpool.ts';
 
-let redis: TestRedis;
-const stores: RedisStore[] = [];
-
-/** A store on the test's Redis, closed after the tests. */
-function openStore(lines: unknown[] = []): RedisStore {
-  const store = new RedisStore(redis.url, { log: (line) => lines.push(line) });
-  stores.push(store);
-  return store;
-}
+const testRedis = useTestRedis();
+const { openStore } = testRedis;
 
 /** The connections Redis holds, other than the one asking. */
 async function countConnections(): Promise<number> {
-  const list = String(await redis.command('CLIENT', 'LIST'));
+  const list = String(await testRedis.redis.command('CLIENT', 'LIST'));
   return list.trim().split('\n').length - 1;
 }
-
-beforeAll(async () => {
-  redis = await startTestRedis();
-});
-
-afterAll(async () => {
-  await Promise.all(stores.map((store) => store.close()));
-  await redis?.stop();
-});
 
 describe('RedisStore', () => {
   it('should count in one atomic step that gives a new counter its lifetime', async () => {
@@ -53,7 +37,7 @@ describe('RedisStore', () => {
     expect([...counts].sort((a, b) => Number(a) - Number(b))).toEqual(
       Array.from({ length: 100 }, (_, i) => i + 1),
     );
-    const ttl = Number(await redis.command('TTL', `${REDIS_KEY_PREFIX}count-a`));
+    const ttl = Number(await testRedis.redis.command('TTL', `${REDIS_KEY_PREFIX}count-a`));
     expect(ttl).toBeGreaterThan(25);
     expect(ttl).toBeLessThanOrEqual(30);
   });
@@ -99,7 +83,7 @@ describe('RedisStore', () => {
     const lines: Array<Record<string, unknown>> = [];
     const store = openStore(lines as unknown[]);
     expect(await store.increment('count-c', 30)).toBe(1);
-    await redis.stop();
+    await testRedis.redis.stop();
     const answers = [];
     for (let i = 0; i < 20; i++) answers.push(await store.increment('count-c', 30));
     answers.push(await store.claim('code:c', 30), await store.read('test', 'doc:c'));
@@ -107,7 +91,7 @@ describe('RedisStore', () => {
     expect(lines).toEqual([
       expect.objectContaining({ level: 'warn', msg: 'shared store unavailable', store: 'redis' }),
     ]);
-    await redis.start();
+    await testRedis.redis.start();
     await sleep(REDIS_TIMEOUTS.retryMs);
     expect(await store.increment('count-c', 30)).toBe(1);
     expect(lines).toHaveLength(2);
@@ -122,7 +106,7 @@ describe('RedisStore', () => {
     const lines: unknown[] = [];
     const store = openStore(lines);
     expect(await store.increment('count-d', 30)).toBe(1);
-    redis.pause();
+    testRedis.redis.pause();
     try {
       const answers = await Promise.all(
         Array.from({ length: 10 }, () => store.increment('count-d', 30)),
@@ -133,7 +117,7 @@ describe('RedisStore', () => {
         expect(isUnavailable(await store.increment('count-d', 30))).toBe(true);
       }
     } finally {
-      redis.resume();
+      testRedis.redis.resume();
     }
     expect(lines).toHaveLength(1);
     await sleep(REDIS_TIMEOUTS.retryMs);
@@ -167,7 +151,7 @@ describe('RedisStore', () => {
       await store.close();
     `;
     const run = await runCommand(NODE, ['--input-type=module', '-e', script], {
-      REDIS_URL: redis.url,
+      REDIS_URL: testRedis.redis.url,
     });
     expect(run).toMatchObject({ code: 0, stdout: '11\n', stderr: '' });
   });
@@ -196,9 +180,9 @@ describe('RedisStore after a broken connection', () => {
     const lines: unknown[] = [];
     const store = openStore(lines);
     expect(await store.increment('kill-a', 30)).toBe(1);
-    expect(await redis.command('CLIENT', 'KILL', 'TYPE', 'normal')).toBeGreaterThan(0);
+    expect(await testRedis.redis.command('CLIENT', 'KILL', 'TYPE', 'normal')).toBeGreaterThan(0);
     expect(await store.increment('kill-a', 30)).toBe(2);
-    expect(await redis.command('CLIENT', 'KILL', 'TYPE', 'normal')).toBeGreaterThan(0);
+    expect(await testRedis.redis.command('CLIENT', 'KILL', 'TYPE', 'normal')).toBeGreaterThan(0);
     expect(await store.claim('code:kill-a', 30)).toBe(true);
     expect(await store.claim('code:kill-a', 30)).toBe(false);
     expect(lines).toEqual([]);
@@ -236,10 +220,10 @@ describe('RedisStore after a broken connection', () => {
 
   it('should count a claim sent again with its own token as the first, and any other as a repeat', async () => {
     const key = `${REDIS_KEY_PREFIX}code:retried`;
-    expect(await redis.command('EVAL', CLAIM_SCRIPT, 1, key, 'token-a', 30)).toBe(1);
-    expect(await redis.command('EVAL', CLAIM_SCRIPT, 1, key, 'token-a', 30)).toBe(1);
-    expect(await redis.command('EVAL', CLAIM_SCRIPT, 1, key, 'token-b', 30)).toBe(0);
-    expect(Number(await redis.command('TTL', key))).toBeGreaterThan(25);
+    expect(await testRedis.redis.command('EVAL', CLAIM_SCRIPT, 1, key, 'token-a', 30)).toBe(1);
+    expect(await testRedis.redis.command('EVAL', CLAIM_SCRIPT, 1, key, 'token-a', 30)).toBe(1);
+    expect(await testRedis.redis.command('EVAL', CLAIM_SCRIPT, 1, key, 'token-b', 30)).toBe(0);
+    expect(Number(await testRedis.redis.command('TTL', key))).toBeGreaterThan(25);
   });
 
   it('should turn TCP keepalive on for its connection', async () => {
@@ -249,7 +233,7 @@ describe('RedisStore after a broken connection', () => {
       '-tnoH',
       'state',
       'established',
-      `( dport = :${redis.port} )`,
+      `( dport = :${testRedis.redis.port} )`,
     ]);
     const ours = listed.stdout.trim().split('\n').filter(Boolean);
     expect(ours.length).toBeGreaterThan(0);
@@ -272,18 +256,20 @@ describe('RedisStore with a host name', () => {
           .finally(() => (settled += 1));
       });
       const lines: unknown[] = [];
-      const store = new RedisStore(`redis://redis.test:${redis.port}`, {
+      const store = new RedisStore(`redis://redis.test:${testRedis.redis.port}`, {
         log: (line) => lines.push(line),
         nameServers: [dns.server],
       });
-      stores.push(store);
+      testRedis.closeAfterFile(store);
       expect(await store.increment('dns-count', 30)).toBe(1);
       expect(await store.claim('dns-code', 30)).toBe(true);
       // Every libuv thread held, as silent name servers hold them through dns.lookup: the
       // connection is lost and opened again by name all the same.
       const pool = await holdThreadpool();
       try {
-        expect(await redis.command('CLIENT', 'KILL', 'TYPE', 'normal')).toBeGreaterThan(0);
+        expect(await testRedis.redis.command('CLIENT', 'KILL', 'TYPE', 'normal')).toBeGreaterThan(
+          0,
+        );
         expect(await store.increment('dns-count', 30)).toBe(2);
         expect(pool.lookupWaiting()).toBe(true);
       } finally {
