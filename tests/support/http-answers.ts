@@ -143,3 +143,38 @@ export function findShapeFaults(raw: RawRequest, answer: RawAnswer, baseUrl: str
   faults.push(`a ${status} to ${raw.method} ${pathname.slice(0, 80)} came as "${type}"`);
   return faults;
 }
+
+/** An answer as the server sent it: status, raw header fields in order (but Date), body. */
+export interface AnswerAsSent {
+  readonly status: number;
+  readonly headers: string[];
+  readonly body: Buffer;
+}
+
+/**
+ * Fetches one path with node:http and keeps the answer as sent, header order included, to compare
+ * two servers byte for byte (Date left out: it differs by the second). Rejects on a cut answer.
+ */
+export function fetchAnswerAsSent(
+  base: string,
+  path: string,
+  method = 'GET',
+  headers: OutgoingHttpHeaders = {},
+): Promise<AnswerAsSent> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(`${base}${encodeURI(path)}`, { method, headers }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('error', reject);
+      incoming.on('end', () => {
+        const raw = incoming.rawHeaders;
+        const kept = raw.flatMap((value, index) =>
+          index % 2 === 0 && value.toLowerCase() !== 'date' ? [value, raw[index + 1] ?? ''] : [],
+        );
+        resolve({ status: incoming.statusCode ?? 0, headers: kept, body: Buffer.concat(chunks) });
+      });
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}

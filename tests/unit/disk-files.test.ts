@@ -1,5 +1,5 @@
 import { mkdir, mkdtemp, rm, truncate, unlink, writeFile } from 'node:fs/promises';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiskFiles } from '../../src/server/disk-files.ts';
 import { createLocalServer } from '../../src/server/local-server.ts';
 import { BUILT_IN_ROUTES } from '../../src/service/routes.ts';
+import { fetchAnswerAsSent } from '../support/http-answers.ts';
 
 /** Files of every kind the static output holds. */
 const FILES: Record<string, string | Buffer> = {
@@ -57,32 +58,6 @@ function startServer(useDisk: boolean, log: (entry: object) => void = () => {}) 
   );
 }
 
-interface RawAnswer {
-  status: number;
-  headers: string[];
-  body: Buffer;
-}
-
-/** One answer as sent: status, raw headers in order (but Date) and body; rejects on a cut. */
-function fetchRaw(base: string, path: string, method = 'GET', headers = {}): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request(`${base}${encodeURI(path)}`, { method, headers }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('error', reject);
-      incoming.on('end', () => {
-        const raw = incoming.rawHeaders;
-        const kept = raw.flatMap((value, index) =>
-          index % 2 === 0 && value.toLowerCase() !== 'date' ? [value, raw[index + 1] ?? ''] : [],
-        );
-        resolve({ status: incoming.statusCode ?? 0, headers: kept, body: Buffer.concat(chunks) });
-      });
-    });
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
-}
-
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'disk-files-'));
   for (const [path, content] of Object.entries(FILES)) {
@@ -101,7 +76,7 @@ describe('DiskFiles', () => {
     const sirvUrl = await startServer(false);
     const diskUrl = await startServer(true);
     for (const path of Object.keys(FILES)) {
-      const { headers: first } = await fetchRaw(sirvUrl, path);
+      const { headers: first } = await fetchAnswerAsSent(sirvUrl, path);
       const etag = first[first.findIndex((name) => name.toLowerCase() === 'etag') + 1] ?? '';
       const variants: Array<[string, Record<string, string>]> = [
         ['GET', {}],
@@ -111,8 +86,8 @@ describe('DiskFiles', () => {
         ['GET', { 'If-None-Match': 'W/"0-0"' }],
       ];
       for (const [method, headers] of variants) {
-        const expected = await fetchRaw(sirvUrl, path, method, headers);
-        const actual = await fetchRaw(diskUrl, path, method, headers);
+        const expected = await fetchAnswerAsSent(sirvUrl, path, method, headers);
+        const actual = await fetchAnswerAsSent(diskUrl, path, method, headers);
         expect(actual, `${method} ${path} ${JSON.stringify(headers)}`).toEqual(expected);
       }
     }
@@ -147,16 +122,16 @@ describe('createLocalServer', () => {
       // Gone before the first request: the 404 page, with or without compression.
       await unlink(join(build, 'small.txt'));
       await unlink(join(build, 'd.txt'));
-      expect((await fetchRaw(base, '/small.txt')).status).toBe(404);
-      expect((await fetchRaw(base, '/d.txt', 'GET', { 'Accept-Encoding': 'gzip' })).status).toBe(
-        404,
-      );
+      expect((await fetchAnswerAsSent(base, '/small.txt')).status).toBe(404);
+      expect(
+        (await fetchAnswerAsSent(base, '/d.txt', 'GET', { 'Accept-Encoding': 'gzip' })).status,
+      ).toBe(404);
 
       // Deleted, rewritten with other sizes and cut short while requests stream them.
       const outcomes = { complete: 0, missing: 0, cut: 0 };
       for (let round = 0; round < 6; round += 1) {
         const requests = Array.from({ length: 12 }, (_, index) =>
-          fetchRaw(base, names[index % 3] ?? '/a.bin').then(
+          fetchAnswerAsSent(base, names[index % 3] ?? '/a.bin').then(
             (answer) => {
               if (answer.status === 404) {
                 outcomes.missing += 1;
@@ -185,7 +160,7 @@ describe('createLocalServer', () => {
       expect(outcomes.complete).toBeGreaterThan(0);
 
       // Still serving, with each file read as it is now.
-      const after = await fetchRaw(base, '/b.bin');
+      const after = await fetchAnswerAsSent(base, '/b.bin');
       expect(after.status).toBe(200);
       expect(after.body.length).toBe(6 * 300_000);
       const files = logged.map((entry) => (entry as { file?: string }).file);

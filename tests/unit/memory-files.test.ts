@@ -1,11 +1,12 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sirv from 'sirv';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MEMORY_FILE_LIMITS, MemoryFiles } from '../../src/server/memory-files.ts';
+import { fetchAnswerAsSent } from '../support/http-answers.ts';
 
 /** Files of every kind the static output holds, and ones memory must leave to sirv. */
 const FILES: Record<string, string | Buffer> = {
@@ -67,29 +68,6 @@ async function startServer(useMemory: boolean): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-/** One answer as sent: status, raw headers in order (but Date) and body. */
-function fetchRaw(base: string, path: string, method: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; headers: string[]; body: string }>((resolve, reject) => {
-    const outgoing = request(`${base}${encodeURI(path)}`, { method, headers }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('end', () => {
-        const raw = incoming.rawHeaders;
-        const kept = raw.flatMap((value, index) =>
-          index % 2 === 0 && value.toLowerCase() !== 'date' ? [value, raw[index + 1] ?? ''] : [],
-        );
-        resolve({
-          status: incoming.statusCode ?? 0,
-          headers: kept,
-          body: Buffer.concat(chunks).toString(),
-        });
-      });
-    });
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
-}
-
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'memory-files-'));
   for (const [path, content] of Object.entries(FILES)) {
@@ -111,7 +89,7 @@ describe('MemoryFiles', () => {
     fromMemory = new Set();
     await vi.waitFor(
       async () => {
-        for (const path of Object.keys(FILES)) await fetchRaw(memoryUrl, path, 'GET', {});
+        for (const path of Object.keys(FILES)) await fetchAnswerAsSent(memoryUrl, path, 'GET', {});
         expect([...fromMemory].sort()).toEqual([...KEPT].sort());
       },
       { timeout: 5000, interval: 20 },
@@ -122,7 +100,7 @@ describe('MemoryFiles', () => {
 
   it('answers GET, HEAD and conditional requests byte for byte as sirv does', async () => {
     for (const path of Object.keys(FILES)) {
-      const { headers: first } = await fetchRaw(sirvUrl, path, 'GET', {});
+      const { headers: first } = await fetchAnswerAsSent(sirvUrl, path, 'GET', {});
       const etag = first[first.findIndex((name) => name.toLowerCase() === 'etag') + 1] ?? '';
       const variants: Array<[string, Record<string, string>]> = [
         ['GET', {}],
@@ -133,8 +111,8 @@ describe('MemoryFiles', () => {
         ['GET', { 'If-Modified-Since': new Date().toUTCString() }],
       ];
       for (const [method, headers] of variants) {
-        const expected = await fetchRaw(sirvUrl, path, method, headers);
-        const actual = await fetchRaw(memoryUrl, path, method, headers);
+        const expected = await fetchAnswerAsSent(sirvUrl, path, method, headers);
+        const actual = await fetchAnswerAsSent(memoryUrl, path, method, headers);
         expect(actual, `${method} ${path} ${JSON.stringify(headers)}`).toEqual(expected);
       }
     }
