@@ -242,29 +242,35 @@ export function formatArgumentValue(value: ArgumentValue): string {
   return value === null ? 'null' : String(value);
 }
 
-/** The rules of a field in words, for the hint under it: range, length, default. */
+/** The words for what a field holds, by its type (a choice's options speak for themselves). */
+const KIND_WORDS: Record<ArgumentField['type'], string> = {
+  string: 'text',
+  integer: 'whole number',
+  number: 'number',
+  boolean: 'true or false',
+  choice: '',
+};
+
+/**
+ * The rules of a field in a compact line under its description, such as
+ * `whole number · 1 to 20 · default 5`: its kind, range, step, length, pattern and default.
+ */
 export function describeArgumentRules(field: ArgumentField): string {
-  const rules: string[] = [];
-  const kind = field.type === 'integer' ? 'A whole number' : 'A number';
-  const low = field.minimum ?? field.exclusiveMinimum;
-  const high = field.maximum ?? field.exclusiveMaximum;
-  if (field.type === 'integer' || field.type === 'number') {
-    if (low !== undefined && high !== undefined) rules.push(`${kind} from ${low} to ${high}`);
-    else if (low !== undefined) rules.push(`${kind}, at least ${low}`);
-    else if (high !== undefined) rules.push(`${kind}, at most ${high}`);
-    else rules.push(kind);
-    if (field.exclusiveMinimum !== undefined) rules.push(`more than ${field.exclusiveMinimum}`);
-    if (field.exclusiveMaximum !== undefined) rules.push(`less than ${field.exclusiveMaximum}`);
-    if (field.multipleOf !== undefined) rules.push(`a multiple of ${field.multipleOf}`);
-  }
-  if (field.minLength !== undefined && field.maxLength !== undefined) {
-    rules.push(`${field.minLength} to ${field.maxLength} characters`);
-  } else if (field.maxLength !== undefined) rules.push(`at most ${field.maxLength} characters`);
-  else if (field.minLength !== undefined) rules.push(`at least ${field.minLength} characters`);
-  const sentence = rules.length > 0 ? `${rules.join(', ')}.` : '';
-  const fallback =
-    field.default === undefined ? '' : `Default ${formatArgumentValue(field.default)}.`;
-  return [sentence.charAt(0).toUpperCase() + sentence.slice(1), fallback].filter(Boolean).join(' ');
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength } = field;
+  const rules = [KIND_WORDS[field.type]];
+  if (minimum !== undefined && maximum !== undefined) rules.push(`${minimum} to ${maximum}`);
+  else if (minimum !== undefined) rules.push(`at least ${minimum}`);
+  else if (maximum !== undefined) rules.push(`at most ${maximum}`);
+  if (exclusiveMinimum !== undefined) rules.push(`more than ${exclusiveMinimum}`);
+  if (exclusiveMaximum !== undefined) rules.push(`less than ${exclusiveMaximum}`);
+  if (field.multipleOf !== undefined) rules.push(`a multiple of ${field.multipleOf}`);
+  if (minLength !== undefined && maxLength !== undefined) {
+    rules.push(`${minLength} to ${maxLength} characters`);
+  } else if (minLength !== undefined) rules.push(`at least ${minLength} characters`);
+  else if (maxLength !== undefined) rules.push(`at most ${maxLength} characters`);
+  if (field.pattern !== undefined) rules.push(`matching ${field.pattern}`);
+  if (field.default !== undefined) rules.push(`default ${formatArgumentValue(field.default)}`);
+  return rules.filter(Boolean).join(' · ');
 }
 
 /** Checks a number against the field's range and step. */

@@ -105,7 +105,7 @@ async function resetForm(form: Locator): Promise<void> {
 function recordToolCalls(page: Page): { name: string; arguments: unknown }[] {
   const calls: { name: string; arguments: unknown }[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname !== '/mcp') return;
+    if (request.method() !== 'POST' || new URL(request.url()).pathname !== '/mcp') return;
     const body = request.postDataJSON() as { params: { name: string; arguments: unknown } };
     calls.push(body.params);
   });
@@ -117,26 +117,16 @@ function openPage(path: string, options: OpenPageOptions = {}) {
 }
 
 describe('the try-it consoles', () => {
-  it('should offer a console for every REST read and every MCP tool the site publishes', async () => {
+  it('should have a console for every REST read and MCP tool, each succeeding as served and with every choice', async () => {
     expect(consolePages.length).toBeGreaterThan(0);
     const found = new Set<string>();
-    for (const path of consolePages) {
-      const { context, page } = await openPage(path);
-      for (const form of await page.locator('form[data-try-it-form]').all()) {
-        found.add(await readConsoleKey(form));
-      }
-      await context.close();
-    }
-    expect([...found].sort()).toEqual(await listExpectedConsoles());
-  });
-
-  it('should send every console with its values as served, and every choice, and show a success', async () => {
     let sent = 0;
     for (const path of consolePages) {
       const { context, page, errors } = await openPage(path);
       const calls = recordToolCalls(page);
       for (const form of await page.locator('form[data-try-it-form]').all()) {
         const key = await readConsoleKey(form);
+        found.add(key);
         const answer = await send(form);
         sent += 1;
         expect(answer, key).toMatchObject({ outcome: 'success', problem: '', resultShown: true });
@@ -175,8 +165,9 @@ describe('the try-it consoles', () => {
       expect(errors).toEqual([]);
       await context.close();
     }
-    expect(sent).toBeGreaterThan(10);
-  });
+    expect([...found].sort()).toEqual(await listExpectedConsoles());
+    expect(sent).toBeGreaterThan(found.size);
+  }, 180_000);
 
   it('should refuse each kind of invalid value under its field, clear the last answer and send nothing', async () => {
     let refusals = 0;
@@ -234,7 +225,7 @@ describe('the try-it consoles', () => {
       await context.close();
     }
     expect(refusals).toBeGreaterThanOrEqual(5);
-  });
+  }, 180_000);
 });
 
 /** Sets a control's value as a paste or a script would, past what typing allows. */
@@ -276,6 +267,10 @@ async function freeField(form: Locator, name: string, value: string): Promise<vo
       );
       const control = element.querySelector(`[name="${fieldName}"]`);
       const input = document.createElement('input');
+      // The same id and description, so the field's label and hint still name it.
+      input.id = control?.id ?? '';
+      input.setAttribute('aria-describedby', control?.getAttribute('aria-describedby') ?? '');
+      input.type = 'text';
       input.name = fieldName ?? '';
       input.value = text ?? '';
       control?.replaceWith(input);
@@ -299,11 +294,11 @@ describe('answers that are errors', () => {
   });
 
   it('should show a JSON-RPC error as an error', async () => {
-    const { context, form } = await openConsole('form[data-tool="get_company_overview"]');
+    const { context, page, form } = await openConsole('form[data-tool="get_company_overview"]');
     await form.evaluate((element) => {
       (element as HTMLElement).dataset.tool = 'no_such_tool';
     });
-    const answer = await send(form);
+    const answer = await send(page.locator('form[data-tool="no_such_tool"]'));
     expect(answer.outcome).toBe('error');
     expect(answer.problem).toMatch(/^JSON-RPC error -32602: Unknown tool: no_such_tool/);
     await context.close();
@@ -330,9 +325,13 @@ describe.each(['light', 'dark'] as const)('a console in the %s theme', (colorSch
       { colorScheme },
     );
     const shoot = async (state: string) => {
+      if (process.env.SCREENSHOTS !== '1') return;
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
-        await form.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+        await form.evaluate((element) => {
+          element.scrollIntoView({ block: 'start' });
+          window.scrollBy(0, -16);
+        });
         await saveScreenshot(page, `console-${state}-${colorScheme}-${width}.png`);
       }
     };
@@ -353,5 +352,5 @@ describe.each(['light', 'dark'] as const)('a console in the %s theme', (colorSch
     expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 180_000);
 });

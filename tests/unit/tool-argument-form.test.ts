@@ -174,12 +174,22 @@ describe('listArgumentFields', () => {
 });
 
 describe('describeArgumentRules', () => {
-  it('should say the range, length and default in words', () => {
-    const [query, limit] = listArgumentFields(SEARCH_SCHEMA);
-    expect(query && describeArgumentRules(query)).toBe('1 to 5 characters.');
-    expect(limit && describeArgumentRules(limit)).toBe('A whole number from 1 to 20. Default 5.');
-    const [ratio] = listArgumentFields(withProperty({ type: 'number', exclusiveMinimum: 0 }));
-    expect(ratio && describeArgumentRules(ratio)).toBe('A number, at least 0, more than 0.');
+  it('should say the kind, range, length, pattern and default in one line', () => {
+    const [query, limit, section] = listArgumentFields(SEARCH_SCHEMA);
+    expect(query && describeArgumentRules(query)).toBe('text · 1 to 5 characters');
+    expect(limit && describeArgumentRules(limit)).toBe('whole number · 1 to 20 · default 5');
+    expect(section && describeArgumentRules(section)).toBe('');
+    const [ratio, slug, priority] = listArgumentFields({
+      type: 'object',
+      properties: {
+        ratio: { type: 'number', exclusiveMinimum: 0, multipleOf: 0.5 },
+        slug: { type: 'string', pattern: '^[a-z]+$' },
+        priority: { enum: [1, 2], default: 2 },
+      },
+    });
+    expect(ratio && describeArgumentRules(ratio)).toBe('number · more than 0 · a multiple of 0.5');
+    expect(slug && describeArgumentRules(slug)).toBe('text · matching ^[a-z]+$');
+    expect(priority && describeArgumentRules(priority)).toBe('default 2');
   });
 });
 
