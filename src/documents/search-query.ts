@@ -93,7 +93,10 @@ function readSynonymPhrases(): QueryWord[][][] {
   return synonymPhrases;
 }
 
-/** The longest synonym phrase that starts at `at`, with the other phrases of its group. */
+/**
+ * The longest synonym phrase that starts at `at`, with the other phrases of every group that
+ * holds it (a phrase may belong to several groups: `429` is a rate limit and "too many requests").
+ */
 function findSynonyms(
   words: readonly QueryWord[],
   at: number,
@@ -102,9 +105,13 @@ function findSynonyms(
   for (const group of readSynonymPhrases()) {
     for (const phrase of group) {
       const length = phrase.length;
-      if (length === 0 || length <= (best?.length ?? 0) || at + length > words.length) continue;
+      if (length === 0 || length < (best?.length ?? 0) || at + length > words.length) continue;
       if (!phrase.every((word, index) => word.stem === words[at + index]?.stem)) continue;
-      best = { length, others: group.filter((other) => other !== phrase && other.length > 0) };
+      const others = group.filter((other) => other !== phrase && other.length > 0);
+      best =
+        best && best.length === length
+          ? { length, others: [...best.others, ...others] }
+          : { length, others };
     }
   }
   return best;

@@ -6,16 +6,8 @@
  * limits` meets `rate limit`.
  */
 export const SEARCH_SYNONYMS: readonly (readonly string[])[] = [
-  [
-    'rate limit',
-    'ratelimit',
-    'rate_limited',
-    'throttling',
-    'throttle',
-    '429',
-    'too many requests',
-    'quota',
-  ],
+  ['rate limit', 'ratelimit', 'rate_limited', 'throttling', 'throttle', '429', 'quota'],
+  ['too many requests', '429', 'rate_limited'],
   ['token', 'bearer', 'access token', 'jwt', 'api key', 'credentials', 'authentication'],
   ['auth', 'authentication', 'oauth'],
   ['login', 'sign in', 'authentication'],

@@ -29,7 +29,7 @@ export const searchSiteTool = defineTool({
   name: 'search_site',
   title: (content) => `Search ${content.company.alternateName}'s site and API reference`,
   description: (content) =>
-    `Searches every page of ${content.company.alternateName}'s site as people see it (the API reference, the developer portal, the error pages, the glossary and the public site copy) with the ranking of the site's own search dialog: stems, synonyms (throttling finds the rate limits), typos and identifiers. Returns the best sections, ranked, each with its page, heading, address, a snippet around the match and the section's text. Use it to find where the site answers a question; search_site_copy searches the site copy's Markdown only.`,
+    `Searches every page of ${content.company.alternateName}'s site as people see it (the API reference, the developer portal, the error pages, the glossary and the public site copy) with the ranking of the site's own search dialog: word stems, synonyms, typos and identifiers. Returns the best sections, ranked, each with its page, heading, address, a snippet around the match and the section's text. Use it to find where the site answers a question; search_site_copy searches the site copy's Markdown only.`,
   inputSchema: () =>
     z.strictObject({
       query: z
