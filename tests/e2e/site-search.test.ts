@@ -211,42 +211,47 @@ describe('the search dialog', () => {
     await context.close();
   });
 
-  it.each(['light', 'dark'] as const)(
-    'should fit a 390 px screen with nothing cut off, and pass axe-core, in the %s theme',
-    async (colorScheme) => {
+  it.each([
+    ['light', 1280],
+    ['dark', 1280],
+    ['light', 390],
+    ['dark', 390],
+  ] as const)(
+    'should fit the screen with nothing cut off and pass axe-core (%s theme, %i px)',
+    async (colorScheme, width) => {
       const { context, page } = await openPage('/docs', true, colorScheme);
-      for (const width of [1280, 390]) {
-        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-        const button = await page.locator('[data-search-open]').boundingBox();
-        expect(button, `${width}`).not.toBeNull();
-        expect((button?.x ?? -1) >= 0 && (button?.x ?? 0) + (button?.width ?? 0) <= width).toBe(
-          true,
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      const button = await page.locator('[data-search-open]').boundingBox();
+      expect(button).not.toBeNull();
+      expect(button?.x ?? -1).toBeGreaterThanOrEqual(0);
+      expect((button?.x ?? 0) + (button?.width ?? 0)).toBeLessThanOrEqual(width);
+      await search(page, 'rate_limited');
+      const layout = await page.evaluate(() => {
+        const dialog = document.querySelector('[data-search-dialog]') as HTMLElement;
+        const box = dialog.getBoundingClientRect();
+        // Text for screen readers only is clipped on purpose (.visually-hidden).
+        const overflowing = [...dialog.querySelectorAll<HTMLElement>('*')].filter(
+          (element) =>
+            element.scrollWidth > element.clientWidth + 1 &&
+            element.clientWidth > 1 &&
+            getComputedStyle(element).clipPath === 'none',
         );
-        await search(page, 'rate_limited');
-        const layout = await page.evaluate(() => {
-          const dialog = document.querySelector('[data-search-dialog]') as HTMLElement;
-          const box = dialog.getBoundingClientRect();
-          const overflowing = [...dialog.querySelectorAll<HTMLElement>('*')].filter(
-            (element) => element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 0,
-          );
-          return {
-            left: box.left,
-            right: box.right,
-            bottom: box.bottom,
-            viewport: window.innerWidth,
-            height: window.innerHeight,
-            overflowing: overflowing.map((element) => element.className || element.tagName),
-          };
-        });
-        expect(layout.left, `${width}`).toBeGreaterThanOrEqual(0);
-        expect(layout.right, `${width}`).toBeLessThanOrEqual(layout.viewport);
-        expect(layout.bottom, `${width}`).toBeLessThanOrEqual(layout.height);
-        expect(layout.overflowing, `${width}`).toEqual([]);
-        await saveScreenshot(page, `search-dialog-${colorScheme}-${width}.png`);
-        const results = await checkAccessibility(page, [DIALOG]);
-        expect(results.violations.map((violation) => violation.id)).toEqual([]);
-        await page.keyboard.press('Escape');
-      }
+        return {
+          left: box.left,
+          right: box.right,
+          bottom: box.bottom,
+          viewport: window.innerWidth,
+          height: window.innerHeight,
+          overflowing: overflowing.map((element) => element.className || element.tagName),
+        };
+      });
+      expect(layout.left).toBeGreaterThanOrEqual(0);
+      expect(layout.right).toBeLessThanOrEqual(layout.viewport);
+      expect(layout.bottom).toBeLessThanOrEqual(layout.height);
+      expect(layout.overflowing).toEqual([]);
+      await saveScreenshot(page, `search-dialog-${colorScheme}-${width}.png`);
+      const results = await checkAccessibility(page, [DIALOG]);
+      expect(results.violations.map((violation) => violation.id)).toEqual([]);
       await context.close();
     },
   );
