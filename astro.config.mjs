@@ -34,12 +34,17 @@ export default defineConfig({
     syntaxHighlight: false,
   },
   integrations: [
+    // First: its start-up hook writes the module the function bundles import, and its build hook
+    // packs the pages' sections for them before the site-snapshot integration bundles again.
+    searchIndexIntegration({
+      contentDir,
+      generatedDir: fileURLToPath(new URL('./src/generated', import.meta.url)),
+    }),
     siteSnapshotIntegration({
       contentDir,
       siteUrl,
       root: fileURLToPath(new URL('./', import.meta.url)),
       outDir: fileURLToPath(new URL('./src/generated', import.meta.url)),
     }),
-    searchIndexIntegration({ contentDir }),
   ],
 });

@@ -1,15 +1,19 @@
 /**
- * The browser side of the header's search box: on the first focus it fetches the pages' sections
- * (`/search-index.json`, written by the build) and indexes them with the search module, loaded
- * then too; it searches as the visitor types and lists page, section and snippet for each hit.
- * Built with DOM methods only (no HTML strings), so the strict Content-Security-Policy holds.
- * @see https://lucaong.github.io/minisearch/
+ * The browser side of the search dialog: Ctrl/Cmd-K, `/` or the header's button open it; on the
+ * first opening it fetches the pages' sections (`/search-index.json`, written by the build) and
+ * loads the search module (a chunk of its own); it searches as the visitor types and lists the
+ * results grouped by page, each with its heading and a snippet with the match marked. The input
+ * is an ARIA combobox over a listbox: arrow keys move the active result, Enter opens it, Escape
+ * closes the dialog. Built with DOM methods only (no HTML strings), so the strict
+ * Content-Security-Policy holds.
+ * @see https://www.w3.org/WAI/ARIA/apg/patterns/combobox/
  */
 import type { PageSearchAnswer, PageSearchHit } from '../documents/page-search.ts';
 import { PAGE_SEARCH_INDEX_PATH } from '../service/search-index-path.ts';
 
+/** Results listed: ten sections, at most three of one page (MCP `search_site` lists the same). */
 const MAX_HITS = 10;
-const PER_PAGE = 2;
+const PER_PAGE = 3;
 
 /** Fetches the sections and loads the search module (a chunk of its own, never loaded before). */
 async function loadSearch(): Promise<((query: string) => PageSearchAnswer) | undefined> {
@@ -34,21 +38,19 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
-function renderHit(doc: Document, hit: PageSearchHit): HTMLLIElement {
-  const item = doc.createElement('li');
-  const link = doc.createElement('a');
-  link.href = hit.url;
-  const page = doc.createElement('span');
-  page.className = 'search-page';
-  page.textContent = hit.page;
-  link.append(page);
-  if (hit.section) {
-    const section = doc.createElement('span');
-    section.className = 'search-section';
-    section.textContent = hit.section;
-    link.append(' › ', section);
-  }
-  const snippet = doc.createElement('p');
+/** A result: a link in the role of an option, with its heading and its marked snippet. */
+function renderOption(doc: Document, hit: PageSearchHit, id: string): HTMLAnchorElement {
+  const option = doc.createElement('a');
+  option.id = id;
+  option.href = hit.url;
+  option.className = 'search-option';
+  option.setAttribute('role', 'option');
+  option.setAttribute('aria-selected', 'false');
+  option.tabIndex = -1;
+  const heading = doc.createElement('span');
+  heading.className = 'search-section';
+  heading.textContent = hit.section ?? hit.page;
+  const snippet = doc.createElement('span');
   snippet.className = 'search-snippet';
   for (const part of hit.snippet) {
     if (!part.mark) {
@@ -59,84 +61,160 @@ function renderHit(doc: Document, hit: PageSearchHit): HTMLLIElement {
     mark.textContent = part.text;
     snippet.append(mark);
   }
-  item.append(link, snippet);
-  return item;
+  option.append(heading, snippet);
+  return option;
 }
 
-/** Wires the search box of the page's header, if there is one. */
+/** The results grouped by page, pages in the order of their best result. */
+function renderGroups(doc: Document, hits: readonly PageSearchHit[]): HTMLElement[] {
+  const groups = new Map<string, PageSearchHit[]>();
+  for (const hit of hits) {
+    const page = hit.url.replace(/#.*$/, '');
+    groups.set(page, [...(groups.get(page) ?? []), hit]);
+  }
+  let count = 0;
+  return [...groups.values()].map((pageHits) => {
+    const group = doc.createElement('div');
+    group.setAttribute('role', 'group');
+    group.className = 'search-group';
+    const title = pageHits[0]?.page ?? '';
+    group.setAttribute('aria-label', title);
+    const label = doc.createElement('p');
+    label.className = 'search-page';
+    label.setAttribute('aria-hidden', 'true');
+    label.textContent = title;
+    group.append(
+      label,
+      ...pageHits.map((hit) => renderOption(doc, hit, `search-option-${count++}`)),
+    );
+    return group;
+  });
+}
+
+/** Wires the search dialog of the page's header, if there is one. */
 export function mountSiteSearch(doc: Document): void {
   const root = doc.querySelector<HTMLElement>('[data-site-search]');
+  const opener = root?.querySelector<HTMLButtonElement>('[data-search-open]');
+  const dialog = root?.querySelector<HTMLDialogElement>('[data-search-dialog]');
   const form = root?.querySelector<HTMLFormElement>('[data-search-form]');
   const input = root?.querySelector<HTMLInputElement>('[data-search-input]');
-  const panel = root?.querySelector<HTMLElement>('[data-search-results]');
+  const closer = root?.querySelector<HTMLButtonElement>('[data-search-close]');
   const status = root?.querySelector<HTMLElement>('[data-search-status]');
-  const list = root?.querySelector<HTMLOListElement>('[data-search-list]');
-  if (!root || !form || !input || !panel || !status || !list) return;
+  const list = root?.querySelector<HTMLElement>('[data-search-list]');
+  if (!root || !opener || !dialog || !form || !input || !closer || !status || !list) return;
 
   let loading: ReturnType<typeof loadSearch> | undefined;
   const load = () => (loading ??= loadSearch());
+  let returnFocus: HTMLElement | null = null;
 
-  let listedTerm = '';
-  const close = () => {
-    panel.hidden = true;
+  const options = () => [...list.querySelectorAll<HTMLAnchorElement>('[role="option"]')];
+  const activate = (option: HTMLAnchorElement | undefined) => {
+    for (const other of options()) other.setAttribute('aria-selected', String(other === option));
+    if (option) {
+      input.setAttribute('aria-activedescendant', option.id);
+      option.scrollIntoView({ block: 'nearest' });
+    } else {
+      input.removeAttribute('aria-activedescendant');
+    }
+  };
+  const show = (hits: readonly PageSearchHit[]) => {
+    list.replaceChildren(...renderGroups(doc, hits));
+    list.hidden = hits.length === 0;
+    input.setAttribute('aria-expanded', String(hits.length > 0));
+    activate(options()[0]);
   };
 
   const search = async () => {
     const term = input.value.trim();
     if (!term) {
-      listedTerm = '';
-      list.replaceChildren();
+      show([]);
       status.textContent = '';
-      close();
       return;
     }
-    panel.hidden = false;
     const searchPages = await load();
     if (!searchPages) {
       status.textContent = 'Search is not available here: the index is written by npm run build.';
       return;
     }
-    // The box changed while the index loaded, or this term's results are already listed
-    // (re-listing them would take the focus from a result).
-    if (input.value.trim() !== term || term === listedTerm) return;
-    listedTerm = term;
+    // The box changed while the index loaded: the later call answers.
+    if (input.value.trim() !== term) return;
     const answer = searchPages(term);
-    list.replaceChildren(...answer.hits.map((hit) => renderHit(doc, hit)));
+    show(answer.hits);
     status.textContent =
       answer.hits.length === 0
         ? `No results for “${term}”.`
-        : `${answer.pages} ${answer.pages === 1 ? 'page' : 'pages'} match “${term}”.`;
+        : `${answer.pages} ${answer.pages === 1 ? 'page matches' : 'pages match'} “${term}”.`;
   };
 
-  input.addEventListener('focus', () => void load(), { once: true });
+  const open = () => {
+    if (dialog.open) {
+      input.select();
+      return;
+    }
+    returnFocus = doc.activeElement instanceof HTMLElement ? doc.activeElement : null;
+    dialog.showModal();
+    input.focus();
+    input.select();
+    void load().then(() => search());
+  };
+  const close = () => {
+    if (dialog.open) dialog.close();
+  };
+
+  opener.addEventListener('click', open);
+  closer.addEventListener('click', close);
+  dialog.addEventListener('close', () => {
+    (returnFocus && returnFocus.isConnected ? returnFocus : opener).focus();
+  });
+  // A click on the backdrop (outside the panel) lands on the dialog itself.
+  dialog.addEventListener('click', (event) => {
+    if (event.target === dialog) close();
+  });
+  // Following a result closes the dialog, so an anchor on this page is seen at once.
+  list.addEventListener('click', (event) => {
+    if (event.target instanceof Element && event.target.closest('[role="option"]')) close();
+  });
+  // Escape closes at once: a search field would first spend it on clearing its text.
+  dialog.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    close();
+  });
   input.addEventListener('input', () => void search());
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    const first = list.querySelector('a');
-    if (!first) return;
-    panel.hidden = false;
-    first.focus();
-  });
-  root.addEventListener('keydown', (event) => {
-    if (event.key !== 'Escape') return;
+    const active = options().find((option) => option.getAttribute('aria-selected') === 'true');
+    if (!active) return;
     close();
-    input.focus();
+    active.click();
   });
-  root.addEventListener('focusout', (event) => {
-    if (!(event.relatedTarget instanceof Node) || !root.contains(event.relatedTarget)) close();
+  input.addEventListener('keydown', (event) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const all = options();
+    if (all.length === 0) return;
+    event.preventDefault();
+    const current = all.findIndex((option) => option.getAttribute('aria-selected') === 'true');
+    const step = event.key === 'ArrowDown' ? 1 : -1;
+    activate(all[(current + step + all.length) % all.length]);
   });
   doc.addEventListener('keydown', (event) => {
-    if (
-      event.key !== '/' ||
-      event.ctrlKey ||
-      event.metaKey ||
-      event.altKey ||
-      isTyping(event.target)
-    ) {
+    const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey;
+    const commandK =
+      event.key.toLowerCase() === 'k' &&
+      (event.ctrlKey || event.metaKey) &&
+      !event.altKey &&
+      !event.shiftKey;
+    if (!slash && !commandK) return;
+    if (dialog.open) {
+      // Ctrl/Cmd-K again selects the query; `/` is a character to type.
+      if (commandK) {
+        event.preventDefault();
+        input.select();
+      }
       return;
     }
+    if (isTyping(event.target)) return;
     event.preventDefault();
-    input.focus();
-    input.select();
+    open();
   });
 }

@@ -6,6 +6,8 @@
  * @see https://lucaong.github.io/minisearch/
  */
 import MiniSearch, { type Options, type SearchResult } from 'minisearch';
+import { buildSearchQuery } from './search-query.ts';
+import { readWordTerms, tokenizeWords, WORD } from './search-terms.ts';
 
 /** One section of a built page: the text under one heading with an id, up to the next one. */
 export interface PageSection {
@@ -30,6 +32,8 @@ export interface PageSearchHit {
   readonly page: string;
   /** The section's heading, when it is not the page's own title. */
   readonly section?: string;
+  /** MiniSearch's BM25+ score, weighted by field, synonym, prefix and typo. */
+  readonly score: number;
   readonly snippet: readonly SnippetPart[];
 }
 
@@ -37,40 +41,6 @@ export interface PageSearchHit {
 export interface PageSearchAnswer {
   readonly hits: readonly PageSearchHit[];
   readonly pages: number;
-}
-
-/** Words too common to tell sections apart; never indexed, so no typo can match one. */
-const STOP_WORDS = new Set(
-  'a an and are as at be by can do for from has have how i in is it its of on or our that the their this to was we what when where which who will with you your'.split(
-    ' ',
-  ),
-);
-
-/**
- * A word: letters and digits, joined by `_`, `-` or `.` into one identifier (`rate_limited`,
- * `server-card`, `llms.txt`); a sentence's full stop is no joiner, since a letter must follow it.
- */
-const WORD = /[\p{L}\p{N}]+(?:[_.\-'][\p{L}\p{N}]+)*/gu;
-
-/** Lower case, compatibility forms folded and accents dropped, so `Société` matches `societe`. */
-function normalizeWord(word: string): string {
-  return word.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
-/**
- * The terms a word stands for: the word itself and, for an identifier, each of its parts, so
- * `rate_limited` is found by `rate_limited`, `rate` or `limited`. Stop words give none.
- */
-export function readWordTerms(word: string): string[] {
-  const whole = normalizeWord(word);
-  const parts = whole.split(/[_.\-']/).filter((part) => part && !STOP_WORDS.has(part));
-  if (parts.length <= 1) return STOP_WORDS.has(whole) ? [] : [whole];
-  return [whole, ...parts];
-}
-
-/** The words of a text (each still in its original spelling), for indexing and for queries. */
-function tokenizeWords(text: string): string[] {
-  return text.match(WORD) ?? [];
 }
 
 /** The index's fields and text processing; the build and the browser must use the same. */
@@ -81,11 +51,8 @@ export const PAGE_SEARCH_OPTIONS: Options<PageSection> = {
   tokenize: tokenizeWords,
   processTerm: (term) => readWordTerms(term),
   searchOptions: {
-    boost: { heading: 3, page: 1.5 },
-    // Prefix matches let a word be found while it is typed (`limit` finds `limits`).
-    prefix: (term) => term.length >= 2,
-    // One edit per five letters, and none under four letters: a short typo is too ambiguous.
-    fuzzy: (term) => (term.length >= 4 ? 0.2 : false),
+    // A heading names what its section is about; the page's title, what every section shares.
+    boost: { heading: 5, page: 1.5 },
     weights: { fuzzy: 0.3, prefix: 0.6 },
   },
 };
@@ -109,11 +76,8 @@ export function serializePageSections(sections: readonly PageSection[]): string 
   return JSON.stringify({ sections });
 }
 
-/**
- * Indexes the sections of the file the build wrote; throws on a file of another shape, which only
- * a broken or foreign build can give.
- */
-export function loadPageSearchIndex(json: string): MiniSearch<PageSection> {
+/** The sections of the file the build wrote; throws on a file of another shape (a broken build). */
+export function parsePageSections(json: string): PageSection[] {
   const parsed: unknown = JSON.parse(json);
   const sections =
     typeof parsed === 'object' && parsed !== null
@@ -121,7 +85,12 @@ export function loadPageSearchIndex(json: string): MiniSearch<PageSection> {
       : undefined;
   if (!Array.isArray(sections) || !sections.every(isPageSection))
     throw new Error('The search index is not a list of page sections.');
-  return buildPageSearchIndex(sections);
+  return sections;
+}
+
+/** Indexes the sections of the file the build wrote; throws as `parsePageSections` does. */
+export function loadPageSearchIndex(json: string): MiniSearch<PageSection> {
+  return buildPageSearchIndex(parsePageSections(json));
 }
 
 /** How many words a snippet holds, and how many of them come before the first match. */
@@ -165,7 +134,7 @@ export function buildSnippet(text: string, matched: ReadonlySet<string>): Snippe
   return parts;
 }
 
-/** Turns a MiniSearch result into a hit. */
+/** Turns a MiniSearch result into a hit; a word is marked when it holds a term that matched. */
 function toHit(result: SearchResult): PageSearchHit {
   const page = String(result.page);
   const heading = String(result.heading);
@@ -173,22 +142,29 @@ function toHit(result: SearchResult): PageSearchHit {
     url: String(result.url),
     page,
     ...(heading && heading !== page ? { section: heading } : {}),
-    snippet: buildSnippet(String(result.text), new Set(result.terms)),
+    score: result.score,
+    snippet: buildSnippet(String(result.text), new Set(Object.keys(result.match))),
   };
 }
 
 /**
- * Searches the pages' sections: every word of the query must match (as typed, as a prefix, or
- * within the typo allowance), else any word may; best first, at most `perPage` sections of one
- * page and `limit` in all.
+ * Searches the pages' sections: first those where every word of the query matches (by its stem, a
+ * synonym, as a prefix for the last word, or within the typo allowance), then those where some
+ * word does; best first, at most
+ * `perPage` sections of one page and `limit` in all.
  */
 export function searchPages(
   index: MiniSearch<PageSection>,
   query: string,
   options: { readonly limit: number; readonly perPage: number },
 ): PageSearchAnswer {
-  const all = index.search(query, { combineWith: 'AND' });
-  const results = all.length > 0 ? all : index.search(query, { combineWith: 'OR' });
+  // Sections that match every word first, then those that match some.
+  const all = index.search(buildSearchQuery(query, 'AND'));
+  const found = new Set(all.map((result) => result.id as string));
+  const some = index
+    .search(buildSearchQuery(query, 'OR'))
+    .filter((result) => !found.has(result.id as string));
+  const results = [...all, ...some];
   const perPage = new Map<string, number>();
   const hits: PageSearchHit[] = [];
   for (const result of results) {

@@ -143,6 +143,11 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
         logger.info(`content/ is valid; publishing for ${options.siteUrl}`);
         if (command !== 'dev') await bundle(logger);
       },
+      // The search-index integration (before this one) has packed the built pages' sections
+      // into a generated module the MCP function imports: bundle again so it ships them.
+      'astro:build:done': async ({ logger }) => {
+        await bundle(logger);
+      },
       'astro:routes:resolved': ({ routes }) => {
         // The dev middleware treats a path one of these routes answers as an existing file. The
         // two generic routes would match any path, so they count for the paths the route table

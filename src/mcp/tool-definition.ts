@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import type { PageSection } from '../documents/page-search.ts';
 import type { SiteDocuments } from '../documents/site-documents.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
 
@@ -11,6 +12,14 @@ export interface SharedOutputSchemas {
   readonly overview: z.core.$ZodType;
   readonly callToAction: z.core.$ZodType;
   readonly productFeature: z.core.$ZodType;
+}
+
+/**
+ * What a tool prepares over: the site's documents and, where the site was built, the sections of
+ * its built pages (read on first use: the build packs them into the MCP function).
+ */
+export interface ToolSite extends SiteDocuments {
+  readonly pageSections?: () => readonly PageSection[];
 }
 
 /** What a tool's run returns: the structured result and, when it is not the JSON, its text. */
@@ -44,7 +53,7 @@ export interface McpTool<
   /** The structuredContent schema; build time only (it becomes the published outputSchema). */
   outputSchema(shared: SharedOutputSchemas): z.core.$ZodType;
   /** Prepares the tool over one site's documents; everything it answers is precomputed. */
-  prepare(site: SiteDocuments): ToolRun<z.output<Input>>;
+  prepare(site: ToolSite): ToolRun<z.output<Input>>;
   /** Arguments that make a typical call: tests call every tool with them. */
   readonly example: z.input<Input>;
 }

@@ -1,6 +1,5 @@
 import type * as z from 'zod/mini';
-import type { SiteDocuments } from '../documents/site-documents.ts';
-import { isMcpTool, type McpTool } from './tool-definition.ts';
+import { isMcpTool, type McpTool, type ToolSite } from './tool-definition.ts';
 
 /**
  * Every tool exported by the given modules (the files of src/mcp/tools/, listed by the build in
@@ -18,7 +17,7 @@ export function collectMcpTools(modules: Iterable<Record<string, unknown>>): Mcp
 }
 
 /** A site's documents with the tools that answer over them: what the MCP endpoint serves. */
-export interface McpSite extends SiteDocuments {
+export interface McpSite extends ToolSite {
   readonly tools: readonly McpTool[];
 }
 

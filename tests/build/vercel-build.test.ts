@@ -60,6 +60,11 @@ const EXTENSION_TYPES: Record<string, string> = {
 };
 
 const MAX_FUNCTION_BYTES = 300_000;
+/**
+ * The MCP function also ships the search dialog's index for search_site: the built pages'
+ * sections, packed (31 KB for the sample content), and MiniSearch (18 KB).
+ */
+const MAX_FUNCTION_BYTES_OF: Readonly<Record<string, number>> = { 'api/mcp': 360_000 };
 
 const siteUrl = inject('baseUrl');
 const keys = inject('buildSecrets').OAUTH_SIGNING_KEYS;
@@ -241,7 +246,7 @@ describe('vercel build', () => {
     expect(config.runtime).toBe('nodejs24.x');
   });
 
-  it('should ship each function as its bundle alone: no node_modules, 300 KB at most', async () => {
+  it('should ship each function as its bundle alone: no node_modules, 300 KB at most (MCP 360 KB)', async () => {
     expect([...functionDirs.keys()].sort()).toEqual(
       [
         'middleware',
@@ -266,7 +271,7 @@ describe('vercel build', () => {
       const shipped = readdirSync(dir, { recursive: true, withFileTypes: true })
         .filter((entry) => entry.isFile())
         .reduce((sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size, 0);
-      expect(shipped, name).toBeLessThanOrEqual(MAX_FUNCTION_BYTES);
+      expect(shipped, name).toBeLessThanOrEqual(MAX_FUNCTION_BYTES_OF[name] ?? MAX_FUNCTION_BYTES);
       expect(shipped, name).toBeGreaterThan(bytes);
     }
   });

@@ -3,7 +3,7 @@ import {
   buildPageSearchIndex,
   buildSnippet,
   loadPageSearchIndex,
-  readWordTerms,
+  parsePageSections,
   searchPages,
   serializePageSections,
   type PageSection,
@@ -36,6 +36,18 @@ const SECTIONS: PageSection[] = [
     text: 'Too many requests from this client. Wait, then try again.',
   },
   {
+    url: '/docs#headers',
+    page: 'API reference',
+    heading: 'Response headers',
+    text: 'Every answer carries RateLimit-Policy and RateLimit, and the MCP endpoint names its session.',
+  },
+  {
+    url: '/glossary#mcp',
+    page: 'Glossary',
+    heading: 'MCP',
+    text: 'The Model Context Protocol, which agents speak over JSON-RPC.',
+  },
+  {
     url: '/#about',
     page: 'Société Générale de Boulangerie',
     heading: 'About',
@@ -53,19 +65,6 @@ function readMarks(query: string): string[] {
   );
 }
 
-describe('readWordTerms', () => {
-  it('should give an identifier as a whole and each of its parts', () => {
-    expect(readWordTerms('rate_limited')).toEqual(['rate_limited', 'rate', 'limited']);
-    expect(readWordTerms('llms.txt')).toEqual(['llms.txt', 'llms', 'txt']);
-  });
-
-  it('should fold case and accents, and give no term for a stop word', () => {
-    expect(readWordTerms('Société')).toEqual(['societe']);
-    expect(readWordTerms('To')).toEqual([]);
-    expect(readWordTerms('how-to')).toEqual(['how-to']);
-  });
-});
-
 describe('searchPages', () => {
   it('should find a section by a word prefix as it is typed', () => {
     expect(search('lim').hits.map((hit) => hit.url)).toContain('/docs#limits');
@@ -73,10 +72,41 @@ describe('searchPages', () => {
 
   it('should find "rate limit" in the limits section with both words marked', () => {
     const hits = search('rate limit').hits;
-    expect(hits.map((hit) => hit.url)).toContain('/docs#limits');
+    expect(hits.slice(0, 3).map((hit) => hit.url)).toContain('/docs#limits');
     const limits = hits.find((hit) => hit.url === '/docs#limits');
     const marks = limits?.snippet.filter((part) => part.mark).map((part) => part.text);
     expect(marks).toEqual(expect.arrayContaining(['rate', 'limit']));
+  });
+
+  it.each(['ratelimit', 'rate-limited', 'rate limits', 'RateLimit'])(
+    'should join and stem "%s" to find both spellings of rate limits',
+    (query) => {
+      const urls = search(query).hits.map((hit) => hit.url);
+      expect(urls).toEqual(expect.arrayContaining(['/docs#limits', '/docs#headers']));
+    },
+  );
+
+  it.each(['throttling', '429', 'too many requests'])(
+    'should find the limits for "%s" through the synonym map',
+    (query) => {
+      const urls = search(query)
+        .hits.slice(0, 3)
+        .map((hit) => hit.url);
+      expect(urls).toEqual(expect.arrayContaining(['/docs#limits', '/errors/rate_limited']));
+    },
+  );
+
+  it('should rank the words typed above their synonyms', () => {
+    // "bearer" is a synonym of "token": the section that says "token" comes first.
+    expect(search('token').hits[0]?.url).toBe('/docs#auth');
+  });
+
+  it('should answer a question by its subject, not by the verb that wraps it', () => {
+    expect(search('how do I get a token').hits[0]?.url).toBe('/docs#auth');
+    // "Getting a token" would match "get": the question is about limits only.
+    const limits = search('how do I get the limits').hits.map((hit) => hit.url);
+    expect(limits).toContain('/docs#limits');
+    expect(limits).not.toContain('/docs#auth');
   });
 
   it('should forgive a typo but never match a stop word with it: "tokn" marks "token", not "to"', () => {
@@ -85,6 +115,27 @@ describe('searchPages', () => {
     const marks = readMarks('tokn');
     expect(marks.length).toBeGreaterThan(0);
     expect(new Set(marks.map((mark) => mark.toLowerCase()))).toEqual(new Set(['token']));
+  });
+
+  it('should never reach a term shorter than four letters with a typo', () => {
+    // "mcpx" is one edit from "mcp", which is indexed; a typo may not reach a three-letter term.
+    expect(search('mcp').hits.map((hit) => hit.url)).toContain('/glossary#mcp');
+    expect(search('mcpx').hits).toEqual([]);
+  });
+
+  it('should forgive two edits in a long word', () => {
+    expect(search('regsiter').hits[0]?.url).toBe('/docs#auth');
+  });
+
+  it('should search the last word as a prefix, and no other', () => {
+    expect(search('xyzzy lim').hits.map((hit) => hit.url)).toContain('/docs#limits');
+    expect(search('lim xyzzy').hits).toEqual([]);
+  });
+
+  it('should rank a section whose heading holds the word above one whose text does', () => {
+    // "limit" is in the heading of /docs#limits and in the text of /docs#headers (RateLimit).
+    const urls = search('limit').hits.map((hit) => hit.url);
+    expect(urls.indexOf('/docs#limits')).toBeLessThan(urls.indexOf('/docs#headers'));
   });
 
   it('should not search a three-letter word with typos', () => {
@@ -107,6 +158,14 @@ describe('searchPages', () => {
     const answer = search('retry bakers');
     expect(answer.hits.map((hit) => hit.url).sort()).toEqual(['/#about', '/docs#limits']);
     expect(answer.pages).toBe(2);
+  });
+
+  it('should list the sections that match every word before those that match some', () => {
+    const urls = search('token session').hits.map((hit) => hit.url);
+    expect(urls.slice(0, 2).sort()).toEqual(['/docs#auth', '/docs#headers']);
+    // No section has both words: the answer is the sections with either.
+    const both = search('rate endpoint').hits.map((hit) => hit.url);
+    expect(both[0]).toBe('/docs#headers');
   });
 
   it('should list at most perPage sections of one page and limit in all', () => {
@@ -139,6 +198,12 @@ describe('buildSnippet', () => {
       { text: 'a <img src=x> ', mark: false },
       { text: 'needle', mark: true },
     ]);
+  });
+});
+
+describe('parsePageSections', () => {
+  it('should give back the sections the build serialized', () => {
+    expect(parsePageSections(serializePageSections(SECTIONS))).toEqual(SECTIONS);
   });
 });
 

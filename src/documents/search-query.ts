@@ -1,0 +1,164 @@
+/**
+ * Turns what a visitor typed into a MiniSearch query tree: each word by its stem, within a typo
+ * allowance when it is long enough, the last word also as a prefix (it may still be typed), an
+ * identifier also by its parts, two neighbouring words also joined (`rate limit` finds
+ * `RateLimit`), and a phrase of the synonym map also by the group's other phrases.
+ * @see https://lucaong.github.io/minisearch/types/MiniSearch.Query.html
+ */
+import type { CombinationOperator, Query, QueryCombination } from 'minisearch';
+import { SEARCH_SYNONYMS } from './search-synonyms.ts';
+import { readQueryWords, stemTerm, type QueryWord } from './search-terms.ts';
+
+/** Terms shorter than this get no typo allowance and are never reached by one. */
+export const MIN_TYPO_LENGTH = 4;
+
+/** One edit per five letters (so one for 4 to 7 letters), at most two. */
+const TYPO_FRACTION = 0.2;
+const MAX_TYPOS = 2;
+
+/** A synonym counts for less than the words typed, so an exact answer stays above it. */
+const SYNONYM_WEIGHT = 0.5;
+
+/** A term exactly as given: the query's terms are already processed (`search-terms.ts`). */
+const AS_GIVEN = { tokenize: (text: string) => [text], processTerm: (term: string) => term };
+
+/** A query of one term, matched exactly (and as a prefix when asked). */
+function matchTerm(term: string, prefix: boolean, weight: number): QueryCombination {
+  return { queries: [term], prefix, fuzzy: false, boostTerm: () => weight };
+}
+
+/**
+ * A word's spelling within its typo allowance (a fraction of its length), its exact spelling left
+ * to `matchTerm`. A term the allowance reaches must itself have four letters or more: stop words
+ * are never indexed, and a short term (`to`, `api`) is too easily one edit away.
+ */
+function matchTypo(text: string): QueryCombination | undefined {
+  if (text.length < MIN_TYPO_LENGTH || !/^\p{L}+$/u.test(text)) return undefined;
+  return {
+    queries: [text],
+    prefix: false,
+    fuzzy: TYPO_FRACTION,
+    maxFuzzy: MAX_TYPOS,
+    boostTerm: () => 1,
+    boostDocument: (_id, matched) =>
+      matched !== text && matched.length >= MIN_TYPO_LENGTH ? 1 : 0,
+  };
+}
+
+/**
+ * One word: its stem (as a prefix too when it is the last word, which may still be typed), its
+ * spelling within the typo allowance (long words are misspelt before they are stemmed:
+ * `verisoning`), and for an identifier all its parts.
+ */
+function matchWord(word: QueryWord, last: boolean): QueryCombination {
+  const queries: Query[] = [matchTerm(word.stem, last, 1)];
+  const typo = matchTypo(word.text);
+  if (typo) queries.push(typo);
+  if (word.pieces.length > 0) {
+    queries.push({
+      combineWith: 'AND',
+      queries: word.pieces.map((piece, index) =>
+        matchTerm(piece, last && index === word.pieces.length - 1, 1),
+      ),
+    });
+  }
+  return { combineWith: 'OR', queries };
+}
+
+/** Words that must all match (or, with 'OR', any may). */
+function matchAll(
+  words: readonly QueryWord[],
+  lastIndex: number,
+  from: number,
+  combineWith: CombinationOperator = 'AND',
+): QueryCombination {
+  return {
+    combineWith,
+    queries: words.map((word, index) => matchWord(word, from + index === lastIndex)),
+  };
+}
+
+/** A synonym phrase: its words' stems (an identifier whole), exactly, at the synonym weight. */
+function matchSynonym(phrase: readonly QueryWord[]): QueryCombination {
+  return {
+    combineWith: 'AND',
+    queries: phrase.map((word) => matchTerm(word.stem, false, SYNONYM_WEIGHT)),
+  };
+}
+
+/** Each synonym group's phrases as query words, read once. */
+let synonymPhrases: QueryWord[][][] | undefined;
+function readSynonymPhrases(): QueryWord[][][] {
+  synonymPhrases ??= SEARCH_SYNONYMS.map((group) => group.map((phrase) => readQueryWords(phrase)));
+  return synonymPhrases;
+}
+
+/**
+ * The longest synonym phrase that starts at `at`, with the other phrases of every group that
+ * holds it (a phrase may belong to several groups: `429` is a rate limit and "too many requests").
+ */
+function findSynonyms(
+  words: readonly QueryWord[],
+  at: number,
+): { readonly length: number; readonly others: QueryWord[][] } | undefined {
+  let best: { length: number; others: QueryWord[][] } | undefined;
+  for (const group of readSynonymPhrases()) {
+    for (const phrase of group) {
+      const length = phrase.length;
+      if (length === 0 || length < (best?.length ?? 0) || at + length > words.length) continue;
+      if (!phrase.every((word, index) => word.stem === words[at + index]?.stem)) continue;
+      const others = group.filter((other) => other !== phrase && other.length > 0);
+      best =
+        best && best.length === length
+          ? { length, others: [...best.others, ...others] }
+          : { length, others };
+    }
+  }
+  return best;
+}
+
+/**
+ * The query tree of a query: its parts (a synonym phrase, two words joined, or one word) combined
+ * with `combineWith` ('AND': every part must match; 'OR': any may).
+ */
+export function buildSearchQuery(query: string, combineWith: CombinationOperator): Query {
+  const words = readQueryWords(query);
+  const last = words.length - 1;
+  const parts: Query[] = [];
+  for (let at = 0; at < words.length;) {
+    const synonyms = findSynonyms(words, at);
+    if (synonyms) {
+      parts.push({
+        combineWith: 'OR',
+        queries: [
+          matchAll(words.slice(at, at + synonyms.length), last, at),
+          ...synonyms.others.map(matchSynonym),
+        ],
+      });
+      at += synonyms.length;
+      continue;
+    }
+    const word = words[at] as QueryWord;
+    const next = words[at + 1];
+    // Two plain words also as one (`rate limit` → `ratelimit`), unless the second opens a phrase.
+    if (
+      next &&
+      word.pieces.length === 0 &&
+      next.pieces.length === 0 &&
+      !findSynonyms(words, at + 1)
+    ) {
+      parts.push({
+        combineWith: 'OR',
+        queries: [
+          matchAll([word, next], last, at, combineWith),
+          matchTerm(stemTerm(`${word.text}${next.text}`), at + 1 === last, 1),
+        ],
+      });
+      at += 2;
+      continue;
+    }
+    parts.push(matchWord(word, at === last));
+    at += 1;
+  }
+  return { combineWith, queries: parts, ...AS_GIVEN };
+}

@@ -1,0 +1,118 @@
+/**
+ * How the site search turns text into terms, the same way for the pages' sections (indexing) and
+ * for a query: words folded to lower case without accents, identifiers indexed whole, by their
+ * parts and joined (`RateLimit-Policy` gives `ratelimit`, `rate`, `limit`), and every word also by
+ * its Porter stem (`limits`, `limited` and `limiting` all give `limit`), so the spellings a
+ * developer types meet the spellings the pages use.
+ * @see https://tartarus.org/martin/PorterStemmer/
+ */
+import { stemmer } from 'stemmer';
+
+/** Words too common to tell sections apart; never indexed, so no typo can match one. */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  'a also an and are as at be been but by can do for from has have how i if in into is it its me my of on or our so than that the their them then there these they this those to us was we were what when where which who will with you your'.split(
+    ' ',
+  ),
+);
+
+/** Words that open a question ("how do I get a token"); see `readQueryWords`. */
+const QUESTION_OPENERS: ReadonlySet<string> = new Set(
+  'how what where which why when who can could do does did is are should would'.split(' '),
+);
+
+/**
+ * Verbs a question wraps its subject in: "how do I get a token" asks about tokens, not about the
+ * `GET` operations. Dropped from questions only, so `GET /overview` keeps its method.
+ */
+const QUESTION_VERBS: ReadonlySet<string> = new Set(
+  'get getting use using make need want find see call calling set send'.split(' '),
+);
+
+/**
+ * A word: letters and digits, joined by `_`, `-`, `.`, `/` or `'` into one identifier
+ * (`rate_limited`, `server-card`, `llms.txt`, `oauth/token`); a sentence's full stop is no joiner,
+ * since a letter must follow it.
+ */
+export const WORD = /[\p{L}\p{N}]+(?:[_.\-'/][\p{L}\p{N}]+)*/gu;
+
+/** The joiners inside an identifier. */
+const JOINER = /[_.\-'/]/;
+
+/** A lower-case letter followed by a capital: where `RateLimit` and `getOverview` split. */
+const CAMEL_CASE = /(?<=\p{Ll})(?=\p{Lu})/u;
+
+/** Lower case, compatibility forms folded and accents dropped, so `Société` matches `societe`. */
+export function normalizeWord(word: string): string {
+  return word.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** The Porter stem of a term of letters; digits and identifiers stay as they are. */
+export function stemTerm(term: string): string {
+  return /^[a-z]+$/.test(term) ? stemmer(term) : term;
+}
+
+/** The words of a text (each still in its original spelling). */
+export function tokenizeWords(text: string): string[] {
+  return text.match(WORD) ?? [];
+}
+
+/** A word split at its joiners, then at its camel-case humps, lower-cased, stop words left out. */
+function readWordPieces(word: string): { readonly parts: string[]; readonly pieces: string[] } {
+  const parts = word.split(JOINER).filter(Boolean);
+  const pieces = parts.flatMap((part) => part.split(CAMEL_CASE)).map(normalizeWord);
+  return {
+    parts: parts.map(normalizeWord).filter((part) => !STOP_WORDS.has(part)),
+    pieces: pieces.filter((piece) => piece && !STOP_WORDS.has(piece)),
+  };
+}
+
+/**
+ * The spellings a word stands for, without stems: the word itself and, for an identifier or a
+ * camel-case word, each part between joiners, each hump and all humps joined, so `rate_limited`
+ * is found by `rate_limited`, `rate`, `limited` or `ratelimited`. Stop words give none.
+ */
+export function readWordForms(word: string): string[] {
+  const whole = normalizeWord(word);
+  const { parts, pieces } = readWordPieces(word);
+  if (pieces.length <= 1) return STOP_WORDS.has(whole) || !whole ? [] : [whole];
+  return [...new Set([whole, ...parts, ...pieces, pieces.join('')])];
+}
+
+/** The terms a word is indexed under: its forms and their stems (`limits` gives `limits`, `limit`). */
+export function readWordTerms(word: string): string[] {
+  const forms = readWordForms(word);
+  return [...new Set([...forms, ...forms.map(stemTerm)])];
+}
+
+/** One word of a query, as typed, and whether it is an identifier (it has parts). */
+export interface QueryWord {
+  /** The word folded to lower case (`rate_limited`, `tokens`). */
+  readonly text: string;
+  /** Its stem for a plain word, else the word (`token`, `rate_limited`). */
+  readonly stem: string;
+  /** An identifier's pieces, stemmed (`rate`, `limit`); empty for a plain word. */
+  readonly pieces: readonly string[];
+}
+
+/**
+ * The words of a query that can match: stop words left out, and in a question ("how do I get a
+ * token") the verbs that wrap its subject, unless nothing else would be left.
+ */
+export function readQueryWords(query: string): QueryWord[] {
+  const typed = tokenizeWords(query);
+  const words: QueryWord[] = [];
+  for (const word of typed) {
+    const text = normalizeWord(word);
+    if (STOP_WORDS.has(text)) continue;
+    const { pieces } = readWordPieces(word);
+    words.push({
+      text,
+      stem: stemTerm(text),
+      pieces: pieces.length > 1 ? pieces.map(stemTerm) : [],
+    });
+  }
+  const first = typed[0] === undefined ? '' : normalizeWord(typed[0]);
+  if (!QUESTION_OPENERS.has(first)) return words;
+  const subject = words.filter((word) => !QUESTION_VERBS.has(word.text));
+  return subject.length > 0 ? subject : words;
+}

@@ -1,0 +1,121 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type MiniSearch from 'minisearch';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  loadPageSearchIndex,
+  searchPages,
+  type PageSearchHit,
+  type PageSection,
+} from '../../src/documents/page-search.ts';
+import {
+  findAnswerRank,
+  loadSearchQuerySet,
+  scoreQuerySet,
+  type SearchQueryCase,
+} from '../support/search-query-set.ts';
+
+const baseUrl = inject('baseUrl');
+
+/** What the search dialog lists: ten sections, at most three of one page. */
+const DIALOG = { limit: 10, perPage: 3 };
+
+let index: MiniSearch<PageSection>;
+let cases: SearchQueryCase[];
+let client: Client;
+
+beforeAll(async () => {
+  // The index the site serves, searched with the dialog's own module, as the browser does.
+  const response = await fetch(`${baseUrl}/search-index.json`);
+  expect(response.status).toBe(200);
+  index = loadPageSearchIndex(await response.text());
+  cases = await loadSearchQuerySet();
+  client = new Client({ name: 'search-test-client', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`)));
+});
+
+afterAll(async () => {
+  await client?.close();
+});
+
+/** The dialog's results for a query. */
+function searchLikeTheDialog(query: string): readonly PageSearchHit[] {
+  return searchPages(index, query, DIALOG).hits;
+}
+
+/** A result of the MCP tool search_site. */
+interface SearchSiteResult {
+  readonly rank: number;
+  readonly page: string;
+  readonly section: string;
+  readonly url: string;
+}
+
+describe('the search query set (tests/fixtures/search-queries.yaml)', () => {
+  it('should hold at least 40 questions of every kind', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(cases.map((entry) => entry.kind))).toEqual(
+      new Set(['synonym', 'typo', 'question', 'name']),
+    );
+  });
+
+  it('should answer 90% in the first three with a mean reciprocal rank of 0.8 or more', () => {
+    const score = scoreQuerySet(cases, (entry) =>
+      findAnswerRank(
+        searchLikeTheDialog(entry.query).map((hit) => ({
+          heading: hit.section ?? hit.page,
+          page: hit.page,
+        })),
+        entry.expect,
+      ),
+    );
+    console.log(
+      `search query set: ${cases.length} queries, top 3 ${(score.topThree * 100).toFixed(1)}%, MRR ${score.meanReciprocalRank.toFixed(3)}; missed: ${JSON.stringify(score.missed)}`,
+    );
+    expect(score.topThree).toBeGreaterThanOrEqual(0.9);
+    expect(score.meanReciprocalRank).toBeGreaterThanOrEqual(0.8);
+  });
+});
+
+describe('search_site over MCP (official SDK client)', () => {
+  it('should give agents the sections people get, in the same order, for every query of the set', async () => {
+    for (const entry of cases) {
+      const result = await client.callTool({
+        name: 'search_site',
+        arguments: { query: entry.query, limit: DIALOG.limit },
+      });
+      expect(result.isError, entry.query).toBeFalsy();
+      const { results } = result.structuredContent as { results: SearchSiteResult[] };
+      expect(
+        results.map((hit) => [hit.url, hit.section]),
+        entry.query,
+      ).toEqual(
+        searchLikeTheDialog(entry.query).map((hit) => [
+          new URL(hit.url, baseUrl).href,
+          hit.section ?? hit.page,
+        ]),
+      );
+    }
+  });
+
+  it('should answer a docs question with the reference, not only the site copy', async () => {
+    const result = await client.callTool({
+      name: 'search_site',
+      arguments: { query: 'search_site_copy', limit: 3 },
+    });
+    const { results } = result.structuredContent as { results: SearchSiteResult[] };
+    expect(results[0]?.section).toMatch(/search_site_copy/);
+    expect(new URL(results[0]?.url ?? '').pathname).toMatch(/^\/docs/);
+  });
+
+  it.each([
+    [{ query: '' }, /query: must not be empty/],
+    [{ query: 'x'.repeat(201) }, /at most 200 characters/],
+    [{ query: 'token', limit: 0 }, /limit/],
+    [{ query: 'token', extra: true }, /Invalid arguments for search_site/],
+  ])('should refuse %j with a tool error the model can read', async (args, message) => {
+    const result = await client.callTool({ name: 'search_site', arguments: args });
+    expect(result.isError).toBe(true);
+    expect((result.content as { text: string }[])[0]?.text).toMatch(message);
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildPageSearchIndex,
+  searchPages,
+  type PageSection,
+} from '../../src/documents/page-search.ts';
+import { searchSiteTool } from '../../src/mcp/tools/search-site.ts';
+import { packPageSections, unpackPageSections } from '../../src/site/packed-page-sections.ts';
+import { serializePageSections } from '../../src/documents/page-search.ts';
+import { loadExpectedSite } from '../support/expected-site.ts';
+import { loadFixtureContent } from '../support/fixture-content.ts';
+
+const site = await loadExpectedSite('https://facts.example.com', await loadFixtureContent('rich'));
+
+/** Sections as the build reads them from pages: made up here, so no sample content is assumed. */
+const SECTIONS: PageSection[] = [
+  {
+    url: '/docs#limits',
+    page: 'API reference',
+    heading: 'Limits',
+    text: `Each client may send 300 requests per minute; over the rate limit it gets a 429. ${'More words about limits. '.repeat(80)}`,
+  },
+  {
+    url: '/errors/rate_limited',
+    page: 'Error rate_limited',
+    heading: 'Error rate_limited',
+    text: 'Too many requests from this client. Wait, then try again.',
+  },
+  {
+    url: '/developers#token',
+    page: 'Developers',
+    heading: 'Optional anonymous token',
+    text: 'Register a client, then ask the token endpoint for an access token.',
+  },
+];
+
+/** The tool prepared over the fixture site with these sections. */
+function prepare(sections: readonly PageSection[] | undefined) {
+  return searchSiteTool.prepare({
+    ...site,
+    ...(sections ? { pageSections: () => sections } : {}),
+  });
+}
+
+describe('searchSiteTool', () => {
+  it('should answer with the sections the site search ranks first, in its order', () => {
+    const { structuredContent } = prepare(SECTIONS).run({ query: 'throttling', limit: 5 });
+    const expected = searchPages(buildPageSearchIndex(SECTIONS), 'throttling', {
+      limit: 5,
+      perPage: 3,
+    });
+    const results = (structuredContent as { results: { url: string; rank: number }[] }).results;
+    expect(results.map((result) => result.url)).toEqual(
+      expected.hits.map((hit) => `https://facts.example.com${hit.url}`),
+    );
+    expect(results.map((result) => result.rank)).toEqual(results.map((_, index) => index + 1));
+  });
+
+  it('should give each result its page, heading, address, snippet and text, long texts cut', () => {
+    const { structuredContent } = prepare(SECTIONS).run({ query: 'requests per minute', limit: 1 });
+    const [first] = (structuredContent as { results: Record<string, unknown>[] }).results;
+    expect(first).toMatchObject({
+      rank: 1,
+      page: 'API reference',
+      section: 'Limits',
+      url: 'https://facts.example.com/docs#limits',
+    });
+    expect(String(first?.snippet)).toMatch(/requests per minute/);
+    expect(String(first?.text).length).toBeLessThanOrEqual(1202);
+    expect(String(first?.text).endsWith(' …')).toBe(true);
+  });
+
+  it('should say so, with no results, where the site was not built', () => {
+    const answer = prepare(undefined).run({ query: 'rate limit', limit: 5 });
+    expect(answer.structuredContent).toEqual({ query: 'rate limit', results: [] });
+    expect(answer.text).toMatch(/no search index/);
+  });
+});
+
+describe('packPageSections', () => {
+  it('should pack the index file smaller than it is and unpack it unchanged', () => {
+    const json = serializePageSections(SECTIONS);
+    const packed = packPageSections(json);
+    expect(packed.length).toBeLessThan(json.length);
+    expect(unpackPageSections(packed)).toEqual(SECTIONS);
+  });
+
+  it('should refuse what it did not pack', () => {
+    expect(() => unpackPageSections('bm90IGJyb3RsaQ==')).toThrow();
+  });
+});

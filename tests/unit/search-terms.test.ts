@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  readQueryWords,
+  readWordForms,
+  readWordTerms,
+  stemTerm,
+} from '../../src/documents/search-terms.ts';
+
+describe('readWordForms', () => {
+  it('should give an identifier whole, by its parts and joined', () => {
+    expect(readWordForms('rate_limited')).toEqual([
+      'rate_limited',
+      'rate',
+      'limited',
+      'ratelimited',
+    ]);
+    expect(readWordForms('llms.txt')).toEqual(['llms.txt', 'llms', 'txt', 'llmstxt']);
+    expect(readWordForms('oauth/token')).toEqual(['oauth/token', 'oauth', 'token', 'oauthtoken']);
+  });
+
+  it('should split camel case at its humps and keep each part between joiners', () => {
+    expect(readWordForms('RateLimit-Policy')).toEqual([
+      'ratelimit-policy',
+      'ratelimit',
+      'policy',
+      'rate',
+      'limit',
+      'ratelimitpolicy',
+    ]);
+    expect(readWordForms('getOverview')).toEqual(['getoverview', 'get', 'overview']);
+  });
+
+  it('should fold case and accents, and give no form for a stop word', () => {
+    expect(readWordForms('Société')).toEqual(['societe']);
+    expect(readWordForms('To')).toEqual([]);
+    expect(readWordForms('how-to')).toEqual(['how-to']);
+  });
+});
+
+describe('readWordTerms', () => {
+  it('should add the stem of every form, so every spelling meets the others', () => {
+    expect(readWordTerms('limits')).toEqual(['limits', 'limit']);
+    expect(readWordTerms('rate_limited')).toEqual(
+      expect.arrayContaining(['rate_limited', 'limit', 'ratelimit']),
+    );
+    expect(readWordTerms('RateLimit')).toEqual(
+      expect.arrayContaining(['ratelimit', 'rate', 'limit']),
+    );
+  });
+});
+
+describe('stemTerm', () => {
+  it('should stem words of letters and leave numbers and identifiers alone', () => {
+    expect(['limits', 'limited', 'limiting'].map(stemTerm)).toEqual(['limit', 'limit', 'limit']);
+    expect(stemTerm('throttling')).toBe(stemTerm('throttled'));
+    expect(stemTerm('429')).toBe('429');
+    expect(stemTerm('rate_limited')).toBe('rate_limited');
+  });
+});
+
+describe('readQueryWords', () => {
+  it('should leave out stop words and keep the rest as stems', () => {
+    expect(readQueryWords('the rate limits').map((word) => word.stem)).toEqual(['rate', 'limit']);
+  });
+
+  it('should drop the verb a question wraps its subject in, and keep it elsewhere', () => {
+    expect(readQueryWords('how do I get a token').map((word) => word.text)).toEqual(['token']);
+    expect(readQueryWords('GET /overview').map((word) => word.text)).toEqual(['get', 'overview']);
+    // A question with nothing but the verb keeps it.
+    expect(readQueryWords('how do I get').map((word) => word.text)).toEqual(['get']);
+  });
+
+  it("should give an identifier's stemmed pieces", () => {
+    expect(readQueryWords('rate_limited')).toEqual([
+      { text: 'rate_limited', stem: 'rate_limited', pieces: ['rate', 'limit'] },
+    ]);
+  });
+
+  it('should give nothing for punctuation or stop words only', () => {
+    expect(readQueryWords('«»!? to the')).toEqual([]);
+  });
+});
