@@ -32,7 +32,7 @@ export async function startSigningAgent(server: DocumentServer): Promise<Signing
     { keys: [{ ...publicJwk, kid }] },
     { 'Content-Type': 'application/http-message-signatures-directory+json' },
   );
-  const signer = await signerFromJWK({ ...privateJwk, kid });
+  const signer = await signerFromJWK({ ...privateJwk, kid } as JsonWebKey);
   const signatureAgent = `"${server.origin}"`;
   return {
     signatureAgent,
