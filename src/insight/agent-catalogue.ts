@@ -137,10 +137,24 @@ function readGram(text: string, at: number): number {
   );
 }
 
-/** A person-readable name for a pattern: its required text, else the pattern itself. */
-function readAgentName(source: string, literal: string): string {
-  const name = (literal.length >= GRAM ? literal : source).replace(/[\s/;:(]+$/, '');
-  return name.trim() || source;
+/**
+ * A person-readable name for a pattern: what it matches in the package's longest example
+ * User-Agent, a real header rather than a bare token (`ClaudeBot` for `[cC]laude[bB]ot`), else
+ * its required text, else the pattern.
+ */
+export function readAgentName(
+  pattern: RegExp,
+  source: string,
+  instances: readonly string[],
+): string {
+  const example = [...instances].sort((a, b) => b.length - a.length).find((i) => pattern.test(i));
+  const matched = example === undefined ? undefined : pattern.exec(example)?.[0];
+  const literal = readRequiredLiteral(source);
+  const name = (matched ?? (literal.length >= GRAM ? literal : source)).replace(
+    /^[\s/;:(]+|[\s/;:(]+$/g,
+    '',
+  );
+  return name || source;
 }
 
 /** The operator of an entry the table does not name: the host of its documentation URL. */
@@ -161,19 +175,27 @@ export class AgentCatalogue {
   readonly #cache = new Map<string, AgentIdentity | null>();
 
   constructor(
-    list: readonly { pattern: string; url?: string; tags?: readonly string[] }[] = crawlers,
+    list: readonly {
+      pattern: string;
+      url?: string;
+      tags?: readonly string[];
+      instances?: readonly string[];
+      /** The name, when the list carries it instead of the examples (the build's compact list). */
+      name?: string;
+    }[] = crawlers,
   ) {
     this.size = list.length;
-    list.forEach(({ pattern, url, tags = [] }, index) => {
-      const literal = readRequiredLiteral(pattern);
-      const known = AGENT_KINDS[pattern];
+    list.forEach(({ pattern: source, url, tags = [], instances = [], name }, index) => {
+      const literal = readRequiredLiteral(source);
+      const known = AGENT_KINDS[source];
+      const pattern = new RegExp(source);
       const entry: CatalogueEntry = {
         index,
-        pattern: new RegExp(pattern),
+        pattern,
         literal,
         identity: {
-          id: pattern,
-          name: readAgentName(pattern, literal),
+          id: source,
+          name: name ?? readAgentName(pattern, source, instances),
           operator: known?.operator ?? readOperator(url),
           kind: known?.kind ?? readTaggedKind(tags),
         },

@@ -37,7 +37,13 @@ function drawDailyChart(daily: InsightReport['daily']): string {
       ].join('');
     })
     .join('');
-  return `<svg role="img" aria-labelledby="daily-title" viewBox="0 0 ${WIDTH} ${height}" width="100%"><title id="daily-title">Requests per day, agents and people</title>${bars}</svg>`;
+  const peak = `<text x="0" y="12" font-size="12" font-family="system-ui, sans-serif" fill="currentColor">${most} a day at most</text>`;
+  const axis = [
+    `<line x1="0" y1="${height}" x2="${WIDTH}" y2="${height}" stroke="currentColor" stroke-width="1"/>`,
+    `<text x="0" y="${height + 16}" font-size="12" font-family="system-ui, sans-serif" fill="currentColor">${escapeMarkup(daily[0]?.day ?? '')}</text>`,
+    `<text x="${WIDTH}" y="${height + 16}" text-anchor="end" font-size="12" font-family="system-ui, sans-serif" fill="currentColor">${escapeMarkup(daily.at(-1)?.day ?? '')}</text>`,
+  ].join('');
+  return `<svg role="img" aria-labelledby="daily-title" viewBox="0 0 ${WIDTH} ${height + 20}" width="100%"><title id="daily-title">Requests per day, agents and people</title>${peak}${bars}${axis}</svg>`;
 }
 
 /** Horizontal bars of named counts, the largest first. */

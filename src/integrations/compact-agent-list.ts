@@ -1,6 +1,7 @@
 import type { Plugin } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { readAgentName } from '../insight/agent-catalogue.ts';
 
 /** The host of a documentation URL, or '' (the operator of an agent the kind table does not name). */
 function readHost(url: string | undefined): string {
@@ -13,7 +14,7 @@ function readHost(url: string | undefined): string {
 
 /**
  * An esbuild plugin that ships `crawler-user-agents`' list (540 KB of JSON, mostly example
- * User-Agents) as only what classification reads (pattern, the documentation's host, tags), Brotli-compressed into one base64
+ * User-Agents) as only what classification reads (pattern, the documentation's host, tags, and the agent's name in place of the examples), Brotli-compressed into one base64
  * string and unpacked with node:zlib when the module loads: about 20 KB in each function instead
  * of 540 KB, under the 300 KB budget of a `.func` (tests/build/vercel-build.test.ts).
  */
@@ -25,12 +26,15 @@ export const compactAgentList: Plugin = {
         pattern: string;
         url?: string;
         tags?: string[];
+        instances?: string[];
       }[];
-      // Rows of [pattern, documentation host, tags], rebuilt into the package's shape on load.
-      const compact = list.map(({ pattern, url, tags }) => [
+      // Rows of [pattern, documentation host, tags, name], rebuilt into the package's shape on
+      // load; the name stands in for the examples, which the catalogue reads only to name it.
+      const compact = list.map(({ pattern, url, tags, instances }) => [
         pattern,
         readHost(url),
         (tags ?? []).join(','),
+        readAgentName(new RegExp(pattern), pattern, instances ?? []),
       ]);
       const packed = brotliCompressSync(JSON.stringify(compact), {
         params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
@@ -40,7 +44,7 @@ export const compactAgentList: Plugin = {
         contents: [
           "import { brotliDecompressSync } from 'node:zlib';",
           `const rows = JSON.parse(brotliDecompressSync(Buffer.from('${packed}', 'base64')).toString('utf8'));`,
-          "export default rows.map(([pattern, host, tags]) => ({ pattern, url: host ? 'https://' + host + '/' : undefined, tags: tags ? tags.split(',') : [] }));",
+          "export default rows.map(([pattern, host, tags, name]) => ({ pattern, url: host ? 'https://' + host + '/' : undefined, tags: tags ? tags.split(',') : [], name }));",
         ].join('\n'),
       };
     });

@@ -24,7 +24,7 @@ describe('AgentCatalogue', () => {
       }
     }
     expect(examples).toBeGreaterThan(1000);
-  });
+  }, 60_000);
 
   it('should tell AI agents apart by operator and kind', () => {
     const gptBot = catalogue.classify(
@@ -47,6 +47,16 @@ describe('AgentCatalogue', () => {
       ),
     ).toMatchObject({ name: 'Googlebot', operator: 'google.com', kind: 'search-crawler' });
     expect(catalogue.classify('curl/8.5.0')).toMatchObject({ kind: 'http-client' });
+  });
+
+  it('should name an agent as its example User-Agent spells it', () => {
+    expect(
+      catalogue.classify('Mozilla/5.0 (compatible; ClaudeBot/1.0; +claudebot@anthropic.com)'),
+    ).toMatchObject({
+      id: '[cC]laude[bB]ot',
+      name: 'ClaudeBot',
+      operator: 'Anthropic',
+    });
   });
 
   it('should classify a browser, an empty header and no header as no agent', () => {
