@@ -37,6 +37,12 @@ export interface InsightRecorderOptions {
   readonly log?: FailureLog;
 }
 
+/**
+ * Counts in flight at most: past it (a store that stopped answering under a flood) a request is
+ * not counted rather than held in memory.
+ */
+export const MAX_PENDING_COUNTS = 10_000;
+
 /** The format of an answer, from its media type. */
 export function readAnswerFormat(contentType: string | undefined): Visit['format'] {
   const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -71,10 +77,16 @@ export class InsightRecorder {
   record(request: AnsweredRequest): void {
     // Preflights and the report's own requests are no reading of the site.
     if (request.method === 'OPTIONS' || request.surface === 'insight') return;
+    if (this.#pending.size >= MAX_PENDING_COUNTS) return;
     const counted = this.#count(request, readDay(this.#now()));
     this.#pending.add(counted);
     void counted.finally(() => this.#pending.delete(counted));
     continueAfterAnswer(counted);
+  }
+
+  /** How many counts are in flight. */
+  get pendingCounts(): number {
+    return this.#pending.size;
   }
 
   /** Waits for every count started so far (the report reads after them). */

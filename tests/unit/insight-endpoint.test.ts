@@ -3,7 +3,11 @@ import type { PlainAnswer, PlainRequest } from '../../src/http/plain-http.ts';
 import { noteRequest } from '../../src/http/request-notes.ts';
 import { SIGNATURE_LIMITS, SignatureChecker } from '../../src/insight/agent-signature.ts';
 import { createInsightHandler, readBearerToken } from '../../src/insight/insight-endpoint.ts';
-import { InsightRecorder, withInsight } from '../../src/insight/insight-recorder.ts';
+import {
+  InsightRecorder,
+  MAX_PENDING_COUNTS,
+  withInsight,
+} from '../../src/insight/insight-recorder.ts';
 import type { InsightReport } from '../../src/insight/insight-report.ts';
 import { INSIGHT_DIMENSIONS, MAX_QUERY_LENGTH } from '../../src/insight/insight-tallies.ts';
 import { MemoryStore } from '../../src/shared-state/memory-store.ts';
@@ -198,6 +202,22 @@ describe('createInsightHandler', () => {
     expect(queries?.['(other)']).toBe(20_000 - INSIGHT_DIMENSIONS.queries);
     expect(report.searchQueries.every(({ name }) => name.length <= MAX_QUERY_LENGTH)).toBe(true);
   }, 120_000);
+});
+
+describe('InsightRecorder', () => {
+  it('should hold at most MAX_PENDING_COUNTS counts while the store does not answer', async () => {
+    const silent = new MemoryStore();
+    silent.tally = () => new Promise(() => undefined);
+    const recorder = new InsightRecorder({ store: silent, checker: new SignatureChecker() });
+    const page = withInsight(async () => ({ status: 200, headers: {} }), {
+      surface: 'page-home',
+      recorder,
+    });
+    for (let i = 0; i < MAX_PENDING_COUNTS + 500; i += 1) {
+      expect((await page(makeRequest('/', { 'User-Agent': BROWSER }))).status).toBe(200);
+    }
+    expect(recorder.pendingCounts).toBe(MAX_PENDING_COUNTS);
+  }, 60_000);
 });
 
 describe('readBearerToken', () => {
