@@ -131,7 +131,10 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
           // the functions keep answering for the origin that build published.
           await writeBrandStylesheet(await readSiteContent(contentDir));
           logger.info('content/ is valid');
-          if (!existsSync(bundlesDir)) await bundle(logger);
+          // A function added since the last bundling (its api/ file re-exports a bundle) needs one.
+          const functions = listFunctionEntries(resolve(options.root, 'src/functions'));
+          if (functions.some(({ name }) => !existsSync(resolve(bundlesDir, name, `${name}.mjs`))))
+            await bundle(logger);
           return;
         }
         if (command === 'build' && process.env.VERCEL) {

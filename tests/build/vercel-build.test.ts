@@ -59,7 +59,7 @@ const EXTENSION_TYPES: Record<string, string> = {
   xml: 'application/xml',
 };
 
-// 300 KB was the budget before the insight chunks (the agent list, 27 KB, and the signature
+// 300 KB was the budget before the insight chunks (the agent list, 33 KB, and the signature
 // verifier with its guarded fetch, 34 KB), which load only after an answer, never at a cold start.
 const MAX_FUNCTION_BYTES = 330_000;
 

@@ -57,7 +57,10 @@ describe('SignatureChecker', () => {
     expect((await checker.check(makeRequest('https://facts.example/', signed))).status).toBe(
       'failed',
     );
-    const forged = { ...signed, Signature: String(signed.Signature).replace(/:[^:]{8}/, ':AAAAAAAA') };
+    const forged = {
+      ...signed,
+      Signature: String(signed.Signature).replace(/:[^:]{8}/, ':AAAAAAAA'),
+    };
     expect((await checker.check(makeRequest('https://other.example/', forged))).status).toBe(
       'failed',
     );

@@ -197,7 +197,9 @@ describe('createInsightHandler', () => {
     }
     const report = await readReport(recorder);
     expect(report.totals.requests).toBe(20_000);
-    const [queries] = await recorder.store.readTallies([`insight:${report.to}:queries`]);
+    const [queries] = (await recorder.store.readTallies([
+      `insight:${report.to}:queries`,
+    ])) as Record<string, number>[];
     expect(Object.keys(queries ?? {}).length).toBe(INSIGHT_DIMENSIONS.queries + 1);
     expect(queries?.['(other)']).toBe(20_000 - INSIGHT_DIMENSIONS.queries);
     expect(report.searchQueries.every(({ name }) => name.length <= MAX_QUERY_LENGTH)).toBe(true);
