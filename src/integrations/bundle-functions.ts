@@ -1,5 +1,5 @@
 import { build } from 'esbuild';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { writeGeneratedModule } from '../site-content/site-snapshot.ts';
@@ -29,6 +29,14 @@ export function listFunctionEntries(functionsDir: string): BundleEntry[] {
     .filter((file) => file.endsWith('.ts'))
     .map((file) => ({ name: basename(file, '.ts'), source: join(functionsDir, file) }))
     .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The entries whose bundle `outDir` does not hold (a function added since the last bundling). */
+export function listUnbundledEntries(
+  entries: readonly BundleEntry[],
+  outDir: string,
+): BundleEntry[] {
+  return entries.filter(({ name }) => !existsSync(join(outDir, name, `${name}.mjs`)));
 }
 
 /**
