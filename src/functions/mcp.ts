@@ -1,5 +1,7 @@
 import { serveFunction } from '../http/serve-function.ts';
 import { toWebExports } from '../http/plain-http.ts';
+import { logToStderr } from '../http/problem.ts';
+import { readProcessInsight, withInsight } from '../insight/insight-recorder.ts';
 import { createMcpHandler, parseAllowedOrigins } from '../mcp/http-handler.ts';
 import { withBearer } from '../oauth/bearer.ts';
 import { answerMissingSigningKeys } from '../oauth/signing-keys-guard.ts';
@@ -9,18 +11,21 @@ import { site } from '../site/built-site.ts';
  * The MCP endpoint (vercel.json rewrites /mcp here). An optional bearer token must verify when
  * sent; `plain` is the local server's direct path.
  */
-export const plain = serveFunction(
-  answerMissingSigningKeys(
-    withBearer(
-      createMcpHandler({
-        site,
-        allowedOrigins: parseAllowedOrigins(process.env.MCP_ALLOWED_ORIGINS),
-      }),
-      { siteUrl: site.siteUrl, resourceMetadata: site.urls.protectedResourceMcp },
+export const plain = withInsight(
+  serveFunction(
+    answerMissingSigningKeys(
+      withBearer(
+        createMcpHandler({
+          site,
+          allowedOrigins: parseAllowedOrigins(process.env.MCP_ALLOWED_ORIGINS),
+        }),
+        { siteUrl: site.siteUrl, resourceMetadata: site.urls.protectedResourceMcp },
+      ),
+      { siteUrl: site.siteUrl },
     ),
     { siteUrl: site.siteUrl },
   ),
-  { siteUrl: site.siteUrl },
+  { surface: 'mcp', recorder: readProcessInsight(logToStderr) },
 );
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = toWebExports(plain);

@@ -1,8 +1,9 @@
 import { build } from 'esbuild';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { writeGeneratedModule } from '../site-content/site-snapshot.ts';
+import { compactAgentList } from './compact-agent-list.ts';
 
 /** A module to bundle: its name (the bundle's folder and file name) and its source. */
 export interface BundleEntry {
@@ -28,6 +29,14 @@ export function listFunctionEntries(functionsDir: string): BundleEntry[] {
     .filter((file) => file.endsWith('.ts'))
     .map((file) => ({ name: basename(file, '.ts'), source: join(functionsDir, file) }))
     .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The entries whose bundle `outDir` does not hold (a function added since the last bundling). */
+export function listUnbundledEntries(
+  entries: readonly BundleEntry[],
+  outDir: string,
+): BundleEntry[] {
+  return entries.filter(({ name }) => !existsSync(join(outDir, name, `${name}.mjs`)));
 }
 
 /**
@@ -58,6 +67,7 @@ export async function bundleFunctions(
         legalComments: 'none',
         metafile: true,
         logLevel: 'warning',
+        plugins: [compactAgentList],
       });
       const outputs = Object.entries(result.metafile.outputs);
       const entry = outputs.find(([, output]) => output.entryPoint !== undefined);

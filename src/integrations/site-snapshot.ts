@@ -20,7 +20,7 @@ import { buildSiteRoutes } from '../documents/site-routes.ts';
 import { listDocumentFiles } from '../service/routes.ts';
 import { buildSiteVercelConfig } from '../documents/site-vercel-config.ts';
 import { buildSiteSnapshot } from './build-site-snapshot.ts';
-import { bundleFunctions, listFunctionEntries } from './bundle-functions.ts';
+import { bundleFunctions, listFunctionEntries, listUnbundledEntries } from './bundle-functions.ts';
 import { listToolModuleFiles, loadMcpTools, renderToolModulesModule } from './mcp-tool-modules.ts';
 
 /** Astro's patterns of the generic routes: the content pages and the route table's documents. */
@@ -131,7 +131,9 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
           // the functions keep answering for the origin that build published.
           await writeBrandStylesheet(await readSiteContent(contentDir));
           logger.info('content/ is valid');
-          if (!existsSync(bundlesDir)) await bundle(logger);
+          // A function added since the last bundling (its api/ file re-exports a bundle) needs one.
+          const functions = listFunctionEntries(resolve(options.root, 'src/functions'));
+          if (listUnbundledEntries(functions, bundlesDir).length > 0) await bundle(logger);
           return;
         }
         if (command === 'build' && process.env.VERCEL) {

@@ -1,5 +1,6 @@
 import { JSONRPCErrorException, JSONRPCServer } from 'json-rpc-2.0';
 import type { FailureLog } from '../http/problem.ts';
+import { noteRequest } from '../http/request-notes.ts';
 import { JSON_RPC_ERRORS, MCP_METHODS } from '../service/mcp-protocol.ts';
 import { addLifecycleMethods } from './lifecycle-methods.ts';
 import type { AddMcpMethod, McpCallContext } from './method-context.ts';
@@ -39,7 +40,11 @@ export function createMcpRpcServer(
       error: { code: JSON_RPC_ERRORS.internalError, message: 'Internal error' },
     };
   };
-  server.applyMiddleware(createVersionMiddleware(description));
+  server.applyMiddleware(createVersionMiddleware(description), (next, request, context) => {
+    // For the owner's insight report: a method name only when it is one of ours.
+    noteRequest({ mcpMethod: server.hasMethod(request.method) ? request.method : '(unknown)' });
+    return next(request, context);
+  });
 
   const addMethod: AddMcpMethod = (name, method) => server.addMethod(name, method);
   addLifecycleMethods(addMethod, description);

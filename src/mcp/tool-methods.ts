@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import type { PublishedToolDescriptor } from '../schemas/mcp-tools.ts';
 import { getVersionFeatures, type VersionFeatures } from '../service/mcp-protocol.ts';
+import { noteRequest } from '../http/request-notes.ts';
 import { invalidParams, readObjectParams, readPage, type AddMcpMethod } from './method-context.ts';
 import { buildToolRunners, type McpSite } from './tool-registry.ts';
 
@@ -40,6 +41,8 @@ export function addToolMethods(addMethod: AddMcpMethod, site: McpSite): void {
       }
       throw invalidParams(message, { issues: parsed.error.issues });
     }
+    const { query } = parsed.data as { query?: unknown };
+    noteRequest({ mcpTool: name, ...(typeof query === 'string' ? { query } : {}) });
     const output = tool.run(parsed.data);
     return {
       content: [{ type: 'text', text: output.text }],

@@ -1,5 +1,6 @@
 import { byMethod } from '../http/methods.ts';
 import type { PlainHandler } from '../http/plain-http.ts';
+import { noteRequest } from '../http/request-notes.ts';
 import { readRequestBody, type BodyRules } from '../http/request-body.ts';
 import type { TokenRequest, TokenResponse } from '../schemas/oauth.ts';
 import { LIMITS } from '../service/limits.ts';
@@ -96,6 +97,7 @@ async function grantToken(
   redemptions: CodeRedemptions,
 ): Promise<OAuthResult<Granted>> {
   const grantType = input.grant_type;
+  noteRequest({ grant: grantType });
   if (!client.grantTypes.includes(grantType)) {
     return refuse(
       'unauthorized_client',

@@ -15,6 +15,7 @@ import {
   type FailureLog,
 } from '../http/problem.ts';
 import type { RouteTable } from '../service/routes.ts';
+import type { InsightRecorder } from '../insight/insight-recorder.ts';
 import { capConnections } from './connection-limits.ts';
 import { chooseContentCoding, CompressedFiles, type EncodedFile } from './compressed-files.ts';
 import { loadFunctions } from './functions.ts';
@@ -52,6 +53,11 @@ export interface LocalServerOptions {
   readonly clientAddressHeader?: string;
   /** Time-outs and connection caps; by default those of `src/service/limits.ts`. */
   readonly limits?: ServerLimits;
+  /**
+   * Counts static reads for the owner's insight report (docs/insight.md); the functions count
+   * their own. Unset or null: static reads are not counted.
+   */
+  readonly insight?: InsightRecorder | null;
 }
 
 /**
@@ -183,6 +189,8 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
           }
           const file = files.resolve(target.pathname);
           if (!file) break;
+          if (options.insight)
+            countFileRead(options.insight, options.routes, req, res, url, target.pathname);
           for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value);
           // The media type is named here for every file (the disk, memory and compressed answers
           // keep a type already set); the file's own headers would name an empty one for an
@@ -289,6 +297,31 @@ function sendNotFoundPage(
   }
   res.writeHead(404, { 'Content-Type': MEDIA_TYPES.html, 'Cache-Control': 'no-store' });
   res.end(page ?? 'Not Found');
+}
+
+/**
+ * Counts a static read once its answer is sent: the surface of the path served (a page's
+ * Markdown mirror when negotiated), looked up then, so the answer never waits for it.
+ */
+function countFileRead(
+  insight: InsightRecorder,
+  routes: RouteTable,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  servedPath: string,
+): void {
+  res.once('finish', () => {
+    const contentType = res.getHeader('content-type');
+    insight.record({
+      method: req.method ?? 'GET',
+      url,
+      header: (name) => readNodeHeader(req, name),
+      surface: routes.findSurface(servedPath).id,
+      status: res.statusCode,
+      contentType: contentType === undefined ? undefined : String(contentType),
+    });
+  });
 }
 
 /** How a function's answer is completed: the origin for problems, the log, vercel.json headers. */

@@ -6,6 +6,8 @@ import { readServerLimits } from '../service/limits.ts';
 import { readRateLimitPolicy } from '../service/rate-limit-policy.ts';
 import { closeProcessStore, readRedisUrl } from '../shared-state/process-store.ts';
 import { resolveSiteUrl, DEFAULT_LOCAL_HOST, DEFAULT_LOCAL_PORT } from '../service/site-url.ts';
+import { logToStderr } from '../http/problem.ts';
+import { readProcessInsight } from '../insight/insight-recorder.ts';
 import { createLocalServer } from './local-server.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -57,6 +59,8 @@ const server = await createLocalServer({
   routes: buildSiteRoutes(siteSnapshot.content),
   siteUrl,
   limits,
+  // The same recorder (and store) as the functions this process runs: one report.
+  insight: readProcessInsight(logToStderr),
   ...(process.env.CLIENT_ADDRESS_HEADER
     ? { clientAddressHeader: process.env.CLIENT_ADDRESS_HEADER.trim().toLowerCase() }
     : {}),

@@ -1,4 +1,10 @@
-import type { BoundedCacheEntry, SharedStore, StoreAnswer } from './shared-store.ts';
+import {
+  TALLY_OVERFLOW_FIELD,
+  type BoundedCacheEntry,
+  type SharedStore,
+  type StoreAnswer,
+  type TallyCount,
+} from './shared-store.ts';
 
 interface Entry {
   value: number | string;
@@ -18,6 +24,8 @@ export class MemoryStore implements SharedStore {
     string,
     Map<string, { value: string; group: string; expiresAt: number }>
   >();
+  /** The tallies, by key; at most `maxKeys` of them, the oldest going first. */
+  readonly #tallies = new Map<string, { fields: Map<string, number>; expiresAt: number }>();
   readonly #maxKeys: number;
   readonly #now: () => number;
   #nextSweep = 0;
@@ -70,6 +78,36 @@ export class MemoryStore implements SharedStore {
       expiresAt: now + entry.ttlSeconds * 1000,
     });
     return true;
+  }
+
+  async tally(counts: readonly TallyCount[], ttlSeconds: number): Promise<true> {
+    const now = this.#now();
+    const expiresAt = now + ttlSeconds * 1000;
+    for (const { key, field, maxFields } of counts) {
+      let tally = this.#tallies.get(key);
+      if (!tally || tally.expiresAt <= now) {
+        this.#tallies.delete(key);
+        for (const [old, kept] of this.#tallies) {
+          if (this.#tallies.size < this.#maxKeys && kept.expiresAt > now) break;
+          this.#tallies.delete(old);
+        }
+        tally = { fields: new Map(), expiresAt };
+        this.#tallies.set(key, tally);
+      }
+      tally.expiresAt = expiresAt;
+      const counted = tally.fields.has(field) || tally.fields.size < maxFields;
+      const name = counted ? field : TALLY_OVERFLOW_FIELD;
+      tally.fields.set(name, (tally.fields.get(name) ?? 0) + 1);
+    }
+    return true;
+  }
+
+  async readTallies(keys: readonly string[]): Promise<Record<string, number>[]> {
+    const now = this.#now();
+    return keys.map((key) => {
+      const tally = this.#tallies.get(key);
+      return tally && tally.expiresAt > now ? Object.fromEntries(tally.fields) : {};
+    });
   }
 
   async close(): Promise<void> {}

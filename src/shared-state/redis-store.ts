@@ -8,8 +8,9 @@ import type {
   StoreAnswer,
   StoreLog,
   StoreUnavailable,
+  TallyCount,
 } from './shared-store.ts';
-import { isUnavailable } from './shared-store.ts';
+import { isUnavailable, TALLY_OVERFLOW_FIELD } from './shared-store.ts';
 
 /** How long a request may wait for Redis, in milliseconds, before it is answered without it. */
 export const REDIS_TIMEOUTS = {
@@ -71,6 +72,29 @@ function readCacheKeys(cache: string, group: string, key: string) {
  */
 export const CLAIM_SCRIPT =
   "local v = redis.call('GET', KEYS[1]) if not v then redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2]) return 1 end if v == ARGV[1] then return 1 end return 0";
+
+/**
+ * Adds one to a field of each hash in one atomic step, a field a full hash does not hold going to
+ * the overflow field, and gives every hash the lifetime. KEYS: the hashes; ARGV: the lifetime (s),
+ * the overflow field, then each hash's field and bound.
+ * @see https://redis.io/docs/latest/commands/hincrby/
+ */
+const TALLY_SCRIPT = `
+for i = 1, #KEYS do
+  local field = ARGV[1 + 2 * i]
+  if redis.call('HEXISTS', KEYS[i], field) == 0 and redis.call('HLEN', KEYS[i]) >= tonumber(ARGV[2 + 2 * i]) then
+    field = ARGV[2]
+  end
+  redis.call('HINCRBY', KEYS[i], field, 1)
+  redis.call('EXPIRE', KEYS[i], ARGV[1])
+end
+return 1`;
+
+/** Reads every hash named in one round trip. KEYS: the hashes. */
+const READ_TALLIES_SCRIPT = `
+local out = {}
+for i = 1, #KEYS do out[i] = redis.call('HGETALL', KEYS[i]) end
+return out`;
 
 export interface RedisStoreOptions {
   /** Where the one line per episode of unavailability goes. */
@@ -158,6 +182,30 @@ export class RedisStore implements SharedStore {
         entry.key,
       ],
       (reply) => reply === 1,
+    );
+  }
+
+  /** @see TALLY_SCRIPT */
+  tally(counts: readonly TallyCount[], ttlSeconds: number): Promise<StoreAnswer<true>> {
+    return this.#run(
+      [
+        'EVAL',
+        TALLY_SCRIPT,
+        counts.length,
+        ...counts.map(({ key }) => REDIS_KEY_PREFIX + key),
+        ttlSeconds,
+        TALLY_OVERFLOW_FIELD,
+        ...counts.flatMap(({ field, maxFields }) => [field, maxFields]),
+      ],
+      (reply) => (reply === 1 ? true : { unavailable: `EVAL answered ${describeReply(reply)}` }),
+    );
+  }
+
+  /** @see READ_TALLIES_SCRIPT */
+  readTallies(keys: readonly string[]): Promise<StoreAnswer<Record<string, number>[]>> {
+    return this.#run(
+      ['EVAL', READ_TALLIES_SCRIPT, keys.length, ...keys.map((key) => REDIS_KEY_PREFIX + key)],
+      (reply) => readHashes(reply, keys.length),
     );
   }
 
@@ -271,6 +319,29 @@ export class RedisStore implements SharedStore {
     }
     return { unavailable: reason };
   }
+}
+
+/** The hashes of an HGETALL per key, or an unfit reply said so. */
+function readHashes(reply: unknown, count: number): Record<string, number>[] | StoreUnavailable {
+  if (!Array.isArray(reply) || reply.length !== count) {
+    return { unavailable: `EVAL answered ${describeReply(reply)}, not ${count} hashes` };
+  }
+  return reply.map((pairs: unknown) => {
+    const hash: Record<string, number> = {};
+    if (!Array.isArray(pairs)) return hash;
+    for (let i = 0; i + 1 < pairs.length; i += 2) {
+      const count = Number(pairs[i + 1]);
+      if (typeof pairs[i] === 'string' && Number.isSafeInteger(count)) {
+        Object.defineProperty(hash, pairs[i] as string, {
+          value: count,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+    }
+    return hash;
+  });
 }
 
 /** A reply's type and a short, printable excerpt, for the log. */

@@ -45,8 +45,30 @@ export interface BoundedCache {
   keep(entry: BoundedCacheEntry): Promise<StoreAnswer<boolean>>;
 }
 
+/** One count to add to a tally: `field` of the tally `key`, which holds at most `maxFields`. */
+export interface TallyCount {
+  readonly key: string;
+  readonly field: string;
+  readonly maxFields: number;
+}
+
+/** The field that counts what a full tally had no room for. */
+export const TALLY_OVERFLOW_FIELD = '(other)';
+
+/**
+ * Tallies: named counters grouped under one key (a Redis hash), bounded in the number of fields,
+ * so an unbounded stream of distinct values (user agents, search queries) cannot grow the store.
+ * A count for a field that a full tally does not hold goes to `TALLY_OVERFLOW_FIELD`.
+ */
+export interface BoundedTally {
+  /** Adds one to each count's field in one atomic step and (re)sets every key's lifetime. */
+  tally(counts: readonly TallyCount[], ttlSeconds: number): Promise<StoreAnswer<true>>;
+  /** The fields and counts of each key, in order; a key that does not exist reads empty. */
+  readTallies(keys: readonly string[]): Promise<StoreAnswer<Record<string, number>[]>>;
+}
+
 /** The shared store: counters, one-time claims and a cache, every key living `ttlSeconds`. */
-export interface SharedStore extends BoundedCache {
+export interface SharedStore extends BoundedCache, BoundedTally {
   /** `memory` (this process only) or `redis` (every instance that shares the server). */
   readonly kind: 'memory' | 'redis';
   /** Adds one to the count of `key` and gives the new count; a new key starts at zero. */

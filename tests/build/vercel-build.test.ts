@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { getTransformedRoutes } from '@vercel/routing-utils';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatContentUsage } from '../../src/documents/robots-txt.ts';
@@ -59,12 +59,14 @@ const EXTENSION_TYPES: Record<string, string> = {
   xml: 'application/xml',
 };
 
-const MAX_FUNCTION_BYTES = 300_000;
 /**
- * The MCP function also ships the search dialog's index for search_site: the built pages'
- * sections, packed (31 KB for the sample content), and MiniSearch (18 KB).
+ * What a function loads when it starts (its entry module and the modules that imports, statically)
+ * is held to 300 KB: that is what a cold start pays. Code behind `import()`, loaded only when a
+ * feature is first used (the token verifier, the Redis client, the search index of search_site,
+ * the insight counters), counts only towards the bound on the whole `.func` directory.
  */
-const MAX_FUNCTION_BYTES_OF: Readonly<Record<string, number>> = { 'api/mcp': 360_000 };
+const MAX_START_BYTES = 300_000;
+const MAX_FUNCTION_BYTES = 450_000;
 
 const siteUrl = inject('baseUrl');
 const keys = inject('buildSecrets').OAUTH_SIGNING_KEYS;
@@ -246,7 +248,7 @@ describe('vercel build', () => {
     expect(config.runtime).toBe('nodejs24.x');
   });
 
-  it('should ship each function as its bundle alone: no node_modules, 300 KB at most (MCP 360 KB)', async () => {
+  it('should ship each function as its bundle alone: no node_modules, 300 KB loaded at start, 450 KB in all', async () => {
     expect([...functionDirs.keys()].sort()).toEqual(
       [
         'middleware',
@@ -271,8 +273,10 @@ describe('vercel build', () => {
       const shipped = readdirSync(dir, { recursive: true, withFileTypes: true })
         .filter((entry) => entry.isFile())
         .reduce((sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size, 0);
-      expect(shipped, name).toBeLessThanOrEqual(MAX_FUNCTION_BYTES_OF[name] ?? MAX_FUNCTION_BYTES);
+      expect(shipped, name).toBeLessThanOrEqual(MAX_FUNCTION_BYTES);
       expect(shipped, name).toBeGreaterThan(bytes);
+      const entry = join(dir, bundle, `${name.replace(/^api\//, '')}.mjs`);
+      expect(measureStartBytes(entry), name).toBeLessThanOrEqual(MAX_START_BYTES);
     }
   });
 
@@ -511,3 +515,18 @@ describe("config.json's routes", () => {
     await expectSameAnswer({ label: path, method: 'GET', path, headers: {} });
   });
 });
+
+/** The bytes of a bundled module and of every module it imports statically, each counted once. */
+function measureStartBytes(entry: string, seen = new Set<string>()): number {
+  if (seen.has(entry)) return 0;
+  seen.add(entry);
+  const text = readFileSync(entry, 'utf8');
+  // esbuild writes static imports as `from"./x.mjs"` or `import"./x.mjs"`; `import("./x.mjs")`
+  // (a dynamic import) does not match, since a parenthesis precedes its quote.
+  const imports = [...text.matchAll(/(?:from|import)\s*"(\.\/[^"]+\.mjs)"/g)].map((match) =>
+    join(dirname(entry), match[1] ?? ''),
+  );
+  return (
+    Buffer.byteLength(text) + imports.reduce((sum, file) => sum + measureStartBytes(file, seen), 0)
+  );
+}

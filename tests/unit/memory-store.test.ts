@@ -26,4 +26,32 @@ describe('MemoryStore', () => {
     expect(await store.read('c', 'a1')).toBeUndefined();
     expect(await store.keep(entry('c1', 'c'))).toBe(true);
   });
+
+  it('should tally fields within their bound, the rest as (other), until the tally expires', async () => {
+    const clock = { now: 0 };
+    const store = new MemoryStore({ now: () => clock.now });
+    const count = (field: string) => ({ key: 'day:agents', field, maxFields: 2 });
+    await store.tally([count('a'), count('b'), count('a')], 60);
+    await store.tally([count('c'), { key: 'day:kinds', field: 'x', maxFields: 5 }], 60);
+    expect(await store.readTallies(['day:agents', 'day:kinds', 'none'])).toEqual([
+      { a: 2, b: 1, '(other)': 1 },
+      { x: 1 },
+      {},
+    ]);
+    clock.now = 60_000;
+    expect(await store.readTallies(['day:agents'])).toEqual([{}]);
+  });
+
+  it('should hold at most maxKeys tallies, forgetting the oldest first', async () => {
+    const store = new MemoryStore({ maxKeys: 3 });
+    for (let i = 0; i < 10_000; i += 1) {
+      await store.tally([{ key: `t${i}`, field: `f${i}`, maxFields: 10 }], 60);
+    }
+    expect(await store.readTallies(['t0', 't9997', 't9998', 't9999'])).toEqual([
+      {},
+      { f9997: 1 },
+      { f9998: 1 },
+      { f9999: 1 },
+    ]);
+  });
 });

@@ -285,6 +285,41 @@ describe('RedisStore with a host name', () => {
   });
 });
 
+describe('RedisStore tallies', () => {
+  it('should tally fields atomically within their bound and read every tally at once', async () => {
+    const first = openStore();
+    const second = openStore();
+    const count = (field: string) => ({ key: 'tally-a', field, maxFields: 3 });
+    await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        (i % 2 ? first : second).tally(
+          [count(`f${i % 5}`), { key: 'tally-b', field: 'x', maxFields: 1 }],
+          30,
+        ),
+      ),
+    );
+    const [a, b, none] = (await first.readTallies(['tally-a', 'tally-b', 'tally-none'])) as Record<
+      string,
+      number
+    >[];
+    expect(Object.keys(a ?? {}).length).toBe(4);
+    expect(a?.['(other)']).toBe(24);
+    expect(Object.values(a ?? {}).reduce((sum, n) => sum + n, 0)).toBe(60);
+    expect(b).toEqual({ x: 60 });
+    expect(none).toEqual({});
+    const ttl = Number(await testRedis.redis.command('TTL', `${REDIS_KEY_PREFIX}tally-a`));
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(30);
+  });
+
+  it('should read a field named like a prototype member as a plain count', async () => {
+    const store = openStore();
+    await store.tally([{ key: 'tally-proto', field: '__proto__', maxFields: 5 }], 30);
+    const [hash] = (await store.readTallies(['tally-proto'])) as Record<string, number>[];
+    expect(Object.entries(hash ?? {})).toEqual([['__proto__', 1]]);
+  });
+});
+
 describe('RedisStore over rediss://', () => {
   it("should work with Redis over TLS, as the URL's user, in the URL's database", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'redis-tls-'));

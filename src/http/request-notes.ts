@@ -1,0 +1,42 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * What a handler learned about a request while answering it, for the owner's insight report
+ * (docs/insight.md): the MCP methods and tool called, the search query, the OAuth grant. Kept
+ * only for the request's lifetime; the report keeps only bounded counts of them.
+ */
+export interface RequestNotes {
+  mcpMethods: string[];
+  mcpTool?: string;
+  query?: string;
+  grant?: string;
+}
+
+/** At most this many MCP methods are noted per request (a JSON-RPC batch may hold more). */
+const MAX_NOTED_METHODS = 8;
+
+const notes = new AsyncLocalStorage<RequestNotes>();
+
+/** Runs `answer` with fresh notes and gives both; handlers fill them with `noteRequest`. */
+export async function runWithNotes<T>(
+  answer: () => Promise<T>,
+): Promise<{ result: T; notes: RequestNotes }> {
+  const fresh: RequestNotes = { mcpMethods: [] };
+  const result = await notes.run(fresh, answer);
+  return { result, notes: fresh };
+}
+
+/** Notes what a request asked for; does nothing outside `runWithNotes` (tests, other callers). */
+export function noteRequest(fields: {
+  readonly mcpMethod?: string;
+  readonly mcpTool?: string;
+  readonly query?: string;
+  readonly grant?: string;
+}): void {
+  const current = notes.getStore();
+  if (!current) return;
+  const { mcpMethod, ...rest } = fields;
+  if (mcpMethod && current.mcpMethods.length < MAX_NOTED_METHODS)
+    current.mcpMethods.push(mcpMethod);
+  Object.assign(current, rest);
+}

@@ -1,0 +1,187 @@
+/**
+ * Counts requests for the owner's insight report, after they are answered: the agent the
+ * User-Agent names (agent-catalogue.ts), its signature checked (agent-signature.ts), what it
+ * asked (the surface, the answer's format, the handler's notes), added to the day's tallies in
+ * the shared store (insight-tallies.ts). On Vercel the write runs under `waitUntil`, so the
+ * answer never waits for it. `INSIGHT=off` turns counting off. See docs/insight.md.
+ */
+import { continueAfterAnswer } from '../http/after-answer.ts';
+import type { PlainAnswer, PlainHandler, PlainRequest } from '../http/plain-http.ts';
+import type { FailureLog } from '../http/problem.ts';
+import { runWithNotes, type RequestNotes } from '../http/request-notes.ts';
+import { MemoryStore } from '../shared-state/memory-store.ts';
+import { readProcessStore } from '../shared-state/process-store.ts';
+import { keepForProcess } from '../shared-state/process-values.ts';
+import { isUnavailable, type SharedStore } from '../shared-state/shared-store.ts';
+import type { AgentCatalogue } from './agent-catalogue.ts';
+import type { SignatureCheck, SignatureChecker, SignedRequest } from './agent-signature.ts';
+import { readDay, tallyVisit, type Visit } from './insight-tallies.ts';
+
+/** What was answered, as far as the report cares. */
+export interface AnsweredRequest extends SignedRequest {
+  /** The route table's surface id. */
+  readonly surface: string;
+  readonly status: number;
+  /** The answer's Content-Type, if any. */
+  readonly contentType: string | undefined;
+  readonly notes?: RequestNotes;
+}
+
+export interface InsightRecorderOptions {
+  readonly store: SharedStore;
+  /** By default the package's list, loaded with the first count (after the first answer). */
+  readonly catalogue?: AgentCatalogue;
+  /** By default one made on the first signed request (its code is loaded then). */
+  readonly checker?: SignatureChecker;
+  readonly now?: () => number;
+  readonly log?: FailureLog;
+}
+
+/**
+ * Counts in flight at most: past it (a store that stopped answering under a flood) a request is
+ * not counted rather than held in memory.
+ */
+export const MAX_PENDING_COUNTS = 10_000;
+
+/** The format of an answer, from its media type. */
+export function readAnswerFormat(contentType: string | undefined): Visit['format'] {
+  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type === 'text/markdown') return 'markdown';
+  if (type === 'text/html') return 'html';
+  if (type === 'application/json' || type.endsWith('+json')) return 'json';
+  if (type.startsWith('text/')) return 'text';
+  return 'other';
+}
+
+/** Records answered requests into the daily tallies; never throws and never delays an answer. */
+export class InsightRecorder {
+  readonly store: SharedStore;
+  #catalogue: Promise<AgentCatalogue> | undefined;
+  #checker: Promise<SignatureChecker> | undefined;
+  readonly #now: () => number;
+  readonly #log: FailureLog | undefined;
+  readonly #pending = new Set<Promise<void>>();
+
+  constructor(options: InsightRecorderOptions) {
+    this.store = options.store;
+    this.#catalogue = options.catalogue && Promise.resolve(options.catalogue);
+    this.#checker = options.checker && Promise.resolve(options.checker);
+    this.#now = options.now ?? Date.now;
+    this.#log = options.log;
+  }
+
+  /**
+   * Counts one answered request, in the background: the promise is handed to the platform
+   * (`waitUntil`) and kept until it settles, so `flush` can wait for it.
+   */
+  record(request: AnsweredRequest): void {
+    // Preflights and the report's own requests are no reading of the site.
+    if (request.method === 'OPTIONS' || request.surface === 'insight') return;
+    if (this.#pending.size >= MAX_PENDING_COUNTS) return;
+    const counted = this.#count(request, readDay(this.#now()));
+    this.#pending.add(counted);
+    void counted.finally(() => this.#pending.delete(counted));
+    continueAfterAnswer(counted);
+  }
+
+  /** How many counts are in flight. */
+  get pendingCounts(): number {
+    return this.#pending.size;
+  }
+
+  /** Waits for every count started so far (the report reads after them). */
+  async flush(): Promise<void> {
+    await Promise.all([...this.#pending]);
+  }
+
+  /**
+   * The request's signature status; the verifier (web-bot-auth, the guarded fetch) is loaded only
+   * when a request carries a signature, so unsigned traffic costs nothing of it.
+   */
+  async #checkSignature(request: SignedRequest): Promise<SignatureCheck> {
+    if (!request.header('signature') && !request.header('signature-input')) {
+      return { status: 'claimed' };
+    }
+    this.#checker ??= import('./agent-signature.ts').then(
+      ({ SignatureChecker }) => new SignatureChecker(),
+    );
+    return (await this.#checker).check(request);
+  }
+
+  async #count(request: AnsweredRequest, day: string): Promise<void> {
+    try {
+      // Loaded after the first answer, so a cold start does not wait for the agent list.
+      this.#catalogue ??= import('./agent-catalogue.ts').then(
+        ({ AgentCatalogue }) => new AgentCatalogue(),
+      );
+      const agent = (await this.#catalogue).classify(request.header('user-agent'));
+      const signature = await this.#checkSignature(request);
+      const notes = request.notes;
+      const visit: Visit = {
+        day,
+        agent,
+        signature,
+        surface: request.surface,
+        format: readAnswerFormat(request.contentType),
+        mcpMethods: notes?.mcpMethods ?? [],
+        ...(notes?.mcpTool ? { mcpTool: notes.mcpTool } : {}),
+        ...(notes?.query ? { query: notes.query } : {}),
+        ...(notes?.grant ? { grant: notes.grant } : {}),
+      };
+      const written = await tallyVisit(this.store, visit);
+      // The store logs its own unavailability once per episode; nothing to add here.
+      void isUnavailable(written);
+    } catch (error) {
+      // A bug in counting must never reach a client: log it and drop the count.
+      this.#log?.({ level: 'error', msg: 'insight count failed', error: String(error) });
+    }
+  }
+}
+
+/**
+ * The process's recorder, shared by every function it runs: the shared store when `REDIS_URL`
+ * names one, else a memory store of this process; null when `INSIGHT=off`.
+ */
+export function readProcessInsight(log: FailureLog): InsightRecorder | null {
+  return keepForProcess('agent-facts.process-insight', () => {
+    if ((process.env.INSIGHT ?? '').trim().toLowerCase() === 'off') return null;
+    const store =
+      readProcessStore(log) ??
+      keepForProcess('agent-facts.insight-memory-store', () => new MemoryStore());
+    return new InsightRecorder({ store, log });
+  });
+}
+
+/** The Content-Type of an answer, whatever the case of its header name. */
+function readContentType(answer: PlainAnswer): string | undefined {
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (name.toLowerCase() === 'content-type') return value;
+  }
+  return undefined;
+}
+
+/**
+ * A function's handler, counted for the insight report: the handler runs with request notes
+ * (MCP method and tool, search query, OAuth grant) and its answer is counted after it is given.
+ * With no recorder (counting off), the handler itself.
+ */
+export function withInsight(
+  handler: PlainHandler,
+  options: { readonly surface: string; readonly recorder: InsightRecorder | null },
+): PlainHandler {
+  const { recorder, surface } = options;
+  if (!recorder) return handler;
+  return async (request: PlainRequest) => {
+    const { result, notes } = await runWithNotes(() => handler(request));
+    recorder.record({
+      method: request.method,
+      url: request.url,
+      header: (name) => request.header(name),
+      surface,
+      status: result.status,
+      contentType: readContentType(result),
+      notes,
+    });
+    return result;
+  };
+}

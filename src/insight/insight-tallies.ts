@@ -1,0 +1,134 @@
+/**
+ * The owner's insight as daily tallies in the shared store: one bounded hash per day and
+ * dimension (`insight:<day>:<dimension>`), kept `INSIGHT_RETENTION_DAYS`. Only counts of
+ * catalogue names, route-table surfaces, media kinds, method and tool names, grant types and
+ * length-capped search queries are written: no address, token or raw User-Agent (docs/insight.md).
+ */
+import type { BoundedTally, StoreAnswer, TallyCount } from '../shared-state/shared-store.ts';
+import type { AgentIdentity } from './agent-catalogue.ts';
+import type { SignatureCheck } from './agent-signature.ts';
+
+/** Days a tally lives after its last count. */
+export const INSIGHT_RETENTION_DAYS = 30;
+
+/** What the report counts one request by. */
+export interface Visit {
+  /** The UTC day, `YYYY-MM-DD`. */
+  readonly day: string;
+  readonly agent: AgentIdentity | null;
+  readonly signature: SignatureCheck;
+  /** The route table's surface id (`mcp`, `page-home`, `mirror-home`, ...). */
+  readonly surface: string;
+  readonly format: 'markdown' | 'html' | 'json' | 'text' | 'other';
+  readonly mcpMethods: readonly string[];
+  readonly mcpTool?: string;
+  readonly query?: string;
+  readonly grant?: string;
+}
+
+/** Each dimension's tally and its bound on distinct fields (one more holds the overflow). */
+export const INSIGHT_DIMENSIONS = {
+  audience: 2,
+  agents: 200,
+  kinds: 8,
+  surfaces: 200,
+  formats: 16,
+  methods: 32,
+  tools: 32,
+  queries: 200,
+  grants: 8,
+  verification: 3,
+  signers: 64,
+} as const;
+
+export type InsightDimension = keyof typeof INSIGHT_DIMENSIONS;
+
+/** Characters of a search query that are kept. */
+export const MAX_QUERY_LENGTH = 64;
+/** Separates the parts of a field (an agent's name, operator and kind). */
+export const FIELD_SEPARATOR = '\u001f';
+
+/** A query as it is counted: trimmed, spaces folded, lower-cased, at most MAX_QUERY_LENGTH. */
+export function normalizeQuery(query: string): string {
+  return query
+    .normalize('NFKC')
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .trim()
+    .replace(/\s+/gu, ' ')
+    .toLowerCase()
+    .slice(0, MAX_QUERY_LENGTH);
+}
+
+/** The store key of a day's dimension. */
+export function readTallyKey(day: string, dimension: InsightDimension): string {
+  return `insight:${day}:${dimension}`;
+}
+
+/** The UTC day of a time, `YYYY-MM-DD`. */
+export function readDay(time: number): string {
+  return new Date(time).toISOString().slice(0, 10);
+}
+
+/** The counts one visit adds. */
+export function listVisitCounts(visit: Visit): TallyCount[] {
+  const who = visit.agent ? 'agent' : 'person';
+  const counts: [InsightDimension, string][] = [
+    ['audience', who],
+    ['kinds', visit.agent?.kind ?? 'person'],
+    ['surfaces', [visit.surface, who].join(FIELD_SEPARATOR)],
+    ['formats', [visit.format, who].join(FIELD_SEPARATOR)],
+  ];
+  if (visit.agent) {
+    const { name, operator, kind } = visit.agent;
+    counts.push(['agents', [name, operator, kind].join(FIELD_SEPARATOR)]);
+    counts.push(['verification', visit.signature.status]);
+  }
+  if (visit.signature.status === 'verified' && visit.signature.signer) {
+    counts.push(['signers', visit.signature.signer]);
+  }
+  for (const method of visit.mcpMethods) counts.push(['methods', method]);
+  if (visit.mcpTool) counts.push(['tools', visit.mcpTool]);
+  const query = visit.query === undefined ? '' : normalizeQuery(visit.query);
+  if (query) counts.push(['queries', query]);
+  if (visit.grant) counts.push(['grants', visit.grant]);
+  return counts.map(([dimension, field]) => ({
+    key: readTallyKey(visit.day, dimension),
+    field,
+    maxFields: INSIGHT_DIMENSIONS[dimension],
+  }));
+}
+
+/** Adds one visit to the day's tallies, in one store operation. */
+export function tallyVisit(store: BoundedTally, visit: Visit): Promise<StoreAnswer<true>> {
+  return store.tally(listVisitCounts(visit), INSIGHT_RETENTION_DAYS * 24 * 60 * 60);
+}
+
+/** Every dimension's tally of each day, newest last. */
+export interface DailyTallies {
+  readonly day: string;
+  readonly tallies: Readonly<Record<InsightDimension, Readonly<Record<string, number>>>>;
+}
+
+/** Reads the tallies of the last `days` UTC days up to `now`'s, one store read per day. */
+export async function readDailyTallies(
+  store: BoundedTally,
+  now: number,
+  days = INSIGHT_RETENTION_DAYS,
+): Promise<StoreAnswer<DailyTallies[]>> {
+  const dimensions = Object.keys(INSIGHT_DIMENSIONS) as InsightDimension[];
+  const dayList = Array.from({ length: days }, (_, i) =>
+    readDay(now - (days - 1 - i) * 24 * 60 * 60 * 1000),
+  );
+  const read = await Promise.all(
+    dayList.map((day) => store.readTallies(dimensions.map((d) => readTallyKey(day, d)))),
+  );
+  const result: DailyTallies[] = [];
+  for (const [i, answer] of read.entries()) {
+    if (!Array.isArray(answer)) return answer;
+    const tallies = Object.fromEntries(
+      dimensions.map((dimension, j) => [dimension, answer[j] ?? {}]),
+    ) as DailyTallies['tallies'];
+    result.push({ day: dayList[i] as string, tallies });
+  }
+  return result;
+}
