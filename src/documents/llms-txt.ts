@@ -149,6 +149,17 @@ export function buildLlmsTxt(
       'The MCP server card, the API catalog and the OpenAPI description (ARD draft).',
     ),
     formatLinkEntry('Home page', markdownUrl('home'), pages.home.description),
+    // The changelog's feed, for a site whose content/changelog/ has entries (its page is listed
+    // with the content pages).
+    ...(content.changelog.length > 0
+      ? [
+          formatLinkEntry(
+            'Changelog feed',
+            urls.changelogFeed,
+            'Atom feed of the changelog: each change with its date, API version and whether it breaks a client.',
+          ),
+        ]
+      : []),
     '',
   ];
   return placeContentPages(lines, content.contentPages, urls).join('\n');
