@@ -43,10 +43,10 @@ export function buildLlmsTxt(
       `${company.alternateName}'s name, description, tagline and links, from the REST API v1.`,
     ),
     formatLinkEntry(
-      'Full site copy',
+      'Full site copy and API reference',
       urls.llmsFullTxt,
       endSentence(
-        `All the public site copy in one text: ${[product.name, ...content.copy.map((section) => section.title)].join('; ')}`,
+        `All the public site copy in one text, then the API reference (every operation, MCP tool, schema and error): ${[product.name, ...content.copy.map((section) => section.title)].join('; ')}`,
       ),
     ),
     formatLinkEntry(company.alternateName, company.website, `The company's website.`),
