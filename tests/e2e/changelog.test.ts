@@ -63,6 +63,8 @@ describe('the changelog', () => {
   it('should be linked from the footer of every page', async () => {
     const { context, page } = await openRecordedPage(browser, `${baseUrl}/`);
     try {
+      // One separator with a space on each side, as between the footer's other links.
+      expect(await page.locator('footer').innerText()).toContain('Errors · Changelog');
       const link = page.locator('footer a', { hasText: 'Changelog' });
       expect(await link.getAttribute('href')).toBe('/changelog');
       await link.click();
