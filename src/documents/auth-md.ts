@@ -164,7 +164,7 @@ ${rateLimit.windowSeconds} seconds, counted on each server instance. Every answe
 (for example \`${formatRateLimitPolicy(rateLimit)}\`) and \`RateLimit\` (the remaining quota \`r\` and
 the seconds \`t\` until it resets). Past the limit the answer is \`429\` with \`Retry-After\`:
 wait that many seconds. A token does not raise the limit.`
-    : 'The MCP and OAuth endpoints of this deployment apply no rate limit of their own.'
+    : 'The MCP and OAuth endpoints apply no rate limit of their own.'
 }
 
 Bodies are limited to ${LIMITS.oauthBodyBytes} bytes at the OAuth endpoints and ${LIMITS.mcpBodyBytes} bytes at the MCP

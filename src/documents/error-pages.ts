@@ -31,7 +31,7 @@ const CAUSES_BY_STATUS: Readonly<Record<number, readonly string[]>> = {
     'The body is not in the media type the endpoint reads.',
   ],
   401: ['A client credential or token was altered, has expired, or was issued by another server.'],
-  403: ['A browser or proxy sends an Origin or Host header this deployment does not serve.'],
+  403: ['A browser or proxy sends an Origin or Host header this site does not serve.'],
   404: [
     'A link to an address that moved, or a request built from an outdated OpenAPI description.',
   ],
@@ -44,7 +44,7 @@ const CAUSES_BY_STATUS: Readonly<Record<number, readonly string[]>> = {
   429: ['Polling in a tight loop, or many agents sharing one client address.'],
   431: ['Large cookies set by another site on the same domain, or many custom headers.'],
   500: ['A fault of the service; nothing about the request causes it.'],
-  503: ['A deployment missing its configuration, or a server at its connection limit.'],
+  503: ['A service whose OAuth setup is incomplete, or a server at its connection limit.'],
 };
 
 /** The request an example body answers: where each kind of error is most often met. */

@@ -1,17 +1,27 @@
+import type { PublishedToolDescriptor } from '../schemas/mcp-tools.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
 import type { SiteOutlines } from '../schemas/markdown-outline.ts';
+import { buildApiReferenceText } from './api-reference-text.ts';
 import { demoteHeadings, formatLinkEntry, readOutline } from './markdown-text.ts';
 import type { ServiceUrls } from '../service/urls.ts';
 
+/** What the API reference part of /llms-full.txt is read from: what the API itself publishes. */
+export interface PublishedApi {
+  readonly openapi: Record<string, unknown>;
+  readonly tools: readonly PublishedToolDescriptor[];
+}
+
 /**
  * Builds /llms-full.txt: the whole public site copy in one Markdown text, each body's headings
- * pushed under its own H2 (by the outlines the build parsed).
+ * pushed under its own H2 (by the outlines the build parsed), then the API reference, so an
+ * agent that fetches this one file has both (docs/architecture.md, "Documents").
  * @see https://llmstxt.org/
  */
 export function buildLlmsFullTxt(
   content: SiteContent,
   urls: ServiceUrls,
   outlines: SiteOutlines,
+  api: PublishedApi,
 ): string {
   const { company, agents, product, callsToAction, copy } = content;
   const facts = [
@@ -68,6 +78,7 @@ export function buildLlmsFullTxt(
       formatLinkEntry('auth.md', urls.authMd),
       formatLinkEntry('Concise index (llms.txt)', urls.llmsTxt),
     ].join('\n'),
+    buildApiReferenceText(api.openapi, api.tools, urls),
   ];
   return `${sections.join('\n\n')}\n`;
 }

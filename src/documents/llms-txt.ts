@@ -43,10 +43,10 @@ export function buildLlmsTxt(
       `${company.alternateName}'s name, description, tagline and links, from the REST API v1.`,
     ),
     formatLinkEntry(
-      'Full site copy',
+      'Full site copy and API reference',
       urls.llmsFullTxt,
       endSentence(
-        `All the public site copy in one text: ${[product.name, ...content.copy.map((section) => section.title)].join('; ')}`,
+        `All the public site copy in one text, then the API reference (every operation, MCP tool, schema and error): ${[product.name, ...content.copy.map((section) => section.title)].join('; ')}`,
       ),
     ),
     formatLinkEntry(company.alternateName, company.website, `The company's website.`),
@@ -149,6 +149,17 @@ export function buildLlmsTxt(
       'The MCP server card, the API catalog and the OpenAPI description (ARD draft).',
     ),
     formatLinkEntry('Home page', markdownUrl('home'), pages.home.description),
+    // The changelog's feed, for a site whose content/changelog/ has entries (its page is listed
+    // with the content pages).
+    ...(content.changelog.length > 0
+      ? [
+          formatLinkEntry(
+            'Changelog feed',
+            urls.changelogFeed,
+            'Atom feed of the changelog: each change with its date, API version and whether it breaks a client.',
+          ),
+        ]
+      : []),
     '',
   ];
   return placeContentPages(lines, content.contentPages, urls).join('\n');

@@ -30,7 +30,10 @@ export function buildSiteDocuments(snapshot: SiteSnapshot) {
     openapi: snapshot.openapi,
     mcpTools: snapshot.mcpTools,
     llmsTxt: buildLlmsTxt(content, urls, snapshot.mcpTools),
-    llmsFullTxt: buildLlmsFullTxt(content, urls, snapshot.outlines),
+    llmsFullTxt: buildLlmsFullTxt(content, urls, snapshot.outlines, {
+      openapi: snapshot.openapi,
+      tools: snapshot.mcpTools,
+    }),
     authMd: buildAuthMd(content, urls, snapshot.rateLimit ?? undefined),
     protectedResource: buildProtectedResourceMetadata(content, urls, 'origin'),
     protectedResourceMcp: buildProtectedResourceMetadata(content, urls, 'mcp'),

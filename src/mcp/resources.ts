@@ -64,7 +64,7 @@ export function buildResourceCatalog(site: SiteDocuments): ResourceCatalog {
       uri: urls.llmsFullTxt,
       name: 'llms-full.txt',
       title: 'llms-full.txt',
-      description: 'The whole public site copy in one Markdown text.',
+      description: 'The whole public site copy and the API reference in one Markdown text.',
       mimeType: MEDIA_TYPES.text,
       text: site.llmsFullTxt,
     },

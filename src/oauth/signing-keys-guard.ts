@@ -1,23 +1,31 @@
 import type { PlainHandler } from '../http/plain-http.ts';
-import { problemAnswer } from '../http/problem.ts';
+import { logToStderr, problemAnswer, type FailureLog } from '../http/problem.ts';
 import { findErrorKind } from '../service/error-kinds.ts';
 
 /**
- * A function whose signing keys are missing at run time answers a 503 problem that names
- * OAUTH_SIGNING_KEYS and how to set it, instead of an anonymous 500: the build checks the variable,
- * but a deployment can set it for the build only. Every other failure goes on to the function's
- * own guard.
+ * A function whose signing keys are missing at run time answers a 503 problem instead of an
+ * anonymous 500: the build checks the variable, but a deployment can set it for the build only.
+ * The caller learns what happened and what still works; how to set the keys is the site owner's
+ * business, so it goes to the log (the error's message names the variable), never to the answer.
+ * Every other failure goes on to the function's own guard.
  * @see RFC 9457 §3
  */
 export function answerMissingSigningKeys(
   handler: PlainHandler,
-  options: { readonly siteUrl: string },
+  options: { readonly siteUrl: string; readonly log?: FailureLog },
 ): PlainHandler {
+  const log = options.log ?? logToStderr;
   return async (request) => {
     try {
       return await handler(request);
     } catch (error) {
       if (!(error instanceof Error) || error.name !== 'MissingSigningKeysError') throw error;
+      log({
+        level: 'error',
+        msg: 'signing keys missing',
+        path: request.url.pathname,
+        error: error.message,
+      });
       return problemAnswer(options.siteUrl, {
         ...findErrorKind('signing_keys_missing'),
         instance: request.url.pathname,

@@ -18,7 +18,11 @@ import { formatFence } from './markdown-tables.ts';
 function listAgentDocuments(urls: ServiceUrls): string[] {
   return [
     formatLinkEntry('llms.txt', urls.llmsTxt, 'The short index of this site for language models.'),
-    formatLinkEntry('llms-full.txt', urls.llmsFullTxt, 'All the public site copy in one text.'),
+    formatLinkEntry(
+      'llms-full.txt',
+      urls.llmsFullTxt,
+      'All the public site copy and the API reference in one text.',
+    ),
     formatLinkEntry('AGENTS.md', urls.agentsMd, 'How an agent uses this site.'),
     formatLinkEntry('auth.md', urls.authMd, 'Optional anonymous registration for a bearer token.'),
     formatLinkEntry('OpenAPI description', urls.openapi, 'OpenAPI 3.1 of the REST API v1.'),

@@ -104,25 +104,19 @@ export function listServiceLimits(rateLimit: RateLimitPolicy | null): ServiceLim
     },
     {
       limit: 'Time to send a request',
-      value: `${LIMITS.headersTimeoutSeconds} s for the head, ${LIMITS.requestTimeoutSeconds} s in all; the local server's defaults (HEADERS_TIMEOUT_SECONDS, REQUEST_TIMEOUT_SECONDS)`,
+      value: `${LIMITS.headersTimeoutSeconds} s for the head, ${LIMITS.requestTimeoutSeconds} s in all, where the service runs its own server`,
       answer: '408 request_timeout',
     },
     {
-      limit: 'Open connections to the local server',
-      value: `${LIMITS.connections} in all, ${LIMITS.connectionsPerClient} per client address, by default (MAX_CONNECTIONS, MAX_CONNECTIONS_PER_CLIENT)`,
+      limit: 'Open connections to one server',
+      value: `${LIMITS.connections} in all, ${LIMITS.connectionsPerClient} per client address, where the service runs its own server`,
       answer: '503 too_many_connections with Retry-After',
-    },
-    {
-      limit: "A deployment's OAuth signing keys",
-      value:
-        'OAUTH_SIGNING_KEYS set for the functions at run time, not only for the build; without it the OAuth endpoints (and /mcp with a bearer token) cannot sign or verify',
-      answer: '503 signing_keys_missing',
     },
     {
       limit: 'Requests per client at the MCP and OAuth endpoints',
       value: rateLimit
         ? `${rateLimit.limit} per ${rateLimit.windowSeconds} s; every answer carries RateLimit-Policy (${formatRateLimitPolicy(rateLimit)}) and RateLimit`
-        : 'No limit in this deployment',
+        : 'None',
       answer: '429 rate_limited with Retry-After',
     },
   ];

@@ -160,6 +160,34 @@ export const ContentPageSchema = ContentPageFrontMatterSchema.extend({
 });
 export type ContentPage = z.infer<typeof ContentPageSchema>;
 
+/** A missing field is "required", as the reader says of every field; a wrong one gets `message`. */
+function requiredOr(issue: { readonly input?: unknown }, message: string): string {
+  return issue.input === undefined ? 'is required' : message;
+}
+
+/** content/changelog/<name>.md front matter: one dated change to the API, MCP or documents. */
+export const ChangelogEntryFrontMatterSchema = z.strictObject({
+  /** The day the change shipped, as YYYY-MM-DD (quoted or not). */
+  date: z.iso.date({
+    error: (issue) => requiredOr(issue, 'must be a date as YYYY-MM-DD, e.g. 2026-11-25'),
+  }),
+  /** The API version (Overview.apiVersion) that carries the change. */
+  apiVersion: z
+    .string()
+    .trim()
+    .regex(/^\d+\.\d+\.\d+$/, 'must be a version as MAJOR.MINOR.PATCH, e.g. 1.0.0'),
+  /** Whether a client written for the version before must change. */
+  breaking: z.boolean({ error: (issue) => requiredOr(issue, 'must be true or false') }),
+  title: OneLineSchema,
+});
+
+/** One entry of the changelog: its front matter, its file name (the slug) and its Markdown body. */
+export const ChangelogEntrySchema = ChangelogEntryFrontMatterSchema.extend({
+  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+  body: z.string().trim().min(1, 'the Markdown body must not be empty'),
+});
+export type ChangelogEntry = z.infer<typeof ChangelogEntrySchema>;
+
 /** Everything in content/, validated. */
 export const SiteContentSchema = z.strictObject({
   company: CompanySchema,
@@ -174,5 +202,7 @@ export const SiteContentSchema = z.strictObject({
   }),
   /** The other pages of content/pages/, by slug (none in a folder that predates them). */
   contentPages: z.array(ContentPageSchema).default([]),
+  /** The entries of content/changelog/, newest first (none without the folder: no changelog). */
+  changelog: z.array(ChangelogEntrySchema).default([]),
 });
 export type SiteContent = z.infer<typeof SiteContentSchema>;

@@ -15,11 +15,11 @@ export interface CatalogueEntry {
 }
 
 /**
- * Every error code the service answers with; each problem `type` and OAuth `error_uri` is
- * {origin}/errors/<code>, and each has a page.
+ * Every error code the service answers with, by status and then code, as a reader looks one up;
+ * each problem `type` and OAuth `error_uri` is {origin}/errors/<code>, and each has a page.
  */
 export function listErrorCatalogue(): CatalogueEntry[] {
-  return [
+  const entries: CatalogueEntry[] = [
     ...[...STANDARD_ERRORS, ...ENDPOINT_ERRORS].map((kind) => ({
       ...kind,
       body: 'problem' as const,
@@ -30,6 +30,9 @@ export function listErrorCatalogue(): CatalogueEntry[] {
       body: 'oauth' as const,
     })),
   ];
+  return entries.sort(
+    (a, b) => a.status - b.status || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
+  );
 }
 
 /** What each JSON-RPC error code of the MCP endpoint means here (JSON-RPC 2.0 §5.1, MCP). */

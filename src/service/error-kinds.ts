@@ -79,8 +79,9 @@ export const ENDPOINT_ERRORS = [
     title: 'Forbidden',
     code: 'forbidden_host',
     detail: 'This server does not answer for the requested Host.',
-    hint: 'A server bound to loopback only answers for loopback host names, which protects it from DNS rebinding.',
-    resolution: 'Use the address the server printed when it started.',
+    hint: 'This server only answers requests addressed to its own host name, which protects it from DNS rebinding.',
+    resolution:
+      'Send the request to the address the site publishes: the origin of its pages and of the servers in its OpenAPI description.',
   },
   {
     status: 408,
@@ -134,18 +135,17 @@ export const ENDPOINT_ERRORS = [
     status: 503,
     title: 'Service Unavailable',
     code: 'signing_keys_missing',
-    detail:
-      'This deployment has no OAuth signing keys at run time (OAUTH_SIGNING_KEYS is not set for its functions).',
-    hint: 'The variable may have been set for the build only; the functions read it on every cold start.',
+    detail: 'The service cannot issue or check OAuth tokens at the moment.',
+    hint: 'The OAuth setup of this site is incomplete; nothing in the request causes it, and no token is needed to use the service.',
     resolution:
-      'Set OAUTH_SIGNING_KEYS for the Production and Preview environments of the Vercel project (npm run oauth:keys makes a key set), then redeploy.',
+      'Call the MCP endpoint and the documents without an Authorization header, and try the OAuth endpoints again later; if it persists, tell the site owner.',
   },
   {
     status: 503,
     title: 'Service Unavailable',
     code: 'too_many_connections',
     detail: 'The server holds as many connections as it accepts.',
-    hint: `The local server holds at most ${LIMITS.connections} connections, ${LIMITS.connectionsPerClient} per client address, by default.`,
+    hint: `The server holds at most ${LIMITS.connections} open connections in all and ${LIMITS.connectionsPerClient} from one client address, unless it is set otherwise.`,
     resolution:
       'Close idle connections or reuse one, then try again after the seconds in Retry-After.',
   },

@@ -12,6 +12,8 @@ export const MEDIA_TYPES = {
   linksetDocument: 'application/linkset+json',
   problem: 'application/problem+json',
   xml: 'application/xml; charset=utf-8',
+  /** The changelog's feed. @see RFC 4287 §7 */
+  atom: 'application/atom+xml; charset=utf-8',
   /** The SEP-2127 MCP server card at /mcp/server-card. */
   serverCard: SERVER_CARD_MEDIA_TYPE,
   /** The AI Catalog (ARD draft) at /.well-known/ai-catalog.json. */

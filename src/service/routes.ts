@@ -115,6 +115,14 @@ const listPageSurfaces = (page: SitePage): Surface[] => [
   }),
 ];
 
+/** The Atom feed of a site with a changelog (content/changelog/), beside its page. */
+const CHANGELOG_FEED: Surface = defineDocument('changelog-feed', [SERVICE_PATHS.changelogFeed], {
+  document: 'changelogFeed',
+  mediaType: 'atom',
+  cache: 'revalidate',
+  cors: 'read-only',
+});
+
 /** Every surface but the pages', in the order the pages' surfaces are followed by. */
 const SERVICE_SURFACES: readonly Surface[] = [
   defineDocument('overview', [SERVICE_PATHS.overview], {
@@ -371,13 +379,13 @@ export interface RouteTable {
 }
 
 /**
- * Declares every surface of a site with these pages, once: vercel.ts computes Vercel's
- * configuration from this table when Vercel builds, and the local server, the middleware and the
- * surface tests read it. The pages come from content/ (`listSitePages`), so a page added as a
- * content file gets its surfaces with no edit here.
+ * Declares every surface of a site with these pages, once, for vercel.ts, the local server, the
+ * middleware and the surface tests. The pages come from content/ (`listSitePages`), so a content
+ * file's page, and the changelog's page with its feed, get their surfaces with no edit here.
  */
 export function buildRouteTable(pages: readonly SitePage[]): RouteTable {
-  const surfaces = [...pages.flatMap(listPageSurfaces), ...SERVICE_SURFACES];
+  const feed = pages.some((page) => page.path === SERVICE_PATHS.changelog) ? [CHANGELOG_FEED] : [];
+  const surfaces = [...pages.flatMap(listPageSurfaces), ...feed, ...SERVICE_SURFACES];
   const matchers = surfaces.map((surface) => ({
     surface,
     pattern: compilePatterns(listRulePaths(surface)),

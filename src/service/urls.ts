@@ -15,6 +15,8 @@ export interface ServiceUrls {
   readonly sitemapMd: string;
   readonly agentsMd: string;
   readonly glossary: string;
+  readonly changelog: string;
+  readonly changelogFeed: string;
   readonly protectedResource: string;
   readonly protectedResourceMcp: string;
   readonly authorizationServer: string;
@@ -45,6 +47,9 @@ export const SERVICE_PATHS = {
   /** How an agent uses this site (the AGENTS.md convention, served at the root). */
   agentsMd: '/AGENTS.md',
   glossary: '/glossary',
+  /** The changelog page and its Atom feed, published only when content/changelog/ has entries. */
+  changelog: '/changelog',
+  changelogFeed: '/changelog.xml',
   protectedResource: '/.well-known/oauth-protected-resource',
   protectedResourceMcp: '/.well-known/oauth-protected-resource/mcp',
   authorizationServer: '/.well-known/oauth-authorization-server',

@@ -5,12 +5,14 @@ import type { z } from 'zod';
 import {
   AgentTextSchema,
   CallsToActionSchema,
+  ChangelogEntryFrontMatterSchema,
   CompanySchema,
   ContentPageFrontMatterSchema,
   CopySectionFrontMatterSchema,
   PAGE_NAMES,
   PageCopyFrontMatterSchema,
   ProductFrontMatterSchema,
+  type ChangelogEntry,
   type ContentPage,
   type CopySection,
   type PageCopy,
@@ -21,6 +23,13 @@ import {
 import { BUILT_IN_ROUTES } from '../service/routes.ts';
 import { checkAccentContrast } from './brand-colours.ts';
 import { checkLogoSvg } from './brand-logo.ts';
+import {
+  buildChangelogPage,
+  CHANGELOG_BODY_MIN_DEPTH,
+  CHANGELOG_PAGE_SLUG,
+  sortChangelog,
+} from './changelog-page.ts';
+import { parseMarkdownOutline } from './parse-markdown-outline.ts';
 
 /** One problem found in content/, named by file and field. */
 export interface ContentIssue {
@@ -79,6 +88,9 @@ export function findContentPageClash(name: string): string | undefined {
   if (!SLUG.test(name)) {
     return 'must be kebab-case (lower-case letters, digits and single hyphens), e.g. about-us.md';
   }
+  if (name === CHANGELOG_PAGE_SLUG) {
+    return 'is reserved for the changelog: write its entries as files of content/changelog/ instead';
+  }
   if (RESERVED_PAGE_SLUGS.has(name)) {
     return `is reserved: the site keeps /${name} for its own documents, so rename the file`;
   }
@@ -109,7 +121,11 @@ export async function readSiteContent(contentDir: string): Promise<SiteContent> 
     const page = await reader.markdown(`pages/${name}.md`, PageCopyFrontMatterSchema);
     if (page) pages[name] = { ...page.data, body: page.body };
   }
-  const contentPages = await reader.contentPages('pages');
+  const changelog = await reader.changelog('changelog');
+  const contentPages = [
+    ...(await reader.contentPages('pages')),
+    ...(changelog.length > 0 ? [buildChangelogPage(changelog)] : []),
+  ];
   if (productFile && !productFile.body) {
     reader.report(
       'product.md',
@@ -128,6 +144,7 @@ export async function readSiteContent(contentDir: string): Promise<SiteContent> 
     copy,
     pages: pages as Record<PageName, PageCopy>,
     contentPages,
+    changelog,
   };
 }
 
@@ -255,6 +272,47 @@ class ContentReader {
       if (file) pages.push({ ...file.data, slug, body: file.body });
     }
     return pages;
+  }
+
+  /**
+   * The changelog's entries, newest first: one Markdown file each, its name kebab-case. No folder
+   * (or none holding Markdown) means the site has no changelog: no page, no feed, no link.
+   */
+  async changelog(folder: string): Promise<ChangelogEntry[]> {
+    let names: string[];
+    try {
+      names = (await readdir(join(this.#dir, folder))).filter((name) => name.endsWith('.md'));
+    } catch {
+      return [];
+    }
+    const entries: ChangelogEntry[] = [];
+    for (const name of names.sort()) {
+      const file = `${folder}/${name}`;
+      const slug = name.slice(0, -'.md'.length);
+      if (!SLUG.test(slug)) {
+        this.report(file, '(file name)', 'must be kebab-case, e.g. 2026-11-25-changelog.md');
+        continue;
+      }
+      const entry = await this.markdown(file, ChangelogEntryFrontMatterSchema);
+      if (!entry) continue;
+      if (!entry.body) {
+        this.report(file, '(body)', 'the Markdown body must not be empty: say what changed');
+        continue;
+      }
+      const shallow = parseMarkdownOutline(entry.body).headings.find(
+        (heading) => heading.depth < CHANGELOG_BODY_MIN_DEPTH,
+      );
+      if (shallow) {
+        this.report(
+          file,
+          '(body)',
+          `the heading "${shallow.text}" must be level ${CHANGELOG_BODY_MIN_DEPTH} (###) or deeper: the entry's title is its heading`,
+        );
+        continue;
+      }
+      entries.push({ ...entry.data, slug, body: entry.body });
+    }
+    return sortChangelog(entries);
   }
 
   async #read(file: string): Promise<string | undefined> {

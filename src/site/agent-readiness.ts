@@ -1,4 +1,5 @@
 import { buildAgentReadinessDocuments } from '../documents/agent-readiness-documents.ts';
+import { buildChangelogFeed } from '../documents/changelog-feed.ts';
 import { buildSitemapXml } from '../documents/sitemap-xml.ts';
 import { buildAgentsMd, buildSitemapMd } from '../reference/agent-guides.ts';
 import { buildPageMarkdowns } from '../reference/page-markdown-versions.ts';
@@ -13,4 +14,6 @@ export const agentReadiness = {
   sitemapMd: buildSitemapMd(site),
   agentsMd: buildAgentsMd(site),
   pageMarkdown: buildPageMarkdowns(site, siteRoutes.pages, readPageLastModified),
+  /** The changelog's Atom feed; undefined (and no surface names it) without content/changelog/. */
+  changelogFeed: buildChangelogFeed(site.content, site.urls),
 };

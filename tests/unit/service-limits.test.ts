@@ -7,15 +7,18 @@ import { DEFAULT_RATE_LIMIT } from '../../src/service/rate-limit-policy.ts';
 describe('listServiceLimits', () => {
   it('should name the answer of every size, time and connection refusal the service makes', () => {
     const answers = listServiceLimits(DEFAULT_RATE_LIMIT).map((row) => row.answer);
-    const refusals = [...STANDARD_ERRORS, ...ENDPOINT_ERRORS].filter((kind) =>
-      [408, 413, 414, 417, 429, 431, 503].includes(kind.status),
+    // signing_keys_missing is a fault of the site's setup, not a limit a client can stay under.
+    const refusals = [...STANDARD_ERRORS, ...ENDPOINT_ERRORS].filter(
+      (kind) =>
+        [408, 413, 414, 417, 429, 431, 503].includes(kind.status) &&
+        kind.code !== 'signing_keys_missing',
     );
     for (const kind of refusals) {
       expect(answers.some((answer) => answer.startsWith(`${kind.status} ${kind.code}`))).toBe(true);
     }
   });
 
-  it("should quote the local server's default time-outs and connection caps", () => {
+  it("should quote the server's default time-outs and connection caps", () => {
     const values = listServiceLimits(null)
       .map((row) => row.value)
       .join('\n');
@@ -27,9 +30,9 @@ describe('listServiceLimits', () => {
     );
   });
 
-  it('should say when the deployment applies no rate limit', () => {
+  it('should say when the service applies no rate limit', () => {
     const row = listServiceLimits(null).find((limit) => limit.answer.startsWith('429'));
-    expect(row?.value).toBe('No limit in this deployment');
+    expect(row?.value).toBe('None');
   });
 });
 

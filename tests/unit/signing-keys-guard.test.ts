@@ -19,7 +19,8 @@ const register = () =>
   );
 
 describe('answerMissingSigningKeys', () => {
-  it('should answer a 503 problem naming OAUTH_SIGNING_KEYS when Vercel runs without the keys', async () => {
+  it('should answer a 503 problem for the caller and log how to set the keys for the owner', async () => {
+    const logged: Array<Readonly<Record<string, unknown>>> = [];
     const handler = answerMissingSigningKeys(
       createRegisterHandler({
         siteUrl,
@@ -29,7 +30,7 @@ describe('answerMissingSigningKeys', () => {
           throw new Error('unreachable: readSigningKeys refuses first');
         },
       }),
-      { siteUrl },
+      { siteUrl, log: (entry) => logged.push(entry) },
     );
     const answer = await handler(register());
     expect(answer.status).toBe(503);
@@ -40,8 +41,16 @@ describe('answerMissingSigningKeys', () => {
       code: 'signing_keys_missing',
       instance: '/oauth/register',
     });
-    expect(problem.detail).toContain('OAUTH_SIGNING_KEYS');
-    expect(problem.resolution).toContain('Production and Preview');
+    // The caller is told what still works, not how the owner configures the deployment.
+    expect(problem.resolution).toContain('without an Authorization header');
+    expect(String(answer.body)).not.toMatch(/OAUTH_SIGNING_KEYS|Vercel|oauth:keys/);
+    expect(logged).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        path: '/oauth/register',
+        error: expect.stringContaining('OAUTH_SIGNING_KEYS is not set'),
+      }),
+    ]);
   });
 
   it('should leave every other failure to the function guard', async () => {

@@ -3,6 +3,7 @@ import { buildAuthMd } from '../../src/documents/auth-md.ts';
 import { buildAgentAuth } from '../../src/documents/authorization-server-metadata.ts';
 import { buildLlmsFullTxt } from '../../src/documents/llms-full-txt.ts';
 import { buildLlmsTxt } from '../../src/documents/llms-txt.ts';
+import { listErrorCatalogue } from '../../src/service/error-catalogue.ts';
 import { DEFAULT_RATE_LIMIT } from '../../src/service/rate-limit-policy.ts';
 import { buildServiceUrls } from '../../src/service/urls.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
@@ -11,7 +12,10 @@ import { loadFixtureContent } from '../support/fixture-content.ts';
 
 const urls = buildServiceUrls('https://facts.example.com');
 const content = await loadFixtureContent('rich');
-const { mcpTools, outlines } = await loadExpectedSite('https://facts.example.com', content);
+const { mcpTools, outlines, openapi } = await loadExpectedSite(
+  'https://facts.example.com',
+  content,
+);
 
 describe('buildLlmsTxt', () => {
   const text = buildLlmsTxt(content, urls, mcpTools);
@@ -52,7 +56,7 @@ describe('buildLlmsTxt', () => {
 });
 
 describe('buildLlmsFullTxt', () => {
-  const text = buildLlmsFullTxt(content, urls, outlines);
+  const text = buildLlmsFullTxt(content, urls, outlines, { openapi, tools: mcpTools });
   const headings = parseMarkdownOutline(text).headings;
 
   it('should contain the product description and every copy section under one H1', () => {
@@ -68,7 +72,43 @@ describe('buildLlmsFullTxt', () => {
       ...content.copy.map((section) => `## ${section.title}`),
       '## Calls to action',
       '## For agents and developers',
+      '## API reference',
+      '## Operations',
+      '## MCP tools',
+      '## Schemas',
+      '## Shared responses',
+      '## Errors',
     ]);
+  });
+
+  it('should carry the API reference: every operation, tool, schema and error, from what the API publishes', () => {
+    const paths = openapi.paths as Record<string, Record<string, { operationId?: string }>>;
+    const operationIds = Object.values(paths).flatMap((item) =>
+      Object.values(item).flatMap((operation) =>
+        operation.operationId ? [operation.operationId] : [],
+      ),
+    );
+    expect(operationIds.length).toBeGreaterThan(10);
+    for (const id of operationIds) expect(text).toContain(`(\`${id}\`)`);
+    // A REST path is written under its base, an origin path as it is.
+    expect(text).toContain('\n### GET /api/v1/overview\n');
+    expect(text).toContain('\n### POST /oauth/token\n');
+    for (const tool of mcpTools) {
+      expect(text).toContain(`\n### Tool ${tool.name}\n`);
+      expect(text).toContain(tool.description);
+    }
+    const schemas = (openapi.components as { schemas: Record<string, unknown> }).schemas;
+    for (const name of Object.keys(schemas)) expect(text).toContain(`\n### Schema ${name}\n`);
+    expect(text).toContain('- `apiVersion` (string, required): Version string of the API');
+    for (const entry of listErrorCatalogue()) expect(text).toContain(`- \`${entry.code}\` (`);
+    expect(text).toContain('`-32602` (invalidParams)');
+    // A shared refusal is listed once, not under every operation.
+    expect(text).toContain(
+      '- Shared responses: 400, 401, 404, 405, 408, 414, 417, 429, 431, 500, 503.',
+    );
+    expect(text.match(/Request Timeout: The request was not received in time/g)).toHaveLength(1);
+    // The versioning and the limits of the description come along.
+    expect(text).toContain('Versioning: the REST API is versioned by URL path');
   });
 
   it('should push a setext heading under its section and leave a fenced example untouched', () => {

@@ -39,11 +39,12 @@ export function buildAgentResourcePaths(content: SiteContent, urls: ServiceUrls)
       get: buildOperation({
         operationId: 'getLlmsFullTxt',
         summary: 'Get llms-full.txt',
-        description: 'The extended public site copy in one Markdown text.',
+        description:
+          'The extended public site copy and the API reference (every operation, MCP tool, schema and error) in one Markdown text.',
         tag: 'Agent resources',
         responses: {
           '200': {
-            description: 'The site copy.',
+            description: 'The site copy and the API reference.',
             content: describeTextContent(
               readContentKey(SERVICE_PATHS.llmsFullTxt),
               `# ${company.name}\n`,

@@ -145,7 +145,7 @@ function buildEndpointResponses(urls: ServiceUrls): Record<string, JsonObject> {
   const signing = {
     ServiceUnavailableOrSigningKeysMissing: {
       description:
-        'Service Unavailable: over the connection caps (too_many_connections, with Retry-After), or this deployment lacks OAUTH_SIGNING_KEYS at run time (signing_keys_missing).',
+        'Service Unavailable: over the connection caps (too_many_connections, with Retry-After), or the service cannot issue or check OAuth tokens at the moment (signing_keys_missing).',
       headers: { 'Retry-After': RETRY_AFTER },
       content: {
         [MEDIA_TYPES.problem]: {

@@ -10,14 +10,14 @@ export const getAgentDocumentTool = defineTool({
   name: 'get_agent_document',
   title: () => 'Agent documents (llms.txt, llms-full.txt, auth.md)',
   description: () =>
-    'Returns one of the text documents published for AI agents: llms.txt (a concise index of every resource), llms-full.txt (the whole public site copy in one text) or auth.md (how to get the optional anonymous token).',
+    'Returns one of the text documents published for AI agents: llms.txt (a concise index of every resource), llms-full.txt (the whole public site copy and the API reference in one text) or auth.md (how to get the optional anonymous token).',
   inputSchema: () =>
     z.strictObject({
       document: z
         .enum(AGENT_DOCUMENT_NAMES)
         .check(
           z.describe(
-            'llms.txt (concise index), llms-full.txt (all site copy) or auth.md (anonymous OAuth flow)',
+            'llms.txt (concise index), llms-full.txt (all site copy and the API reference) or auth.md (anonymous OAuth flow)',
           ),
         ),
     }),

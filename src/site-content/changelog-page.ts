@@ -1,0 +1,50 @@
+import type { ChangelogEntry, ContentPage } from '../schemas/site-content.ts';
+import { SERVICE_PATHS } from '../service/urls.ts';
+
+/** The slug the changelog page takes among the content pages: /changelog and /changelog.md. */
+export const CHANGELOG_PAGE_SLUG = 'changelog';
+
+/** The shallowest heading an entry's body may hold: the page gives the entry's title an h2. */
+export const CHANGELOG_BODY_MIN_DEPTH = 3;
+
+/** Newest first; entries of one day by file name, so the order never depends on the disk. */
+export function sortChangelog(entries: readonly ChangelogEntry[]): ChangelogEntry[] {
+  return [...entries].sort(
+    (a, b) =>
+      (a.date < b.date ? 1 : a.date > b.date ? -1 : 0) ||
+      (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0),
+  );
+}
+
+/** The line under an entry's heading: its date, its API version and whether it breaks clients. */
+export function formatChangelogMeta(entry: ChangelogEntry): string {
+  return `${entry.date} · API ${entry.apiVersion} · ${entry.breaking ? '**Breaking change**' : 'Not breaking'}`;
+}
+
+/**
+ * The changelog as a page of the site owner's own, its body written from the entries: so the page,
+ * its Markdown version, the sitemap, the search index and /llms.txt follow the content-page recipe
+ * (docs/architecture.md, "Recipes") with nothing of their own. The footer links it, not the header.
+ * @see RFC 4287 (the feed beside it, /changelog.xml)
+ */
+export function buildChangelogPage(entries: readonly ChangelogEntry[]): ContentPage {
+  const body = [
+    `Every change to the API, the MCP server and the documents agents read, newest first. Each entry names the API version that carries it and whether a client must change. Follow it as an [Atom feed](${SERVICE_PATHS.changelogFeed}).`,
+    ...sortChangelog(entries).flatMap((entry) => [
+      `## ${entry.title}`,
+      formatChangelogMeta(entry),
+      entry.body,
+    ]),
+  ].join('\n\n');
+  return {
+    slug: CHANGELOG_PAGE_SLUG,
+    title: 'Changelog',
+    heading: 'Changelog',
+    description:
+      'What changed in the API, the MCP server and the agent documents: dated entries, each with its API version and whether it breaks a client.',
+    nav: false,
+    navOrder: 100,
+    llmsSection: 'For agents and developers',
+    body,
+  };
+}

@@ -1,0 +1,91 @@
+import { parseFeed } from '@rowanmanning/feed-parser';
+import type { Browser } from 'playwright';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { SiteContent } from '../../src/schemas/site-content.ts';
+import {
+  checkAccessibility,
+  launchChromium,
+  openRecordedPage,
+  saveScreenshot,
+} from '../support/browser.ts';
+import { loadSampleContent } from '../support/sample-content.ts';
+
+const baseUrl = inject('baseUrl');
+
+let browser: Browser;
+let content: SiteContent;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  content = await loadSampleContent();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the changelog', () => {
+  it('should show every entry, newest first, with its date, API version and whether it breaks', async () => {
+    expect(content.changelog.length).toBeGreaterThan(0);
+    const { context, page, errors } = await openRecordedPage(browser, `${baseUrl}/changelog`);
+    try {
+      expect(await page.locator('main h1').innerText()).toBe('Changelog');
+      const headings = await page.locator('main h2').allInnerTexts();
+      expect(headings.map((text) => text.trim())).toEqual(
+        content.changelog.map((entry) => entry.title),
+      );
+      const text = await page.locator('main').innerText();
+      for (const entry of content.changelog) {
+        expect(text).toContain(
+          `${entry.date} · API ${entry.apiVersion} · ${entry.breaking ? 'Breaking change' : 'Not breaking'}`,
+        );
+      }
+      // The feed link on the page reaches a feed that names this page and every entry on it.
+      const feedHref = await page.locator('main a', { hasText: 'Atom feed' }).getAttribute('href');
+      expect(feedHref).toBe('/changelog.xml');
+      const response = await fetch(new URL(feedHref ?? '', baseUrl));
+      expect(response.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+      const feed = parseFeed(await response.text());
+      expect(feed.items).toHaveLength(content.changelog.length);
+      // Each entry's link lands on its heading of this page.
+      const headingIds = await page
+        .locator('main h2')
+        .evaluateAll((nodes) => nodes.map((node) => [node.id, node.textContent?.trim() ?? '']));
+      expect(
+        feed.items.map((item) => [new URL(item.url ?? '').hash.slice(1), item.title ?? '']),
+      ).toEqual(headingIds);
+      await saveScreenshot(page, 'changelog-1280.png', { fullPage: true });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('should pass axe-core in both themes', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { context, page } = await openRecordedPage(browser, `${baseUrl}/changelog`, {
+        colorScheme,
+      });
+      try {
+        expect((await checkAccessibility(page, ['main'])).violations, colorScheme).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('should be linked from the footer of every page', async () => {
+    const { context, page } = await openRecordedPage(browser, `${baseUrl}/`);
+    try {
+      // One separator with a space on each side, as between the footer's other links.
+      expect(await page.locator('footer').innerText()).toContain('Errors · Changelog');
+      const link = page.locator('footer a', { hasText: 'Changelog' });
+      expect(await link.getAttribute('href')).toBe('/changelog');
+      await link.click();
+      await page.waitForURL(`${baseUrl}/changelog`);
+      expect(await page.locator('main h1').innerText()).toBe('Changelog');
+    } finally {
+      await context.close();
+    }
+  });
+});

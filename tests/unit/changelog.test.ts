@@ -1,0 +1,182 @@
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseFeed } from '@rowanmanning/feed-parser';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildChangelogFeed } from '../../src/documents/changelog-feed.ts';
+import { buildLlmsTxt } from '../../src/documents/llms-txt.ts';
+import { buildSiteRoutes } from '../../src/documents/site-routes.ts';
+import { buildPageMarkdowns } from '../../src/reference/page-markdown-versions.ts';
+import { buildSiteNavigation } from '../../src/reference/site-navigation.ts';
+import { MEDIA_TYPES } from '../../src/service/media-types.ts';
+import { buildServiceUrls } from '../../src/service/urls.ts';
+import { buildChangelogPage } from '../../src/site-content/changelog-page.ts';
+import {
+  ContentError,
+  findContentPageClash,
+  readSiteContent,
+} from '../../src/site-content/read-site-content.ts';
+import { loadExpectedSite } from '../support/expected-site.ts';
+import { resolveFixtureDir } from '../support/fixture-content.ts';
+
+const urls = buildServiceUrls('https://facts.example.com');
+let dir: string;
+
+beforeEach(async () => {
+  dir = join(await mkdtemp(join(tmpdir(), 'changelog-test-')), 'content');
+  await cp(resolveFixtureDir('minimal'), dir, { recursive: true });
+});
+
+afterEach(async () => {
+  await rm(join(dir, '..'), { recursive: true, force: true });
+});
+
+/** Writes content/changelog/<name> with this front matter (YAML lines) and body. */
+async function writeEntry(name: string, frontMatter: string[], body: string): Promise<void> {
+  await mkdir(join(dir, 'changelog'), { recursive: true });
+  await writeFile(
+    join(dir, 'changelog', name),
+    ['---', ...frontMatter, '---', '', body].join('\n'),
+  );
+}
+
+const entry = (date: string, title: string, breaking = false) => [
+  `date: ${date}`,
+  'apiVersion: 1.2.0',
+  `breaking: ${breaking}`,
+  `title: ${title}`,
+];
+
+async function issuesOf(): Promise<string[]> {
+  const error = await readSiteContent(dir).then(
+    () => undefined,
+    (failure: unknown) => failure,
+  );
+  expect(error).toBeInstanceOf(ContentError);
+  return (error as ContentError).issues.map(
+    (issue) => `${issue.file}: ${issue.field}: ${issue.message}`,
+  );
+}
+
+describe('readSiteContent (content/changelog/)', () => {
+  it('should give a site without the folder no changelog: no page, no feed surface, no link', async () => {
+    const content = await readSiteContent(dir);
+    expect(content.changelog).toEqual([]);
+    expect(content.contentPages.map((page) => page.slug)).not.toContain('changelog');
+    const routes = buildSiteRoutes(content);
+    expect(routes.findPage('/changelog')).toBeUndefined();
+    expect(routes.surfaces.map((surface) => surface.id)).not.toContain('changelog-feed');
+    expect(buildChangelogFeed(content, urls)).toBeUndefined();
+    expect(buildLlmsTxt(content, urls, [])).not.toContain('changelog');
+  });
+
+  it('should read the entries newest first and make them the changelog page and its feed surface', async () => {
+    await writeEntry('first.md', entry('2026-01-02', 'First'), 'The first change.');
+    await writeEntry('second.md', entry('2026-03-04', 'Second', true), 'A breaking change.');
+    const content = await readSiteContent(dir);
+    expect(content.changelog.map((item) => [item.slug, item.date, item.breaking])).toEqual([
+      ['second', '2026-03-04', true],
+      ['first', '2026-01-02', false],
+    ]);
+    const page = content.contentPages.find((candidate) => candidate.slug === 'changelog');
+    expect(page).toMatchObject({ title: 'Changelog', nav: false });
+    expect(page?.body.indexOf('## Second')).toBeLessThan(page?.body.indexOf('## First') ?? 0);
+    expect(page?.body).toContain('2026-03-04 · API 1.2.0 · **Breaking change**');
+    expect(page?.body).toContain('2026-01-02 · API 1.2.0 · Not breaking');
+    // The footer links it; the header's navigation does not.
+    expect(buildSiteNavigation(content).map((link) => link.href)).not.toContain('/changelog');
+    const routes = buildSiteRoutes(content);
+    expect(routes.findPage('/changelog')?.markdownPath).toBe('/changelog.md');
+    expect(routes.findSurface('/changelog.xml')).toMatchObject({
+      id: 'changelog-feed',
+      document: 'changelogFeed',
+      mediaType: 'atom',
+    });
+    expect(MEDIA_TYPES.atom).toBe('application/atom+xml; charset=utf-8');
+    const llmsTxt = buildLlmsTxt(content, urls, []);
+    expect(llmsTxt).toContain(`](${urls.origin}/changelog.md)`);
+    expect(llmsTxt).toContain(`](${urls.changelogFeed})`);
+  });
+
+  it('should refuse each wrong entry, naming its file and field', async () => {
+    await writeEntry(
+      'bad-date.md',
+      ['date: 25/11/2026', 'apiVersion: 1.0.0', 'breaking: false', 'title: T'],
+      'Body.',
+    );
+    await writeEntry('no-breaking.md', ['date: 2026-11-25', 'apiVersion: v1', 'title: T'], 'Body.');
+    await writeEntry(
+      'yes.md',
+      [...entry('2026-11-25', 'T').slice(0, 2), 'breaking: yes', 'title: T'],
+      'Body.',
+    );
+    await writeEntry('shallow.md', entry('2026-11-25', 'T'), '## Details\n\nBody.');
+    await writeEntry('empty.md', entry('2026-11-25', 'T'), '');
+    await writeEntry('Not Kebab.md', entry('2026-11-25', 'T'), 'Body.');
+    await writeEntry('extra.md', [...entry('2026-11-25', 'T'), 'author: me'], 'Body.');
+    const issues = await issuesOf();
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        'content/changelog/bad-date.md: date: must be a date as YYYY-MM-DD, e.g. 2026-11-25',
+        'content/changelog/no-breaking.md: apiVersion: must be a version as MAJOR.MINOR.PATCH, e.g. 1.0.0',
+        'content/changelog/no-breaking.md: breaking: is required',
+        'content/changelog/yes.md: breaking: must be true or false',
+        expect.stringMatching(
+          /^content\/changelog\/shallow\.md: \(body\): the heading "Details" must be level 3/,
+        ),
+        expect.stringMatching(/^content\/changelog\/empty\.md: \(body\): .*must not be empty/),
+        expect.stringMatching(
+          /^content\/changelog\/Not Kebab\.md: \(file name\): must be kebab-case/,
+        ),
+        expect.stringMatching(/^content\/changelog\/extra\.md: \(document\): /),
+      ]),
+    );
+  });
+
+  it('should keep /changelog for the changelog: a content page of that name is refused', () => {
+    expect(findContentPageClash('changelog')).toMatch(/reserved for the changelog/);
+  });
+});
+
+describe('buildChangelogFeed', () => {
+  it('should write an Atom feed that a feed parser reads back entry by entry', async () => {
+    await writeEntry('first.md', entry('2026-01-02', 'First & <best>'), 'See [the docs](/docs).');
+    await writeEntry(
+      'second.md',
+      entry('2026-03-04', 'Second', true),
+      '### What to change\n\nSend `x`.',
+    );
+    const content = await readSiteContent(dir);
+    const xml = buildChangelogFeed(content, urls);
+    expect(xml).toBeDefined();
+    const feed = parseFeed(xml ?? '');
+    expect(feed.meta.type).toBe('atom');
+    expect(feed.title).toBe(`${content.company.name}: changelog`);
+    expect(feed.self).toBe(urls.changelogFeed);
+    expect(feed.url).toBe(urls.changelog);
+    expect(feed.updated?.toISOString()).toBe('2026-03-04T00:00:00.000Z');
+    expect(feed.items.map((item) => item.title)).toEqual(['Second', 'First & <best>']);
+    const [second, first] = feed.items;
+    expect(second?.id).toBe('tag:facts.example.com,2026-03-04:changelog/second');
+    expect(second?.url).toBe(`${urls.changelog}#second`);
+    expect(second?.content).toContain('<h3>What to change</h3>');
+    expect(second?.categories.map((category) => category.term)).toEqual(['api-1.2.0', 'breaking']);
+    expect(first?.categories.map((category) => category.term)).toEqual(['api-1.2.0']);
+    expect(first?.published?.toISOString()).toBe('2026-01-02T00:00:00.000Z');
+    // The anchor is the id the page gives the entry's heading (github-slugger).
+    expect(first?.url).toBe(`${urls.changelog}#first--best`);
+  });
+});
+
+describe('buildChangelogPage', () => {
+  it('should make the content changelog a page whose Markdown version links the feed', async () => {
+    const site = await loadExpectedSite(urls.origin);
+    expect(site.content.changelog.length).toBeGreaterThan(3);
+    expect(site.content.contentPages.at(-1)).toEqual(buildChangelogPage(site.content.changelog));
+    const routes = buildSiteRoutes(site.content);
+    const markdown = buildPageMarkdowns(site, routes.pages, () => new Date(0)).get('/changelog');
+    expect(markdown).toContain('# Changelog');
+    expect(markdown).toContain(`[Atom feed](${urls.changelogFeed})`);
+    for (const item of site.content.changelog) expect(markdown).toContain(`## ${item.title}`);
+  });
+});
