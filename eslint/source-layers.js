@@ -15,6 +15,7 @@ export const SOURCE_LAYERS = [
   ['shared-state'],
   ['http'],
   ['mcp', 'oauth'],
+  ['a2a'],
   ['reference'],
   ['generated'],
   ['site'],

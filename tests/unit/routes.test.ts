@@ -170,7 +170,14 @@ describe('middleware.ts', () => {
       ({ path }) => path,
     );
     expect(others.filter(matches)).toEqual([]);
-    for (const path of ['/api', '/oauth/', '/mcp/anything', '/_astro/page.css', '/copy/x.md'])
+    for (const path of [
+      '/api',
+      '/oauth/',
+      '/mcp/anything',
+      '/a2a',
+      '/_astro/page.css',
+      '/copy/x.md',
+    ])
       expect(matches(path), path).toBe(false);
     for (const path of ['/apis', '/mcpx', '/oauthority', '/errors/new_code'])
       expect(matches(path), path).toBe(true);
