@@ -1,4 +1,5 @@
 import { AgentCard, type AgentSkill } from '@a2a-js/sdk';
+import type { PublishedAgentCard } from '../schemas/a2a-agent-card.ts';
 import type { PublishedToolDescriptor } from '../schemas/mcp-tools.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
 import type { ServiceUrls } from '../service/urls.ts';
@@ -11,9 +12,6 @@ import {
 import { buildCompanySlug } from '../site-content/company-slug.ts';
 import { endSentence } from './end-sentence.ts';
 import { findTextSkill } from './text-skill.ts';
-
-/** The agent card as it is published: A2A 1.0's JSON form of `AgentCard`. */
-export type PublishedAgentCard = ReturnType<typeof AgentCard.toJSON>;
 
 /** What each OAuth scope grants, as auth.md says. */
 const SCOPE_DESCRIPTIONS: Readonly<Record<(typeof OAUTH_SCOPES)[number], string>> = {
@@ -118,5 +116,5 @@ export function buildA2aAgentCard(
     signatures: [],
     iconUrl: `${urls.origin}/apple-touch-icon.png`,
   };
-  return AgentCard.toJSON(card);
+  return AgentCard.toJSON(card) as PublishedAgentCard;
 }

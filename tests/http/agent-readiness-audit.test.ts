@@ -121,6 +121,41 @@ const FAULTS: readonly Fault[] = [
         ),
     ),
   },
+  // A2A (issue 28): the agent card and its endpoint.
+  {
+    name: 'an agent card whose JSON-RPC interface points at another host',
+    check: 'a2a-agent-card',
+    fetch: breaking(path('/.well-known/agent-card.json'), (r, t) =>
+      rewrite(r, t.replaceAll(`${baseUrl}/a2a`, 'https://agent.example.com/a2a')),
+    ),
+  },
+  {
+    name: 'an agent card requiring a token',
+    check: 'a2a-agent-card',
+    fetch: breaking(path('/.well-known/agent-card.json'), (r, t) => {
+      const card = JSON.parse(t) as Record<string, unknown>;
+      return rewrite(
+        r,
+        JSON.stringify({ ...card, securityRequirements: [{ schemes: { bearer: {} } }] }),
+      );
+    }),
+  },
+  {
+    name: 'an A2A answer without its data part',
+    check: 'a2a-endpoint',
+    fetch: breaking(
+      (url, init) => url.pathname === '/a2a' && String(init?.body).includes('SendMessage'),
+      (r, t) => rewrite(r, t.replace(/\{"data":/g, '{"ignored":')),
+    ),
+  },
+  {
+    name: 'GetTask answered as if a task existed',
+    check: 'a2a-endpoint',
+    fetch: breaking(
+      (url, init) => url.pathname === '/a2a' && String(init?.body).includes('GetTask'),
+      (r) => rewrite(r, JSON.stringify({ jsonrpc: '2.0', id: 1, result: { id: 'no-such-task' } })),
+    ),
+  },
   {
     name: 'robots.txt without Content-Signal',
     check: 'robots-txt',
