@@ -50,7 +50,7 @@ export function buildAiCatalog(content: SiteContent, urls: ServiceUrls): AiCatal
     },
     // The A2A agent card (issue 28): the same tools as skills of an A2A agent.
     {
-      identifier: `urn:air:${publisher}:a2a:${buildMcpServerName(content)}`,
+      identifier: `urn:air:${publisher}:agent:${buildMcpServerName(content)}`,
       displayName: `${company.alternateName} facts (A2A agent)`,
       type: A2A_AGENT_CARD_MEDIA_TYPE,
       url: urls.agentCard,
