@@ -11,10 +11,11 @@ export const config = {
   runtime: 'nodejs',
   // Vercel reads this object statically, so it holds patterns, not the page list: a page is any
   // path without a dot outside the API prefixes (its trailing-slash spelling included). Files have
-  // an extension, /.well-known/ a dot, /mcp, /api/, /oauth/ and /insight belong to functions.
-  // Other paths reach the middleware and pass through untouched (negotiatePage names no page).
-  // tests/build/vercel-build.test.ts matches every page of the site against what Vercel made of it.
-  matcher: ['/((?!(?:api|oauth|mcp|insight)(?:/|$))[^.]*)'],
+  // an extension, /.well-known/ a dot, /mcp, /a2a, /api/, /oauth/ and /insight belong to functions
+  // and documents. Other paths reach the middleware and pass through untouched (negotiatePage
+  // names no page). tests/build/vercel-build.test.ts matches every page of the site against what
+  // Vercel made of it.
+  matcher: ['/((?!(?:api|oauth|mcp|a2a|insight)(?:/|$))[^.]*)'],
 };
 
 export { default } from './src/generated/functions/middleware/middleware.mjs';

@@ -15,7 +15,7 @@ export const SOURCE_LAYERS = [
   ['shared-state'],
   ['http'],
   ['mcp', 'oauth'],
-  ['insight'],
+  ['a2a', 'insight'],
   ['reference'],
   ['generated'],
   ['site'],

@@ -1,4 +1,5 @@
 import type { AuditHttp } from './audit-http.ts';
+import type { DnsServer } from './dns-lookup.ts';
 
 /** What checks learn along the discovery chain and hand to later checks. */
 export interface AuditState {
@@ -20,6 +21,8 @@ export interface AuditContext {
   readonly origin: string;
   readonly http: AuditHttp;
   readonly state: AuditState;
+  /** Where the DNS checks look: the server to ask and the domain whose records to read. */
+  readonly dns?: { readonly server?: DnsServer; readonly domain?: string };
 }
 
 /** Where a check records what it found. */

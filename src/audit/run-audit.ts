@@ -5,6 +5,7 @@ import {
   withProtectionBypass,
   type AuditFetch,
 } from './audit-http.ts';
+import type { DnsServer } from './dns-lookup.ts';
 import { SCANNER_CHECKS } from './scanner-checks.ts';
 import { SPEC_CHECKS } from './spec-checks.ts';
 
@@ -35,6 +36,10 @@ export interface AuditOptions {
   readonly only?: readonly string[];
   /** Vercel's Protection Bypass for Automation secret, sent with every request when set. */
   readonly bypassSecret?: string | undefined;
+  /** The DNS server the DNS checks ask (default: this machine's first). */
+  readonly dnsServer?: DnsServer | undefined;
+  /** The domain whose DNS-AID records are checked (default: the origin's host). */
+  readonly dnsDomain?: string | undefined;
 }
 
 /** The check that stands alone when Vercel Deployment Protection answers instead of the site. */
@@ -53,6 +58,10 @@ export async function runAudit(target: string, options: AuditOptions = {}): Prom
     origin,
     http: new AuditHttp(withProtectionBypass(fetchImpl, options.bypassSecret)),
     state: {},
+    dns: {
+      ...(options.dnsServer ? { server: options.dnsServer } : {}),
+      ...(options.dnsDomain ? { domain: options.dnsDomain } : {}),
+    },
   };
   const startedAt = new Date().toISOString();
   const protectedBy = await findDeploymentProtection(context, options.bypassSecret);

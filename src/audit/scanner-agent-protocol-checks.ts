@@ -180,15 +180,15 @@ export const SCANNER_AGENT_PROTOCOL_CHECKS: readonly AuditCheck[] = [
   },
   {
     id: 'no-false-signals',
-    title: 'Nothing false: no A2A card without an A2A endpoint, no commerce signals',
+    title:
+      'Nothing false: no A2A card at the pre-1.0 path beside the real one, no commerce signals',
     sources: [
       IAR('informational: A2A, x402, UCP, ACP, AP2'),
       'docs/spec.md §1 (no pricing, no products sold)',
     ],
-    fix: 'Remove /.well-known/agent-card.json (or agent.json) and any commerce manifest: the service has no A2A endpoint and sells nothing.',
+    fix: 'Remove /.well-known/agent.json (the A2A card lives at /.well-known/agent-card.json, checked by a2a-agent-card) and any commerce manifest: the service sells nothing.',
     async run(context, scope) {
       for (const path of [
-        '/.well-known/agent-card.json',
         '/.well-known/agent.json',
         '/.well-known/x402',
         '/.well-known/ucp',

@@ -1,3 +1,5 @@
+import { A2A_CHECKS } from './a2a-checks.ts';
+import { DNS_AID_CHECKS } from './dns-aid-checks.ts';
 import { AGENT_READING_CHECKS } from './agent-reading-checks.ts';
 import { AGENT_STANDARDS_CHECKS } from './agent-standards-checks.ts';
 import type { AuditCheck } from './audit-check.ts';
@@ -10,6 +12,8 @@ export const SCANNER_CHECKS: readonly AuditCheck[] = [
   ...SCANNER_CRAWLER_CHECKS,
   ...SCANNER_PAGE_CHECKS,
   ...SCANNER_AGENT_PROTOCOL_CHECKS,
+  ...A2A_CHECKS,
+  ...DNS_AID_CHECKS,
   ...AGENT_STANDARDS_CHECKS,
   ...AGENT_READING_CHECKS,
 ];

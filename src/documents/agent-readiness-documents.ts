@@ -1,3 +1,4 @@
+import { buildA2aAgentCard } from './a2a-agent-card.ts';
 import { buildAgentSkills, buildAgentSkillsIndex } from './agent-skills.ts';
 import { buildAiCatalog } from './ai-catalog.ts';
 import { buildMcpServerCard, buildMcpServerCardV2 } from './mcp-server-card.ts';
@@ -8,7 +9,7 @@ import type { SiteDocuments } from './site-documents.ts';
 export type AgentReadinessDocuments = ReturnType<typeof buildAgentReadinessDocuments>;
 
 /**
- * Builds robots.txt, the AI Catalog, the MCP server cards, and the agent skills
+ * Builds robots.txt, the AI Catalog, the MCP server cards, the A2A agent card and the agent skills
  * from the site's documents. Kept apart from buildSiteDocuments so the functions never compute them.
  */
 export function buildAgentReadinessDocuments(site: SiteDocuments) {
@@ -21,5 +22,6 @@ export function buildAgentReadinessDocuments(site: SiteDocuments) {
     aiCatalog: buildAiCatalog(content, urls),
     agentSkills: skills,
     agentSkillsIndex: buildAgentSkillsIndex(skills, urls),
+    a2aAgentCard: buildA2aAgentCard(content, urls, mcpTools),
   };
 }

@@ -11,6 +11,9 @@ import { API_VERSION, MCP_AGENT_VERSION } from '../service/versions.ts';
 import { buildMcpServerName } from './mcp-server-identity.ts';
 import { buildServerCardUrl } from './mcp-server-card.ts';
 
+/** How the catalog types an A2A agent card: the card is JSON (A2A 1.0 §8.2 names no media type of its own). */
+export const A2A_AGENT_CARD_MEDIA_TYPE = 'application/json';
+
 /** The OpenAPI description's registered media type, as the catalog names the artifact. */
 export const OPENAPI_MEDIA_TYPE = 'application/vnd.oai.openapi+json';
 
@@ -24,7 +27,7 @@ function buildPublisher(urls: ServiceUrls): string {
 
 /**
  * Builds the AI Catalog at /.well-known/ai-catalog.json (and the older /.well-known/mcp/catalog.json):
- * the MCP server card, the RFC 9727 API catalog and the OpenAPI description, each by URL.
+ * the MCP server card, the A2A agent card, the RFC 9727 API catalog and the OpenAPI description, each by URL.
  * @see https://github.com/ards-project/ard-spec (spec/ard.md §4.1-4.3, v0.9 draft, 2026-07-15)
  * @see https://github.com/modelcontextprotocol/experimental-ext-server-card (docs/discovery.md)
  */
@@ -43,6 +46,19 @@ export function buildAiCatalog(content: SiteContent, urls: ServiceUrls): AiCatal
         `What does ${company.alternateName} do?`,
         `Search ${company.alternateName}'s website copy`,
         `${company.alternateName} product description and calls to action`,
+      ],
+    },
+    // The A2A agent card (issue 28): the same tools as skills of an A2A agent.
+    {
+      identifier: `urn:air:${publisher}:agent:${buildMcpServerName(content)}`,
+      displayName: `${company.alternateName} facts (A2A agent)`,
+      type: A2A_AGENT_CARD_MEDIA_TYPE,
+      url: urls.agentCard,
+      description: `A2A agent card of a stateless agent whose skills answer from ${company.name}'s public marketing facts (JSON-RPC binding at ${urls.a2a}); no authentication required.`,
+      version: MCP_AGENT_VERSION,
+      representativeQueries: [
+        `Ask ${company.alternateName}'s agent what the company does`,
+        `${company.alternateName} A2A agent card`,
       ],
     },
     {

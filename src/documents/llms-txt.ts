@@ -146,7 +146,7 @@ export function buildLlmsTxt(
     formatLinkEntry(
       'AI Catalog',
       urls.aiCatalog,
-      'The MCP server card, the API catalog and the OpenAPI description (ARD draft).',
+      'The MCP server card, the A2A agent card, the API catalog and the OpenAPI description (ARD draft).',
     ),
     formatLinkEntry('Home page', markdownUrl('home'), pages.home.description),
     // The changelog's feed, for a site whose content/changelog/ has entries (its page is listed

@@ -75,7 +75,8 @@ function shapeTool(tool: PublishedToolDescriptor, features: VersionFeatures) {
   };
 }
 
-function describeIssues(error: z.core.$ZodError): string {
+/** The issues of a failed argument check in one line, each with its path. */
+export function describeIssues(error: z.core.$ZodError): string {
   return error.issues
     .map(
       (issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'arguments'}: ${issue.message}`,

@@ -33,6 +33,11 @@ export function listServiceLimits(rateLimit: RateLimitPolicy | null): ServiceLim
       answer: '413 payload_too_large',
     },
     {
+      limit: 'A2A request body',
+      value: formatBytes(LIMITS.a2aBodyBytes),
+      answer: '413 payload_too_large',
+    },
+    {
       limit: 'OAuth register and token request bodies',
       value: formatBytes(LIMITS.oauthBodyBytes),
       answer: '413 payload_too_large',

@@ -27,6 +27,8 @@ export const LIMITS = {
   lingerBytes: 4 * 1024 * 1024,
   /** The largest body of a POST to the MCP endpoint, in bytes (413). */
   mcpBodyBytes: 256 * 1024,
+  /** The largest body of a POST to the A2A endpoint, in bytes (413). */
+  a2aBodyBytes: 64 * 1024,
   /** The largest body of a POST to the OAuth endpoints, in bytes (413). */
   oauthBodyBytes: 16 * 1024,
   /** How deeply arrays and objects may nest in a JSON body. */

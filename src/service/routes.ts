@@ -255,6 +255,18 @@ const SERVICE_SURFACES: readonly Surface[] = [
     methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
     cors: 'set-by-function',
   }),
+  // A2A (issue 28): the agent card and the stateless JSON-RPC endpoint whose skills are the MCP tools.
+  defineDocument('a2a-agent-card', [SERVICE_PATHS.agentCard], {
+    document: 'a2aAgentCard',
+    mediaType: 'json',
+    cache: 'metadata',
+    cors: 'read-only',
+  }),
+  defineFunction('a2a', SERVICE_PATHS.a2a, {
+    sample: { path: SERVICE_PATHS.a2a, status: 405 },
+    methods: ['POST', 'OPTIONS'],
+    cors: 'set-by-function',
+  }),
   defineFunction('oauth-register', SERVICE_PATHS.oauthRegister, {
     sample: { path: SERVICE_PATHS.oauthRegister, status: 405 },
     methods: ['POST', 'OPTIONS'],

@@ -27,6 +27,8 @@ export interface ServiceUrls {
   readonly oauthJwks: string;
   readonly oauthRegister: string;
   readonly oauthClaim: string;
+  readonly a2a: string;
+  readonly agentCard: string;
 }
 
 /** Path of each public resource relative to the origin (docs/spec.md §4). */
@@ -61,6 +63,10 @@ export const SERVICE_PATHS = {
   oauthJwks: '/oauth/jwks',
   oauthRegister: '/oauth/register',
   oauthClaim: '/oauth/claim',
+  /** The A2A endpoint (JSON-RPC binding). @see A2A 1.0 §9 */
+  a2a: '/a2a',
+  /** @see A2A 1.0 §8.2 (well-known URI of the agent card) */
+  agentCard: '/.well-known/agent-card.json',
 } as const satisfies Record<Exclude<keyof ServiceUrls, 'origin'>, string>;
 
 /** Builds every public URL from an origin such as https://www.example.com (no trailing slash). */

@@ -348,6 +348,32 @@ describe('a .func directory imported alone', () => {
     expect(tools.result.tools.length).toBeGreaterThan(0);
   });
 
+  it('should answer A2A SendMessage at /a2a through the routes of config.json, from the a2a function', async () => {
+    const send = (method: string, params: object) =>
+      answerOnVercel({
+        method: 'POST',
+        path: '/a2a',
+        headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      });
+    const message = { messageId: 'm-1', role: 'ROLE_USER', parts: [{ text: 'product' }] };
+    const sent = await send('SendMessage', { message });
+    expect(sent.outcome.target).toEqual({ kind: 'function', name: 'api/a2a' });
+    expect(sent.status).toBe(200);
+    const answer = JSON.parse(sent.body) as {
+      result: { message: { role: string; parts: { data?: object; text?: string }[] } };
+    };
+    expect(answer.result.message.role).toBe('ROLE_AGENT');
+    expect(answer.result.message.parts.map((part) => Object.keys(part)[0])).toEqual([
+      'data',
+      'text',
+    ]);
+    const task = JSON.parse((await send('GetTask', { id: 'task-1' })).body) as {
+      error: { code: number };
+    };
+    expect(task.error.code).toBe(-32001);
+  });
+
   it('should register a client, issue it a token and publish the JWKS', async () => {
     const registered = await callFunction('api/oauth-register', {
       method: 'POST',

@@ -1,9 +1,17 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AuditFetch } from '../../src/audit/audit-http.ts';
-import { AUDIT_CHECKS, formatAuditReport, runAudit } from '../../src/audit/run-audit.ts';
+import {
+  AUDIT_CHECKS,
+  formatAuditReport,
+  runAudit,
+  type AuditOptions,
+} from '../../src/audit/run-audit.ts';
+import { buildDnsAidRecords } from '../../src/documents/dns-aid-records.ts';
+import { buildServiceUrls } from '../../src/service/urls.ts';
+import { startDnsTestServer, type ServedSvcb } from '../support/dns-test-server.ts';
 import { buildProblem } from '../../src/documents/problem.ts';
 import { findErrorKind } from '../../src/service/error-kinds.ts';
 import { NODE, ROOT, runCommand } from '../support/processes.ts';
@@ -43,7 +51,23 @@ interface Fault {
   readonly check: string;
   readonly after?: readonly string[];
   readonly fetch: AuditFetch;
+  /** More audit options (the DNS server and domain of the DNS checks). */
+  readonly options?: () => AuditOptions;
 }
+
+/** A DNS server on 127.0.0.1 whose DNS-AID records for agents.example.com target another host. */
+const dnsZone = new Map<string, readonly ServedSvcb[]>();
+let dnsServer: Awaited<ReturnType<typeof startDnsTestServer>>;
+beforeAll(async () => {
+  dnsServer = await startDnsTestServer(dnsZone);
+  const { records } = buildDnsAidRecords(buildServiceUrls(baseUrl), 'agents.example.com');
+  for (const record of records) {
+    dnsZone.set(record.name.replace(/\.$/, ''), [{ ...record, target: 'elsewhere.example.net.' }]);
+  }
+});
+afterAll(async () => {
+  await dnsServer?.close();
+});
 
 const FAULTS: readonly Fault[] = [
   {
@@ -120,6 +144,48 @@ const FAULTS: readonly Fault[] = [
             .replace('"readOnlyHint":true', '"readOnlyHint":false'),
         ),
     ),
+  },
+  // A2A (issue 28): the agent card and its endpoint.
+  {
+    name: 'an agent card whose JSON-RPC interface points at another host',
+    check: 'a2a-agent-card',
+    fetch: breaking(path('/.well-known/agent-card.json'), (r, t) =>
+      rewrite(r, t.replaceAll(`${baseUrl}/a2a`, 'https://agent.example.com/a2a')),
+    ),
+  },
+  {
+    name: 'an agent card requiring a token',
+    check: 'a2a-agent-card',
+    fetch: breaking(path('/.well-known/agent-card.json'), (r, t) => {
+      const card = JSON.parse(t) as Record<string, unknown>;
+      return rewrite(
+        r,
+        JSON.stringify({ ...card, securityRequirements: [{ schemes: { bearer: {} } }] }),
+      );
+    }),
+  },
+  {
+    name: 'an A2A answer without its data part',
+    check: 'a2a-endpoint',
+    fetch: breaking(
+      (url, init) => url.pathname === '/a2a' && String(init?.body).includes('SendMessage'),
+      (r, t) => rewrite(r, t.replace(/\{"data":/g, '{"ignored":')),
+    ),
+  },
+  {
+    name: 'GetTask answered as if a task existed',
+    check: 'a2a-endpoint',
+    fetch: breaking(
+      (url, init) => url.pathname === '/a2a' && String(init?.body).includes('GetTask'),
+      (r) => rewrite(r, JSON.stringify({ jsonrpc: '2.0', id: 1, result: { id: 'no-such-task' } })),
+    ),
+  },
+  // DNS for agent discovery (issue 28), read from a local DNS server.
+  {
+    name: 'DNS-AID records targeting another host',
+    check: 'dns-aid',
+    fetch: (input, init) => fetch(input, init),
+    options: () => ({ dnsServer: dnsServer.server, dnsDomain: 'agents.example.com' }),
   },
   {
     name: 'robots.txt without Content-Signal',
@@ -454,10 +520,10 @@ const FAULTS: readonly Fault[] = [
     fetch: breaking(path('/index.md'), (r, t) => rewrite(r, `${t}${' '.repeat(40_000)}`)),
   },
   {
-    name: 'an A2A agent card without an A2A endpoint',
+    name: 'an A2A agent card at the pre-1.0 path /.well-known/agent.json',
     check: 'no-false-signals',
     fetch: breaking(
-      path('/.well-known/agent-card.json'),
+      path('/.well-known/agent.json'),
       () =>
         new Response('{"name":"x"}', {
           status: 200,
@@ -476,6 +542,7 @@ describe('npm run audit', () => {
 
   it.each(FAULTS)('should catch $name in $check', async (fault) => {
     const report = await runAudit(baseUrl, {
+      ...fault.options?.(),
       fetch: fault.fetch,
       only: [...(fault.after ?? []), 'sitemap', fault.check],
     });

@@ -38,9 +38,10 @@ describe('buildAiCatalog', () => {
     expect(AiCatalogSchema.parse(catalog)).toEqual(catalog);
   });
 
-  it('should list the MCP server card, the API catalog and the OpenAPI document by URL', () => {
+  it('should list the MCP server card, the A2A agent card, the API catalog and the OpenAPI document by URL', () => {
     expect(catalog.entries.map((entry) => [entry.type, entry.url])).toEqual([
       ['application/mcp-server-card+json', 'https://facts.example.com/mcp/server-card'],
+      ['application/json', 'https://facts.example.com/.well-known/agent-card.json'],
       ['application/linkset+json', 'https://facts.example.com/.well-known/api-catalog'],
       ['application/vnd.oai.openapi+json', 'https://facts.example.com/openapi.json'],
     ]);

@@ -75,16 +75,21 @@ describe('buildAuthorizationServerMetadata', () => {
 describe('buildApiCatalog', () => {
   const catalog = ApiCatalogLinksetSchema.parse(buildApiCatalog(urls));
 
-  it('should anchor an entry at the REST base and one at the MCP endpoint (RFC 9727 §4)', () => {
+  it('should anchor an entry at the REST base, the MCP endpoint and the A2A endpoint (RFC 9727 §4)', () => {
     expect(catalog.linkset.map((entry) => entry.anchor)).toEqual([
       `${origin}/api/v1`,
       `${origin}/mcp`,
+      `${origin}/a2a`,
     ]);
   });
 
-  it('should point service-desc at the OpenAPI document and list every target again under service with its rel', () => {
+  it('should point service-desc at the OpenAPI document (the A2A agent card for A2A) and list every target again under service with its rel', () => {
     for (const entry of catalog.linkset) {
-      expect(entry['service-desc']?.[0]?.href).toBe(`${origin}/openapi.json`);
+      expect(entry['service-desc']?.[0]?.href).toBe(
+        entry.anchor === `${origin}/a2a`
+          ? `${origin}/.well-known/agent-card.json`
+          : `${origin}/openapi.json`,
+      );
       const rels = (entry.service ?? []).map((target) => target.rel);
       expect(rels).toEqual(['service-desc', 'service-doc', 'service-meta']);
       for (const target of entry.service ?? []) {

@@ -174,6 +174,7 @@ describe('middleware.ts', () => {
       '/api',
       '/oauth/',
       '/mcp/anything',
+      '/a2a',
       '/insight',
       '/_astro/page.css',
       '/copy/x.md',

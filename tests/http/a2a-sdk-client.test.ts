@@ -1,0 +1,101 @@
+import { Role, type Message, type SendMessageRequest } from '@a2a-js/sdk';
+import { Client, ClientFactory } from '@a2a-js/sdk/client';
+import { LegacyJsonRpcTransport } from '@a2a-js/sdk/compat/v0_3/client';
+import { TaskNotFoundError } from '@a2a-js/sdk/errors';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { McpSite } from '../../src/mcp/tool-registry.ts';
+import { buildToolRunners, type McpToolRunner } from '../../src/mcp/tool-registry.ts';
+import { loadExpectedSite } from '../support/expected-site.ts';
+
+const baseUrl = inject('baseUrl');
+let expected: McpSite;
+let runners: ReadonlyMap<string, McpToolRunner>;
+let client: Client;
+
+beforeAll(async () => {
+  expected = await loadExpectedSite(baseUrl);
+  runners = buildToolRunners(expected);
+  client = await new ClientFactory().createFromUrl(baseUrl);
+});
+
+/** A user message whose one data part names a skill and its arguments. */
+function askSkill(skill: string, args: Record<string, unknown>): SendMessageRequest {
+  return {
+    tenant: '',
+    message: {
+      messageId: crypto.randomUUID(),
+      contextId: '',
+      taskId: '',
+      role: Role.ROLE_USER,
+      parts: [
+        {
+          content: { $case: 'data', value: { skill, arguments: args } },
+          metadata: undefined,
+          filename: '',
+          mediaType: 'application/json',
+        },
+      ],
+      metadata: undefined,
+      extensions: [],
+      referenceTaskIds: [],
+    },
+    configuration: undefined,
+    metadata: undefined,
+  };
+}
+
+/** The data and the text of an agent's answer, which must be a message, not a task. */
+function readAnswer(result: unknown): { data: unknown; text: unknown } {
+  const message = result as Message;
+  expect(message.role).toBe(Role.ROLE_AGENT);
+  const [data, text] = message.parts.map((part) => part.content);
+  expect(data?.$case).toBe('data');
+  expect(text?.$case).toBe('text');
+  return { data: data?.value, text: text?.value };
+}
+
+describe('the official A2A JavaScript SDK client', () => {
+  it('should read the agent card and pick the JSON-RPC interface of A2A 1.0', async () => {
+    const card = await client.getAgentCard();
+    expect(card.supportedInterfaces[0]).toMatchObject({
+      url: `${baseUrl}/a2a`,
+      protocolBinding: 'JSONRPC',
+      protocolVersion: '1.0',
+    });
+    expect(client.protocolVersion).toBe('1.0');
+    expect(card.skills.map((skill) => skill.id)).toEqual(
+      expected.mcpTools.map((tool) => tool.name),
+    );
+    expect(card.provider?.organization).toBe(expected.content.company.name);
+  });
+
+  it('should get from each skill the same answer as its MCP tool, as a data part and a text part', async () => {
+    const card = await client.getAgentCard();
+    for (const skill of card.skills) {
+      const tool = expected.mcpTools.find((entry) => entry.name === skill.id);
+      const runner = runners.get(skill.id);
+      if (!tool || !runner) throw new Error(`no MCP tool for skill ${skill.id}`);
+      const answer = readAnswer(await client.sendMessage(askSkill(skill.id, tool.example)));
+      const output = runner.run(runner.inputSchema.parse(tool.example));
+      expect(answer.data, skill.id).toEqual(output.structuredContent);
+      expect(answer.text, skill.id).toBe(output.text);
+    }
+  });
+
+  it('should refuse GetTask with the SDK TaskNotFoundError (no task is ever kept)', async () => {
+    await expect(client.getTask({ tenant: '', id: 'task-1', historyLength: 0 })).rejects.toThrow(
+      TaskNotFoundError,
+    );
+  });
+
+  it('should answer the A2A 0.3 client (message/send) from the same skill', async () => {
+    const legacy = new LegacyJsonRpcTransport({ endpoint: `${baseUrl}/a2a` });
+    const tool = expected.mcpTools[0];
+    if (!tool) throw new Error('no MCP tool');
+    const answer = readAnswer(await legacy.sendMessage(askSkill(tool.name, tool.example)));
+    const runner = runners.get(tool.name);
+    expect(answer.data).toEqual(
+      runner?.run(runner.inputSchema.parse(tool.example)).structuredContent,
+    );
+  });
+});
