@@ -1,6 +1,6 @@
 import type { AstroIntegration } from 'astro';
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serializePageSections, type PageSection } from '../documents/page-search.ts';
 import { PAGE_SEARCH_INDEX_PATH } from '../service/search-index-path.ts';
@@ -8,6 +8,7 @@ import type { SitePage } from '../service/site-pages.ts';
 import { buildSiteRoutes } from '../documents/site-routes.ts';
 import { readSiteContent } from '../site-content/read-site-content.ts';
 import { readPageSections } from './page-sections.ts';
+import { listToolModuleFiles, readToolNamesOfFiles } from './mcp-tool-modules.ts';
 
 /** The built HTML file of a page's path (`/` -> `index.html`, `/docs` -> `docs/index.html`). */
 export function readPageFile(root: string, path: string): string {
@@ -39,7 +40,9 @@ export function searchIndexIntegration(options: { readonly contentDir: string })
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
-        const { pages } = buildSiteRoutes(await readSiteContent(options.contentDir));
+        // The build runs at the project root, as the site-snapshot integration's tools folder is.
+        const toolNames = readToolNamesOfFiles(listToolModuleFiles(resolve('src/mcp/tools')));
+        const { pages } = buildSiteRoutes(await readSiteContent(options.contentDir), toolNames);
         const sections = await readSiteSections(root, pages);
         const json = serializePageSections(sections);
         await writeFile(join(root, PAGE_SEARCH_INDEX_PATH), json);

@@ -6,7 +6,10 @@ import { loadFixtureContent } from '../support/fixture-content.ts';
 
 const site = await loadExpectedSite('https://facts.example.com', await loadFixtureContent('rich'));
 /** The fixture's pages and surfaces, its own content pages included. */
-const routes = buildSiteRoutes(site.content);
+const routes = buildSiteRoutes(
+  site.content,
+  site.mcpTools.map((tool) => tool.name),
+);
 
 describe('buildLlmsTxt', () => {
   const text = buildLlmsTxt(site.content, site.urls, site.mcpTools);

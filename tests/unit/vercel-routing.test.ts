@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readProjectToolNames } from '../../src/integrations/mcp-tool-modules.ts';
 import { buildSiteVercelConfig } from '../../src/documents/site-vercel-config.ts';
 import { VercelRouter, type RoutingRequest } from '../../src/server/vercel-routing.ts';
 import { resolveContentDir } from '../../src/site-content/content-dir.ts';
@@ -136,6 +137,7 @@ describe('VercelRouter', () => {
 
 const projectConfig = buildSiteVercelConfig(
   await readSiteContent(resolveContentDir({ CONTENT_DIR: process.env.CONTENT_DIR })),
+  readProjectToolNames(process.cwd()),
 );
 
 describe("the project's Vercel configuration", () => {
