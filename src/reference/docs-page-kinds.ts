@@ -135,14 +135,33 @@ export function buildOperationFields(
   return { request, response };
 }
 
-/** The fields of a tool's arguments and of its structured result; the build fails on one undescribed. */
-export function buildToolFields(tool: PublishedToolDescriptor): {
-  input: SchemaField[];
-  output: SchemaField[];
-} {
+/** The fields with a link only to the schemas that have a page (the OpenAPI components). */
+function keepPagedRefs(fields: readonly SchemaField[], paged: ReadonlySet<string>): SchemaField[] {
+  return fields.map((field) => ({
+    ...field,
+    ref: field.ref && paged.has(field.ref) ? field.ref : undefined,
+    children: keepPagedRefs(field.children, paged),
+  }));
+}
+
+/**
+ * The fields of a tool's arguments and of its structured result (a type links to its schema's
+ * page when the OpenAPI document has one); the build fails on a field without a description.
+ */
+export function buildToolFields(
+  tool: PublishedToolDescriptor,
+  openapi: unknown,
+): { input: SchemaField[]; output: SchemaField[] } {
+  const paged = new Set(Object.keys(asObject(asObject(asObject(openapi).components).schemas)));
   const definitions = (schema: unknown) => asObject(asObject(schema).$defs);
-  const input = buildSchemaFields(tool.inputSchema, definitions(tool.inputSchema));
-  const output = buildSchemaFields(tool.outputSchema, definitions(tool.outputSchema));
+  const input = keepPagedRefs(
+    buildSchemaFields(tool.inputSchema, definitions(tool.inputSchema)),
+    paged,
+  );
+  const output = keepPagedRefs(
+    buildSchemaFields(tool.outputSchema, definitions(tool.outputSchema)),
+    paged,
+  );
   assertFieldsDescribed(`the MCP tool ${tool.name}`, [...input, ...output]);
   return { input, output };
 }

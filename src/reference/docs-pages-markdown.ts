@@ -140,7 +140,7 @@ function formatOperation(
 
 function formatTool(site: SiteDocuments, tool: PublishedToolDescriptor): string[] {
   const origin = site.urls.origin;
-  const fields = buildToolFields(tool);
+  const fields = buildToolFields(tool, site.openapi);
   return [
     `**${endSentence(tool.title)}** ${tool.description}`,
     '',

@@ -70,7 +70,9 @@ function describeOperation(operation: ReferenceOperation, apiTitle: string): Doc
     method: operation.method,
     code: false,
     formerId: operation.operationId,
-    description: endSentence(`${operation.method} ${operation.path}: ${operation.summary}`),
+    description: endSentence(
+      `${operation.summary} (${operation.method} ${operation.path}): its parameters, responses, errors and code samples`,
+    ),
     title: `${operation.method} ${operation.path}: ${operation.summary} (${apiTitle})`,
     isDocsPage: true,
   };
@@ -112,7 +114,9 @@ export function buildDocsNavigation(site: SiteDocuments): DocsNavGroup[] {
         label: tool.name,
         code: true,
         formerId: `tool-${tool.name}`,
-        description: endSentence(`${tool.title}: ${tool.description.split(/(?<=\.)\s/)[0] ?? ''}`),
+        description: endSentence(
+          `The MCP tool ${tool.name} (${tool.title}): ${tool.description.split(/(?<=\.)\s/)[0]?.replace(/\.$/, '') ?? ''}`,
+        ),
         title: `MCP tool ${tool.name}: ${tool.title} (${apiTitle})`,
         isDocsPage: true,
       })),
@@ -150,9 +154,11 @@ export function buildDocsNavigation(site: SiteDocuments): DocsNavGroup[] {
         code: true,
         formerId: `schema-${name}`,
         description: endSentence(
-          typeof schema.description === 'string'
-            ? `${name}: ${schema.description.split(/(?<=\.)\s/)[0] ?? ''}`
-            : `The ${name} schema of the ${info.title}`,
+          `The ${name} schema, every field with its type and meaning${
+            typeof schema.description === 'string'
+              ? `: ${schema.description.split(/(?<=\.)\s/)[0]?.replace(/\.$/, '') ?? ''}`
+              : ` (${info.title})`
+          }`,
         ),
         title: `Schema ${name} (${apiTitle})`,
         isDocsPage: true,

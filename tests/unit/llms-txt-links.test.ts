@@ -12,7 +12,7 @@ const routes = buildSiteRoutes(
 );
 
 describe('buildLlmsTxt', () => {
-  const text = buildLlmsTxt(site.content, site.urls, site.mcpTools);
+  const text = buildLlmsTxt(site.content, site.urls, site.mcpTools, site.openapi);
   const links = [...text.matchAll(/\]\((https:\/\/facts\.example\.com[^)]*)\)/g)].map((m) => m[1]);
 
   it('should link every page by its Markdown version, never by its HTML URL', () => {
