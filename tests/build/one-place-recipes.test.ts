@@ -158,9 +158,12 @@ describe('a new MCP tool written as one file in src/mcp/tools/', () => {
     expect(refused.result.isError).toBe(true);
   });
 
-  it('should be documented on /docs and /docs.md', async () => {
+  it('should have its own reference page and Markdown version, linked from /docs', async () => {
     expect(await fetchText('/docs')).toContain(`id="tool-${TOOL_NAME}"`);
-    expect(await fetchText('/docs.md')).toContain(`#### \`${TOOL_NAME}\``);
+    const page = `/docs/mcp/tools/${TOOL_NAME}`;
+    expect(await fetchText(page)).toContain(`id="tool-${TOOL_NAME}"`);
+    expect(await fetchText(`${page}.md`)).toContain(`# \`${TOOL_NAME}\``);
+    expect(await fetchText('/docs.md')).toContain(`${page}.md`);
   });
 
   it('should be listed by llms.txt and the MCP server card', async () => {
