@@ -184,6 +184,8 @@ function formatSchema(
     ...(fields.length > 0
       ? [...formatSchemaFields(fields, site.urls.origin), '']
       : ['No fields of its own: see its JSON Schema.', '']),
+    '## JSON Schema',
+    '',
     `JSON Schema of ${name}:`,
     '',
     ...formatFence('json', serializeJson(schema)),
@@ -195,17 +197,19 @@ function formatResources(site: SiteDocuments): string[] {
   return [
     `Read with \`resources/read\` on the MCP endpoint \`${site.urls.mcp}\`; each URI is also served over plain HTTP.`,
     '',
+    '## Listed resources',
+    '',
     ...formatTable(
       'MCP resources',
       ['URI', 'Media type', 'Description'],
-      [
-        ...resources.resources.map((r) => [`\`${r.uri}\``, r.mimeType, r.description]),
-        ...resources.templates.map((t) => [
-          `\`${t.uriTemplate}\` (template)`,
-          t.mimeType,
-          t.description,
-        ]),
-      ],
+      resources.resources.map((r) => [`\`${r.uri}\``, r.mimeType, r.description]),
+    ),
+    '## Resource templates',
+    '',
+    ...formatTable(
+      'MCP resource templates',
+      ['URI', 'Media type', 'Description'],
+      resources.templates.map((t) => [`\`${t.uriTemplate}\``, t.mimeType, t.description]),
     ),
   ];
 }

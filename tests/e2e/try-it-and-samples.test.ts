@@ -76,6 +76,7 @@ describe('try-it consoles on the reference pages', () => {
     await context.close();
   });
 
+  // One page per tool: six page loads, on a machine shared with other runs.
   it('should call every MCP tool from its console and show its structured result', async () => {
     const { context, page, errors } = await openPage('/docs');
     const tools = await listPublishedToolNames();
@@ -98,7 +99,7 @@ describe('try-it consoles on the reference pages', () => {
     }
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 180_000);
 
   it('should refuse bad arguments before sending anything', async () => {
     const { context, page, requests } = await openPage(toolPage('search_site_copy'));
