@@ -265,5 +265,5 @@ describe('SURFACES', () => {
     for (let start = 0; start < files.length; start += 8) {
       await Promise.all(files.slice(start, start + 8).map(checkFile));
     }
-  });
+  }, 180_000);
 });
