@@ -8,9 +8,14 @@
 import { join } from 'node:path';
 import { buildSiteVercelConfig } from './src/documents/site-vercel-config.ts';
 import { readSiteContent } from './src/site-content/read-site-content.ts';
+import { listToolModuleFiles, readToolNamesOfFiles } from './src/integrations/mcp-tool-modules.ts';
 
 // The CLI runs the compiled copy from .vercel/, so the folder is found from the project root the
 // build runs in, not from this file's URL.
 const contentDir = process.env.CONTENT_DIR ?? join(process.cwd(), 'content');
 
-export default buildSiteVercelConfig(await readSiteContent(contentDir));
+// The MCP tools' reference pages are routed by the tools' file names (the build holds each file to
+// its tool's name): the tools themselves are TypeScript the CLI's runner does not load.
+const toolNames = readToolNamesOfFiles(listToolModuleFiles(join(process.cwd(), 'src/mcp/tools')));
+
+export default buildSiteVercelConfig(await readSiteContent(contentDir), toolNames);

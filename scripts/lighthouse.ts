@@ -9,6 +9,7 @@
  * Chromium comes from CHROME_PATH (default /usr/bin/chromium); nothing is downloaded.
  */
 import { launch } from 'chrome-launcher';
+import { readProjectToolNames } from '../src/integrations/mcp-tool-modules.ts';
 import lighthouse, { type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -26,7 +27,10 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const args = process.argv.slice(2);
 const strict = args.includes('--strict');
 const verbose = args.includes('--verbose');
-const { pages } = buildSiteRoutes(await readSiteContent(resolveContentDir(process.env)));
+const { pages } = buildSiteRoutes(
+  await readSiteContent(resolveContentDir(process.env)),
+  readProjectToolNames(process.cwd()),
+);
 const PAGES = (args.includes('--main') ? MAIN_PAGES : pages).map((page) => page.path);
 const unknown = args.filter(
   (argument) =>

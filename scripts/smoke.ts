@@ -5,6 +5,7 @@
  * Windows): the server is this same Node running src/server/serve.ts, no shell involved.
  */
 import { spawn } from 'node:child_process';
+import { readProjectToolNames } from '../src/integrations/mcp-tool-modules.ts';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { buildSiteRoutes } from '../src/documents/site-routes.ts';
@@ -46,7 +47,10 @@ try {
   await listening;
   const base = readListenUrl(process.env);
   // The route table of the content the build read (its content pages included).
-  const { surfaces } = buildSiteRoutes(await readSiteContent(resolveContentDir(process.env)));
+  const { surfaces } = buildSiteRoutes(
+    await readSiteContent(resolveContentDir(process.env)),
+    readProjectToolNames(process.cwd()),
+  );
   for (const check of listSmokeChecks(surfaces)) {
     const response = await fetch(`${base}${check.path}`, {
       redirect: 'manual',

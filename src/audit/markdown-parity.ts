@@ -10,7 +10,7 @@ import { parseMarkdownOutline } from '../site-content/parse-markdown-outline.ts'
  */
 /** What one comparison found missing from the Markdown, by kind. */
 export interface ParityGap {
-  readonly kind: 'heading' | 'operation' | 'tool' | 'table key';
+  readonly kind: 'heading' | 'operation' | 'tool' | 'table key' | 'field';
   readonly text: string;
 }
 
@@ -40,6 +40,8 @@ export interface PageInventory {
   readonly operations: readonly string[];
   readonly tools: readonly string[];
   readonly tableKeys: readonly string[];
+  /** The names of the schema fields the reference pages list (`.schema-field-name`). */
+  readonly fields: readonly string[];
 }
 
 /** Reads the headings, operations, tools and table keys of an HTML page's `<main>`. */
@@ -54,6 +56,9 @@ export function readPageInventory(html: string): PageInventory {
     tableKeys: [...main.matchAll(/<tr\b[^>]*>\s*<td\b[^>]*>([\s\S]*?)<\/td>/g)]
       .filter((m) => /<code\b/.test(m[1] ?? ''))
       .map((m) => readHtmlText(/<code\b[^>]*>([\s\S]*?)<\/code>/.exec(m[1] ?? '')?.[1] ?? '')),
+    fields: [...main.matchAll(/<code class="schema-field-name"[^>]*>([\s\S]*?)<\/code>/g)].map(
+      (m) => readHtmlText(m[1] ?? ''),
+    ),
   };
 }
 
@@ -76,6 +81,13 @@ export function findParityGaps(html: string, markdown: string): ParityGap[] {
   for (const tool of page.tools) expectHeading('tool', tool);
   for (const key of new Set(page.tableKeys)) {
     if (!tableCells.has(key)) gaps.push({ kind: 'table key', text: key });
+  }
+  // A field of a reference page is a list item in Markdown: `- \`name\` (type): description`.
+  const listedFields = new Set(
+    lines.flatMap((line) => /^\s*- `([^`]+)`/.exec(line)?.slice(1, 2) ?? []),
+  );
+  for (const field of new Set(page.fields)) {
+    if (!listedFields.has(field)) gaps.push({ kind: 'field', text: field });
   }
   return gaps;
 }

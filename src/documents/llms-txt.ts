@@ -1,6 +1,13 @@
 import type { ContentPage, PageName, SiteContent } from '../schemas/site-content.ts';
 import { listErrorCatalogue } from '../service/error-catalogue.ts';
 import { MAIN_PAGES } from '../service/site-pages.ts';
+import {
+  buildOperationPagePath,
+  buildSchemaPagePath,
+  buildToolPagePath,
+  MCP_PROMPTS_PAGE_PATH,
+  MCP_RESOURCES_PAGE_PATH,
+} from '../service/docs-pages.ts';
 import { endSentence } from './end-sentence.ts';
 import { formatLinkEntry } from './markdown-text.ts';
 import { buildCopyDocumentUrl, type ServiceUrls } from '../service/urls.ts';
@@ -14,14 +21,16 @@ export interface LlmsTxtTool {
 
 /**
  * Builds /llms.txt: H1, blockquote summary, free text, H2 link lists and an `## Optional` section;
- * pages and copy are linked by their Markdown versions, each MCP tool by the reference that
- * documents it.
+ * pages and copy are linked by their Markdown versions, each MCP tool by its reference page;
+ * given the OpenAPI document, every page of the API reference (operations, MCP resources and
+ * prompts, schemas) in a section of its own.
  * @see https://llmstxt.org/ (the llms.txt format)
  */
 export function buildLlmsTxt(
   content: SiteContent,
   urls: ServiceUrls,
   tools: readonly LlmsTxtTool[],
+  openapi?: unknown,
 ): string {
   const { company, agents, product, callsToAction, pages } = content;
   const markdownUrl = (name: PageName) =>
@@ -106,11 +115,13 @@ export function buildLlmsTxt(
     ...tools.map((tool) =>
       formatLinkEntry(
         tool.name,
-        markdownUrl('docs'),
+        `${urls.origin}${buildToolPagePath(tool.name)}.md`,
         `${endSentence(tool.title)} ${tool.description}`,
       ),
     ),
     '',
+    // The API reference's pages (issue 26): one per operation and schema, plus two MCP pages.
+    ...(openapi === undefined ? [] : listReferenceEntries(urls, openapi)),
     '## Errors',
     '',
     formatLinkEntry(
@@ -201,4 +212,54 @@ function placeContentPages(
     }
   }
   return placed;
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+}
+
+/** The `## API reference` section: each operation's and schema's page, by its Markdown version. */
+function listReferenceEntries(urls: ServiceUrls, openapi: unknown): string[] {
+  const document = asRecord(openapi);
+  const markdown = (path: string) => `${urls.origin}${path}.md`;
+  const operations = Object.entries(asRecord(document.paths)).flatMap(([path, item]) =>
+    Object.entries(asRecord(item)).flatMap(([method, value]) => {
+      const operation = asRecord(value);
+      if (typeof operation.operationId !== 'string') return [];
+      return [
+        formatLinkEntry(
+          `${method.toUpperCase()} ${path}`,
+          markdown(buildOperationPagePath(operation.operationId)),
+          endSentence(String(operation.summary ?? '')),
+        ),
+      ];
+    }),
+  );
+  const schemas = Object.entries(asRecord(asRecord(document.components).schemas)).map(
+    ([name, schema]) =>
+      formatLinkEntry(
+        `Schema ${name}`,
+        markdown(buildSchemaPagePath(name)),
+        endSentence(
+          String(asRecord(schema).description ?? `The ${name} schema`).split(/(?<=\.)\s/)[0] ?? '',
+        ),
+      ),
+  );
+  return [
+    '## API reference',
+    '',
+    ...operations,
+    formatLinkEntry(
+      'MCP resources',
+      markdown(MCP_RESOURCES_PAGE_PATH),
+      'Every MCP resource this server lists.',
+    ),
+    formatLinkEntry(
+      'MCP prompts',
+      markdown(MCP_PROMPTS_PAGE_PATH),
+      'Every MCP prompt and its arguments.',
+    ),
+    ...schemas,
+    '',
+  ];
 }

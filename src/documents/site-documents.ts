@@ -29,7 +29,7 @@ export function buildSiteDocuments(snapshot: SiteSnapshot) {
     overview: buildOverview(content, urls),
     openapi: snapshot.openapi,
     mcpTools: snapshot.mcpTools,
-    llmsTxt: buildLlmsTxt(content, urls, snapshot.mcpTools),
+    llmsTxt: buildLlmsTxt(content, urls, snapshot.mcpTools, snapshot.openapi),
     llmsFullTxt: buildLlmsFullTxt(content, urls, snapshot.outlines, {
       openapi: snapshot.openapi,
       tools: snapshot.mcpTools,

@@ -9,8 +9,11 @@ import { formatContentUsage } from './robots-txt.ts';
  * hands it to Vercel when it builds, and the local and dev servers route by the same value.
  * @see https://vercel.com/docs/project-configuration
  */
-export function buildSiteVercelConfig(content: SiteContent): VercelJson {
-  return buildVercelConfig(buildSiteRoutes(content).surfaces, {
+export function buildSiteVercelConfig(
+  content: SiteContent,
+  toolNames: readonly string[],
+): VercelJson {
+  return buildVercelConfig(buildSiteRoutes(content, toolNames).surfaces, {
     contentUsage: formatContentUsage(content),
   });
 }

@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { McpTool } from '../mcp/tool-definition.ts';
 import { collectMcpTools } from '../mcp/tool-registry.ts';
@@ -33,4 +33,35 @@ export async function loadMcpTools(files: readonly string[]): Promise<McpTool[]>
     files.map(async (file) => (await import(pathToFileURL(file).href)) as Record<string, unknown>),
   );
   return collectMcpTools(modules);
+}
+
+/** A tool's name as its file names it: `list-calls-to-action.ts` holds `list_calls_to_action`. */
+function readToolNameOfFile(file: string): string {
+  return basename(file, '.ts').replaceAll('-', '_');
+}
+
+/**
+ * The tools' names read from their file names alone, for vercel.ts, which runs before the build
+ * and so cannot import the tools: their reference pages need routes. `checkToolFileNames` holds
+ * every build to the rule that makes this true.
+ */
+export function readToolNamesOfFiles(files: readonly string[]): string[] {
+  return files.map(readToolNameOfFile);
+}
+
+/** Fails the build when a tool's file is not named after the tool (`get_product` in get-product.ts). */
+export function checkToolFileNames(files: readonly string[], tools: readonly McpTool[]): void {
+  const fromFiles = readToolNamesOfFiles(files).sort();
+  const fromTools = tools.map((tool) => tool.name).sort();
+  const misnamed = fromTools.filter((name) => !fromFiles.includes(name));
+  if (misnamed.length > 0 || fromFiles.length !== fromTools.length) {
+    throw new Error(
+      `each file of src/mcp/tools/ must be named after its one tool (get_product in get-product.ts): ${misnamed.join(', ') || 'a file holds no tool or two'}`,
+    );
+  }
+}
+
+/** The tools' names of the project at `root`, from its src/mcp/tools/ file names. */
+export function readProjectToolNames(root: string): string[] {
+  return readToolNamesOfFiles(listToolModuleFiles(join(root, 'src/mcp/tools')));
 }

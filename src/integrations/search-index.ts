@@ -11,6 +11,7 @@ import { readSiteContent } from '../site-content/read-site-content.ts';
 import { readPageSections } from './page-sections.ts';
 import { writeGeneratedModule } from '../site-content/site-snapshot.ts';
 import { packPageSections } from '../site/packed-page-sections.ts';
+import { listToolModuleFiles, readToolNamesOfFiles } from './mcp-tool-modules.ts';
 
 /** The built HTML file of a page's path (`/` -> `index.html`, `/docs` -> `docs/index.html`). */
 export function readPageFile(root: string, path: string): string {
@@ -64,7 +65,9 @@ export function searchIndexIntegration(options: {
       },
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
-        const { pages } = buildSiteRoutes(await readSiteContent(options.contentDir));
+        // The build runs at the project root, as the site-snapshot integration's tools folder is.
+        const toolNames = readToolNamesOfFiles(listToolModuleFiles(resolve('src/mcp/tools')));
+        const { pages } = buildSiteRoutes(await readSiteContent(options.contentDir), toolNames);
         const sections = await readSiteSections(root, pages);
         const json = serializePageSections(sections);
         await writeFile(join(root, PAGE_SEARCH_INDEX_PATH), json);

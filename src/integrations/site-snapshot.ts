@@ -8,6 +8,7 @@ import { ContentError, readSiteContent } from '../site-content/read-site-content
 import type { SiteContent } from '../schemas/site-content.ts';
 import {
   renderContentPagesModule,
+  renderDocsPagesModule,
   renderSiteOriginModule,
   renderSiteSnapshotModule,
   writeGeneratedModule,
@@ -21,10 +22,17 @@ import { listDocumentFiles } from '../service/routes.ts';
 import { buildSiteVercelConfig } from '../documents/site-vercel-config.ts';
 import { buildSiteSnapshot } from './build-site-snapshot.ts';
 import { bundleFunctions, listFunctionEntries, listUnbundledEntries } from './bundle-functions.ts';
-import { listToolModuleFiles, loadMcpTools, renderToolModulesModule } from './mcp-tool-modules.ts';
+import { readDocsPageNames } from '../service/docs-pages.ts';
+import {
+  checkToolFileNames,
+  listToolModuleFiles,
+  loadMcpTools,
+  readToolNamesOfFiles,
+  renderToolModulesModule,
+} from './mcp-tool-modules.ts';
 
 /** Astro's patterns of the generic routes: the content pages and the route table's documents. */
-const GENERIC_ROUTE_PATTERNS = new Set(['/[slug]', '/[...document]']);
+const GENERIC_ROUTE_PATTERNS = new Set(['/[slug]', '/[...document]', '/docs/[...reference]']);
 
 export interface SiteSnapshotOptions {
   /** The content collection folder. */
@@ -49,6 +57,7 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
   const originFile = resolve(options.outDir, 'site-origin.ts');
   const toolModulesFile = resolve(options.outDir, 'mcp-tool-modules.ts');
   const contentPagesFile = resolve(options.outDir, 'content-pages.ts');
+  const docsPagesFile = resolve(options.outDir, 'docs-pages.ts');
   const toolsDir = resolve(options.root, 'src/mcp/tools');
   const bundlesDir = resolve(options.outDir, 'functions');
   // The accent colours as CSS custom properties, bundled with the pages' stylesheet (no inline
@@ -100,17 +109,29 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
       toolModulesFile,
       renderToolModulesModule(toolFiles, resolve(options.outDir)),
     );
+    const tools = await loadMcpTools(toolFiles);
+    // vercel.ts routes the tools' reference pages by their file names.
+    checkToolFileNames(toolFiles, tools);
     const snapshot = buildSiteSnapshot(
       options.siteUrl,
       content,
       // Refuses a malformed RATE_LIMIT_* variable, so a build never documents a wrong limit.
       readRateLimitPolicy(process.env),
-      await loadMcpTools(toolFiles),
+      tools,
     );
     // Refuses a malformed REDIS_URL, so a deployment never runs with one.
     readRedisUrl(process.env);
     await writeGeneratedModule(snapshotFile, renderSiteSnapshotModule(snapshot));
     await writeGeneratedModule(contentPagesFile, renderContentPagesModule(content));
+    await writeGeneratedModule(
+      docsPagesFile,
+      renderDocsPagesModule(
+        readDocsPageNames(
+          snapshot.openapi,
+          snapshot.mcpTools.map((tool) => tool.name),
+        ),
+      ),
+    );
     await writeGeneratedModule(
       resolve(options.outDir, 'site-origin.ts'),
       renderSiteOriginModule(options.siteUrl),
@@ -125,7 +146,8 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
           existsSync(snapshotFile) &&
           existsSync(originFile) &&
           existsSync(toolModulesFile) &&
-          existsSync(contentPagesFile)
+          existsSync(contentPagesFile) &&
+          existsSync(docsPagesFile)
         ) {
           // `astro check` and `astro sync` validate content/ but keep the last build's snapshot, so
           // the functions keep answering for the origin that build published.
@@ -160,16 +182,19 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
       },
       'astro:server:setup': async ({ server, logger }) => {
         const content = await readSiteContent(contentDir);
-        const routes = buildSiteRoutes(content);
+        const toolNames = readToolNamesOfFiles(listToolModuleFiles(toolsDir));
+        const routes = buildSiteRoutes(content, toolNames);
         const generated = new Set([
-          ...routes.pages.filter((page) => page.section === 'content').map((page) => page.path),
+          ...routes.pages
+            .filter((page) => page.section === 'content' || page.section === 'docs')
+            .map((page) => page.path),
           ...routes.surfaces.flatMap(listDocumentFiles),
         ]);
         server.middlewares.use(
           createDevMiddleware(server, {
             root: options.root,
             siteUrl: options.siteUrl,
-            vercelConfig: buildSiteVercelConfig(content),
+            vercelConfig: buildSiteVercelConfig(content, toolNames),
             routes,
             isRoute: (pathname) =>
               generated.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) ||

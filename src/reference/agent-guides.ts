@@ -1,4 +1,5 @@
 import { buildCopyDocuments } from '../documents/copy-documents.ts';
+import { buildDocsNavigation } from './docs-reference.ts';
 import { endSentence } from '../documents/end-sentence.ts';
 import { buildErrorPages, ERRORS_INDEX_COPY } from '../documents/error-pages.ts';
 import { formatLinkEntry } from '../documents/markdown-text.ts';
@@ -76,6 +77,14 @@ export function buildSitemapMd(site: SiteDocuments): string {
       formatLinkEntry(page.title, markdownUrl(`/${page.slug}.md`), page.description),
     ),
     formatLinkEntry(GLOSSARY_COPY.title, markdownUrl('/glossary.md'), GLOSSARY_COPY.description),
+    '',
+    // The API reference's pages (issue 26), in the sidebar's order.
+    '## API reference',
+    '',
+    ...buildDocsNavigation(site)
+      .flatMap((group) => group.items)
+      .filter((item) => item.isDocsPage && item.path !== '/docs')
+      .map((item) => formatLinkEntry(item.title, markdownUrl(`${item.path}.md`), item.description)),
     '',
     '## Errors',
     '',

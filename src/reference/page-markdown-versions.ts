@@ -11,6 +11,7 @@ import { listWebMcpTools } from '../documents/webmcp-tools.ts';
 import { isMainPage, type SitePage } from '../service/site-pages.ts';
 import { buildDevelopersMarkdownBody } from './developers-markdown.ts';
 import { buildDocsMarkdownBody } from './docs-markdown.ts';
+import { buildDocsPageMarkdownParts } from './docs-pages-markdown.ts';
 import {
   buildErrorPageMarkdownBody,
   buildErrorsIndexMarkdownBody,
@@ -39,6 +40,7 @@ function readPageParts(site: SiteDocuments, page: SitePage): { copy: PageCopy; b
     // The generic route renders the body under the H1, as written: its headings stay as they are.
     return { copy, body: copy.body ? [copy.body, ''] : [] };
   }
+  if (page.section === 'docs') return buildDocsPageMarkdownParts(site, page.path);
   if (page.section === 'reference')
     return { copy: GLOSSARY_COPY, body: buildGlossaryMarkdownBody() };
   const errorPages = buildErrorPages(site.urls.origin);

@@ -67,6 +67,11 @@ export interface PageFacts {
   readonly description: string;
   /** When the content behind the page last changed. */
   readonly dateModified: Date;
+  /**
+   * The pages above this one, when its path's folders are no pages (a reference page's group is
+   * a section of /docs); by default each parent path is one.
+   */
+  readonly parents?: readonly { readonly name: string; readonly path: string }[];
 }
 
 /** The name of each path segment in the breadcrumb trail (the page's own title ends it). */
@@ -80,10 +85,12 @@ const TRAIL_NAMES: Readonly<Record<string, string>> = { errors: 'Errors' };
 function buildPageNodes(urls: ServiceUrls, page: PageFacts) {
   const url = page.path === '/' ? urls.home : `${urls.origin}${page.path}`;
   const segments = page.path.split('/').filter(Boolean);
-  const parents = segments.slice(0, -1).map((segment, index) => ({
-    name: TRAIL_NAMES[segment] ?? segment,
-    item: `${urls.origin}/${segments.slice(0, index + 1).join('/')}`,
-  }));
+  const parents =
+    page.parents?.map((parent) => ({ name: parent.name, item: `${urls.origin}${parent.path}` })) ??
+    segments.slice(0, -1).map((segment, index) => ({
+      name: TRAIL_NAMES[segment] ?? segment,
+      item: `${urls.origin}/${segments.slice(0, index + 1).join('/')}`,
+    }));
   const trail = [
     { name: 'Home', item: urls.home },
     ...parents,

@@ -59,11 +59,13 @@ export const ClientRegistrationRequestSchema = /* @__PURE__ */ z
           'Required for authorization_code: https, http on 127.0.0.1, [::1] or localhost (any port), or a private-use scheme such as com.example.app:/callback; no fragments',
         ),
       ),
-    response_types: z.optional(
-      z
-        .array(z.literal('code', 'may only contain code'))
-        .check(z.maxLength(REGISTRATION_LIMITS.types)),
-    ),
+    response_types: z
+      .optional(
+        z
+          .array(z.literal('code', 'may only contain code'))
+          .check(z.maxLength(REGISTRATION_LIMITS.types)),
+      )
+      .check(z.describe('code, for the authorization code flow; nothing else is accepted')),
     scope: z
       .optional(z.string().check(z.maxLength(REGISTRATION_LIMITS.scopeLength)))
       .check(z.describe('Space-separated: mcp:read, mcp:tools (default: both)')),
@@ -84,13 +86,23 @@ export const ClientRegistrationResponseSchema = /* @__PURE__ */ z
           'Self-contained and signed: it carries the registration, so no server stores it',
         ),
       ),
-    client_id_issued_at: z.int(),
-    client_name: z.string(),
-    grant_types: z.array(z.enum(['client_credentials', 'authorization_code'])),
-    token_endpoint_auth_method: z.literal('none'),
-    redirect_uris: z.array(z.string()),
-    response_types: z.optional(z.array(z.literal('code'))),
-    scope: z.string(),
+    client_id_issued_at: z
+      .int()
+      .check(z.describe('When the client_id was issued, in seconds since the epoch')),
+    client_name: z.string().check(z.describe('The label the agent registered with')),
+    grant_types: z
+      .array(z.enum(['client_credentials', 'authorization_code']))
+      .check(z.describe('The grants this client may use at the token endpoint')),
+    token_endpoint_auth_method: z
+      .literal('none')
+      .check(z.describe('Always none: a public client, no secret')),
+    redirect_uris: z
+      .array(z.string())
+      .check(z.describe('The redirect URIs registered for the authorization code flow')),
+    response_types: z
+      .optional(z.array(z.literal('code')))
+      .check(z.describe('code when the client uses the authorization code flow')),
+    scope: z.string().check(z.describe('The scopes this client may request, space-separated')),
   })
   .register(z.globalRegistry, {
     id: 'ClientRegistrationResponse',

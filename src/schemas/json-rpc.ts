@@ -11,10 +11,16 @@ export const JsonRpcIdSchema = z.union([z.string(), z.number(), z.null()]);
 /** A JSON-RPC 2.0 request or notification (docs/spec.md §2 JsonRpcRequest). @see JSON-RPC 2.0 §4 */
 export const JsonRpcRequestSchema = z
   .object({
-    jsonrpc: z.literal('2.0'),
-    id: z.optional(JsonRpcIdSchema),
-    method: z.string(),
-    params: z.optional(z.record(z.string(), z.unknown())),
+    jsonrpc: z.literal('2.0').check(z.describe('The protocol version: always 2.0')),
+    id: z
+      .optional(JsonRpcIdSchema)
+      .check(z.describe('The request id, echoed in the response; absent for a notification')),
+    method: z
+      .string()
+      .check(z.describe('The method to call (initialize, tools/list, tools/call, ...)')),
+    params: z
+      .optional(z.record(z.string(), z.unknown()))
+      .check(z.describe('The parameters of the method, by name')),
   })
   .register(z.globalRegistry, { id: 'JsonRpcRequest', title: 'JsonRpcRequest' });
 export type JsonRpcRequest = z.infer<typeof JsonRpcRequestSchema>;
@@ -22,12 +28,26 @@ export type JsonRpcRequest = z.infer<typeof JsonRpcRequestSchema>;
 /** A JSON-RPC 2.0 response (docs/spec.md §2 JsonRpcResponse). @see JSON-RPC 2.0 §5 */
 export const JsonRpcResponseSchema = z
   .object({
-    jsonrpc: z.literal('2.0'),
-    id: z.optional(JsonRpcIdSchema),
-    result: z.optional(z.record(z.string(), z.unknown())),
-    error: z.optional(
-      z.object({ code: z.int(), message: z.string(), data: z.optional(z.unknown()) }),
-    ),
+    jsonrpc: z.literal('2.0').check(z.describe('The protocol version: always 2.0')),
+    id: z
+      .optional(JsonRpcIdSchema)
+      .check(z.describe('The request id, echoed in the response; absent for a notification')),
+    result: z
+      .optional(z.record(z.string(), z.unknown()))
+      .check(z.describe('The result of a successful call (absent when error is present)')),
+    error: z
+      .optional(
+        z.object({
+          code: z
+            .int()
+            .check(z.describe('The error code (JSON-RPC 2.0 §5.1, or this server’s own)')),
+          message: z.string().check(z.describe('A short description of the error')),
+          data: z
+            .optional(z.unknown())
+            .check(z.describe('More about the error, when there is more')),
+        }),
+      )
+      .check(z.describe('The error of a failed call (absent when result is present)')),
   })
   .register(z.globalRegistry, { id: 'JsonRpcResponse', title: 'JsonRpcResponse' });
 export type JsonRpcResponse = z.infer<typeof JsonRpcResponseSchema>;

@@ -17,7 +17,13 @@ const CODE_VERIFIER_PATTERN = /^[A-Za-z0-9\-._~]{43,128}$/;
  */
 export const TokenRequestSchema = /* @__PURE__ */ z
   .object({
-    grant_type: z.enum(TOKEN_GRANT_TYPES),
+    grant_type: z
+      .enum(TOKEN_GRANT_TYPES)
+      .check(
+        z.describe(
+          'client_credentials for an anonymous token, or authorization_code after the consent page',
+        ),
+      ),
     client_id: z
       .string()
       .check(
@@ -52,9 +58,11 @@ export type TokenRequest = z.infer<typeof TokenRequestSchema>;
 export const TokenResponseSchema = /* @__PURE__ */ z
   .object({
     access_token: z.string().check(z.describe('A JWT access token (RFC 9068)')),
-    token_type: z.literal('Bearer'),
-    expires_in: z.int().check(z.positive()),
-    scope: z.string(),
+    token_type: z
+      .literal('Bearer')
+      .check(z.describe('Always Bearer: send it as Authorization: Bearer <token>')),
+    expires_in: z.int().check(z.positive()).check(z.describe('Seconds until the token expires')),
+    scope: z.string().check(z.describe('The scopes the token carries, space-separated')),
   })
   .register(z.globalRegistry, { id: 'TokenResponse', title: 'TokenResponse' });
 export type TokenResponse = z.infer<typeof TokenResponseSchema>;
@@ -62,9 +70,13 @@ export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 /** OAuth error response, optionally with Problem members. @see RFC 6749 §5.2, RFC 7591 §3.2.2 */
 export const OAuthErrorSchema = /* @__PURE__ */ z
   .object({
-    error: z.string(),
-    error_description: z.optional(z.string()),
-    error_uri: z.optional(z.url()),
+    error: z
+      .string()
+      .check(z.describe('The OAuth error code (RFC 6749 §5.2), such as invalid_request')),
+    error_description: z
+      .optional(z.string())
+      .check(z.describe('What went wrong, for the developer')),
+    error_uri: z.optional(z.url()).check(z.describe('The page that explains this error')),
   })
   .register(z.globalRegistry, { id: 'OAuthError', title: 'OAuthError' });
 export type OAuthError = z.infer<typeof OAuthErrorSchema>;
@@ -72,13 +84,17 @@ export type OAuthError = z.infer<typeof OAuthErrorSchema>;
 /** A JSON Web Key Set with public members only. @see RFC 7517 §5 */
 export const JsonWebKeySetSchema = /* @__PURE__ */ z
   .object({
-    keys: z.array(
-      z.looseObject({
-        kty: z.string(),
-        kid: z.string(),
-        use: z.optional(z.string()),
-        alg: z.optional(z.string()),
-      }),
-    ),
+    keys: z
+      .array(
+        z.looseObject({
+          kty: z.string().check(z.describe('The key type (RFC 7517 §4.1), such as OKP or EC')),
+          kid: z.string().check(z.describe('The key id a token header names to pick this key')),
+          use: z.optional(z.string()).check(z.describe('What the key is for: sig (signatures)')),
+          alg: z
+            .optional(z.string())
+            .check(z.describe('The signature algorithm used with this key')),
+        }),
+      )
+      .check(z.describe('The public keys that verify the access tokens this server signs')),
   })
   .register(z.globalRegistry, { id: 'JsonWebKeySet', title: 'JsonWebKeySet' });

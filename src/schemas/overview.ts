@@ -9,7 +9,12 @@ export const OverviewLinksSchema = z
     openapi: z.url().describe('The OpenAPI description at the origin'),
     openapiV1: z.url().describe('The OpenAPI description under the REST v1 base'),
   })
-  .meta({ id: 'OverviewLinks', title: 'OverviewLinks' });
+  .meta({
+    id: 'OverviewLinks',
+    title: 'OverviewLinks',
+    description:
+      'Where to go next: the MCP endpoint, the developer pages and the OpenAPI description.',
+  });
 
 /** The Overview resource, response of GET /api/v1/overview (docs/spec.md §2). */
 export const OverviewSchema = z
@@ -17,8 +22,10 @@ export const OverviewSchema = z
     name: z.string().describe('Company name'),
     alternateName: z.string().describe('Short name'),
     url: z.url().describe("The company's website"),
-    description: z.string(),
-    tagline: z.string(),
+    description: z
+      .string()
+      .describe('A paragraph about the company, as content/company.yaml words it'),
+    tagline: z.string().describe("The company's one-line tagline"),
     apiVersion: z.string().describe('Version string of the API'),
     links: OverviewLinksSchema,
   })

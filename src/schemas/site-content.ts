@@ -50,8 +50,13 @@ export const CompanySchema = z.strictObject({
 export type Company = z.infer<typeof CompanySchema>;
 
 export const ProductFeatureSchema = z.strictObject({
-  name: OneLineSchema,
-  description: z.string().trim().min(1, 'must not be empty').max(400),
+  name: OneLineSchema.describe('The feature, in a few words'),
+  description: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(400)
+    .describe('What the feature does for a customer'),
 });
 
 /** content/product.md front matter; the Markdown body is the product description. */
@@ -69,11 +74,22 @@ export type Product = z.infer<typeof ProductSchema>;
 
 /** One entry of content/calls-to-action.yaml. */
 export const CallToActionSchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be kebab-case, e.g. request-a-quote'),
-  label: z.string().trim().min(1, 'must not be empty').max(60),
-  url: PublicUrlSchema,
-  description: z.string().trim().min(1, 'must not be empty').max(300),
-  priority: z.union([z.literal(1), z.literal(2)]).default(2),
+  id: z
+    .string()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be kebab-case, e.g. request-a-quote')
+    .describe('A stable id of the call to action (kebab-case)'),
+  label: z.string().trim().min(1, 'must not be empty').max(60).describe('The button or link text'),
+  url: PublicUrlSchema.describe('Where the call to action leads'),
+  description: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(300)
+    .describe('What the reader gets by following it'),
+  priority: z
+    .union([z.literal(1), z.literal(2)])
+    .default(2)
+    .describe('1 for the main calls to action, 2 for the others'),
 });
 export type CallToAction = z.infer<typeof CallToActionSchema>;
 

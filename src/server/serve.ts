@@ -46,6 +46,7 @@ if (built.siteUrl !== siteUrl) {
 }
 // Routed as the deployment routes: the configuration vercel.ts computes, for the build's content.
 const { siteSnapshot } = await import('../generated/site-snapshot.ts');
+const toolNames = siteSnapshot.mcpTools.map((tool) => tool.name);
 
 // Bound to loopback, answer only for loopback names and the published host (DNS rebinding).
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
@@ -55,8 +56,8 @@ const server = await createLocalServer({
   ...(loopback ? { allowedHosts: [...LOOPBACK_NAMES, new URL(siteUrl).hostname] } : {}),
   staticDir: join(root, '.vercel', 'output', 'static'),
   apiDir: join(root, 'api'),
-  vercelConfig: buildSiteVercelConfig(siteSnapshot.content),
-  routes: buildSiteRoutes(siteSnapshot.content),
+  vercelConfig: buildSiteVercelConfig(siteSnapshot.content, toolNames),
+  routes: buildSiteRoutes(siteSnapshot.content, toolNames),
   siteUrl,
   limits,
   // The same recorder (and store) as the functions this process runs: one report.

@@ -49,6 +49,11 @@ export interface Surface {
    * it at each literal path (or at the renamed file), so such a surface needs no endpoint file.
    */
   readonly document?: string;
+  /**
+   * True for a function that reads a bearer token (and so may answer 401): the reference lists
+   * 401 among an operation's errors only here.
+   */
+  readonly checksBearerToken?: boolean;
 }
 
 const FILE = { kind: 'file' } as const;
@@ -254,6 +259,8 @@ const SERVICE_SURFACES: readonly Surface[] = [
     sample: { path: SERVICE_PATHS.mcp, status: 200 },
     methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
     cors: 'set-by-function',
+    // src/oauth/bearer.ts: a call may carry the optional token, and a bad one is refused.
+    checksBearerToken: true,
   }),
   // A2A (issue 28): the agent card and the stateless JSON-RPC endpoint whose skills are the MCP tools.
   defineDocument('a2a-agent-card', [SERVICE_PATHS.agentCard], {

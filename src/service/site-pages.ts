@@ -1,11 +1,13 @@
 import type { PageName } from '../schemas/site-content.ts';
+import { listDocsPages, NO_DOCS_PAGES, type DocsPageNames } from './docs-pages.ts';
 import { listErrorCatalogue } from './error-catalogue.ts';
 
 /**
  * Which group of pages a page belongs to: the main pages (each with its own component), the site
- * owner's own content pages (the generic route), the reference pages, the error pages.
+ * owner's own content pages (the generic route), the reference pages (the glossary), the pages
+ * of the API reference under /docs (`docs-pages.ts`), the error pages.
  */
-export type PageSection = 'main' | 'content' | 'reference' | 'errors';
+export type PageSection = 'main' | 'content' | 'reference' | 'docs' | 'errors';
 
 /** One HTML page of the site and its Markdown mirror (Agent Readability: a `.md` per page). */
 export interface SitePage {
@@ -60,11 +62,21 @@ export function defineContentPage(slug: string): SitePage {
 
 /**
  * Every page of the site, each with a Markdown version: the main pages, the site owner's content
- * pages (by slug, as content/pages/ names them), the glossary and the errors. The build reads the
- * slugs from content/ (see docs/architecture.md, "Pages: one content file").
+ * pages (by slug, as content/pages/ names them), the API reference's pages (named by the OpenAPI
+ * document and the MCP tools), the glossary and the errors. The build reads the slugs from
+ * content/ (see docs/architecture.md, "Pages: one content file").
  */
-export function listSitePages(contentPageSlugs: readonly string[]): SitePage[] {
-  return [...MAIN_PAGES, ...contentPageSlugs.map(defineContentPage), GLOSSARY_PAGE, ...ERROR_PAGES];
+export function listSitePages(
+  contentPageSlugs: readonly string[],
+  docsPageNames: DocsPageNames = NO_DOCS_PAGES,
+): SitePage[] {
+  return [
+    ...MAIN_PAGES,
+    ...contentPageSlugs.map(defineContentPage),
+    ...listDocsPages(docsPageNames),
+    GLOSSARY_PAGE,
+    ...ERROR_PAGES,
+  ];
 }
 
 /** The path a page request names: a trailing slash is ignored, as Astro's routing ignores it. */

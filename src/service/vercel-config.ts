@@ -26,6 +26,48 @@ function listExamplePaths(surface: Surface): string[] {
   return [...listRulePaths(surface).filter(isLiteralPattern), surface.sample.path];
 }
 
+const MARKDOWN_SUFFIX = '\\.md';
+
+/**
+ * The excluded paths as one alternation, written short: literal paths grouped under their folder
+ * and a page's Markdown mirror folded into its page (`docs/api/(?:a(?:\.md)?|b(?:\.md)?)`), so
+ * the last rule, which leaves out every page before it, stays under Vercel's 4,096 characters
+ * per source with a page per operation, tool and schema. It matches exactly the same paths.
+ */
+function joinExcludedPatterns(excluded: readonly string[]): string {
+  const patterns: string[] = [];
+  const folders = new Map<string, Map<string, { plain: boolean; markdown: boolean }>>();
+  for (const pattern of excluded) {
+    const regex = toPatternRegex(pattern);
+    const slash = regex.lastIndexOf('/');
+    if (!isLiteralPattern(pattern)) {
+      patterns.push(regex);
+      continue;
+    }
+    const folder = regex.slice(0, slash + 1);
+    const name = regex.slice(slash + 1);
+    const markdown = name.endsWith(MARKDOWN_SUFFIX) && name.length > MARKDOWN_SUFFIX.length;
+    const stem = markdown ? name.slice(0, -MARKDOWN_SUFFIX.length) : name;
+    const names = folders.get(folder) ?? new Map<string, { plain: boolean; markdown: boolean }>();
+    const seen = names.get(stem) ?? { plain: false, markdown: false };
+    names.set(stem, markdown ? { ...seen, markdown: true } : { ...seen, plain: true });
+    folders.set(folder, names);
+  }
+  for (const [folder, names] of folders) {
+    const written = [...names].map(([stem, { plain, markdown }]) =>
+      plain && markdown
+        ? `${stem}(?:${MARKDOWN_SUFFIX})?`
+        : markdown
+          ? `${stem}${MARKDOWN_SUFFIX}`
+          : stem,
+    );
+    patterns.push(
+      written.length === 1 ? `${folder}${written[0] ?? ''}` : `${folder}(?:${written.join('|')})`,
+    );
+  }
+  return patterns.join('|');
+}
+
 /**
  * A vercel.json source (path-to-regexp) for paths, without the paths of `excluded`: one literal
  * path as it is, else one regular-expression group; dots are escaped everywhere.
@@ -37,7 +79,7 @@ function buildSource(paths: readonly string[], excluded: readonly string[] = [])
   }
   const alternatives = paths.map(toPatternRegex).join('|');
   if (excluded.length === 0) return `/(${alternatives})`;
-  const lookahead = `(?!(?:${excluded.map(toPatternRegex).join('|')})$)`;
+  const lookahead = `(?!(?:${joinExcludedPatterns(excluded)})$)`;
   return `/(${lookahead}${paths.length === 1 ? alternatives : `(?:${alternatives})`})`;
 }
 

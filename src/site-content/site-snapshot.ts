@@ -4,6 +4,7 @@ import type { SiteOutlines } from '../schemas/markdown-outline.ts';
 import type { PublishedToolDescriptor } from '../schemas/mcp-tools.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
 import type { RateLimitPolicy } from '../service/rate-limit-policy.ts';
+import type { DocsPageNames } from '../service/docs-pages.ts';
 
 /**
  * What the build hands to the functions: the validated content, the public origin, the outline of
@@ -50,6 +51,20 @@ export function renderContentPagesModule(content: Pick<SiteContent, 'contentPage
     HEADER,
     '',
     `export const CONTENT_PAGE_SLUGS: readonly string[] = ${JSON.stringify(slugs)};`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * Renders the names of the API reference's pages alone (operations, tools, schemas), for the page
+ * middleware and the page list, which must not carry the whole snapshot either.
+ */
+export function renderDocsPagesModule(names: DocsPageNames): string {
+  return [
+    HEADER,
+    "import type { DocsPageNames } from '../service/docs-pages.ts';",
+    '',
+    `export const DOCS_PAGE_NAMES: DocsPageNames = ${JSON.stringify(names, null, 2)};`,
     '',
   ].join('\n');
 }

@@ -20,6 +20,9 @@ function listSectionSources(section: PageSection): string[] {
       ];
     case 'reference':
       return ['src/reference/glossary.ts'];
+    case 'docs':
+      // What the reference pages are generated from: the OpenAPI builders, the schemas, the tools.
+      return ['src/documents/openapi', 'src/schemas', 'src/mcp/tools', 'src/reference'];
   }
 }
 

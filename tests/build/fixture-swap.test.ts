@@ -1,4 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
+import { readProjectToolNames } from '../../src/integrations/mcp-tool-modules.ts';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSiteSnapshot } from '../../src/integrations/build-site-snapshot.ts';
@@ -52,7 +53,13 @@ const FIXTURE_ROUTES = new Map<string, RouteTable>(
   await Promise.all(
     FIXTURE_COMPANY_NAMES.map(
       async (name) =>
-        [name, buildSiteRoutes(await readSiteContent(resolveFixtureDir(name)))] as const,
+        [
+          name,
+          buildSiteRoutes(
+            await readSiteContent(resolveFixtureDir(name)),
+            readProjectToolNames(process.cwd()),
+          ),
+        ] as const,
     ),
   ),
 );

@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { readProjectToolNames } from '../../src/integrations/mcp-tool-modules.ts';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -157,9 +158,12 @@ describe('a new MCP tool written as one file in src/mcp/tools/', () => {
     expect(refused.result.isError).toBe(true);
   });
 
-  it('should be documented on /docs and /docs.md', async () => {
+  it('should have its own reference page and Markdown version, linked from /docs', async () => {
     expect(await fetchText('/docs')).toContain(`id="tool-${TOOL_NAME}"`);
-    expect(await fetchText('/docs.md')).toContain(`#### \`${TOOL_NAME}\``);
+    const page = `/docs/mcp/tools/${TOOL_NAME}`;
+    expect(await fetchText(page)).toContain(`id="tool-${TOOL_NAME}"`);
+    expect(await fetchText(`${page}.md`)).toContain(`# \`${TOOL_NAME}\``);
+    expect(await fetchText('/docs.md')).toContain(`${page}.md`);
   });
 
   it('should be listed by llms.txt and the MCP server card', async () => {
@@ -250,8 +254,12 @@ describe('a new page written as one file in content/pages/', () => {
   it("should be in the copy's route table, Vercel configuration and middleware bundle", async () => {
     const dir = served?.dir ?? '';
     const content = await readSiteContent(join(dir, 'content'));
-    expect(buildSiteRoutes(content).findSurface(`/${PAGE_SLUG}`).id).toBe(`page-${PAGE_SLUG}`);
-    const sources = buildSiteVercelConfig(content).headers.map((rule) => rule.source);
+    expect(
+      buildSiteRoutes(content, readProjectToolNames(dir)).findSurface(`/${PAGE_SLUG}`).id,
+    ).toBe(`page-${PAGE_SLUG}`);
+    const sources = buildSiteVercelConfig(content, readProjectToolNames(dir)).headers.map(
+      (rule) => rule.source,
+    );
     expect(sources).toContain(`/${PAGE_SLUG}`);
     expect(sources).toContain(`/${PAGE_SLUG}\\.md`);
     // The middleware's bundle (what Vercel ships) negotiates the page from the slugs it was built with.

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { readProjectToolNames } from '../../src/integrations/mcp-tool-modules.ts';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { getTransformedRoutes } from '@vercel/routing-utils';
@@ -446,7 +447,7 @@ async function expectSameAnswer(request: Case, unlike: readonly string[] = []): 
 }
 
 describe('the Vercel configuration vercel.ts computes', () => {
-  const computed = () => buildSiteVercelConfig(content.value);
+  const computed = () => buildSiteVercelConfig(content.value, readProjectToolNames(process.cwd()));
 
   it('should be compiled by the CLI from the route table and the content, with no vercel.json', () => {
     expect(existsSync(join(build.dir, 'vercel.json'))).toBe(false);

@@ -1,9 +1,13 @@
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { listErrorCatalogue } from '../../src/service/error-catalogue.ts';
 import { launchChromium } from '../support/browser.ts';
-import { loadSampleContent } from '../support/sample-content.ts';
+import { loadSampleContent, loadSampleRoutes } from '../support/sample-content.ts';
 
 const baseUrl = inject('baseUrl');
+/** The reference's pages under /docs/..., as the route table lists them. */
+const REFERENCE_PAGES = (await loadSampleRoutes()).pages.filter((page) => page.section === 'docs');
+const OPERATION = '/docs/api/getOverview';
 
 let browser: Browser;
 
@@ -15,84 +19,144 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The `##` headings of content/pages/docs.md, the Markdown copy above the generated reference. */
-async function listCopyHeadings(): Promise<string[]> {
-  const { pages } = await loadSampleContent();
-  return [...pages.docs.body.matchAll(/^##\s+(.+?)\s*$/gm)].map((match) => match[1] ?? '');
-}
-
-async function openDocs(width: number, javaScriptEnabled = true) {
+async function openDocs(path: string, width: number, javaScriptEnabled = true) {
   const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled });
   const page = await context.newPage();
-  await page.goto(`${baseUrl}/docs`, { waitUntil: 'load' });
+  await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
   return { context, page };
 }
 
-describe('/docs navigation', () => {
-  it('should follow every heading with a link to its own anchor, without JavaScript', async () => {
-    const { context, page } = await openDocs(1280, false);
-    const headings = await page.locator('main :is(h2, h3, h4)').evaluateAll((elements) =>
-      elements.map((heading) => ({
-        id: heading.id,
-        text: heading.textContent?.trim() ?? '',
-        anchor: heading.nextElementSibling?.matches('a.heading-anchor')
-          ? heading.nextElementSibling.getAttribute('href')
-          : null,
-      })),
-    );
-    expect(headings.length).toBeGreaterThan(40);
-    for (const heading of headings) expect(heading.anchor, heading.id).toBe(`#${heading.id}`);
-    // The Markdown copy's headings are among them, so they get the same link as the reference's.
-    expect(headings.map((heading) => heading.text)).toEqual(
-      expect.arrayContaining(await listCopyHeadings()),
-    );
-    await context.close();
-  });
-
-  it('should list the sections in a table of contents whose every link has a target', async () => {
-    const { context, page } = await openDocs(1280, false);
-    const toc = page.getByRole('navigation', { name: 'On this page' });
-    const targets = await toc
+describe('the reference sidebar', () => {
+  it('should list /docs, every reference page and every error, and mark the current page', async () => {
+    const { context, page } = await openDocs(OPERATION, 1280, false);
+    const sidebar = page.getByRole('navigation', { name: 'API reference' });
+    expect(await sidebar.isVisible()).toBe(true);
+    const hrefs = await sidebar
       .locator('a')
       .evaluateAll((links) =>
-        links.map((link) => decodeURIComponent((link as HTMLAnchorElement).hash.slice(1))),
+        links.map((link) => new URL((link as HTMLAnchorElement).href).pathname),
       );
-    expect(targets).toEqual(expect.arrayContaining(['operations', 'mcp-tools', 'limits']));
-    const labels = (await toc.locator('a').allTextContents()).map((label) => label.trim());
-    expect(labels).toEqual(expect.arrayContaining(await listCopyHeadings()));
-    const ids = await page
-      .locator('main [id]')
-      .evaluateAll((elements) => elements.map((e) => e.id));
-    for (const target of targets) expect(ids).toContain(target);
+    expect(hrefs).toEqual(
+      expect.arrayContaining([
+        '/docs',
+        ...REFERENCE_PAGES.map((reference) => reference.path),
+        '/errors',
+        ...listErrorCatalogue().map((entry) => `/errors/${entry.code}`),
+      ]),
+    );
+    const current = sidebar.locator('[aria-current="page"]');
+    expect(await current.count()).toBe(1);
+    expect(await current.getAttribute('href')).toBe(OPERATION);
     await context.close();
   });
 
-  it('should keep the table of contents in view on wide screens and mark the section read', async () => {
-    const { context, page } = await openDocs(1280);
-    const toc = page.getByRole('navigation', { name: 'On this page' });
-    await toc.getByRole('link', { name: 'Limits', exact: true }).click();
-    await page.waitForURL(`${baseUrl}/docs#limits`);
-    await expect
-      .poll(() => toc.locator('[aria-current="location"]').allInnerTexts(), { timeout: 10_000 })
-      .toEqual(['Limits']);
-    const box = await toc.boundingBox();
-    expect(box?.y).toBeGreaterThanOrEqual(0);
-    expect(box?.x).toBeGreaterThan(640);
-    await page.evaluate(() => scrollTo(0, 0));
-    const first = await toc.locator('a').first().innerText();
-    await expect
-      .poll(() => toc.locator('[aria-current="location"]').allInnerTexts())
-      .toEqual([first]);
+  it('should keep every id the one-page /docs had, each on a link to its new page', async () => {
+    const { context, page } = await openDocs('/docs', 1280, false);
+    for (const [id, target] of [
+      ['getOverview', OPERATION],
+      ['tool-search_site_copy', '/docs/mcp/tools/search_site_copy'],
+      ['schema-Overview', '/docs/schemas/Overview'],
+      ['mcp-resources', '/docs/mcp/resources'],
+    ] as const) {
+      expect(await page.locator(`[id="${id}"] a`).first().getAttribute('href'), id).toBe(target);
+    }
+    for (const id of ['operations', 'tag-rest', 'mcp-tools', 'schemas', 'limits', 'versions']) {
+      expect(await page.locator(`[id="${id}"]`).count(), id).toBe(1);
+    }
     await context.close();
   });
 
-  it('should put the table of contents above the reference on narrow screens', async () => {
-    const { context, page } = await openDocs(390);
-    const toc = page.getByRole('navigation', { name: 'On this page' });
-    expect(await toc.evaluate((nav) => getComputedStyle(nav).position)).toBe('static');
-    const tocBox = await toc.boundingBox();
-    const bodyBox = await page.locator('.docs-body').boundingBox();
-    expect((tocBox?.y ?? 0) + (tocBox?.height ?? 0)).toBeLessThanOrEqual(bodyBox?.y ?? 0);
+  it.each([false, true])(
+    'should open as a drawer below 900 px and close again (JavaScript on: %s)',
+    async (javaScriptEnabled) => {
+      const { context, page } = await openDocs(OPERATION, 390, javaScriptEnabled);
+      const sidebar = page.locator('#docs-sidebar');
+      expect(await sidebar.isVisible()).toBe(false);
+      await page.getByRole('button', { name: 'Reference menu' }).click();
+      expect(await sidebar.isVisible()).toBe(true);
+      const current = sidebar.locator('[aria-current="page"]');
+      expect(await current.isVisible()).toBe(true);
+      const box = await sidebar.boundingBox();
+      expect(box?.x).toBe(0);
+      expect(box?.width).toBeLessThanOrEqual(390);
+      await sidebar.getByRole('button', { name: 'Close menu' }).click();
+      expect(await sidebar.isVisible()).toBe(false);
+      await context.close();
+    },
+  );
+
+  it('should show the breadcrumbs the JSON-LD BreadcrumbList names, and link the neighbours', async () => {
+    const { context, page } = await openDocs(OPERATION, 1280, false);
+    const crumbs = (
+      await page.getByRole('navigation', { name: 'Breadcrumb' }).locator('li').allInnerTexts()
+    ).map((text) => text.trim());
+    const graph = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
+    ) as { '@graph': { '@type': string; itemListElement?: { name: string; item: string }[] }[] };
+    const trail = graph['@graph'].find((node) => node['@type'] === 'BreadcrumbList');
+    expect(trail?.itemListElement?.map((item) => item.name)).toEqual([
+      'Home',
+      ...crumbs.slice(0, -1),
+      expect.any(String),
+    ]);
+    expect(trail?.itemListElement?.at(-1)?.item).toBe(`${baseUrl}${OPERATION}`);
+    const pager = page.getByRole('navigation', { name: 'Previous and next page' });
+    expect(await pager.locator('a[rel="prev"]').getAttribute('href')).toBe('/docs');
+    const next = (await pager.locator('a[rel="next"]').getAttribute('href')) ?? '';
+    await page.goto(`${baseUrl}${next}`);
+    expect(await pager.locator('a[rel="prev"]').getAttribute('href')).toBe(OPERATION);
+    await context.close();
+  });
+});
+
+describe('operation pages', () => {
+  it('should put the samples beside the description at 1280 px, sticky', async () => {
+    const { context, page } = await openDocs(OPERATION, 1280);
+    const main = await page.locator('.docs-operation-main').boundingBox();
+    const aside = await page.locator('.docs-operation-aside').boundingBox();
+    expect(aside?.x).toBeGreaterThan((main?.x ?? 0) + (main?.width ?? 0) - 1);
+    expect(Math.abs((aside?.y ?? 0) - (main?.y ?? 0))).toBeLessThan(40);
+    expect(
+      await page.locator('.docs-operation-aside').evaluate((e) => getComputedStyle(e).position),
+    ).toBe('sticky');
+    // The example answer is shown expanded, not folded away.
+    expect(await page.locator('.docs-operation-aside .code-block').last().isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it.each([OPERATION, '/docs/mcp/tools/search_site_copy'])(
+    'should stack %s at 390 px and overflow nothing at 360 px',
+    async (path) => {
+      const { context, page } = await openDocs(path, 390);
+      const main = await page.locator('.docs-operation-main').boundingBox();
+      const aside = await page.locator('.docs-operation-aside').boundingBox();
+      expect(aside?.y).toBeGreaterThanOrEqual((main?.y ?? 0) + (main?.height ?? 0) - 1);
+      await page.setViewportSize({ width: 360, height: 900 });
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+      await context.close();
+    },
+  );
+
+  it('should unfold a nested object of the response fields', async () => {
+    const { context, page } = await openDocs(OPERATION, 1280, false);
+    const nested = page.locator('.schema-fields details').first();
+    const inner = nested.locator('.schema-field-name').first();
+    expect(await inner.isVisible()).toBe(false);
+    await nested.locator('summary').click();
+    expect(await inner.isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('the entry page', () => {
+  it('should open with the copy of content/pages/docs.md and a quickstart', async () => {
+    const { pages } = await loadSampleContent();
+    const { context, page } = await openDocs('/docs', 1280, false);
+    expect(await page.locator('main h1').innerText()).toBe(pages.docs.heading);
+    expect(await page.locator('#quickstart').count()).toBe(1);
     await context.close();
   });
 });

@@ -16,6 +16,13 @@ const SITE_PAGES = (await loadSampleRoutes()).pages;
 
 const baseUrl = inject('baseUrl');
 const PAGES = ['/', '/developers', '/docs'] as const;
+/** One reference page of each kind: axe and the widths run on these, not on all of them. */
+const REFERENCE_PAGES = [
+  '/docs/api/getOverview',
+  '/docs/mcp/tools/search_site_copy',
+  '/docs/schemas/Overview',
+] as const;
+const CHECKED_PAGES = [...PAGES, ...REFERENCE_PAGES] as const;
 const THEMES = ['light', 'dark'] as const;
 
 /** The policy the deployed pages are served with: nothing inline, nothing from elsewhere. */
@@ -53,7 +60,7 @@ function headingOf(path: (typeof PAGES)[number]): string {
 }
 
 function screenshotName(path: string, theme: string, width: number): string {
-  return `${path === '/' ? 'home' : path.slice(1)}-${theme}-${width}.png`;
+  return `${path === '/' ? 'home' : path.slice(1).replaceAll('/', '-')}-${theme}-${width}.png`;
 }
 
 describe('pages in Chromium', () => {
@@ -147,20 +154,24 @@ describe('pages in Chromium', () => {
     await context.close();
   });
 
-  it('should document every operation, MCP tool, schema and error code on /docs', async () => {
+  it('should give every operation, MCP tool and schema a page, and link each error from the sidebar', async () => {
     const { context, page } = await openPage('/docs');
     const openapi = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as {
       paths: Record<string, Record<string, { operationId?: string }>>;
       components: { schemas: Record<string, unknown> };
     };
-    const ids = await page.locator('[id]').evaluateAll((elements) => elements.map((e) => e.id));
+    const hrefs = await page
+      .getByRole('navigation', { name: 'API reference' })
+      .locator('a')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    const expected: string[] = [];
     for (const item of Object.values(openapi.paths)) {
       for (const operation of Object.values(item)) {
-        if (operation.operationId) expect(ids).toContain(operation.operationId);
+        if (operation.operationId) expected.push(`/docs/api/${operation.operationId}`);
       }
     }
     for (const name of Object.keys(openapi.components.schemas)) {
-      expect(ids).toContain(`schema-${name}`);
+      expected.push(`/docs/schemas/${name}`);
     }
     const tools = (await (
       await fetch(`${baseUrl}/mcp`, {
@@ -173,8 +184,12 @@ describe('pages in Chromium', () => {
       })
     ).json()) as { result: { tools: { name: string }[] } };
     expect(tools.result.tools.length).toBeGreaterThan(0);
-    for (const tool of tools.result.tools) expect(ids).toContain(`tool-${tool.name}`);
-    for (const error of listErrorCatalogue()) expect(ids).toContain(`error-${error.code}`);
+    for (const tool of tools.result.tools) expected.push(`/docs/mcp/tools/${tool.name}`);
+    for (const error of listErrorCatalogue()) expected.push(`/errors/${error.code}`);
+    expect(hrefs).toEqual(expect.arrayContaining(expected));
+    for (const path of expected) {
+      expect((await fetch(`${baseUrl}${path}`)).status, path).toBe(200);
+    }
     const text = await page.locator('main').innerText();
     expect(text).toMatch(/no staging/i);
     expect(text).toContain('Versions and deprecation');
@@ -264,7 +279,7 @@ describe('pages in Chromium', () => {
   });
 
   describe.each(THEMES)('in the %s theme', (colorScheme) => {
-    it.each(PAGES)('should have no axe-core violations on %s', async (path) => {
+    it.each(CHECKED_PAGES)('should have no axe-core violations on %s', async (path) => {
       const { context, page, errors } = await openPage(path, { colorScheme });
       const results = await checkAccessibility(page);
       expect(
@@ -277,7 +292,7 @@ describe('pages in Chromium', () => {
       await context.close();
     });
 
-    it.each(PAGES)('should fit %s into 320 to 1280 pixels', async (path) => {
+    it.each(CHECKED_PAGES)('should fit %s into 320 to 1280 pixels', async (path) => {
       const { context, page } = await openPage(path, {
         colorScheme,
         viewport: { width: 320, height: 900 },

@@ -301,31 +301,31 @@ const FAULTS: readonly Fault[] = [
     fetch: breaking(path('/'), (r, t) => rewrite(r, t.replace(/data-webmcp-tools/g, 'data-x'))),
   },
   {
-    name: 'a /docs.md missing an operation',
+    name: 'an operation page whose Markdown misses the operation',
     check: 'markdown-parity',
-    fetch: breaking(path('/docs.md'), (r, t) =>
-      rewrite(r, t.replace(/^#### GET `\/overview`.*$/m, '')),
+    fetch: breaking(path('/docs/api/getOverview.md'), (r, t) =>
+      rewrite(r, t.replace(/^# GET `\/overview`.*$/m, '')),
     ),
   },
   {
-    name: 'a /docs.md missing an MCP tool',
+    name: "an MCP tool's page whose Markdown misses the tool",
     check: 'markdown-parity',
-    fetch: breaking(path('/docs.md'), (r, t) =>
-      rewrite(r, t.replace(/^#### `get_company_overview`$/m, '')),
+    fetch: breaking(path('/docs/mcp/tools/get_company_overview.md'), (r, t) =>
+      rewrite(r, t.replace(/^# `get_company_overview`$/m, '')),
     ),
   },
   {
-    name: 'a /docs.md missing an error of the catalogue',
+    name: 'an /errors.md missing an error of the catalogue',
     check: 'markdown-parity',
-    fetch: breaking(path('/docs.md'), (r, t) =>
+    fetch: breaking(path('/errors.md'), (r, t) =>
       rewrite(r, t.replace(/^\| \[`not_found`\].*$/m, '')),
     ),
   },
   {
-    name: 'a /docs.md missing a field of a schema',
+    name: "a schema's page whose Markdown misses a field",
     check: 'markdown-parity',
-    fetch: breaking(path('/docs.md'), (r, t) =>
-      rewrite(r, t.replace(/^\| `alternateName` .*$/gm, '')),
+    fetch: breaking(path('/docs/schemas/Overview.md'), (r, t) =>
+      rewrite(r, t.replace(/^\s*- `alternateName`.*$/gm, '')),
     ),
   },
   {

@@ -26,25 +26,34 @@ describe('Markdown versions of the pages', () => {
     expect(markdown.split('\n').slice(0, 12).join('\n')).toContain('> **For AI agents:**');
   });
 
-  it('should compare every operation, tool and error that /docs shows', async () => {
-    const inventory = readPageInventory(await fetchText('/docs', 'text/html'));
-    expect(inventory.operations).toHaveLength(listReferenceOperations(site.openapi).length);
-    expect(inventory.tools).toEqual(site.mcpTools.map((tool) => tool.name));
-    for (const error of listErrorCatalogue()) expect(inventory.tableKeys).toContain(error.code);
-    expect(inventory.tableKeys).toContain('alternateName');
+  it('should compare every operation, tool and field that the reference pages show', async () => {
+    const references = SITE_PAGES.filter((page) => page.section === 'docs');
+    const inventories = await Promise.all(
+      references.map(async (page) => readPageInventory(await fetchText(page.path, 'text/html'))),
+    );
+    expect(inventories.flatMap((inventory) => inventory.operations)).toHaveLength(
+      listReferenceOperations(site.openapi).length,
+    );
+    expect(inventories.flatMap((inventory) => inventory.tools).sort()).toEqual(
+      site.mcpTools.map((tool) => tool.name).sort(),
+    );
+    expect(inventories.flatMap((inventory) => inventory.fields)).toContain('alternateName');
+    const errors = readPageInventory(await fetchText('/errors', 'text/html'));
+    for (const error of listErrorCatalogue()) expect(errors.tableKeys).toContain(error.code);
   });
 
   it('should find the gap when the Markdown drops a heading, an operation, a tool, a field or an error', async () => {
-    const html = await fetchText('/docs', 'text/html');
-    const markdown = await fetchText('/docs.md', 'text/markdown');
-    const cases: [RegExp, string][] = [
-      [/^## Limits$/m, 'Limits'],
-      [/^#### GET `\/overview`.*$/m, 'GET /overview'],
-      [/^#### `search_site_copy`$/m, 'search_site_copy'],
-      [/^\| `alternateName` .*$/gm, 'alternateName'],
-      [/^\| \[`not_found`\].*$/m, 'not_found'],
+    const cases: [string, RegExp, string][] = [
+      ['/docs', /^## Limits$/m, 'Limits'],
+      ['/docs/api/getOverview', /^# GET `\/overview`.*$/m, 'GET /overview'],
+      ['/docs/mcp/tools/search_site_copy', /^# `search_site_copy`$/m, 'search_site_copy'],
+      ['/docs/schemas/Overview', /^\s*- `alternateName`.*$/gm, 'alternateName'],
+      ['/errors', /^\| \[`not_found`\].*$/m, 'not_found'],
     ];
-    for (const [pattern, text] of cases) {
+    for (const [path, pattern, text] of cases) {
+      const html = await fetchText(path, 'text/html');
+      const markdown = await fetchText(`${path}.md`, 'text/markdown');
+      expect(findParityGaps(html, markdown), path).toEqual([]);
       const gaps = findParityGaps(html, markdown.replace(pattern, ''));
       expect(gaps.map((gap) => gap.text).join('\n'), text).toContain(text);
     }

@@ -49,6 +49,7 @@ function expectedDate(page: SitePage): string {
       'src/documents/error-pages.ts',
     ],
     reference: ['src/reference/glossary.ts'],
+    docs: ['src/documents/openapi', 'src/schemas', 'src/mcp/tools', 'src/reference'],
   };
   return readSourcesLastModified(builtFrom, sources[page.section]).date.toISOString();
 }

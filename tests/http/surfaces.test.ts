@@ -247,7 +247,7 @@ describe('SURFACES', () => {
       .map((entry) => `${entry.parentPath.slice(dir.length)}/${entry.name}`)
       .filter((file) => !file.includes('/.'));
     expect(files).toContain('/search-index.json');
-    for (const file of files) {
+    const checkFile = async (file: string) => {
       for (const coding of ['identity', 'gzip, br']) {
         // Twice: the first answer comes from disk, the next from memory for small files.
         for (const round of [1, 2]) {
@@ -260,6 +260,10 @@ describe('SURFACES', () => {
           );
         }
       }
+    };
+    // A page per reference item made this a few hundred requests: eight files at a time.
+    for (let start = 0; start < files.length; start += 8) {
+      await Promise.all(files.slice(start, start + 8).map(checkFile));
     }
-  });
+  }, 180_000);
 });

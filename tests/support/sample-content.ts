@@ -1,4 +1,5 @@
 import { readSiteContent } from '../../src/site-content/read-site-content.ts';
+import { readProjectToolNames } from '../../src/integrations/mcp-tool-modules.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import { buildSiteRoutes } from '../../src/documents/site-routes.ts';
 import type { RouteTable } from '../../src/service/routes.ts';
@@ -11,7 +12,7 @@ export async function loadSampleContent(): Promise<SiteContent> {
 
 /** The route table of the repository's own content: its pages (content pages included) and surfaces. */
 export async function loadSampleRoutes(): Promise<RouteTable> {
-  return buildSiteRoutes(await loadSampleContent());
+  return buildSiteRoutes(await loadSampleContent(), readProjectToolNames(process.cwd()));
 }
 
 /**

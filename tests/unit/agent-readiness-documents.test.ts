@@ -21,14 +21,23 @@ import { buildMcpServerName } from '../../src/documents/mcp-server-identity.ts';
 
 const site = await loadExpectedSite('https://facts.example.com', await loadFixtureContent('rich'));
 /** The fixture's pages and surfaces, its own content pages included. */
-const routes = buildSiteRoutes(site.content);
+const routes = buildSiteRoutes(
+  site.content,
+  site.mcpTools.map((tool) => tool.name),
+);
 const documents = buildAgentReadinessDocuments(site);
 const LAST_UPDATED = new Date('2026-03-04T05:06:07Z');
 const pageMarkdown = buildPageMarkdowns(site, routes.pages, () => LAST_UPDATED);
-const vercel = new VercelRouter(buildSiteVercelConfig(site.content), {
-  isFile: () => true,
-  isFunction: () => false,
-});
+const vercel = new VercelRouter(
+  buildSiteVercelConfig(
+    site.content,
+    site.mcpTools.map((tool) => tool.name),
+  ),
+  {
+    isFile: () => true,
+    isFunction: () => false,
+  },
+);
 /** The value of a header the computed Vercel configuration gives a path. */
 const headerOf = (pathname: string, key: string) =>
   vercel.route({ pathname, searchParams: new URLSearchParams(), header: () => undefined }).headers[

@@ -28,7 +28,10 @@ const validateServerCard = ajv.compile({ ...serverCardSchema, $ref: '#/$defs/Ser
 
 const site = await loadExpectedSite('https://facts.example.com', await loadFixtureContent('rich'));
 /** The fixture's pages and surfaces, its own content pages included. */
-const routes = buildSiteRoutes(site.content);
+const routes = buildSiteRoutes(
+  site.content,
+  site.mcpTools.map((tool) => tool.name),
+);
 
 describe('buildAiCatalog', () => {
   const catalog = buildAiCatalog(site.content, site.urls);

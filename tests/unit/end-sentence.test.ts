@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readProjectToolNames } from '../../src/integrations/mcp-tool-modules.ts';
 import { buildSiteRoutes } from '../../src/documents/site-routes.ts';
 import { buildSiteSnapshot } from '../../src/integrations/build-site-snapshot.ts';
 import { buildAgentReadinessDocuments } from '../../src/documents/agent-readiness-documents.ts';
@@ -126,7 +127,11 @@ describe('generated documents', () => {
       ...site,
       ...agentDocuments,
       pageMarkdown: Object.fromEntries(
-        buildPageMarkdowns(site, buildSiteRoutes(content).pages, () => new Date(0)),
+        buildPageMarkdowns(
+          site,
+          buildSiteRoutes(content, readProjectToolNames(process.cwd())).pages,
+          () => new Date(0),
+        ),
       ),
       sitemapMd: buildSitemapMd(site),
       agentsMd: buildAgentsMd(site),

@@ -6,10 +6,13 @@ import { loadFixtureContent } from '../support/fixture-content.ts';
 
 const site = await loadExpectedSite('https://facts.example.com', await loadFixtureContent('rich'));
 /** The fixture's pages and surfaces, its own content pages included. */
-const routes = buildSiteRoutes(site.content);
+const routes = buildSiteRoutes(
+  site.content,
+  site.mcpTools.map((tool) => tool.name),
+);
 
 describe('buildLlmsTxt', () => {
-  const text = buildLlmsTxt(site.content, site.urls, site.mcpTools);
+  const text = buildLlmsTxt(site.content, site.urls, site.mcpTools, site.openapi);
   const links = [...text.matchAll(/\]\((https:\/\/facts\.example\.com[^)]*)\)/g)].map((m) => m[1]);
 
   it('should link every page by its Markdown version, never by its HTML URL', () => {

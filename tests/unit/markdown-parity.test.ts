@@ -16,4 +16,14 @@ describe('findParityGaps', () => {
       [],
     );
   });
+
+  it('should find a schema field of the page that no Markdown list item names', () => {
+    const html =
+      '<main><ul><li><code class="schema-field-name">name</code></li>' +
+      '<li><code class="schema-field-name">links</code></li></ul></main>';
+    expect(findParityGaps(html, '- `name` (string): The name.\n')).toEqual([
+      { kind: 'field', text: 'links' },
+    ]);
+    expect(findParityGaps(html, '- `name` (string): x\n  - `links` (object): y\n')).toEqual([]);
+  });
 });

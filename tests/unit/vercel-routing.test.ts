@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readProjectToolNames } from '../../src/integrations/mcp-tool-modules.ts';
 import { buildSiteVercelConfig } from '../../src/documents/site-vercel-config.ts';
 import { VercelRouter, type RoutingRequest } from '../../src/server/vercel-routing.ts';
 import { resolveContentDir } from '../../src/site-content/content-dir.ts';
@@ -136,6 +137,7 @@ describe('VercelRouter', () => {
 
 const projectConfig = buildSiteVercelConfig(
   await readSiteContent(resolveContentDir({ CONTENT_DIR: process.env.CONTENT_DIR })),
+  readProjectToolNames(process.cwd()),
 );
 
 describe("the project's Vercel configuration", () => {
@@ -154,6 +156,16 @@ describe("the project's Vercel configuration", () => {
       kind: 'function',
       pathname: '/api/not-found',
     });
+  });
+
+  it('should keep every source within the 4,096 characters Vercel accepts', () => {
+    // A page per operation, tool and schema made the last rule, which leaves out every page
+    // before it, 4,945 characters long before its paths were grouped by folder.
+    const lengths = [...config.headers, ...(config.rewrites ?? [])].map(
+      (rule) => rule.source.length,
+    );
+    expect(Math.max(...lengths)).toBeLessThanOrEqual(4096);
+    expect(router.route(request('/docs/api/getOverview/')).headers['Cache-Control']).toBeDefined();
   });
 
   it('should leave files under /mcp/ and paths merely starting with "mcp" alone', () => {

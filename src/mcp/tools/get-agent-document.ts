@@ -22,7 +22,12 @@ export const getAgentDocumentTool = defineTool({
         ),
     }),
   outputSchema: () =>
-    z.strictObject({ name: z.string(), uri: z.url(), mimeType: z.string(), text: z.string() }),
+    z.strictObject({
+      name: z.string().check(z.describe('The document asked for, by its file name')),
+      uri: z.url().check(z.describe('Where the document is served over HTTP')),
+      mimeType: z.string().check(z.describe('The media type of the document')),
+      text: z.string().check(z.describe('The whole document')),
+    }),
   example: { document: 'llms.txt' },
   prepare: (site) => {
     const { urls } = site;

@@ -11,10 +11,10 @@ export const getProductTool = defineTool({
   inputSchema: () => z.strictObject({}),
   outputSchema: (shared) =>
     z.strictObject({
-      name: z.string(),
-      summary: z.string(),
-      category: z.optional(z.string()),
-      features: z.array(shared.productFeature),
+      name: z.string().check(z.describe("The product's name")),
+      summary: z.string().check(z.describe('The product in a sentence or two')),
+      category: z.optional(z.string()).check(z.describe('The kind of product, when given')),
+      features: z.array(shared.productFeature).check(z.describe('The main features')),
       description: z.string().check(z.describe('The product description, in Markdown')),
       url: z.url().check(z.describe('The description as a Markdown document')),
     }),

@@ -25,11 +25,11 @@ export const getSiteCopySectionTool = defineTool({
     }),
   outputSchema: () =>
     z.strictObject({
-      slug: z.string(),
-      title: z.string(),
-      description: z.string(),
-      uri: z.url(),
-      markdown: z.string(),
+      slug: z.string().check(z.describe('The section asked for')),
+      title: z.string().check(z.describe("The section's title")),
+      description: z.string().check(z.describe('What the section is about, in a sentence')),
+      uri: z.url().check(z.describe('The section as a Markdown document over HTTP')),
+      markdown: z.string().check(z.describe('The whole section, in Markdown')),
     }),
   example: { section: 'product' },
   prepare: ({ copyDocuments, urls }) => {

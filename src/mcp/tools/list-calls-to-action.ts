@@ -22,7 +22,12 @@ export const listCallsToActionTool = defineTool({
           z.describe('1 for primary calls to action only, 2 for secondary only; omit for all'),
         ),
     }),
-  outputSchema: (shared) => z.strictObject({ callsToAction: z.array(shared.callToAction) }),
+  outputSchema: (shared) =>
+    z.strictObject({
+      callsToAction: z
+        .array(shared.callToAction)
+        .check(z.describe('The calls to action, in the order the site shows them')),
+    }),
   example: { priority: 1 },
   prepare: ({ content }) => ({
     run: ({ priority }) => ({

@@ -24,18 +24,20 @@ export const searchSiteCopyTool = defineTool({
     }),
   outputSchema: () =>
     z.strictObject({
-      query: z.string(),
-      results: z.array(
-        z.strictObject({
-          rank: z.int(),
-          score: z.number(),
-          section: z.string(),
-          heading: z.string(),
-          text: z.string(),
-          source: z.url().check(z.describe('The Markdown document the passage comes from')),
-          page: z.url().check(z.describe('The passage on the home page')),
-        }),
-      ),
+      query: z.string().check(z.describe('The query as it was searched')),
+      results: z
+        .array(
+          z.strictObject({
+            rank: z.int().check(z.describe('The place of the passage, 1 for the best match')),
+            score: z.number().check(z.describe('How well the passage matches (higher is better)')),
+            section: z.string().check(z.describe('The copy section the passage is in')),
+            heading: z.string().check(z.describe('The heading the passage sits under')),
+            text: z.string().check(z.describe('The passage itself')),
+            source: z.url().check(z.describe('The Markdown document the passage comes from')),
+            page: z.url().check(z.describe('The passage on the home page')),
+          }),
+        )
+        .check(z.describe('The best passages, best first')),
     }),
   example: { query: 'product', limit: 3 },
   prepare: ({ content, outlines, urls }) => {
