@@ -55,7 +55,7 @@ interface ToolRegistrar {
       outputSchema: never;
       annotations: Record<string, unknown>;
     },
-    run: (args: never) => PeerToolResult,
+    run: (args: never) => Promise<PeerToolResult>,
   ): unknown;
 }
 
@@ -81,8 +81,8 @@ export function registerPeerTools(server: ToolRegistrar): void {
           openWorldHint: false,
         },
       },
-      (args: unknown): PeerToolResult => {
-        const { structuredContent, text } = runner.run(args);
+      async (args: unknown): Promise<PeerToolResult> => {
+        const { structuredContent, text } = await runner.run(args);
         return { content: [{ type: 'text', text }], structuredContent };
       },
     );

@@ -58,9 +58,9 @@ export function createA2aRpcServer(site: McpSite, logFailure: FailureLog): JSONR
     };
   };
 
-  server.addMethod(A2A_SEND_METHODS[A2A_PROTOCOL_VERSION], (params) => {
+  server.addMethod(A2A_SEND_METHODS[A2A_PROTOCOL_VERSION], async (params) => {
     const { message, configuration, metadata } = readParams(A2aSendMessageParamsSchema, params);
-    const answer = runSkill({
+    const answer = await runSkill({
       call: findSkillCall(
         message.parts.map((part) => part.data),
         [message.metadata, metadata],
@@ -74,9 +74,9 @@ export function createA2aRpcServer(site: McpSite, logFailure: FailureLog): JSONR
     return { message: buildAgentMessage(answer, message.contextId) };
   });
 
-  server.addMethod(A2A_SEND_METHODS[A2A_LEGACY_PROTOCOL_VERSION], (params) => {
+  server.addMethod(A2A_SEND_METHODS[A2A_LEGACY_PROTOCOL_VERSION], async (params) => {
     const { message, configuration, metadata } = readParams(A2aLegacySendParamsSchema, params);
-    const answer = runSkill({
+    const answer = await runSkill({
       call: findSkillCall(
         message.parts.map((part) => (part.kind === 'data' ? part.data : undefined)),
         [message.metadata, metadata],

@@ -28,7 +28,7 @@ export interface SkillAnswer {
 }
 
 /** Runs the skill a message asks for; refusals are JSON-RPC errors with A2A codes. */
-export type SkillRunner = (request: SkillRequest) => SkillAnswer;
+export type SkillRunner = (request: SkillRequest) => Promise<SkillAnswer>;
 
 /**
  * Prepares every skill (one per MCP tool, run by the same tool functions over the same documents).
@@ -41,7 +41,7 @@ export function createSkillRunner(site: McpSite): SkillRunner {
   const names = site.mcpTools.map((tool) => tool.name);
   const textSkill = findTextSkill(site.mcpTools);
 
-  return (request) => {
+  return async (request) => {
     if (request.hasFileParts) {
       throw new JSONRPCErrorException(
         'File parts are not supported: send a data part naming a skill, or text.',
@@ -83,7 +83,7 @@ export function createSkillRunner(site: McpSite): SkillRunner {
         { issues: parsed.error.issues },
       );
     }
-    const output = runner.run(parsed.data);
+    const output = await runner.run(parsed.data);
     return { skill: call.skill, data: output.structuredContent, text: output.text };
   };
 }

@@ -16,10 +16,11 @@ export interface SharedOutputSchemas {
 
 /**
  * What a tool prepares over: the site's documents and, where the site was built, the sections of
- * its built pages (read on first use: the build packs them into the MCP function).
+ * its built pages (the build packs them into a chunk of the MCP function that loads with the first
+ * search, so a cold start does not pay for it).
  */
 export interface ToolSite extends SiteDocuments {
-  readonly pageSections?: () => readonly PageSection[];
+  readonly pageSections?: () => Promise<readonly PageSection[]>;
 }
 
 /** What a tool's run returns: the structured result and, when it is not the JSON, its text. */
@@ -30,7 +31,8 @@ export interface ToolResult {
 
 /** A tool prepared over one site's documents, answering one call with validated arguments. */
 export interface ToolRun<Args> {
-  run(args: Args): ToolResult;
+  /** Most tools answer at once; one that loads a chunk on first use answers with a promise. */
+  run(args: Args): ToolResult | Promise<ToolResult>;
 }
 
 /**

@@ -19,7 +19,7 @@ export function addToolMethods(addMethod: AddMcpMethod, site: McpSite): void {
     return { tools: items.map((tool) => shapeTool(tool, features)), ...next };
   });
 
-  addMethod('tools/call', (params, context) => {
+  addMethod('tools/call', async (params, context) => {
     const { name, arguments: args } = readObjectParams(params);
     if (typeof name !== 'string') throw invalidParams('tools/call needs params.name (a string)');
     const tool = runners.get(name);
@@ -43,7 +43,7 @@ export function addToolMethods(addMethod: AddMcpMethod, site: McpSite): void {
     }
     const { query } = parsed.data as { query?: unknown };
     noteRequest({ mcpTool: name, ...(typeof query === 'string' ? { query } : {}) });
-    const output = tool.run(parsed.data);
+    const output = await tool.run(parsed.data);
     return {
       content: [{ type: 'text', text: output.text }],
       ...(features.titlesAndStructuredContent

@@ -30,7 +30,7 @@ export interface ToolOutput {
 /** The run-time half of a tool: validate the arguments, compute the answer. */
 export interface McpToolRunner {
   readonly inputSchema: z.ZodMiniType;
-  run(args: unknown): ToolOutput;
+  run(args: unknown): Promise<ToolOutput>;
 }
 
 /**
@@ -43,8 +43,8 @@ export function buildToolRunners(site: McpSite): ReadonlyMap<string, McpToolRunn
       const prepared = tool.prepare(site);
       const runner: McpToolRunner = {
         inputSchema: tool.inputSchema(site.content),
-        run: (args) => {
-          const { structuredContent, text } = prepared.run(args as never);
+        run: async (args) => {
+          const { structuredContent, text } = await prepared.run(args as never);
           return {
             structuredContent: structuredContent as Record<string, unknown>,
             text: text ?? JSON.stringify(structuredContent, null, 2),

@@ -76,7 +76,7 @@ describe('the official A2A JavaScript SDK client', () => {
       const runner = runners.get(skill.id);
       if (!tool || !runner) throw new Error(`no MCP tool for skill ${skill.id}`);
       const answer = readAnswer(await client.sendMessage(askSkill(skill.id, tool.example)));
-      const output = runner.run(runner.inputSchema.parse(tool.example));
+      const output = await runner.run(runner.inputSchema.parse(tool.example));
       expect(answer.data, skill.id).toEqual(output.structuredContent);
       expect(answer.text, skill.id).toBe(output.text);
     }
@@ -95,7 +95,7 @@ describe('the official A2A JavaScript SDK client', () => {
     const answer = readAnswer(await legacy.sendMessage(askSkill(tool.name, tool.example)));
     const runner = runners.get(tool.name);
     expect(answer.data).toEqual(
-      runner?.run(runner.inputSchema.parse(tool.example)).structuredContent,
+      (await runner?.run(runner.inputSchema.parse(tool.example)))?.structuredContent,
     );
   });
 });

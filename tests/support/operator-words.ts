@@ -26,6 +26,8 @@ export const OPERATOR_VARIABLES = [
   'CHROME_PATH',
   'HOST',
   'PORT',
+  'INSIGHT_TOKEN',
+  'INSIGHT',
 ] as const;
 
 /** Phrases that speak to whoever runs the deployment (matched without regard to case). */

@@ -47,7 +47,7 @@ describe('createA2aHandler SendMessage (A2A 1.0)', () => {
         { 'A2A-Version': '1.0' },
       );
       expect(response.status).toBe(200);
-      const expected = runners.get(name)?.run(runners.get(name)?.inputSchema.parse(example));
+      const expected = await runners.get(name)?.run(runners.get(name)?.inputSchema.parse(example));
       const message = answer.result?.message as Record<string, unknown>;
       expect(message).toMatchObject({
         role: 'ROLE_AGENT',
@@ -80,7 +80,7 @@ describe('createA2aHandler SendMessage (A2A 1.0)', () => {
     const message = answer.result?.message as { metadata: unknown; parts: { data?: unknown }[] };
     expect(message.metadata).toEqual({ skill: textSkill });
     expect(message.parts[0]?.data).toEqual(
-      runners.get(textSkill)?.run({ query: 'bread', limit: 5 }).structuredContent,
+      (await runners.get(textSkill)?.run({ query: 'bread', limit: 5 }))?.structuredContent,
     );
   });
 

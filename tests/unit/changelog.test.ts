@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildChangelogFeed } from '../../src/documents/changelog-feed.ts';
 import { buildLlmsTxt } from '../../src/documents/llms-txt.ts';
 import { buildSiteRoutes } from '../../src/documents/site-routes.ts';
+import { readProjectToolNames } from '../../src/integrations/mcp-tool-modules.ts';
 import { buildPageMarkdowns } from '../../src/reference/page-markdown-versions.ts';
 import { buildSiteNavigation } from '../../src/reference/site-navigation.ts';
 import { MEDIA_TYPES } from '../../src/service/media-types.ts';
@@ -63,7 +64,7 @@ describe('readSiteContent (content/changelog/)', () => {
     const content = await readSiteContent(dir);
     expect(content.changelog).toEqual([]);
     expect(content.contentPages.map((page) => page.slug)).not.toContain('changelog');
-    const routes = buildSiteRoutes(content);
+    const routes = buildSiteRoutes(content, readProjectToolNames(process.cwd()));
     expect(routes.findPage('/changelog')).toBeUndefined();
     expect(routes.surfaces.map((surface) => surface.id)).not.toContain('changelog-feed');
     expect(buildChangelogFeed(content, urls)).toBeUndefined();
@@ -85,7 +86,7 @@ describe('readSiteContent (content/changelog/)', () => {
     expect(page?.body).toContain('2026-01-02 · API 1.2.0 · Not breaking');
     // The footer links it; the header's navigation does not.
     expect(buildSiteNavigation(content).map((link) => link.href)).not.toContain('/changelog');
-    const routes = buildSiteRoutes(content);
+    const routes = buildSiteRoutes(content, readProjectToolNames(process.cwd()));
     expect(routes.findPage('/changelog')?.markdownPath).toBe('/changelog.md');
     expect(routes.findSurface('/changelog.xml')).toMatchObject({
       id: 'changelog-feed',
@@ -173,7 +174,7 @@ describe('buildChangelogPage', () => {
     const site = await loadExpectedSite(urls.origin);
     expect(site.content.changelog.length).toBeGreaterThan(3);
     expect(site.content.contentPages.at(-1)).toEqual(buildChangelogPage(site.content.changelog));
-    const routes = buildSiteRoutes(site.content);
+    const routes = buildSiteRoutes(site.content, readProjectToolNames(process.cwd()));
     const markdown = buildPageMarkdowns(site, routes.pages, () => new Date(0)).get('/changelog');
     expect(markdown).toContain('# Changelog');
     expect(markdown).toContain(`[Atom feed](${urls.changelogFeed})`);

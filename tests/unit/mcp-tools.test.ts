@@ -39,11 +39,11 @@ describe('the MCP tools', () => {
 
   it.each(Object.entries(SAMPLES))(
     'should answer %s with structured content that fits its output schema',
-    (name, sample) => {
+    async (name, sample) => {
       const runner = runners.get(name);
       const args = runner?.inputSchema.safeParse(sample.args);
       expect(args?.success, name).toBe(true);
-      const output = runner?.run(args?.data);
+      const output = await runner?.run(args?.data);
       const outputSchema = OUTPUTS.get(name);
       expect(outputSchema, name).toBeDefined();
       if (!outputSchema) return;
@@ -54,21 +54,21 @@ describe('the MCP tools', () => {
 
   it.each(Object.entries(SAMPLES))(
     'should answer %s with structured content that passes its published JSON Schema, formats included',
-    (name, sample) => {
+    async (name, sample) => {
       // What the official SDK clients check: the published schema, with its `uri` and other formats.
       const ajv = new Ajv2020({ strict: false });
       addFormats.default(ajv);
       const published = site.mcpTools.find((tool) => tool.name === name)?.outputSchema;
       const runner = runners.get(name);
-      const output = runner?.run(runner.inputSchema.parse(sample.args));
+      const output = await runner?.run(runner.inputSchema.parse(sample.args));
       const validate = ajv.compile(published ?? {});
       expect(validate(output?.structuredContent), JSON.stringify(validate.errors)).toBe(true);
     },
   );
 
-  it('should find through search_site_copy the text under a setext heading, with that heading', () => {
+  it('should find through search_site_copy the text under a setext heading, with that heading', async () => {
     // The rich company's savoir-faire.md puts "Allergen sheets" over a line of dashes.
-    const output = runners
+    const output = await runners
       .get('search_site_copy')
       ?.run({ query: 'allergens sesame lupin', limit: 1 });
     expect(output?.structuredContent).toEqual({

@@ -4,6 +4,7 @@ import { buildAgentReadinessDocuments } from '../../src/documents/agent-readines
 import { buildErrorPages } from '../../src/documents/error-pages.ts';
 import { serializeJson } from '../../src/documents/site-documents.ts';
 import { buildSiteRoutes } from '../../src/documents/site-routes.ts';
+import { readProjectToolNames } from '../../src/integrations/mcp-tool-modules.ts';
 import { buildPageMarkdowns } from '../../src/reference/page-markdown-versions.ts';
 import { listServiceLimits } from '../../src/reference/service-limits.ts';
 import { listErrorCatalogue } from '../../src/service/error-catalogue.ts';
@@ -51,7 +52,11 @@ describe('the public documents', () => {
           typeof value === 'string' ? value : serializeJson(value),
         ],
       ),
-      ...buildPageMarkdowns(site, buildSiteRoutes(site.content).pages, () => new Date(0)),
+      ...buildPageMarkdowns(
+        site,
+        buildSiteRoutes(site.content, readProjectToolNames(ROOT)).pages,
+        () => new Date(0),
+      ),
       ...buildErrorPages(site.urls.origin).map((page): [string, string] => [
         `/errors/${page.entry.code}`,
         JSON.stringify(page),

@@ -38,13 +38,13 @@ const SECTIONS: PageSection[] = [
 function prepare(sections: readonly PageSection[] | undefined) {
   return searchSiteTool.prepare({
     ...site,
-    ...(sections ? { pageSections: () => sections } : {}),
+    ...(sections ? { pageSections: () => Promise.resolve(sections) } : {}),
   });
 }
 
 describe('searchSiteTool', () => {
-  it('should answer with the sections the site search ranks first, in its order', () => {
-    const { structuredContent } = prepare(SECTIONS).run({ query: 'throttling', limit: 5 });
+  it('should answer with the sections the site search ranks first, in its order', async () => {
+    const { structuredContent } = await prepare(SECTIONS).run({ query: 'throttling', limit: 5 });
     const expected = searchPages(buildPageSearchIndex(SECTIONS), 'throttling', {
       limit: 5,
       perPage: 3,
@@ -56,8 +56,11 @@ describe('searchSiteTool', () => {
     expect(results.map((result) => result.rank)).toEqual(results.map((_, index) => index + 1));
   });
 
-  it('should give each result its page, heading, address, snippet and text, long texts cut', () => {
-    const { structuredContent } = prepare(SECTIONS).run({ query: 'requests per minute', limit: 1 });
+  it('should give each result its page, heading, address, snippet and text, long texts cut', async () => {
+    const { structuredContent } = await prepare(SECTIONS).run({
+      query: 'requests per minute',
+      limit: 1,
+    });
     const [first] = (structuredContent as { results: Record<string, unknown>[] }).results;
     expect(first).toMatchObject({
       rank: 1,
@@ -70,8 +73,8 @@ describe('searchSiteTool', () => {
     expect(String(first?.text).endsWith(' …')).toBe(true);
   });
 
-  it('should say so, with no results, where the site was not built', () => {
-    const answer = prepare(undefined).run({ query: 'rate limit', limit: 5 });
+  it('should say so, with no results, where the site was not built', async () => {
+    const answer = await prepare(undefined).run({ query: 'rate limit', limit: 5 });
     expect(answer.structuredContent).toEqual({ query: 'rate limit', results: [] });
     expect(answer.text).toMatch(/no search index/);
   });

@@ -1,10 +1,4 @@
-import type MiniSearch from 'minisearch';
 import * as z from 'zod/mini';
-import {
-  buildPageSearchIndex,
-  searchPages,
-  type PageSection,
-} from '../../documents/page-search.ts';
 import { defineTool } from '../tool-definition.ts';
 
 /** How much of a section's text a result carries; the URL has the rest. */
@@ -46,42 +40,48 @@ export const searchSiteTool = defineTool({
     }),
   outputSchema: () =>
     z.strictObject({
-      query: z.string(),
-      results: z.array(
-        z.strictObject({
-          rank: z.int(),
-          score: z.number(),
-          page: z.string().check(z.describe("The page's title")),
-          section: z.string().check(z.describe("The section's heading")),
-          url: z.url().check(z.describe('The section on its page')),
-          snippet: z.string().check(z.describe('The words around the first match')),
-          text: z
-            .string()
-            .check(z.describe("The section's text, cut after about 1,200 characters")),
-        }),
-      ),
+      query: z.string().check(z.describe('The query as it was searched')),
+      results: z
+        .array(
+          z.strictObject({
+            rank: z.int().check(z.describe('The place of the section, 1 for the best match')),
+            score: z.number().check(z.describe('How well the section matches (higher is better)')),
+            page: z.string().check(z.describe("The page's title")),
+            section: z.string().check(z.describe("The section's heading")),
+            url: z.url().check(z.describe('The section on its page')),
+            snippet: z.string().check(z.describe('The words around the first match')),
+            text: z
+              .string()
+              .check(z.describe("The section's text, cut after about 1,200 characters")),
+          }),
+        )
+        .check(z.describe('The best sections, best first, at most three of one page')),
     }),
   example: { query: 'rate limit', limit: 3 },
   prepare: ({ pageSections, urls }) => {
-    // Indexed with the first search, so a cold start that lists tools does not pay for it.
-    let index: {
-      readonly search: MiniSearch<PageSection>;
-      readonly sections: Map<string, PageSection>;
+    // Loaded and indexed with the first search (the sections and MiniSearch are a chunk of their
+    // own), so a cold start that lists tools or calls another tool does not pay for them.
+    const loadIndex = async () => {
+      const sections = (await pageSections?.()) ?? [];
+      if (sections.length === 0) return null;
+      const { buildPageSearchIndex, searchPages } = await import('../../documents/page-search.ts');
+      return {
+        search: buildPageSearchIndex(sections),
+        sections: new Map(sections.map((section) => [section.url, section])),
+        searchPages,
+      };
     };
+    let loading: ReturnType<typeof loadIndex> | undefined;
     return {
-      run: ({ query, limit }) => {
-        const sections = pageSections?.() ?? [];
-        if (sections.length === 0) {
+      run: async ({ query, limit }) => {
+        const index = await (loading ??= loadIndex());
+        if (!index) {
           return {
             structuredContent: { query, results: [] },
             text: 'This server has no search index: the build writes it from the built pages.',
           };
         }
-        index ??= {
-          search: buildPageSearchIndex(sections),
-          sections: new Map(sections.map((section) => [section.url, section])),
-        };
-        const { hits } = searchPages(index.search, query, { limit, perPage: PER_PAGE });
+        const { hits } = index.searchPages(index.search, query, { limit, perPage: PER_PAGE });
         const results = hits.map((hit, position) => ({
           rank: position + 1,
           score: Math.round(hit.score * 1000) / 1000,
