@@ -18,6 +18,21 @@ export function splitHomeActions(callsToAction: readonly CallToAction[]): HomeAc
   return { primary, secondary };
 }
 
+/**
+ * Whether the tagline says what the heading says (the same words, case and a closing full stop
+ * aside): the hero then shows it once, as the heading.
+ * @see issue 27 item 1 (a hero with the tagline; never the same line twice)
+ */
+export function isTaglineInHeading(tagline: string, heading: string): boolean {
+  const normalize = (text: string) =>
+    text
+      .trim()
+      .replace(/[.!。．]+$/u, '')
+      .replace(/\s+/g, ' ')
+      .toLocaleLowerCase();
+  return normalize(tagline) === normalize(heading);
+}
+
 /** One line of the home page's fact sheet. */
 export interface HomeFact {
   readonly label: string;

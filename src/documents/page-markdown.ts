@@ -1,7 +1,12 @@
 import type { SiteContent } from '../schemas/site-content.ts';
 import type { SiteOutlines } from '../schemas/markdown-outline.ts';
 import { demoteHeadings, formatLinkEntry, readOutline } from './markdown-text.ts';
-import { HOME_DEVELOPER_LINKS, listHomeFacts, splitHomeActions } from './home-page.ts';
+import {
+  HOME_DEVELOPER_LINKS,
+  isTaglineInHeading,
+  listHomeFacts,
+  splitHomeActions,
+} from './home-page.ts';
 import type { ServiceUrls } from '../service/urls.ts';
 import type { SitePage } from '../service/site-pages.ts';
 import { API_VERSION } from '../service/versions.ts';
@@ -103,9 +108,10 @@ export const FOR_DEVELOPERS_TEXT =
 export function buildHomeMarkdownBody({ content, outlines, urls }: PageMarkdownSource): string[] {
   const { company, product, copy, pages } = content;
   const { primary, secondary } = splitHomeActions(content.callsToAction);
-  const heading = pages.home.heading.trim();
   return [
-    ...(company.tagline.trim() !== heading ? [`**${company.tagline}**`, ''] : []),
+    ...(isTaglineInHeading(company.tagline, pages.home.heading)
+      ? []
+      : [`**${company.tagline}**`, '']),
     company.description,
     '',
     ...[primary, ...secondary].map((cta) => formatLinkEntry(cta.label, cta.url, cta.description)),

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { listHomeFacts, splitHomeActions } from '../../src/documents/home-page.ts';
+import {
+  isTaglineInHeading,
+  listHomeFacts,
+  splitHomeActions,
+} from '../../src/documents/home-page.ts';
 import type { CallToAction } from '../../src/schemas/site-content.ts';
 import { loadFixtureContent } from '../support/fixture-content.ts';
 
@@ -56,5 +60,19 @@ describe('listHomeFacts', () => {
       { label: 'What it makes', value: `${rich.product.name}, bakery software` },
     ]);
     for (const fact of facts) expect(fact.value.trim()).not.toBe('');
+  });
+});
+
+describe('isTaglineInHeading', () => {
+  it('should take a tagline with a closing full stop or another case for the heading it repeats', () => {
+    expect(isTaglineInHeading(minimal.company.tagline, minimal.pages.home.heading)).toBe(true);
+    expect(
+      isTaglineInHeading('River levels you can plan around.', 'river levels  you can plan around'),
+    ).toBe(true);
+  });
+
+  it('should tell a different line apart', () => {
+    expect(isTaglineInHeading('See every container.', 'Know where every container is')).toBe(false);
+    expect(isTaglineInHeading('River levels', 'River levels you can plan around')).toBe(false);
   });
 });
