@@ -233,7 +233,8 @@ describe('the width', () => {
       expect(overflow, path).toBe(0);
     }
     await context.close();
-  });
+    // 32 pages, one after another: on a busy 2-core machine that is beyond the 60 s default.
+  }, 240_000);
 
   it('should put the logo and the main column at the same place on every main page', async () => {
     const { context, page } = await openPage('/', { viewport: { width: 1280, height: 800 } });
@@ -246,7 +247,7 @@ describe('the width', () => {
     }
     expect(places.size).toBe(1);
     await context.close();
-  });
+  }, 180_000);
 });
 
 describe('the theme choice', () => {
