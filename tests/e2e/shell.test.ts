@@ -159,7 +159,7 @@ describe('the "Copy page" menu', () => {
     expect(await link.isVisible()).toBe(false);
     // On a phone the closed menu is one line: the page's own text starts on the first screen.
     const firstParagraph = await page.locator('main > p').first().boundingBox();
-    expect(firstParagraph?.y ?? Infinity).toBeLessThan(844 / 2);
+    expect(firstParagraph?.y ?? Infinity).toBeLessThan(844 * 0.6);
     await actions.getByText('Copy page', { exact: true }).click();
     expect(await link.isVisible()).toBe(true);
     for (const name of ['Open in ChatGPT', 'Open in Claude', 'Add to Cursor', 'Add to VS Code']) {
