@@ -1,3 +1,5 @@
+import { mountMenuButton } from './menu-button.ts';
+
 /** What one copy action ended in, as the status region says it. */
 type CopyOutcome = { readonly copied: true } | { readonly copied: false; readonly reason: string };
 
@@ -57,9 +59,11 @@ function announce(
   }, 2000);
 }
 
-/** Wires the page actions' copy buttons (the links need no script). */
+/** Makes the page actions a menu button and wires its copy buttons (the links need no script). */
 export function mountPageActions(root: ParentNode): void {
   for (const actions of root.querySelectorAll<HTMLElement>('[data-page-actions]')) {
+    const disclosure = actions.querySelector<HTMLDetailsElement>('[data-page-actions-disclosure]');
+    if (disclosure) mountMenuButton(disclosure);
     const status = actions.querySelector('[data-page-actions-status]');
     const markdownButton = actions.querySelector<HTMLButtonElement>('[data-copy-markdown]');
     markdownButton?.addEventListener('click', () => {

@@ -1,6 +1,12 @@
 import type { SiteContent } from '../schemas/site-content.ts';
 import type { SiteOutlines } from '../schemas/markdown-outline.ts';
 import { demoteHeadings, formatLinkEntry, readOutline } from './markdown-text.ts';
+import {
+  HOME_DEVELOPER_LINKS,
+  isTaglineInHeading,
+  listHomeFacts,
+  splitHomeActions,
+} from './home-page.ts';
 import type { ServiceUrls } from '../service/urls.ts';
 import type { SitePage } from '../service/site-pages.ts';
 import { API_VERSION } from '../service/versions.ts';
@@ -100,14 +106,19 @@ export const FOR_DEVELOPERS_TEXT =
 
 /** The home page's body as Markdown, in the order index.astro renders it. */
 export function buildHomeMarkdownBody({ content, outlines, urls }: PageMarkdownSource): string[] {
-  const { company, product, callsToAction, copy, pages } = content;
-  const ctas = [...callsToAction].sort((a, b) => a.priority - b.priority);
+  const { company, product, copy, pages } = content;
+  const { primary, secondary } = splitHomeActions(content.callsToAction);
   return [
-    `**${company.tagline}**`,
-    '',
+    ...(isTaglineInHeading(company.tagline, pages.home.heading)
+      ? []
+      : [`**${company.tagline}**`, '']),
     company.description,
     '',
-    ...ctas.map((cta) => formatLinkEntry(cta.label, cta.url, cta.description)),
+    ...[primary, ...secondary].map((cta) => formatLinkEntry(cta.label, cta.url, cta.description)),
+    '',
+    ...listHomeFacts(content).map(
+      (fact) => `- ${fact.label}: ${fact.href ? `[${fact.value}](${fact.href})` : fact.value}`,
+    ),
     '',
     ...(pages.home.body ? [demoteHeadings(pages.home.body, outlines.pages.home, 1), ''] : []),
     `## ${product.name}`,
@@ -122,9 +133,9 @@ export function buildHomeMarkdownBody({ content, outlines, urls }: PageMarkdownS
     '',
     FOR_DEVELOPERS_TEXT,
     '',
-    formatLinkEntry('Developer portal and quickstarts', urls.developers),
-    formatLinkEntry('API reference', urls.docs),
-    formatLinkEntry('llms.txt for AI agents', urls.llmsTxt),
+    ...HOME_DEVELOPER_LINKS.map((link) =>
+      formatLinkEntry(link.label, `${urls.origin}${link.path}`, link.text),
+    ),
     '',
     ...[...copy]
       .sort((a, b) => a.order - b.order)

@@ -2,10 +2,12 @@ import { buildAnonymousFlowCommands } from '../documents/auth-md.ts';
 import { listMcpQuickstartSteps } from '../documents/mcp-quickstart.ts';
 import { serializeJson, type SiteDocuments } from '../documents/site-documents.ts';
 import { listDeveloperResources } from './developer-resources.ts';
+import { listDeveloperWaysIn, WAYS_IN_HEADING } from './developer-ways-in.ts';
 import { formatFence, formatSampleFences, formatTable } from './markdown-tables.ts';
 import { buildMcpClientConfigs, buildMcpServerKey } from './mcp-client-configs.ts';
 
 const SECTIONS = [
+  ['three-ways-in', 'Three ways in'],
   ['rest-quickstart', 'REST quickstart'],
   ['mcp-quickstart', 'MCP quickstart'],
   ['mcp-clients', 'Connect an MCP client'],
@@ -29,6 +31,19 @@ export function buildDevelopersMarkdownBody(site: SiteDocuments): string[] {
     ...SECTIONS.map(([id, title]) => `- [${title}](${urls.developers}#${id})`),
     '',
     site.content.pages.developers.body.trim(),
+    '',
+    `## ${WAYS_IN_HEADING}`,
+    '',
+    ...listDeveloperWaysIn(urls, buildMcpServerKey(site.content.company)).flatMap((way) => [
+      `### ${way.title}`,
+      '',
+      way.text,
+      '',
+      ...formatFence('sh', way.sample),
+      `[${way.link.label}](${urls.developers}${way.link.href})`,
+      '',
+    ]),
+    `In full: the [API reference](${urls.docs}) (every operation, tool and schema), the [errors](${urls.origin}/errors) and the [glossary](${urls.origin}/glossary).`,
     '',
     '## REST quickstart',
     '',

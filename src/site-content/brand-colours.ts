@@ -69,12 +69,15 @@ export function checkAccentContrast(company: Company): ContrastProblem[] {
   return problems;
 }
 
-/** The stylesheet that gives the pages the company's accent colour in both themes. */
+/**
+ * The stylesheet that gives the pages the company's accent colour in both themes: one
+ * `light-dark()` pair, which follows the theme the page uses (the system's or the one chosen).
+ * @see https://drafts.csswg.org/css-color-5/#light-dark
+ */
 export function renderBrandStylesheet(company: Company): string {
   return [
     '/* Written by the build from content/company.yaml; do not edit. */',
-    `:root {\n  --accent: ${company.accentColor};\n}`,
-    `@media (prefers-color-scheme: dark) {\n  :root {\n    --accent: ${company.accentColorDark};\n  }\n}`,
+    `:root {\n  --accent: light-dark(${company.accentColor}, ${company.accentColorDark});\n}`,
     '',
   ].join('\n');
 }

@@ -217,7 +217,7 @@ describe.each(FIXTURE_COMPANY_NAMES)(
       expect(call.body.result.structuredContent).toEqual(expected.overview);
     });
 
-    it('should show each main and content page whole under its Content-Security-Policy, at 320 px too', async () => {
+    it('should show each main and content page whole under its Content-Security-Policy, at 320 px too, with no empty element', async () => {
       // What an owner's content can bring that the sample's does not: a fenced code block in the
       // copy (Shiki's Markdown highlighting wrote inline styles, which the policy blocks) and one
       // more navigation link per content page (the header overflowed 320 px).
@@ -239,6 +239,19 @@ describe.each(FIXTURE_COMPANY_NAMES)(
             () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
           );
           if (overflow !== 0) problems.push(`${path}: ${overflow} px wider than 320 px`);
+          // A field the company leaves out leaves no hole: no element of the page is empty
+          // (the reference's tables and its consoles' error slots are /docs's own, left out).
+          if (path !== '/docs') {
+            const empty = await page.evaluate(() =>
+              [...document.querySelectorAll('main *')]
+                .filter((element) => !element.closest('[hidden], [role="status"], [aria-live]'))
+                .filter((element) => !['IMG', 'BR', 'HR', 'SCRIPT'].includes(element.tagName))
+                .filter((element) => (element.textContent ?? '').trim() === '')
+                .filter((element) => !element.querySelector('img, svg, input, select'))
+                .map((element) => element.outerHTML.slice(0, 80)),
+            );
+            problems.push(...empty.map((html) => `${path}: empty element ${html}`));
+          }
           await page.close();
         }
         expect(problems).toEqual([]);

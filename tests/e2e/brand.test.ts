@@ -57,8 +57,10 @@ describe('brand', () => {
           img.getBoundingClientRect().width,
         ]),
       ).toEqual([true, 32]);
-      // The accent colour of content/company.yaml is the links' colour in this theme.
-      expect(await brand.evaluate((link) => getComputedStyle(link).color)).toBe(rgbOf(accent));
+      // The accent colour of content/company.yaml is the links' colour in this theme (the name
+      // beside the logo is in the text colour, as a page's title).
+      const link = page.locator('footer a[href="/llms.txt"]');
+      expect(await link.evaluate((element) => getComputedStyle(element).color)).toBe(rgbOf(accent));
       await context.close();
     }
   });

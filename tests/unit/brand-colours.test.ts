@@ -48,11 +48,9 @@ describe('checkAccentContrast', () => {
 describe('THEMES', () => {
   it('should hold the page background and surface colours of site.css in both themes', async () => {
     const css = await readFile(`${ROOT}src/styles/site.css`, 'utf8');
-    const [light, dark] = css.split('@media (prefers-color-scheme: dark)');
-    expect(light).toContain(`--bg: ${THEMES[0]?.background};`);
-    expect(light).toContain(`--surface: ${THEMES[0]?.surface};`);
-    expect(dark).toContain(`--bg: ${THEMES[1]?.background};`);
-    expect(dark).toContain(`--surface: ${THEMES[1]?.surface};`);
+    // Each colour is one light-dark(light, dark) pair.
+    expect(css).toContain(`--bg: light-dark(${THEMES[0]?.background}, ${THEMES[1]?.background});`);
+    expect(css).toContain(`--surface: light-dark(${THEMES[0]?.surface}, ${THEMES[1]?.surface});`);
     expect(css).not.toContain('--accent:');
   });
 });
@@ -61,9 +59,8 @@ describe('renderBrandStylesheet', () => {
   it('should set --accent for the light theme and for the dark one', async () => {
     const { company } = await loadFixtureContent('rich');
     const css = renderBrandStylesheet(company);
-    expect(css).toContain(`:root {\n  --accent: ${company.accentColor};\n}`);
     expect(css).toContain(
-      `@media (prefers-color-scheme: dark) {\n  :root {\n    --accent: ${company.accentColorDark};`,
+      `:root {\n  --accent: light-dark(${company.accentColor}, ${company.accentColorDark});\n}`,
     );
   });
 });

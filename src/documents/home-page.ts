@@ -1,0 +1,82 @@
+import type { CallToAction, SiteContent } from '../schemas/site-content.ts';
+
+/** The home page's calls to action: one primary, the others grouped as secondary. */
+export interface HomeActions {
+  readonly primary: CallToAction;
+  readonly secondary: readonly CallToAction[];
+}
+
+/**
+ * Splits the calls to action for the hero: the first of priority 1 (or, when none has priority 1,
+ * the first listed) is the one primary button; the rest follow in priority order, then as listed.
+ * content/calls-to-action.yaml holds at least one (its schema refuses an empty list).
+ * @see issue 27 item 1 (the priority-1 call to action as the only primary button)
+ */
+export function splitHomeActions(callsToAction: readonly CallToAction[]): HomeActions {
+  const [primary, ...secondary] = [...callsToAction].sort((a, b) => a.priority - b.priority);
+  if (!primary) throw new Error('content/calls-to-action.yaml lists no call to action');
+  return { primary, secondary };
+}
+
+/**
+ * Whether the tagline says what the heading says (the same words, case and a closing full stop
+ * aside): the hero then shows it once, as the heading.
+ * @see issue 27 item 1 (a hero with the tagline; never the same line twice)
+ */
+export function isTaglineInHeading(tagline: string, heading: string): boolean {
+  const normalize = (text: string) =>
+    text
+      .trim()
+      .replace(/[.!。．]+$/u, '')
+      .replace(/\s+/g, ' ')
+      .toLocaleLowerCase();
+  return normalize(tagline) === normalize(heading);
+}
+
+/** One line of the home page's fact sheet. */
+export interface HomeFact {
+  readonly label: string;
+  readonly value: string;
+  /** A link for the value, when it is an address. */
+  readonly href?: string;
+}
+
+/**
+ * The home page's compact fact sheet, from content/company.yaml and content/product.md: founded,
+ * headquarters, what the company makes (the product and its category) and the website; a field
+ * the content leaves out is left out, never shown empty.
+ */
+export function listHomeFacts({
+  company,
+  product,
+}: Pick<SiteContent, 'company' | 'product'>): HomeFact[] {
+  const facts: HomeFact[] = [];
+  if (company.foundingDate) facts.push({ label: 'Founded', value: company.foundingDate });
+  if (company.headquarters) facts.push({ label: 'Headquarters', value: company.headquarters });
+  facts.push({
+    label: 'What it makes',
+    value: product.category ? `${product.name}, ${lowerFirst(product.category)}` : product.name,
+  });
+  facts.push({ label: 'Website', value: new URL(company.website).host, href: company.website });
+  return facts;
+}
+
+/** "Supply chain visibility" reads as "…, supply chain visibility" after a name; "SaaS" stays. */
+function lowerFirst(text: string): string {
+  return /^[A-Z][a-z]/.test(text) ? `${text[0]?.toLowerCase()}${text.slice(1)}` : text;
+}
+
+/** The home page's links for developers and agents, as cards (and list entries in index.md). */
+export const HOME_DEVELOPER_LINKS = [
+  {
+    path: '/developers',
+    label: 'Developer portal',
+    text: 'Quickstarts for REST and MCP, client set-up and the optional anonymous token.',
+  },
+  {
+    path: '/docs',
+    label: 'API reference',
+    text: 'Every operation, MCP tool, schema and error, with samples in three languages.',
+  },
+  { path: '/llms.txt', label: 'llms.txt', text: 'A short index of the whole site for AI agents.' },
+] as const;

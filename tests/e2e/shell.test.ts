@@ -1,0 +1,338 @@
+import type { Browser, BrowserContextOptions, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { splitHomeActions } from '../../src/documents/home-page.ts';
+import type { SiteContent } from '../../src/schemas/site-content.ts';
+import { checkAccessibility, launchChromium } from '../support/browser.ts';
+import { loadSampleContent, loadSampleRoutes } from '../support/sample-content.ts';
+
+/**
+ * The shared shell of every page (issue 27): the hero's one primary action, the agent note after
+ * the page's own content, the "Copy page" menu by keyboard and without JavaScript, Inter loaded
+ * without layout shift, the width at 360 px, the theme choice without a flash, "Last updated".
+ */
+const baseUrl = inject('baseUrl');
+/** Every page of the served content, and the 404 page. */
+const SITE_PAGES = [...(await loadSampleRoutes()).pages.map((page) => page.path), '/no-such-page'];
+const DARK_BACKGROUND = 'rgb(16, 20, 26)';
+const LIGHT_BACKGROUND = 'rgb(255, 255, 255)';
+
+let browser: Browser;
+let content: SiteContent;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  content = await loadSampleContent();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openPage(path: string, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext({ colorScheme: 'light', ...options });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
+  return { context, page };
+}
+
+/** Whatever element has the focus, by its text. */
+const readFocusedText = (page: Page) =>
+  page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+
+describe('the home page hero', () => {
+  it('should hold exactly one primary action, the first call to action of priority 1', async () => {
+    const { context, page } = await openPage('/');
+    const primary = page.locator('.button-primary');
+    expect(await primary.count()).toBe(1);
+    const expected = splitHomeActions(content.callsToAction).primary;
+    expect(await primary.innerText()).toBe(expected.label);
+    expect(await primary.getAttribute('href')).toBe(expected.url);
+    expect(await page.locator('.hero .button-primary').count()).toBe(1);
+    // The heading is said once: the tagline leads the hero only when the heading differs from it.
+    const heroText = await page.locator('.hero').innerText();
+    expect(heroText.split(content.company.tagline).length - 1).toBe(1);
+    await context.close();
+  });
+});
+
+describe('the agent note', () => {
+  it('should come after the main heading and the page content on every page, 404 included', async () => {
+    // Read from the HTML as served (no browser needed): 31 pages in Chromium take a minute here.
+    for (const path of SITE_PAGES) {
+      const html = await (await fetch(`${baseUrl}${path}`)).text();
+      const main = /<main\b[\s\S]*<\/main>/.exec(html)?.[0] ?? '';
+      const heading = main.search(/<h1\b/);
+      const note = main.search(/<p class="agent-note"/);
+      expect(heading, path).toBeGreaterThan(-1);
+      expect(note, path).toBeGreaterThan(heading);
+      // Nothing follows the note in <main>: it closes the page's own content.
+      expect(main.slice(note), path).toMatch(
+        /^<p class="agent-note"[^>]*>[\s\S]*?<\/p>\s*<\/main>$/,
+      );
+    }
+  });
+});
+
+describe('"Last updated"', () => {
+  it('should show the date the JSON-LD gives as dateModified', async () => {
+    for (const path of ['/', '/developers', '/glossary']) {
+      const { context, page } = await openPage(path);
+      const jsonLd = await page.locator('script[type="application/ld+json"]').textContent();
+      const dateModified = /"dateModified":"([^"]+)"/.exec(jsonLd ?? '')?.[1];
+      expect(dateModified, path).toBeTruthy();
+      const time = page.locator('.page-updated time');
+      expect(await time.getAttribute('datetime')).toBe(dateModified);
+      expect(await page.locator('.page-updated').innerText()).toMatch(/^Last updated \S/);
+      expect(await time.innerText()).toBe(
+        new Intl.DateTimeFormat(content.company.locale, {
+          dateStyle: 'long',
+          timeZone: 'UTC',
+        }).format(new Date(dateModified ?? '')),
+      );
+      await context.close();
+    }
+  });
+});
+
+describe('the "Copy page" menu', () => {
+  it('should open, move and close by keyboard as a menu button', async () => {
+    const { context, page } = await openPage('/developers');
+    const button = page.getByRole('button', { name: 'Copy page', exact: true });
+    expect(await button.getAttribute('aria-haspopup')).toBe('menu');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    const menu = page.getByRole('menu', { name: 'Copy page' });
+    expect(await menu.isVisible()).toBe(false);
+    await button.focus();
+    await page.keyboard.press('Enter');
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    expect(await menu.isVisible()).toBe(true);
+    const items = await menu.getByRole('menuitem').allInnerTexts();
+    expect(items).toEqual([
+      'Copy page as Markdown',
+      'View as Markdown',
+      'Open in ChatGPT',
+      'Open in Claude',
+      'Add to Cursor',
+      'Add to VS Code',
+      'Copy the Claude Code command',
+    ]);
+    expect(await readFocusedText(page)).toBe(items[0]);
+    await page.keyboard.press('ArrowDown');
+    expect(await readFocusedText(page)).toBe(items[1]);
+    await page.keyboard.press('End');
+    expect(await readFocusedText(page)).toBe(items.at(-1));
+    await page.keyboard.press('ArrowDown');
+    expect(await readFocusedText(page)).toBe(items[0]);
+    await page.keyboard.press('ArrowUp');
+    expect(await readFocusedText(page)).toBe(items.at(-1));
+    await page.keyboard.press('Home');
+    expect(await readFocusedText(page)).toBe(items[0]);
+    await page.keyboard.press('Escape');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await menu.isVisible()).toBe(false);
+    expect(await readFocusedText(page)).toBe('Copy page');
+    // ArrowUp on the button opens the menu at its last item; Tab leaves and closes it.
+    await page.keyboard.press('ArrowUp');
+    expect(await readFocusedText(page)).toBe(items.at(-1));
+    await page.keyboard.press('Tab');
+    expect(await menu.isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('should close when the reader clicks elsewhere', async () => {
+    const { context, page } = await openPage('/developers');
+    await page.getByRole('button', { name: 'Copy page', exact: true }).click();
+    const menu = page.getByRole('menu', { name: 'Copy page' });
+    expect(await menu.isVisible()).toBe(true);
+    await page.locator('main h1').click();
+    expect(await menu.isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('should be a disclosure of working links without JavaScript, each page showing its own content first', async () => {
+    const { context, page } = await openPage('/developers', {
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+    });
+    const actions = page.getByRole('group', { name: 'Page actions' });
+    const link = actions.getByRole('link', { name: 'View as Markdown' });
+    expect(await link.isVisible()).toBe(false);
+    // On a phone the closed menu is one line: the page's own text starts on the first screen.
+    const firstParagraph = await page.locator('main > p').first().boundingBox();
+    expect(firstParagraph?.y ?? Infinity).toBeLessThan(844 * 0.6);
+    await actions.getByText('Copy page', { exact: true }).click();
+    expect(await link.isVisible()).toBe(true);
+    for (const name of ['Open in ChatGPT', 'Open in Claude', 'Add to Cursor', 'Add to VS Code']) {
+      expect(await actions.getByRole('link', { name }).isVisible(), name).toBe(true);
+    }
+    for (const button of await actions.locator('button').all()) {
+      expect(await button.isVisible()).toBe(false);
+    }
+    const response = await fetch(`${baseUrl}${await link.getAttribute('href')}`);
+    expect(response.status).toBe(200);
+    await context.close();
+  });
+});
+
+describe('Inter', () => {
+  /** Records every layout shift from the start of the page's life. */
+  const recordShifts = () => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  };
+
+  it('should be loaded and used with no layout shift', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.addInitScript(recordShifts);
+    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+    const state = await page.evaluate(async () => {
+      await document.fonts.ready;
+      const inter = [...document.fonts].filter((face) => face.family === 'Inter Variable');
+      return {
+        loaded: inter.some((face) => face.status === 'loaded'),
+        family: getComputedStyle(document.body).fontFamily,
+        shifts: (window as unknown as { shifts: number[] }).shifts,
+      };
+    });
+    expect(state.loaded).toBe(true);
+    expect(state.family).toMatch(/^"Inter Variable", "Inter Fallback"/);
+    expect(state.shifts).toEqual([]);
+    await context.close();
+  });
+
+  it('should keep the fallback, with no layout shift, when the font arrives late', async () => {
+    const context = await browser.newContext();
+    await context.route('**/*.woff2', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await page.addInitScript(recordShifts);
+    await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
+    await page.waitForTimeout(2500);
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+    expect(shifts).toEqual([]);
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.close();
+  });
+});
+
+describe('the width', () => {
+  it('should fit every page into 360 pixels without horizontal scrolling', async () => {
+    const { context, page } = await openPage('/', { viewport: { width: 360, height: 800 } });
+    for (const path of SITE_PAGES) {
+      await page.goto(`${baseUrl}${path}`);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, path).toBe(0);
+    }
+    await context.close();
+    // 32 pages, one after another: on a busy 2-core machine that is beyond the 60 s default.
+  }, 240_000);
+
+  it('should put the logo and the main column at the same place on every main page', async () => {
+    const { context, page } = await openPage('/', { viewport: { width: 1280, height: 800 } });
+    const places = new Set<string>();
+    for (const path of ['/', '/developers', '/docs', '/glossary', '/errors']) {
+      await page.goto(`${baseUrl}${path}`);
+      const brand = await page.locator('.brand').boundingBox();
+      const main = await page.locator('main').boundingBox();
+      places.add(`${brand?.x} ${main?.x} ${main?.width}`);
+    }
+    expect(places.size).toBe(1);
+    await context.close();
+  }, 180_000);
+});
+
+describe('the theme choice', () => {
+  /** Records the page background at the first animation frame, which runs before the first paint. */
+  const recordFirstFrame = () => {
+    requestAnimationFrame(() => {
+      (window as unknown as { firstFrame: string }).firstFrame = getComputedStyle(
+        document.body,
+      ).backgroundColor;
+    });
+  };
+  const readFirstFrame = (page: Page) =>
+    page.evaluate(() => (window as unknown as { firstFrame?: string }).firstFrame);
+
+  it('should keep a chosen theme across pages and reloads, from the first frame', async () => {
+    const { context, page } = await openPage('/');
+    await context.addInitScript(recordFirstFrame);
+    const select = page.getByLabel('Theme');
+    expect(await select.inputValue()).toBe('system');
+    await select.selectOption('dark');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      DARK_BACKGROUND,
+    );
+    await page.reload({ waitUntil: 'load' });
+    expect(await readFirstFrame(page)).toBe(DARK_BACKGROUND);
+    await page.goto(`${baseUrl}/developers`, { waitUntil: 'load' });
+    expect(await readFirstFrame(page)).toBe(DARK_BACKGROUND);
+    expect(await page.getByLabel('Theme').inputValue()).toBe('dark');
+
+    await page.getByLabel('Theme').selectOption('system');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBeUndefined();
+    await page.reload({ waitUntil: 'load' });
+    expect(await readFirstFrame(page)).toBe(LIGHT_BACKGROUND);
+    await context.close();
+  });
+
+  it('should choose light over a dark system, and ignore a stored value it does not know', async () => {
+    const { context, page } = await openPage('/', { colorScheme: 'dark' });
+    await context.addInitScript(recordFirstFrame);
+    await page.evaluate(() => localStorage.setItem('theme', 'light'));
+    await page.reload({ waitUntil: 'load' });
+    expect(await readFirstFrame(page)).toBe(LIGHT_BACKGROUND);
+    await page.evaluate(() => localStorage.setItem('theme', '"><script>'));
+    await page.reload({ waitUntil: 'load' });
+    expect(await readFirstFrame(page)).toBe(DARK_BACKGROUND);
+    expect(await page.getByLabel('Theme').inputValue()).toBe('system');
+    await context.close();
+  });
+
+  it('should not be shown without JavaScript, where the system theme holds', async () => {
+    const { context, page } = await openPage('/', {
+      javaScriptEnabled: false,
+      colorScheme: 'dark',
+    });
+    expect(await page.locator('[data-theme-choice]').isVisible()).toBe(false);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      DARK_BACKGROUND,
+    );
+    await context.close();
+  });
+
+  it.each([
+    ['light', '/'],
+    ['light', '/developers'],
+    ['dark', '/'],
+    ['dark', '/developers'],
+  ] as const)(
+    'should have no axe-core violations with %s chosen against the system on %s',
+    async (theme, path) => {
+      const { context, page } = await openPage('/', {
+        colorScheme: theme === 'dark' ? 'light' : 'dark',
+      });
+      await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+      await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      const results = await checkAccessibility(page);
+      expect(
+        results.violations.map((violation) => ({
+          id: violation.id,
+          nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+        })),
+      ).toEqual([]);
+      await context.close();
+    },
+    120_000,
+  );
+});

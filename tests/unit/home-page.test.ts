@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isTaglineInHeading,
+  listHomeFacts,
+  splitHomeActions,
+} from '../../src/documents/home-page.ts';
+import type { CallToAction } from '../../src/schemas/site-content.ts';
+import { loadFixtureContent } from '../support/fixture-content.ts';
+
+const minimal = await loadFixtureContent('minimal');
+const rich = await loadFixtureContent('rich');
+
+function cta(id: string, priority: 1 | 2): CallToAction {
+  return { id, label: id, url: `https://example.com/${id}`, description: id, priority };
+}
+
+describe('splitHomeActions', () => {
+  it('should make the first call to action of priority 1 the only primary one', () => {
+    const { primary, secondary } = splitHomeActions([
+      cta('later', 2),
+      cta('first-one', 1),
+      cta('second-one', 1),
+      cta('last', 2),
+    ]);
+    expect(primary.id).toBe('first-one');
+    expect(secondary.map((entry) => entry.id)).toEqual(['second-one', 'later', 'last']);
+  });
+
+  it('should make the first listed one primary when none has priority 1', () => {
+    const { primary, secondary } = splitHomeActions(minimal.callsToAction);
+    expect(primary).toBe(minimal.callsToAction[0]);
+    expect(secondary).toEqual([]);
+  });
+
+  it('should refuse an empty list', () => {
+    expect(() => splitHomeActions([])).toThrow(/no call to action/);
+  });
+});
+
+describe('listHomeFacts', () => {
+  it('should leave out the facts a company does not give, and never show an empty value', () => {
+    const facts = listHomeFacts(minimal);
+    expect(facts.map((fact) => fact.label)).toEqual(['What it makes', 'Website']);
+    expect(facts[0]?.value).toBe(minimal.product.name);
+    expect(facts[1]).toEqual({
+      label: 'Website',
+      value: new URL(minimal.company.website).host,
+      href: minimal.company.website,
+    });
+  });
+
+  it('should give founded, headquarters and the product with its category when they are known', () => {
+    const facts = listHomeFacts({
+      company: { ...rich.company, foundingDate: '1998', headquarters: 'Lyon, France' },
+      product: { ...rich.product, category: 'Bakery software' },
+    });
+    expect(facts.slice(0, 3)).toEqual([
+      { label: 'Founded', value: '1998' },
+      { label: 'Headquarters', value: 'Lyon, France' },
+      { label: 'What it makes', value: `${rich.product.name}, bakery software` },
+    ]);
+    for (const fact of facts) expect(fact.value.trim()).not.toBe('');
+  });
+});
+
+describe('isTaglineInHeading', () => {
+  it('should take a tagline with a closing full stop or another case for the heading it repeats', () => {
+    expect(isTaglineInHeading(minimal.company.tagline, minimal.pages.home.heading)).toBe(true);
+    expect(
+      isTaglineInHeading('River levels you can plan around.', 'river levels  you can plan around'),
+    ).toBe(true);
+  });
+
+  it('should tell a different line apart', () => {
+    expect(isTaglineInHeading('See every container.', 'Know where every container is')).toBe(false);
+    expect(isTaglineInHeading('River levels', 'River levels you can plan around')).toBe(false);
+  });
+});
