@@ -165,6 +165,13 @@ const SERVICE_SURFACES: readonly Surface[] = [
     cache: 'revalidate',
     cors: 'read-only',
   }),
+  // The Markdown page of each JSON document llms.txt names (src/documents/json-document-pages.ts).
+  defineDocument('json-document-pages', ['/documents/*.md'], {
+    sample: { path: '/documents/overview.md', status: 200 },
+    mediaType: 'markdown',
+    cache: 'revalidate',
+    cors: 'read-only',
+  }),
   defineDocument('robots-txt', ['/robots.txt'], {
     document: 'robotsTxt',
     mediaType: 'text',
