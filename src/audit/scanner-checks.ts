@@ -1,3 +1,4 @@
+import { AGENT_DOCS_CHECKS } from './agent-docs-checks.ts';
 import { AGENT_READING_CHECKS } from './agent-reading-checks.ts';
 import { AGENT_STANDARDS_CHECKS } from './agent-standards-checks.ts';
 import type { AuditCheck } from './audit-check.ts';
@@ -12,4 +13,6 @@ export const SCANNER_CHECKS: readonly AuditCheck[] = [
   ...SCANNER_AGENT_PROTOCOL_CHECKS,
   ...AGENT_STANDARDS_CHECKS,
   ...AGENT_READING_CHECKS,
+  // Issue 28 items 1 and 4 (afdocs, instructions for agents).
+  ...AGENT_DOCS_CHECKS,
 ];
