@@ -1,6 +1,7 @@
 import { buildAgentSkills, buildAgentSkillsIndex } from './agent-skills.ts';
 import { buildAiCatalog } from './ai-catalog.ts';
 import { buildJsonDocumentPages } from './json-document-pages.ts';
+import { buildMcpRegistryServer } from './mcp-registry-server.ts';
 import { buildMcpServerCard, buildMcpServerCardV2 } from './mcp-server-card.ts';
 import { buildRobotsTxt } from './robots-txt.ts';
 import { serializeJson, type SiteDocuments } from './site-documents.ts';
@@ -21,6 +22,7 @@ export function buildAgentReadinessDocuments(site: SiteDocuments) {
     mcpServerCard: buildMcpServerCard(content, urls, mcpTools),
     mcpServerCardV2: buildMcpServerCardV2(content, urls),
     aiCatalog,
+    mcpRegistryServer: buildMcpRegistryServer(content, urls),
     // The Markdown pages llms.txt links for its JSON documents, each showing the JSON as served.
     jsonDocumentPages: buildJsonDocumentPages(content, urls, {
       overview: serializeJson(site.overview),

@@ -1,3 +1,4 @@
+import { AGENT_DOCS_SURFACES } from './agent-docs-surfaces.ts';
 import { MEDIA_TYPES } from './media-types.ts';
 import { buildMirrorLinkHeader, buildPageLinkHeader } from './page-link-header.ts';
 import { compilePatterns, isLiteralPattern } from './route-patterns.ts';
@@ -165,13 +166,6 @@ const SERVICE_SURFACES: readonly Surface[] = [
     cache: 'revalidate',
     cors: 'read-only',
   }),
-  // The Markdown page of each JSON document llms.txt names (src/documents/json-document-pages.ts).
-  defineDocument('json-document-pages', ['/documents/*.md'], {
-    sample: { path: '/documents/overview.md', status: 200 },
-    mediaType: 'markdown',
-    cache: 'revalidate',
-    cors: 'read-only',
-  }),
   defineDocument('robots-txt', ['/robots.txt'], {
     document: 'robotsTxt',
     mediaType: 'text',
@@ -277,6 +271,7 @@ const SERVICE_SURFACES: readonly Surface[] = [
     // A page for a person's browser, not an API: no other origin's script may read it.
     cors: 'none',
   }),
+  ...AGENT_DOCS_SURFACES,
   {
     // Every other path under these prefixes, and the functions' own /api/<name> paths.
     id: 'not-found',
