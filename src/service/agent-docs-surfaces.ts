@@ -3,7 +3,7 @@ import { STATIC_FILE_METHODS } from './route-policies.ts';
 
 /**
  * The surfaces of issue 28 (Markdown pages of the JSON documents, the MCP registry's
- * `server.json`), kept in a module of their own so the route table stays one readable file; the
+ * `server.json` and its namespace proof), kept in a module of their own so the route table stays one readable file; the
  * table places them after its other documents and before the unknown API paths.
  */
 export const AGENT_DOCS_SURFACES: readonly Surface[] = [
@@ -32,6 +32,20 @@ export const AGENT_DOCS_SURFACES: readonly Surface[] = [
     cache: 'metadata',
     cors: 'read-only',
     methods: STATIC_FILE_METHODS,
+    listed: true,
+  },
+  {
+    // The MCP registry's HTTP namespace proof, from MCP_REGISTRY_PUBLIC_KEY: a function, since the
+    // key belongs to the environment, not the build; 404 without it.
+    id: 'mcp-registry-auth',
+    paths: ['/.well-known/mcp-registry-auth'],
+    sample: { path: '/.well-known/mcp-registry-auth', status: 404 },
+    answer: { kind: 'function', name: 'mcp-registry-auth' },
+    mediaType: 'text',
+    mediaTypeSource: 'function',
+    cache: 'set-by-function',
+    cors: 'set-by-function',
+    methods: ['GET', 'HEAD', 'OPTIONS'],
     listed: true,
   },
 ];
