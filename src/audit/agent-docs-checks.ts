@@ -1,6 +1,6 @@
 import type { AuditCheck } from './audit-check.ts';
 import { expectDocument } from './audit-expectations.ts';
-import { mediaTypeOf } from './audit-http.ts';
+import { mediaTypeOf, parseJson } from './audit-http.ts';
 import { BROWSER_ACCEPT, listPageUrls, toMarkdownUrl } from './audit-pages.ts';
 
 /** A check of the Agent-Friendly Docs scanner (afdocs), as a check's source. */
@@ -25,7 +25,7 @@ function findLlmsTxtPointer(html: string): number | undefined {
   return at < 0 ? undefined : at / Math.max(1, body.length);
 }
 
-/** Issue 28 items 1 and 4: what the Agent-Friendly Docs scanner reads, and the instructions. */
+/** Issue 28 items 1, 3 and 4: what the Agent-Friendly Docs scanner reads, the MCP registry, the instructions. */
 export const AGENT_DOCS_CHECKS: readonly AuditCheck[] = [
   {
     id: 'llms-txt-markdown-links',
@@ -145,6 +145,67 @@ export const AGENT_DOCS_CHECKS: readonly AuditCheck[] = [
         );
       }
       scope.note(`llms.txt and ${pages.length} Markdown versions carry the instructions`);
+    },
+  },
+  {
+    id: 'mcp-registry',
+    title:
+      "MCP registry: server.json names this origin's /mcp in its domain's namespace; the proof, when served, is well formed",
+    sources: [
+      'MCP registry server.json (schema 2025-12-11)',
+      'MCP registry HTTP authentication',
+      'issue 28 item 3',
+    ],
+    fix: 'Serve /.well-known/mcp/server.json from src/documents/mcp-registry-server.ts, and set MCP_REGISTRY_PUBLIC_KEY to the base64 Ed25519 public key only (docs/owners.md, section 6).',
+    async run(context, scope) {
+      const response = await context.http.get(
+        `${context.origin}/.well-known/mcp/server.json`,
+        'application/json',
+      );
+      if (!expectDocument(scope, response, ['application/json'])) return;
+      const server = parseJson(response.text) as
+        | {
+            name?: unknown;
+            description?: unknown;
+            version?: unknown;
+            remotes?: { type?: unknown; url?: unknown }[];
+          }
+        | undefined;
+      if (!scope.expect(server !== undefined, 'server.json is not JSON')) return;
+      const host = new URL(context.origin).hostname.replace(/^\[|\]$/g, '');
+      const namespace = host.split('.').reverse().join('.');
+      scope.expect(
+        typeof server?.name === 'string' && server.name.startsWith(`${namespace}/`),
+        `name ${String(server?.name)} is not in the namespace ${namespace}/`,
+      );
+      scope.expect(
+        typeof server?.description === 'string' && server.description.length <= 100,
+        'description missing or over 100 characters',
+      );
+      const remote = server?.remotes?.[0];
+      scope.expect(
+        remote?.type === 'streamable-http' && remote.url === `${context.origin}/mcp`,
+        `remotes[0] is not the streamable HTTP endpoint ${context.origin}/mcp`,
+      );
+      const version = context.state.serverInfo?.version;
+      if (version !== undefined) {
+        scope.expect(
+          server?.version === version,
+          `version ${String(server?.version)} is not /mcp's ${version}`,
+        );
+      }
+      const proof = await context.http.get(`${context.origin}/.well-known/mcp-registry-auth`);
+      if (proof.status === 404) {
+        scope.note(
+          `${String(server?.name)}; no namespace proof served (MCP_REGISTRY_PUBLIC_KEY unset)`,
+        );
+        return;
+      }
+      scope.expect(
+        proof.status === 200 && /^v=MCPv1; k=ed25519; p=[A-Za-z0-9+/]{43}=\s*$/.test(proof.text),
+        `/.well-known/mcp-registry-auth answers ${proof.status} "${proof.text.slice(0, 80)}", not "v=MCPv1; k=ed25519; p=<key>"`,
+      );
+      scope.note(`${String(server?.name)}; namespace proof served`);
     },
   },
 ];

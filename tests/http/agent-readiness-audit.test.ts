@@ -504,6 +504,25 @@ const FAULTS: readonly Fault[] = [
     }),
   },
   {
+    name: 'a server.json naming another endpoint',
+    check: 'mcp-registry',
+    fetch: breaking(path('/.well-known/mcp/server.json'), (r, t) =>
+      rewrite(r, t.replace(`${baseUrl}/mcp"`, 'https://elsewhere.example/mcp"')),
+    ),
+  },
+  {
+    name: 'a namespace proof that is not v=MCPv1; k=ed25519; p=<key>',
+    check: 'mcp-registry',
+    fetch: breaking(
+      path('/.well-known/mcp-registry-auth'),
+      () =>
+        new Response('v=MCPv1; k=ed25519; p=not-a-key\n', {
+          status: 200,
+          headers: { 'content-type': 'text/plain; charset=utf-8' },
+        }),
+    ),
+  },
+  {
     name: 'an A2A agent card without an A2A endpoint',
     check: 'no-false-signals',
     fetch: breaking(
