@@ -41,7 +41,7 @@ export const AGENT_DOCS_SURFACES: readonly Surface[] = [
     paths: ['/.well-known/mcp-registry-auth'],
     sample: { path: '/.well-known/mcp-registry-auth', status: 404 },
     answer: { kind: 'function', name: 'mcp-registry-auth' },
-    mediaType: 'text',
+    // No one media type: text/plain with a key, a problem (the sample) without; the function sets it.
     mediaTypeSource: 'function',
     cache: 'set-by-function',
     cors: 'set-by-function',
