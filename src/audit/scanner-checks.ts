@@ -1,5 +1,6 @@
 import { A2A_CHECKS } from './a2a-checks.ts';
 import { DNS_AID_CHECKS } from './dns-aid-checks.ts';
+import { AGENT_DOCS_CHECKS } from './agent-docs-checks.ts';
 import { AGENT_READING_CHECKS } from './agent-reading-checks.ts';
 import { AGENT_STANDARDS_CHECKS } from './agent-standards-checks.ts';
 import type { AuditCheck } from './audit-check.ts';
@@ -16,4 +17,6 @@ export const SCANNER_CHECKS: readonly AuditCheck[] = [
   ...DNS_AID_CHECKS,
   ...AGENT_STANDARDS_CHECKS,
   ...AGENT_READING_CHECKS,
+  // Issue 28 items 1 and 4 (afdocs, instructions for agents).
+  ...AGENT_DOCS_CHECKS,
 ];

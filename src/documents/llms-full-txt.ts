@@ -2,6 +2,8 @@ import type { PublishedToolDescriptor } from '../schemas/mcp-tools.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
 import type { SiteOutlines } from '../schemas/markdown-outline.ts';
 import { buildApiReferenceText } from './api-reference-text.ts';
+import { buildAgentInstructionsSection } from './agent-instructions.ts';
+import { buildJsonDocumentPageUrl } from './json-document-pages.ts';
 import { demoteHeadings, formatLinkEntry, readOutline } from './markdown-text.ts';
 import type { ServiceUrls } from '../service/urls.ts';
 
@@ -13,8 +15,9 @@ export interface PublishedApi {
 
 /**
  * Builds /llms-full.txt: the whole public site copy in one Markdown text, each body's headings
- * pushed under its own H2 (by the outlines the build parsed), then the API reference, so an
- * agent that fetches this one file has both (docs/architecture.md, "Documents").
+ * pushed under its own H2 (by the outlines the build parsed), after the "Instructions for agents",
+ * then the API reference, so an agent that fetches this one file has both (docs/architecture.md,
+ * "Documents").
  * @see https://llmstxt.org/
  */
 export function buildLlmsFullTxt(
@@ -43,6 +46,7 @@ export function buildLlmsFullTxt(
       '',
       ...facts,
     ].join('\n'),
+    buildAgentInstructionsSection(content).join('\n').trimEnd(),
     [
       `## ${product.name}`,
       '',
@@ -70,11 +74,13 @@ export function buildLlmsFullTxt(
     [
       '## For agents and developers',
       '',
-      formatLinkEntry('Company overview (JSON)', urls.overview),
-      formatLinkEntry('MCP endpoint', urls.mcp),
-      formatLinkEntry('OpenAPI description', urls.openapi),
-      formatLinkEntry('Developer portal', urls.developers),
-      formatLinkEntry('API documentation', urls.docs),
+      // Markdown, as in llms.txt: each JSON document by the page that describes it, each page by
+      // its Markdown version (readers of llms-full.txt walk its links as pages).
+      formatLinkEntry('Company overview (JSON)', buildJsonDocumentPageUrl(urls.origin, 'overview')),
+      formatLinkEntry('MCP endpoint', buildJsonDocumentPageUrl(urls.origin, 'mcp')),
+      formatLinkEntry('OpenAPI description', buildJsonDocumentPageUrl(urls.origin, 'openapi')),
+      formatLinkEntry('Developer portal', `${urls.developers}.md`),
+      formatLinkEntry('API documentation', `${urls.docs}.md`),
       formatLinkEntry('auth.md', urls.authMd),
       formatLinkEntry('Concise index (llms.txt)', urls.llmsTxt),
     ].join('\n'),

@@ -8,7 +8,9 @@ import {
   MCP_PROMPTS_PAGE_PATH,
   MCP_RESOURCES_PAGE_PATH,
 } from '../service/docs-pages.ts';
+import { buildAgentInstructionsSection } from './agent-instructions.ts';
 import { endSentence } from './end-sentence.ts';
+import { buildJsonDocumentPageUrl, listJsonDocumentEntries } from './json-document-pages.ts';
 import { formatLinkEntry } from './markdown-text.ts';
 import { buildCopyDocumentUrl, type ServiceUrls } from '../service/urls.ts';
 
@@ -20,8 +22,9 @@ export interface LlmsTxtTool {
 }
 
 /**
- * Builds /llms.txt: H1, blockquote summary, free text, H2 link lists and an `## Optional` section;
- * pages and copy are linked by their Markdown versions, each MCP tool by its reference page;
+ * Builds /llms.txt: H1, blockquote summary, free text, the "Instructions for agents", H2 link
+ * lists and an `## Optional` section; pages and copy are linked by their Markdown versions, each
+ * JSON document by the Markdown page that describes it, each MCP tool by its reference page;
  * given the OpenAPI document, every page of the API reference (operations, MCP resources and
  * prompts, schemas) in a section of its own.
  * @see https://llmstxt.org/ (the llms.txt format)
@@ -35,6 +38,19 @@ export function buildLlmsTxt(
   const { company, agents, product, callsToAction, pages } = content;
   const markdownUrl = (name: PageName) =>
     `${urls.origin}${MAIN_PAGES.find((page) => page.name === name)?.markdownPath ?? ''}`;
+  // Each JSON document is linked by the Markdown page that describes it (and links the JSON).
+  const jsonDocuments = new Map(
+    listJsonDocumentEntries(content, urls).map((entry) => [entry.slug, entry]),
+  );
+  const jsonDocumentEntry = (slug: string) => {
+    const entry = jsonDocuments.get(slug);
+    if (!entry) throw new Error(`llms.txt names an unknown JSON document: ${slug}`);
+    return formatLinkEntry(
+      entry.title,
+      buildJsonDocumentPageUrl(urls.origin, slug),
+      entry.description,
+    );
+  };
   const lines = [
     `# ${company.name}`,
     '',
@@ -42,15 +58,10 @@ export function buildLlmsTxt(
     '',
     `${company.tagline} ${company.description}`,
     '',
-    ...agents.guidance.map((sentence) => `- ${sentence}`),
-    ...(agents.guidance.length > 0 ? [''] : []),
+    ...buildAgentInstructionsSection(content),
     '## Facts',
     '',
-    formatLinkEntry(
-      'Company overview (JSON)',
-      urls.overview,
-      `${company.alternateName}'s name, description, tagline and links, from the REST API v1.`,
-    ),
+    jsonDocumentEntry('overview'),
     formatLinkEntry(
       'Full site copy and API reference',
       urls.llmsFullTxt,
@@ -77,16 +88,8 @@ export function buildLlmsTxt(
     '',
     '## For agents and developers',
     '',
-    formatLinkEntry(
-      'MCP endpoint',
-      urls.mcp,
-      'Streamable HTTP MCP endpoint (JSON-RPC 2.0) whose read-only tools serve these facts; no authentication required.',
-    ),
-    formatLinkEntry(
-      'OpenAPI description',
-      urls.openapi,
-      'OpenAPI 3.1 description of every endpoint.',
-    ),
+    jsonDocumentEntry('mcp'),
+    jsonDocumentEntry('openapi'),
     formatLinkEntry('Developer portal', markdownUrl('developers'), pages.developers.description),
     formatLinkEntry('API documentation', markdownUrl('docs'), pages.docs.description),
     formatLinkEntry(
@@ -139,26 +142,10 @@ export function buildLlmsTxt(
     '',
     '## Optional',
     '',
-    formatLinkEntry(
-      'API catalog',
-      urls.apiCatalog,
-      'RFC 9727 linkset of the APIs this origin offers.',
-    ),
-    formatLinkEntry(
-      'Protected resource metadata',
-      urls.protectedResource,
-      'RFC 9728 metadata: authorization server, scopes and bearer method.',
-    ),
-    formatLinkEntry(
-      'Authorization server metadata',
-      urls.authorizationServer,
-      'RFC 8414 metadata with the agent_auth block for anonymous registration.',
-    ),
-    formatLinkEntry(
-      'AI Catalog',
-      urls.aiCatalog,
-      'The MCP server card, the A2A agent card, the API catalog and the OpenAPI description (ARD draft).',
-    ),
+    jsonDocumentEntry('api-catalog'),
+    jsonDocumentEntry('oauth-protected-resource'),
+    jsonDocumentEntry('oauth-authorization-server'),
+    jsonDocumentEntry('ai-catalog'),
     formatLinkEntry('Home page', markdownUrl('home'), pages.home.description),
     // The changelog's feed, for a site whose content/changelog/ has entries (its page is listed
     // with the content pages).

@@ -20,8 +20,8 @@ export function buildServerCardUrl(urls: ServiceUrls): string {
   return `${urls.mcp}/server-card`;
 }
 
-/** The reverse-DNS server name of SEP-2127: the origin's host labels reversed, `/`, the name. */
-function buildReverseDnsName(urls: ServiceUrls, content: SiteContent): string {
+/** The reverse-DNS server name of SEP-2127 and the MCP registry: the origin's host labels reversed, `/`, the name. */
+export function buildReverseDnsName(urls: ServiceUrls, content: SiteContent): string {
   const host = new URL(urls.origin).hostname
     .replace(/^\[|\]$/g, '')
     .replace(/[^a-zA-Z0-9.-]/g, '-');

@@ -47,9 +47,9 @@ export interface PageCopy {
 
 /**
  * Builds the head of a page's Markdown version: YAML front matter (title, description, canonical,
- * the API version as `doc_version`, `last_updated` as ISO 8601), the page's H1 and the "For AI
- * agents" note.
- * @see Agent Readability spec (Markdown versions at `<path>.md` with front matter)
+ * the API version as `doc_version`, `last_updated` as ISO 8601), the page's H1, the "For AI
+ * agents" note and the "Instructions for agents" section (`buildAgentInstructionsSection`).
+ * @see Agent Readability spec (Markdown versions at `<path>.md` with front matter); issue 28 item 4
  */
 export function buildPageMarkdownHead(
   urls: ServiceUrls,
@@ -57,6 +57,7 @@ export function buildPageMarkdownHead(
   copy: PageCopy,
   lastUpdated: Date,
   webMcpTools: readonly string[],
+  instructions: readonly string[],
 ): string[] {
   return [
     '---',
@@ -71,6 +72,7 @@ export function buildPageMarkdownHead(
     '',
     buildAgentNote(urls, page, webMcpTools),
     '',
+    ...instructions,
   ];
 }
 

@@ -32,19 +32,20 @@ export const headingAnchorsPlugin: HastPluginEntry = () => {
             {
               type: 'element',
               tagName: 'a',
-              properties: { className: ['heading-anchor'], href: `#${id}`, dataSearchIgnore: '' },
+              properties: {
+                className: ['heading-anchor'],
+                href: `#${id}`,
+                // The accessible name lives in an attribute, not in hidden text, so the page's text
+                // (what a scanner compares with the Markdown version) holds only the heading.
+                ariaLabel: `Link to the section ${label}`,
+                dataSearchIgnore: '',
+              },
               children: [
                 {
                   type: 'element',
                   tagName: 'span',
                   properties: { ariaHidden: 'true' },
                   children: [{ type: 'text', value: '#' }],
-                },
-                {
-                  type: 'element',
-                  tagName: 'span',
-                  properties: { className: ['visually-hidden'] },
-                  children: [{ type: 'text', value: `Link to the section ${label}` }],
                 },
               ],
             },

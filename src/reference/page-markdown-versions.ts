@@ -1,3 +1,4 @@
+import { buildAgentInstructionsSection } from '../documents/agent-instructions.ts';
 import { buildErrorPages, ERRORS_INDEX_COPY } from '../documents/error-pages.ts';
 import {
   assemblePageMarkdown,
@@ -71,6 +72,7 @@ function buildPageMarkdown(site: SiteDocuments, page: SitePage, dates: PageDates
       copy,
       dates(page),
       listWebMcpTools(site.mcpTools).map((tool) => tool.name),
+      buildAgentInstructionsSection(site.content),
     ),
     ...body,
     ...buildMarkdownSitemapSection(site.urls),

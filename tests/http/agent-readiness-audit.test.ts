@@ -519,6 +519,75 @@ const FAULTS: readonly Fault[] = [
     check: 'markdown-lean',
     fetch: breaking(path('/index.md'), (r, t) => rewrite(r, `${t}${' '.repeat(40_000)}`)),
   },
+  // Issue 28 items 1 and 4 (src/audit/agent-docs-checks.ts).
+  {
+    name: 'llms.txt linking a JSON document instead of its Markdown page',
+    check: 'llms-txt-markdown-links',
+    fetch: breaking(path('/llms.txt'), (r, t) =>
+      rewrite(r, t.replace(`${baseUrl}/documents/overview.md`, `${baseUrl}/api/v1/overview`)),
+    ),
+  },
+  {
+    name: 'a JSON document page that does not link its JSON',
+    check: 'llms-txt-markdown-links',
+    fetch: breaking(path('/documents/api-catalog.md'), (r, t) =>
+      rewrite(r, t.replace(/^- URL: .*$/m, '')),
+    ),
+  },
+  {
+    name: 'a page without a link to /llms.txt',
+    check: 'llms-txt-pointer',
+    fetch: breaking(path('/errors/bad_request'), (r, t) =>
+      rewrite(r, t.replaceAll('href="/llms.txt"', 'href="/elsewhere"')),
+    ),
+  },
+  {
+    name: 'a heading anchor named by hidden text',
+    check: 'heading-anchors',
+    fetch: breaking(path('/developers'), (r, t) =>
+      rewrite(
+        r,
+        t.replace(
+          /aria-label="Link to the section ([^"]*)"([^>]*)><span aria-hidden="true">#<\/span>/,
+          '$2><span aria-hidden="true">#</span><span class="visually-hidden">Link to the section $1</span>',
+        ),
+      ),
+    ),
+  },
+  {
+    name: 'llms.txt without its Instructions for agents',
+    check: 'agent-instructions',
+    fetch: breaking(path('/llms.txt'), (r, t) =>
+      rewrite(r, t.replace('## Instructions for agents', '## Notes')),
+    ),
+  },
+  {
+    name: 'a Markdown version with its Instructions for agents at the end',
+    check: 'agent-instructions',
+    fetch: breaking(path('/errors/not_found.md'), (r, t) => {
+      const section = /^## Instructions for agents\n\n(?:- .+\n)+\n/m.exec(t)?.[0] ?? '';
+      return rewrite(r, `${t.replace(section, '')}\n${section}`);
+    }),
+  },
+  {
+    name: 'a server.json naming another endpoint',
+    check: 'mcp-registry',
+    fetch: breaking(path('/.well-known/mcp/server.json'), (r, t) =>
+      rewrite(r, t.replace(`${baseUrl}/mcp"`, 'https://elsewhere.example/mcp"')),
+    ),
+  },
+  {
+    name: 'a namespace proof that is not v=MCPv1; k=ed25519; p=<key>',
+    check: 'mcp-registry',
+    fetch: breaking(
+      path('/.well-known/mcp-registry-auth'),
+      () =>
+        new Response('v=MCPv1; k=ed25519; p=not-a-key\n', {
+          status: 200,
+          headers: { 'content-type': 'text/plain; charset=utf-8' },
+        }),
+    ),
+  },
   {
     name: 'an A2A agent card at the pre-1.0 path /.well-known/agent.json',
     check: 'no-false-signals',

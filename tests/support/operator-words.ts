@@ -28,6 +28,7 @@ export const OPERATOR_VARIABLES = [
   'PORT',
   'INSIGHT_TOKEN',
   'INSIGHT',
+  'MCP_REGISTRY_PUBLIC_KEY',
 ] as const;
 
 /** Phrases that speak to whoever runs the deployment (matched without regard to case). */

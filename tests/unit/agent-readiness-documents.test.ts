@@ -18,6 +18,7 @@ import { buildPageMarkdowns } from '../../src/reference/page-markdown-versions.t
 import { loadExpectedSite } from '../support/expected-site.ts';
 import { loadFixtureContent } from '../support/fixture-content.ts';
 import { buildMcpServerName } from '../../src/documents/mcp-server-identity.ts';
+import { listAgentInstructions } from '../../src/documents/agent-instructions.ts';
 
 const site = await loadExpectedSite('https://facts.example.com', await loadFixtureContent('rich'));
 /** The fixture's pages and surfaces, its own content pages included. */
@@ -103,6 +104,18 @@ describe('page Markdown mirrors', () => {
       expect(front?.get('canonical'), page.path).toBe(new URL(page.path, site.urls.origin).href);
       expect(front?.get('doc_version'), page.path).toBe(API_VERSION);
       expect(front?.get('last_updated'), page.path).toBe('2026-03-04T05:06:07.000Z');
+    }
+  });
+
+  it('should carry the Instructions for agents right after the "For AI agents" note of every mirror', () => {
+    const instructions = listAgentInstructions(site.content).map((sentence) => `- ${sentence}`);
+    for (const page of routes.pages) {
+      const markdown = pageMarkdown.get(page.path) ?? '';
+      const head = markdown.split('\n').slice(0, 30).join('\n');
+      expect(head, page.path).toMatch(
+        /\n> \*\*For AI agents:\*\*[^\n]*\n\n## Instructions for agents\n\n/,
+      );
+      expect(head, page.path).toContain(instructions.join('\n'));
     }
   });
 

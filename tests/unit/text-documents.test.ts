@@ -4,6 +4,11 @@ import { buildAgentAuth } from '../../src/documents/authorization-server-metadat
 import { buildLlmsFullTxt } from '../../src/documents/llms-full-txt.ts';
 import { buildLlmsTxt } from '../../src/documents/llms-txt.ts';
 import { listErrorCatalogue } from '../../src/service/error-catalogue.ts';
+import { endSentence } from '../../src/documents/end-sentence.ts';
+import {
+  buildJsonDocumentPageUrl,
+  listJsonDocumentEntries,
+} from '../../src/documents/json-document-pages.ts';
 import { DEFAULT_RATE_LIMIT } from '../../src/service/rate-limit-policy.ts';
 import { buildServiceUrls } from '../../src/service/urls.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
@@ -28,8 +33,19 @@ describe('buildLlmsTxt', () => {
     expect(text.match(/^# /gm)).toHaveLength(1);
   });
 
-  it('should hold only link lists of the form "- [name](url): notes" under its H2 sections', () => {
-    const firstSection = lines.findIndex((line) => line.startsWith('## '));
+  it('should open its sections with the agents.yaml guidance as "## Instructions for agents"', () => {
+    const sections = lines.filter((line) => line.startsWith('## '));
+    expect(sections[0]).toBe('## Instructions for agents');
+    const section = /^## Instructions for agents\n\n([\s\S]*?)\n\n## /m.exec(text)?.[1];
+    expect(section?.split('\n')).toEqual(
+      content.agents.guidance.map((sentence) => `- ${endSentence(sentence)}`),
+    );
+  });
+
+  it('should hold only link lists of the form "- [name](url): notes" under its other H2 sections', () => {
+    const firstSection = lines.findIndex(
+      (line) => line.startsWith('## ') && line !== '## Instructions for agents',
+    );
     const body = lines.slice(firstSection).filter((line) => line && !line.startsWith('## '));
     expect(body.length).toBeGreaterThan(10);
     for (const line of body) expect(line).toMatch(/^- \[[^\]]+\]\(https?:\/\/[^)\s]+\)(: .+)?$/);
@@ -42,15 +58,17 @@ describe('buildLlmsTxt', () => {
   });
 
   it('should link the agent resources on the configured origin', () => {
-    for (const url of [
-      urls.overview,
-      urls.mcp,
-      urls.openapi,
-      urls.llmsFullTxt,
-      urls.authMd,
-      urls.apiCatalog,
-    ]) {
-      expect(text).toContain(`](${url})`);
+    for (const url of [urls.llmsFullTxt, urls.authMd]) expect(text).toContain(`](${url})`);
+  });
+
+  it('should link each JSON document by the Markdown page that describes it, never the JSON', () => {
+    const entries = listJsonDocumentEntries(content, urls);
+    expect(entries.map((entry) => entry.url)).toEqual(
+      expect.arrayContaining([urls.overview, urls.mcp, urls.openapi, urls.apiCatalog]),
+    );
+    for (const entry of entries) {
+      expect(text).toContain(`](${buildJsonDocumentPageUrl(urls.origin, entry.slug)})`);
+      expect(text).not.toContain(`](${entry.url})`);
     }
   });
 });
@@ -68,6 +86,7 @@ describe('buildLlmsFullTxt', () => {
   it('should push the copy headings under their section (no second-level heading from a body)', () => {
     const h2 = headings.filter((heading) => heading.depth === 2).map(({ text }) => `## ${text}`);
     expect(h2).toEqual([
+      '## Instructions for agents',
       `## ${content.product.name}`,
       ...content.copy.map((section) => `## ${section.title}`),
       '## Calls to action',

@@ -1,0 +1,5 @@
+/**
+ * The function src/functions/mcp-registry-auth.ts as it ships: the build bundles it into one module (and chunks
+ * it loads on first use), so Vercel's Node builder traces no node_modules tree (docs/architecture.md).
+ */
+export * from '../src/generated/functions/mcp-registry-auth/mcp-registry-auth.mjs';

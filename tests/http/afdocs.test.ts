@@ -1,0 +1,90 @@
+import { runChecks, type CheckResult } from 'afdocs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+const baseUrl = inject('baseUrl');
+
+/**
+ * Warnings that are not this change's to fix: /docs is one long page (its split into pages under
+ * /docs/... is issue 26's work), over afdocs' 50,000-character line.
+ */
+const KNOWN_WARNINGS = new Set(['page-size-markdown', 'page-size-html']);
+
+/** The checks issue 28 names as failing before, each of which must now pass. */
+const MUST_PASS = [
+  'llms-txt-links-markdown',
+  'markdown-content-parity',
+  'content-start-position',
+  'llms-txt-directive-html',
+];
+
+const summarize = (results: readonly CheckResult[]) =>
+  results.map((result) => `${result.status} ${result.id}: ${result.message}`).join('\n');
+
+/** How often a refused request is tried again, and the longest wait honoured. */
+const RETRIES = 5;
+const LONGEST_WAIT_MS = 5_000;
+
+/**
+ * The global fetch, as a polite client: it retries once a request whose reused keep-alive
+ * connection the server had just closed (afdocs converts 200 KB pages on the same thread, and on a
+ * loaded machine its idle connections outlive the server's 5 s keep-alive before its own timer
+ * runs; RFC 9110 §9.2.2 lets a client retry an idempotent request then), and waits out a 503 or
+ * 429 that names a Retry-After (other test files of the run share the server's per-client
+ * connection cap; RFC 9110 §10.2.3).
+ */
+function retryRefusals(original: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    for (let attempt = 0; ; attempt++) {
+      let response: Response;
+      try {
+        response = await original(input, init);
+      } catch (error) {
+        const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : {};
+        if (cause?.code !== 'UND_ERR_SOCKET' || attempt >= 1) throw error;
+        continue;
+      }
+      const header = response.headers.get('retry-after');
+      const retryAfter = header === null ? Number.NaN : Number(header);
+      const refused = response.status === 503 || response.status === 429;
+      if (!refused || !Number.isFinite(retryAfter) || attempt >= RETRIES) return response;
+      await response.arrayBuffer();
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.min(retryAfter * 1000, LONGEST_WAIT_MS)),
+      );
+    }
+  };
+}
+
+describe('afdocs (the Agent-Friendly Docs scanner, 0.22) on the local server', () => {
+  const original = globalThis.fetch;
+  beforeAll(() => {
+    globalThis.fetch = retryRefusals(original);
+  });
+  afterAll(() => {
+    globalThis.fetch = original;
+  });
+
+  it('should find no failing check, pass the checks issue 28 names and warn only on known ones', async () => {
+    const report = await runChecks(baseUrl, {
+      // Every page llms.txt and the sitemap name, in a fixed order, so a run is repeatable.
+      samplingStrategy: 'deterministic',
+      maxLinksToTest: 100,
+      // Two cores shared by a whole test run: allow a slow answer rather than record an error.
+      requestTimeout: 60_000,
+      maxConcurrency: 2,
+      // It would also fetch the company's own website and calls to action, off this machine.
+      skipCheckIds: ['llms-txt-links-resolve'],
+    });
+    const byId = new Map(report.results.map((result) => [result.id, result]));
+    const failed = report.results.filter((result) => result.status === 'fail');
+    expect(failed, summarize(failed)).toEqual([]);
+    for (const id of MUST_PASS)
+      expect(byId.get(id)?.status, summarize(report.results)).toBe('pass');
+    const warned = report.results.filter(
+      (result) => result.status === 'warn' && !KNOWN_WARNINGS.has(result.id),
+    );
+    expect(warned, summarize(warned)).toEqual([]);
+    // Each JSON document is reached through its Markdown page, so every same-origin link is Markdown.
+    expect(byId.get('llms-txt-links-markdown')?.details?.markdownRate).toBe(100);
+  }, 600_000);
+});
