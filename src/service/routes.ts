@@ -1,5 +1,4 @@
 import { AGENT_DOCS_SURFACES } from './agent-docs-surfaces.ts';
-import { MEDIA_TYPES } from './media-types.ts';
 import { buildMirrorLinkHeader, buildPageLinkHeader } from './page-link-header.ts';
 import { compilePatterns, isLiteralPattern } from './route-patterns.ts';
 import { STATIC_FILE_METHODS } from './route-policies.ts';
