@@ -147,17 +147,8 @@ export function buildLlmsTxt(
     jsonDocumentEntry('oauth-authorization-server'),
     jsonDocumentEntry('ai-catalog'),
     formatLinkEntry('Home page', markdownUrl('home'), pages.home.description),
-    // The changelog's feed, for a site whose content/changelog/ has entries (its page is listed
-    // with the content pages).
-    ...(content.changelog.length > 0
-      ? [
-          formatLinkEntry(
-            'Changelog feed',
-            urls.changelogFeed,
-            'Atom feed of the changelog: each change with its date, API version and whether it breaks a client.',
-          ),
-        ]
-      : []),
+    // The changelog is one of the content pages (placed below); its Markdown version links the
+    // Atom feed, so llms.txt links Markdown only (afdocs llms-txt-links-markdown, issue 28 item 1).
     '',
   ];
   return placeContentPages(lines, content.contentPages, urls).join('\n');

@@ -46,7 +46,9 @@ function readToolNameOfFile(file: string): string {
  * every build to the rule that makes this true.
  */
 export function readToolNamesOfFiles(files: readonly string[]): string[] {
-  return files.map(readToolNameOfFile);
+  // In the order tools/list gives them (collectMcpTools): by name, not by file name, since
+  // search-site-copy.ts sorts before search-site.ts while search_site sorts before search_site_copy.
+  return files.map(readToolNameOfFile).sort((a, b) => a.localeCompare(b));
 }
 
 /** Fails the build when a tool's file is not named after the tool (`get_product` in get-product.ts). */

@@ -28,8 +28,15 @@ export const echoFixtureWordsTool = defineTool({
   title: () => 'Echo fixture words',
   description: (content) =>
     \`Returns the words it is given beside \${content.company.alternateName}'s short name. A fixture tool that proves a new tool is one file.\`,
-  inputSchema: () => z.strictObject({ words: z.string().check(z.minLength(1)) }),
-  outputSchema: () => z.strictObject({ words: z.string(), company: z.string() }),
+  inputSchema: () =>
+    z.strictObject({
+      words: z.string().check(z.minLength(1), z.describe('The words to give back')),
+    }),
+  outputSchema: () =>
+    z.strictObject({
+      words: z.string().check(z.describe('The words as they were given')),
+      company: z.string().check(z.describe("The company's short name")),
+    }),
   example: { words: 'one file' },
   prepare: ({ content }) => ({
     run: ({ words }) => ({

@@ -33,7 +33,7 @@ async function openPage(path: string, javaScriptEnabled = true) {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
-  const actions = page.getByRole('group', { name: 'Page actions' });
+  const actions = page.getByRole('navigation', { name: 'Page actions' });
   if (javaScriptEnabled) {
     await actions.getByRole('button', { name: 'Copy page', exact: true }).click();
   } else {
@@ -43,7 +43,7 @@ async function openPage(path: string, javaScriptEnabled = true) {
 }
 
 async function hrefOf(page: Page, name: string): Promise<string> {
-  const link = page.getByRole('group', { name: 'Page actions' }).getByRole('link', { name });
+  const link = page.getByRole('navigation', { name: 'Page actions' }).getByRole('link', { name });
   expect(await link.isVisible()).toBe(true);
   return (await link.getAttribute('href')) ?? '';
 }

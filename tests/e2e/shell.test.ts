@@ -154,7 +154,7 @@ describe('the "Copy page" menu', () => {
       javaScriptEnabled: false,
       viewport: { width: 390, height: 844 },
     });
-    const actions = page.getByRole('group', { name: 'Page actions' });
+    const actions = page.getByRole('navigation', { name: 'Page actions' });
     const link = actions.getByRole('link', { name: 'View as Markdown' });
     expect(await link.isVisible()).toBe(false);
     // On a phone the closed menu is one line: the page's own text starts on the first screen.

@@ -23,6 +23,8 @@ const summarize = (results: readonly CheckResult[]) =>
 /** How often a refused request is tried again, and the longest wait honoured. */
 const RETRIES = 5;
 const LONGEST_WAIT_MS = 5_000;
+/** Requests afdocs may have open at once (the server accepts 64 connections per client). */
+const MAX_IN_FLIGHT = 8;
 
 /**
  * The global fetch, as a polite client: it retries once a request whose reused keep-alive
@@ -33,11 +35,36 @@ const LONGEST_WAIT_MS = 5_000;
  * connection cap; RFC 9110 §10.2.3).
  */
 function retryRefusals(original: typeof fetch): typeof fetch {
+  // afdocs starts some checks' requests all at once, whatever its maxConcurrency: without a bound
+  // it held more than the server's 64 connections per client, and the other test files sharing
+  // the server (all from 127.0.0.1) got 503 too_many_connections.
+  let inFlight = 0;
+  const waiting: (() => void)[] = [];
+  const acquire = async () => {
+    while (inFlight >= MAX_IN_FLIGHT) await new Promise<void>((resolve) => waiting.push(resolve));
+    inFlight += 1;
+  };
+  const release = () => {
+    inFlight -= 1;
+    waiting.shift()?.();
+  };
+  const send: typeof fetch = async (input, init) => {
+    await acquire();
+    try {
+      const response = await original(input, init);
+      // Read a copy here, so the connection is free again when the slot is (the answer keeps its
+      // URL and headers, which afdocs reads).
+      await response.clone().arrayBuffer();
+      return response;
+    } finally {
+      release();
+    }
+  };
   return async (input, init) => {
     for (let attempt = 0; ; attempt++) {
       let response: Response;
       try {
-        response = await original(input, init);
+        response = await send(input, init);
       } catch (error) {
         const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : {};
         if (cause?.code !== 'UND_ERR_SOCKET' || attempt >= 1) throw error;

@@ -81,12 +81,12 @@ describe('AgentCatalogue', () => {
 
   it('should classify 20,000 distinct User-Agents (ten times its cache), with a bounded cache', () => {
     const small = new AgentCatalogue();
-    const started = process.memoryUsage().heapUsed;
     for (let i = 0; i < 20_000; i += 1) {
       small.classify(`Mozilla/5.0 (compatible; Agent${i}/1.0) Chrome/${i}`);
     }
+    // The bound is the cache's size: the heap's growth depends on when the collector last ran,
+    // which other test files in the same worker decide.
     expect(small.cacheSize).toBe(CLASSIFIED_CACHE_SIZE);
-    expect(process.memoryUsage().heapUsed - started).toBeLessThan(20_000_000);
   }, 60_000);
 });
 

@@ -95,8 +95,9 @@ describe('readSiteContent (content/changelog/)', () => {
     });
     expect(MEDIA_TYPES.atom).toBe('application/atom+xml; charset=utf-8');
     const llmsTxt = buildLlmsTxt(content, urls, []);
+    // The feed is linked from the changelog's Markdown version, so llms.txt links Markdown only.
     expect(llmsTxt).toContain(`](${urls.origin}/changelog.md)`);
-    expect(llmsTxt).toContain(`](${urls.changelogFeed})`);
+    expect(llmsTxt).not.toContain(`](${urls.changelogFeed})`);
   });
 
   it('should refuse each wrong entry, naming its file and field', async () => {
