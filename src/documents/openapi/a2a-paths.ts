@@ -54,6 +54,13 @@ export function buildA2aPaths(content: SiteContent, urls: ServiceUrls): JsonObje
             description: `The A2A version of the request: ${A2A_VERSIONS.join(' or ')} (A2A 1.0 §3.6). Any other version gets the JSON-RPC error ${errors.versionNotSupported}.`,
             schema: { type: 'string', enum: [...A2A_VERSIONS] },
           },
+          {
+            name: A2A_VERSION_HEADER,
+            in: 'query',
+            required: false,
+            description: `The A2A version as a request parameter, which a client may send instead of the header (A2A 1.0 §3.6.1); the header wins when both are sent.`,
+            schema: { type: 'string', enum: [...A2A_VERSIONS] },
+          },
         ],
         requestBody: {
           required: true,
