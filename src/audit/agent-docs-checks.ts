@@ -1,4 +1,3 @@
-import { countMarkdownTokens } from '../documents/markdown-token-count.ts';
 import { MARKDOWN_TOKENS_HEADER } from '../service/markdown-tokens.ts';
 import type { AuditCheck, AuditContext, CheckScope } from './audit-check.ts';
 import { expectDocument } from './audit-expectations.ts';
@@ -56,7 +55,12 @@ async function listMarkdownUrls(context: AuditContext): Promise<string[]> {
  * Expects an answer's x-markdown-tokens to be the o200k_base token count of its body; returns the
  * count it names, or undefined.
  */
-function expectTokenCount(scope: CheckScope, answer: AuditResponse, label: string) {
+function expectTokenCount(
+  scope: CheckScope,
+  answer: AuditResponse,
+  label: string,
+  countMarkdownTokens: (text: string) => number,
+) {
   const named = answer.headers.get(MARKDOWN_TOKENS_HEADER);
   if (!scope.expect(named !== null, `${label} has no ${MARKDOWN_TOKENS_HEADER}`)) return undefined;
   const counted = countMarkdownTokens(answer.text);
@@ -196,19 +200,21 @@ export const AGENT_DOCS_CHECKS: readonly AuditCheck[] = [
     sources: ['Cloudflare Markdown for Agents (x-markdown-tokens)', 'issue 28 item 4'],
     fix: 'Keep src/integrations/markdown-tokens.ts in astro.config.mjs: it counts every Markdown answer after the build into a header route per file in .vercel/output/config.json and into src/generated/markdown-tokens.ts, which the middleware (negotiated pages) and the local server send.',
     async run(context, scope) {
+      // The tokenizer's tables take a second or two to load: only this check pays for them.
+      const { countMarkdownTokens } = await import('../documents/markdown-token-count.ts');
       const urls = await listMarkdownUrls(context);
       let total = 0;
       for (const url of urls) {
         const answer = await context.http.get(url, 'text/markdown, text/plain');
         if (!expectDocument(scope, answer, ['text/markdown', 'text/plain'])) continue;
-        total += expectTokenCount(scope, answer, url) ?? 0;
+        total += expectTokenCount(scope, answer, url, countMarkdownTokens) ?? 0;
       }
       // A page's URL answers its Markdown version with the same bytes, so the same count.
       const pages = listPageUrls(context);
       for (const url of pages) {
         const answer = await context.http.get(url, 'text/markdown');
         if (!expectDocument(scope, answer, ['text/markdown'])) continue;
-        expectTokenCount(scope, answer, `${url} (Accept: text/markdown)`);
+        expectTokenCount(scope, answer, `${url} (Accept: text/markdown)`, countMarkdownTokens);
       }
       const full = `${context.origin}/llms-full.txt`;
       const head = await context.http.request(full, { method: 'HEAD' });

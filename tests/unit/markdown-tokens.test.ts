@@ -106,7 +106,7 @@ describe('addMarkdownTokenRoutes', () => {
     });
     const merged = mergeRoutes({
       userRoutes: user.routes ?? [],
-      builds: [{ use: '@vercel/static-build', entrypoint: 'package.json', routes }],
+      builds: [{ use: '@vercel/static-build', entrypoint: 'package.json', routes: [...routes] }],
     }) as OutputRoute[];
     const route = (path: string) =>
       routeOutput(merged, tmpdir(), new Set(), { method: 'GET', path, headers: {} }, () =>

@@ -236,7 +236,7 @@ describe('the OpenAPI paths and the route table', () => {
 
   it("should show A2A requests of both versions that the endpoint's own schemas accept", () => {
     const body = (
-      document.paths['/a2a']?.post as {
+      document.paths['/a2a']?.post as unknown as {
         requestBody: {
           content: Record<string, { examples: Record<string, { value: Record<string, unknown> }> }>;
         };
