@@ -25,6 +25,7 @@ describe('readStaticMediaType', () => {
 
 describe('createLocalServer with the build token counts', () => {
   let build: string;
+  let apiDir: string;
   let server: Server;
   let base: string;
   const files: Record<string, string> = {
@@ -41,9 +42,10 @@ describe('createLocalServer with the build token counts', () => {
       await mkdir(dirname(join(build, file)), { recursive: true });
       await writeFile(join(build, file), text);
     }
+    apiDir = await mkdtemp(join(tmpdir(), 'markdown-tokens-api-'));
     server = await createLocalServer({
       staticDir: build,
-      apiDir: await mkdtemp(join(tmpdir(), 'markdown-tokens-api-')),
+      apiDir,
       routes: BUILT_IN_ROUTES,
       vercelConfig: {},
       siteUrl: 'http://127.0.0.1',
@@ -55,6 +57,7 @@ describe('createLocalServer with the build token counts', () => {
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
     await rm(build, { recursive: true, force: true });
+    await rm(apiDir, { recursive: true, force: true });
   });
   const tokensOf = async (path: string, init: RequestInit = {}) => {
     const answer = await fetch(`${base}${path}`, init);
