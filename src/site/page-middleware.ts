@@ -1,9 +1,11 @@
 import { createPageMiddleware } from '../http/page-middleware.ts';
+import { MARKDOWN_TOKEN_COUNTS } from '../generated/markdown-tokens.ts';
+import { readMarkdownTokenCounts } from '../service/markdown-tokens.ts';
 import { siteRoutes } from './site-routes.ts';
 
 /**
  * The site's Vercel Routing Middleware (middleware.ts re-exports the build's bundle of it), over
- * the built site's route table.
+ * the built site's route table and the build's token counts of its Markdown answers.
  * @see https://vercel.com/docs/routing-middleware
  */
-export default createPageMiddleware(siteRoutes);
+export default createPageMiddleware(siteRoutes, readMarkdownTokenCounts(MARKDOWN_TOKEN_COUNTS));
