@@ -43,9 +43,17 @@ let served: Promise<Map<string, PageBlock[]>> | undefined;
 function readServedBlocks(): Promise<Map<string, PageBlock[]>> {
   served ??= (async () => {
     const pages = await listBuiltPages();
-    const blocks = await Promise.all(
-      pages.map(async (path) => readPageBlocks(await (await fetch(`${baseUrl}${path}`)).text())),
-    );
+    const blocks: PageBlock[][] = [];
+    // A few at a time: the server holds 64 connections per client, shared with the other files.
+    for (let at = 0; at < pages.length; at += 4) {
+      blocks.push(
+        ...(await Promise.all(
+          pages
+            .slice(at, at + 4)
+            .map(async (path) => readPageBlocks(await (await fetch(`${baseUrl}${path}`)).text())),
+        )),
+      );
+    }
     return new Map(pages.map((path, index) => [path, blocks[index] ?? []]));
   })();
   return served;
