@@ -34,6 +34,7 @@ export default defineConfig({
             WORK_TREE_GUARD,
             'tests/support/server-setup.ts',
             'tests/support/browser-setup.ts',
+            'tests/support/python-mcp-setup.ts',
           ],
           setupFiles: ['tests/support/site-ready-setup.ts'],
           testTimeout: 60_000,
