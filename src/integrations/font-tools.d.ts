@@ -16,7 +16,7 @@ declare module 'subset-font' {
   }
   /** @see https://github.com/papandreou/subset-font */
   export default function subsetFont(
-    font: Uint8Array,
+    font: Buffer,
     text: string,
     options?: SubsetFontOptions,
   ): Promise<Buffer>;
@@ -24,8 +24,9 @@ declare module 'subset-font' {
 
 declare module 'fontverter' {
   /** @see https://github.com/papandreou/fontverter */
+  /** Reads the format from the first bytes as text: give it a Buffer, not a bare Uint8Array. */
   export function convert(
-    font: Uint8Array,
+    font: Buffer,
     toFormat: 'truetype' | 'sfnt' | 'woff' | 'woff2',
   ): Promise<Buffer>;
   const fontverter: { convert: typeof convert };

@@ -76,6 +76,8 @@ export function checkProductImage(file: string, bytes: Uint8Array): ProductImage
     // Not a kind image-size knows: reported below.
   }
   const found = size?.type;
+  // image-size reads an SVG's size from its width, height or viewBox, and throws without them.
+  if (!size && expected === 'svg') return fail('has no width and height (an SVG needs a viewBox)');
   if (!size || !found || !(found in MEDIA_TYPES)) {
     return fail(
       `is not an image the site serves (${found ?? 'unknown'}); use SVG, WebP, PNG or JPEG`,

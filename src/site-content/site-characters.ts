@@ -3,13 +3,13 @@ import { formatPageDate } from './page-date.ts';
 
 /**
  * The characters beyond printable ASCII that the site's own words use, in templates, scripts and
- * generated text: the no-break space, the heading links' §, the · between figures, the en and em
+ * generated text: the no-break space, the footer's ©, the heading links' §, the · between figures, the en and em
  * dashes, curly quotes (the search dialog's "No results for “…”"), the snippets' …, the
  * breadcrumbs' ›, the search hints' ↑ and ↓, and the mathematical minus and less-or-equal of the
  * limits. A character a template adds and this list lacks is drawn by the fallback font, never
  * missing; tests/e2e/shell.test.ts finds it on the built pages.
  */
-export const SITE_PUNCTUATION = '\u00a0§·–—‘’“”…‹›←→↑↓−×≤≥';
+export const SITE_PUNCTUATION = '\u00a0©§·–—‘’“”…‹›←→↑↓−×≤≥';
 
 /** Printable ASCII: every template's words, identifiers, URLs and code. */
 const PRINTABLE_ASCII = Array.from({ length: 0x7e - 0x20 + 1 }, (_, index) => 0x20 + index);
