@@ -7,6 +7,8 @@ import {
   checkProductImage,
   PRODUCT_IMAGE_MAX_BYTES,
 } from '../../src/site-content/product-image.ts';
+import { imageSize } from 'image-size';
+import { IMAGE_VARIANT_WIDTHS, makeImageVariants } from '../../src/integrations/image-variants.ts';
 import { loadFixtureContent, resolveFixtureDir } from '../support/fixture-content.ts';
 
 /** The head of a PNG of this size: the signature and the IHDR chunk (what image-size reads). */
@@ -102,6 +104,29 @@ describe('checkProductImage', () => {
         `is ${PRODUCT_IMAGE_MAX_BYTES + 1} bytes; a product image may have at most ${PRODUCT_IMAGE_MAX_BYTES} (the home page keeps to 80 KB)`,
       ],
     });
+  });
+});
+
+describe('makeImageVariants', { timeout: 60_000 }, () => {
+  it('should draw a wide bitmap again, as WebP, at each smaller width of the srcset', async () => {
+    const webp = await readFile(join(resolveFixtureDir('rich'), 'fournil-plan.webp'));
+    const variants = await makeImageVariants(webp, 'image/webp', 1200);
+    expect(variants.map((variant) => [variant.width, variant.height])).toEqual(
+      IMAGE_VARIANT_WIDTHS.map((width) => [width, Math.round((width * 750) / 1200)]),
+    );
+    for (const variant of variants) {
+      expect(imageSize(variant.webp)).toMatchObject({
+        type: 'webp',
+        width: variant.width,
+        height: variant.height,
+      });
+      expect(variant.webp.byteLength).toBeLessThan(webp.byteLength);
+    }
+  });
+
+  it('should leave an SVG, and a bitmap no wider than the smallest width, as they are', async () => {
+    expect(await makeImageVariants(svgOfBox(640, 400), 'image/svg+xml', 640)).toEqual([]);
+    expect(await makeImageVariants(pngOfSize(480, 300), 'image/png', 480)).toEqual([]);
   });
 });
 
