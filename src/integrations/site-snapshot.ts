@@ -28,6 +28,9 @@ import { listDocumentFiles } from '../service/routes.ts';
 import { buildSiteVercelConfig } from '../documents/site-vercel-config.ts';
 import { buildSiteSnapshot } from './build-site-snapshot.ts';
 import { writeToolExamples } from './tool-examples.ts';
+import { collectSiteCharacters } from '../site-content/site-characters.ts';
+import { writeSiteFonts } from './site-fonts.ts';
+import { writeProductImage } from './product-image.ts';
 import { bundleFunctions, listFunctionEntries, listUnbundledEntries } from './bundle-functions.ts';
 import { readDocsPageNames } from '../service/docs-pages.ts';
 import {
@@ -68,8 +71,11 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
   const toolsDir = resolve(options.root, 'src/mcp/tools');
   const bundlesDir = resolve(options.outDir, 'functions');
   // The accent colours as CSS custom properties, bundled with the pages' stylesheet (no inline
-  // style), and the validated logo as a module for the favicon and image endpoints.
+  // style), the validated logo as a module for the favicon and image endpoints, and Inter cut to
+  // the characters the pages can show.
   const writeBrandStylesheet = async (content: SiteContent) => {
+    await writeSiteFonts(collectSiteCharacters(content), options.outDir);
+    await writeProductImage(content, contentDir, options.outDir);
     await writeGeneratedModule(
       resolve(options.outDir, 'brand.css'),
       renderBrandStylesheet(content.company),
