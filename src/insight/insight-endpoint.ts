@@ -63,7 +63,8 @@ export function createInsightHandler(options: InsightEndpointOptions): PlainHand
       );
     }
     const recorder = options.recorder;
-    if (!recorder) {
+    const store = recorder?.store;
+    if (!recorder || !store) {
       return problemAnswer(
         siteUrl,
         { ...findErrorKind('not_found'), instance, detail: 'Counting is off (INSIGHT=off).' },
@@ -71,7 +72,7 @@ export function createInsightHandler(options: InsightEndpointOptions): PlainHand
       );
     }
     await recorder.flush();
-    const days = await readDailyTallies(recorder.store, now());
+    const days = await readDailyTallies(store, now());
     if (isUnavailable(days)) {
       return problemAnswer(
         siteUrl,
@@ -85,7 +86,7 @@ export function createInsightHandler(options: InsightEndpointOptions): PlainHand
         { ...PRIVATE, 'Retry-After': '5' },
       );
     }
-    const report = buildInsightReport(days, recorder.store.kind);
+    const report = buildInsightReport(days, store.kind);
     if (instance === INSIGHT_PATHS.json) {
       return {
         status: 200,

@@ -155,7 +155,7 @@ describe('createInsightHandler', () => {
     expect(report.daily).toHaveLength(30);
     // Nothing that identifies a client is kept.
     const stored = JSON.stringify(
-      await recorder.store.readTallies(
+      await (recorder.store ?? new MemoryStore()).readTallies(
         Object.keys(INSIGHT_DIMENSIONS).map((dimension) => `insight:${report.to}:${dimension}`),
       ),
     );
@@ -197,7 +197,7 @@ describe('createInsightHandler', () => {
     }
     const report = await readReport(recorder);
     expect(report.totals.requests).toBe(20_000);
-    const [queries] = (await recorder.store.readTallies([
+    const [queries] = (await (recorder.store ?? new MemoryStore()).readTallies([
       `insight:${report.to}:queries`,
     ])) as Record<string, number>[];
     expect(Object.keys(queries ?? {}).length).toBe(INSIGHT_DIMENSIONS.queries + 1);
