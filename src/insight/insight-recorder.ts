@@ -84,18 +84,20 @@ export class InsightRecorder {
 
   /**
    * Counts one answered request, in the background: the promise is handed to the platform
-   * (`waitUntil`) and kept until it settles, so `flush` can wait for it.
+   * (`waitUntil`) and kept until it settles, so `flush` can wait for it; it is also returned, for a
+   * caller that keeps the instance alive itself (the middleware). Undefined when not counted.
    */
-  record(request: AnsweredRequest): void {
+  record(request: AnsweredRequest): Promise<void> | undefined {
     // Preflights and the report's own requests are no reading of the site.
-    if (request.method === 'OPTIONS' || request.surface === 'insight') return;
+    if (request.method === 'OPTIONS' || request.surface === 'insight') return undefined;
     const exported = this.telemetry?.isOn() ?? false;
-    if (!this.store && !exported) return;
-    if (this.#pending.size >= MAX_PENDING_COUNTS) return;
+    if (!this.store && !exported) return undefined;
+    if (this.#pending.size >= MAX_PENDING_COUNTS) return undefined;
     const counted = this.#count(request, readDay(this.#now()), exported);
     this.#pending.add(counted);
     void counted.finally(() => this.#pending.delete(counted));
     continueAfterAnswer(counted);
+    return counted;
   }
 
   /** How many counts are in flight. */
