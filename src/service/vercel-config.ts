@@ -16,8 +16,6 @@ export interface VercelJson {
   readonly buildCommand: string;
   readonly rewrites: ReadonlyArray<{ readonly source: string; readonly destination: string }>;
   readonly headers: ReadonlyArray<{ readonly source: string; readonly headers: VercelHeader[] }>;
-  /** The Routing Middleware and where it runs (middleware-matcher.ts). */
-  readonly proxy?: { readonly entrypoint: string; readonly matcher: readonly string[] };
 }
 
 /** The source of the rule every answer carries the security headers from. */

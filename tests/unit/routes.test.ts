@@ -155,7 +155,7 @@ describe('buildRouteTable', () => {
   });
 });
 
-describe("the middleware's matcher (vercel.ts's proxy.matcher)", () => {
+describe("the middleware's matcher (middleware.ts, as vercel.ts writes it)", () => {
   // Vercel turns each matcher into a regular expression with routing-utils' pathToRegexp
   // (@vercel/build-utils getRegExpFromMatchers); tests/build/vercel-build.test.ts checks the result.
   const compile = (matchers: readonly string[]) =>
@@ -168,8 +168,8 @@ describe("the middleware's matcher (vercel.ts's proxy.matcher)", () => {
     surface.paths.flatMap((path) => (path === '/' ? [path] : [path, `${path}/`])),
   );
 
-  it('should leave the matcher to vercel.ts: middleware.ts names none', () => {
-    expect(middlewareConfig).toEqual({ runtime: 'nodejs' });
+  it('should hold in middleware.ts the matcher computed by default, so a default build writes none', () => {
+    expect(middlewareConfig).toEqual({ runtime: 'nodejs', matcher: [PAGE_MATCHER] });
     expect(buildMiddlewareMatcher(SURFACES, { countAgentDocuments: false })).toEqual([
       PAGE_MATCHER,
     ]);
