@@ -127,8 +127,8 @@ describe('OpenTelemetry export over OTLP/HTTP', () => {
       'agent_facts.agent.verification': 'claimed',
       'agent_facts.surface': 'llms-txt',
       'agent_facts.answer.format': 'text',
-      // @vercel/otel's own name for a server span's operation.
-      'operation.name': 'facts-under-test.server',
+      // @vercel/otel's own name for a server span's operation (the instrumentation scope's).
+      'operation.name': 'agent-facts.server',
     });
   });
 
