@@ -179,6 +179,20 @@ describe('createInsightHandler', () => {
     const html = String(answer.body);
     expect(html).toContain('<svg');
     expect(html).not.toMatch(/<script|style=|<style/i);
+    // Its look comes from a stylesheet of the same origin, light or dark as the reader's system.
+    expect(html).toContain('<link rel="stylesheet" href="/insight.css">');
+    expect(html).toContain('<meta name="color-scheme" content="light dark">');
+    const css = await handler(makeRequest('/insight.css'));
+    expect(css.status).toBe(200);
+    expect(css.headers['Content-Type']).toBe('text/css; charset=utf-8');
+    expect(String(css.body)).toMatch(/prefers-color-scheme: dark/);
+    const hidden = createInsightHandler({
+      siteUrl: SITE,
+      siteName: 'x',
+      token: undefined,
+      recorder,
+    });
+    expect((await hidden(makeRequest('/insight.css'))).status).toBe(404);
   });
 
   it('should answer every request of a flood of 2,000 distinct queries and User-Agents, counted within bounds', async () => {
