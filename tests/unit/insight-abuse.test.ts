@@ -15,9 +15,9 @@ import { MemoryStore } from '../../src/shared-state/memory-store.ts';
 /*
  * Floods of a million distinct User-Agents and of distinct search queries, made in process (one
  * loop each, no HTTP), classified and counted as the recorder does after an answer. The bounds on
- * time only catch a runaway (a million User-Agents took 8 s on a shared 2-core machine, 36 s while
- * builds held its cores). The query flood is a tenth as long: its bound is reached after 200, and the tally's cost
- * per visit does not grow with the flood.
+ * time only catch a runaway (a million User-Agents took 8 s on a shared 2-core machine, 36 s
+ * while builds held its cores). The query flood is a tenth as long: its bound is reached after
+ * 200, and the tally's cost per visit does not grow with the flood.
  */
 const FLOOD = 1_000_000;
 const QUERY_FLOOD = 100_000;
