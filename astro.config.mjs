@@ -4,6 +4,7 @@ import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import { satteri } from '@astrojs/markdown-satteri';
 import { headingAnchorsPlugin } from './src/integrations/heading-anchors.ts';
+import { markdownTokensIntegration } from './src/integrations/markdown-tokens.ts';
 import { searchIndexIntegration } from './src/integrations/search-index.ts';
 import { siteSnapshotIntegration } from './src/integrations/site-snapshot.ts';
 import { resolveContentDir } from './src/site-content/content-dir.ts';
@@ -37,6 +38,13 @@ export default defineConfig({
     // First: its start-up hook writes the module the function bundles import, and its build hook
     // packs the pages' sections for them before the site-snapshot integration bundles again.
     searchIndexIntegration({
+      contentDir,
+      generatedDir: fileURLToPath(new URL('./src/generated', import.meta.url)),
+    }),
+    // Before the site-snapshot integration: its build hook counts the tokens of every Markdown
+    // answer (x-markdown-tokens) into the module the middleware bundles, and adds a header route
+    // per file to the Vercel adapter's config.json.
+    markdownTokensIntegration({
       contentDir,
       generatedDir: fileURLToPath(new URL('./src/generated', import.meta.url)),
     }),

@@ -85,6 +85,17 @@ export function createA2aHandler(options: A2aHandlerOptions): PlainHandler {
 
 type Problem = (code: ErrorCode, headers?: Record<string, string>, detail?: string) => PlainAnswer;
 
+/**
+ * The A2A version a request names: its `A2A-Version` header, else the request parameter of that
+ * name, which clients may send instead; undefined when it names none.
+ * @see A2A 1.0 §3.6.1 (client responsibilities)
+ */
+function readA2aVersion(request: Parameters<PlainHandler>[0]): string | undefined {
+  const named =
+    request.header(A2A_VERSION_HEADER) ?? request.url.searchParams.get(A2A_VERSION_HEADER);
+  return named?.trim() || undefined;
+}
+
 /** Answers one POSTed JSON-RPC request; a refused body or envelope gets 400 and the JSON-RPC error. */
 async function answerPost(
   request: Parameters<PlainHandler>[0],
@@ -133,7 +144,7 @@ async function answerPost(
       'Invalid Request: send one JSON-RPC 2.0 request object with jsonrpc "2.0", a string method and a string or number id.',
     );
   }
-  const version = request.header(A2A_VERSION_HEADER)?.trim();
+  const version = readA2aVersion(request);
   if (version && !(A2A_VERSIONS as readonly string[]).includes(version)) {
     return json(
       buildErrorResponse(

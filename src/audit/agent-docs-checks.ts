@@ -1,6 +1,7 @@
-import type { AuditCheck } from './audit-check.ts';
+import { MARKDOWN_TOKENS_HEADER } from '../service/markdown-tokens.ts';
+import type { AuditCheck, AuditContext, CheckScope } from './audit-check.ts';
 import { expectDocument } from './audit-expectations.ts';
-import { mediaTypeOf, parseJson } from './audit-http.ts';
+import { mediaTypeOf, parseJson, type AuditResponse } from './audit-http.ts';
 import { BROWSER_ACCEPT, listPageUrls, toMarkdownUrl } from './audit-pages.ts';
 
 /** A check of the Agent-Friendly Docs scanner (afdocs), as a check's source. */
@@ -23,6 +24,51 @@ function findLlmsTxtPointer(html: string): number | undefined {
     .replace(/<style\b[\s\S]*?<\/style>/gi, '');
   const at = body.search(/<a\s[^>]*href\s*=\s*["'][^"']*\/llms\.txt(?:[?#][^"']*)?["']/i);
   return at < 0 ? undefined : at / Math.max(1, body.length);
+}
+
+/**
+ * The Markdown answers of a site an agent reads: llms.txt and llms-full.txt, the agent documents,
+ * every Markdown link of llms.txt (document pages, copy sections), each page's Markdown version,
+ * and each SKILL.md the agent-skills index lists.
+ */
+async function listMarkdownUrls(context: AuditContext): Promise<string[]> {
+  const { origin } = context;
+  const urls = ['/llms.txt', '/llms-full.txt', '/auth.md', '/AGENTS.md', '/sitemap.md'].map(
+    (path) => `${origin}${path}`,
+  );
+  const llms = await context.http.get(`${origin}/llms.txt`, 'text/plain');
+  for (const [, href = ''] of llms.text.matchAll(/\]\((\S+?\.md)\)/g)) {
+    if (href.startsWith(`${origin}/`)) urls.push(href);
+  }
+  urls.push(...listPageUrls(context).map(toMarkdownUrl));
+  const index = parseJson(
+    (await context.http.get(`${origin}/.well-known/agent-skills/index.json`, 'application/json'))
+      .text,
+  ) as { skills?: { url?: unknown }[] } | undefined;
+  for (const skill of index?.skills ?? []) {
+    if (typeof skill.url === 'string') urls.push(new URL(skill.url, origin).href);
+  }
+  return [...new Set(urls)];
+}
+
+/**
+ * Expects an answer's x-markdown-tokens to be the o200k_base token count of its body; returns the
+ * count it names, or undefined.
+ */
+function expectTokenCount(
+  scope: CheckScope,
+  answer: AuditResponse,
+  label: string,
+  countMarkdownTokens: (text: string) => number,
+) {
+  const named = answer.headers.get(MARKDOWN_TOKENS_HEADER);
+  if (!scope.expect(named !== null, `${label} has no ${MARKDOWN_TOKENS_HEADER}`)) return undefined;
+  const counted = countMarkdownTokens(answer.text);
+  scope.expect(
+    named === String(counted),
+    `${label} names ${MARKDOWN_TOKENS_HEADER}: ${named}, but its body is ${counted} o200k_base tokens`,
+  );
+  return Number(named);
 }
 
 /** Issue 28 items 1, 3 and 4: what the Agent-Friendly Docs scanner reads, the MCP registry, the instructions. */
@@ -145,6 +191,41 @@ export const AGENT_DOCS_CHECKS: readonly AuditCheck[] = [
         );
       }
       scope.note(`llms.txt and ${pages.length} Markdown versions carry the instructions`);
+    },
+  },
+  {
+    id: 'markdown-tokens',
+    title:
+      'Every Markdown answer names its size in o200k_base tokens (x-markdown-tokens), on every URL that serves it and to HEAD',
+    sources: ['Cloudflare Markdown for Agents (x-markdown-tokens)', 'issue 28 item 4'],
+    fix: 'Keep src/integrations/markdown-tokens.ts in astro.config.mjs: it counts every Markdown answer after the build into a header route per file in .vercel/output/config.json and into src/generated/markdown-tokens.ts, which the middleware (negotiated pages) and the local server send.',
+    async run(context, scope) {
+      // The tokenizer's tables take a second or two to load: only this check pays for them.
+      const { countMarkdownTokens } = await import('../documents/markdown-token-count.ts');
+      const urls = await listMarkdownUrls(context);
+      let total = 0;
+      for (const url of urls) {
+        const answer = await context.http.get(url, 'text/markdown, text/plain');
+        if (!expectDocument(scope, answer, ['text/markdown', 'text/plain'])) continue;
+        total += expectTokenCount(scope, answer, url, countMarkdownTokens) ?? 0;
+      }
+      // A page's URL answers its Markdown version with the same bytes, so the same count.
+      const pages = listPageUrls(context);
+      for (const url of pages) {
+        const answer = await context.http.get(url, 'text/markdown');
+        if (!expectDocument(scope, answer, ['text/markdown'])) continue;
+        expectTokenCount(scope, answer, `${url} (Accept: text/markdown)`, countMarkdownTokens);
+      }
+      const full = `${context.origin}/llms-full.txt`;
+      const head = await context.http.request(full, { method: 'HEAD' });
+      const got = (await context.http.get(full, 'text/markdown, text/plain')).headers;
+      scope.expect(
+        head.headers.get(MARKDOWN_TOKENS_HEADER) === got.get(MARKDOWN_TOKENS_HEADER),
+        `HEAD ${full} names ${MARKDOWN_TOKENS_HEADER}: ${String(head.headers.get(MARKDOWN_TOKENS_HEADER))}, GET ${String(got.get(MARKDOWN_TOKENS_HEADER))}`,
+      );
+      scope.note(
+        `${urls.length} Markdown answers and ${pages.length} negotiated pages, ${total} tokens in the first`,
+      );
     },
   },
   {

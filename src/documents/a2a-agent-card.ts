@@ -57,7 +57,7 @@ export function buildA2aAgentCard(
   const card: AgentCard = {
     name: `${company.alternateName} facts agent`,
     description: endSentence(
-      `Answers from ${company.name}'s public marketing facts (overview, product, site copy, calls to action) with the same read-only tools as its MCP server; each answer is a data part and a text part. Name a skill in a data part {"skill", "arguments"}, or send text to search the site copy`,
+      `Answers from ${company.name}'s public marketing facts (overview, product, site copy, calls to action) with the same read-only tools as its MCP server; each answer is a data part and a text part. Name a skill in a data part {"skill", "arguments"}${textSkill ? `, or send text to search the site with ${textSkill}` : ''}`,
     ),
     supportedInterfaces: [
       {

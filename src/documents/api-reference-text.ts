@@ -3,6 +3,7 @@ import { JSON_RPC_ERROR_MEANINGS, listErrorCatalogue } from '../service/error-ca
 import { JSON_RPC_ERRORS } from '../service/mcp-protocol.ts';
 import type { ServiceUrls } from '../service/urls.ts';
 import { endSentence } from './end-sentence.ts';
+import { listSdkSamples } from './mcp-sdk-samples.ts';
 
 /** A JSON value of the OpenAPI document, read without a schema (the build validated it). */
 type Json = Record<string, unknown>;
@@ -156,6 +157,25 @@ function listTools(tools: readonly PublishedToolDescriptor[]): string[] {
   });
 }
 
+/**
+ * A tool call with the official SDK clients, once for every tool (the first tool's example, as
+ * its reference page shows it): only the name and the arguments change from tool to tool.
+ */
+function listSdkCall(tools: readonly PublishedToolDescriptor[], mcpUrl: string): string[] {
+  const [tool] = tools;
+  if (!tool) return [];
+  return [
+    `With the official MCP SDK clients (TypeScript, then Python), calling ${tool.name} with its example arguments; each prints the result's structuredContent:`,
+    '',
+    ...listSdkSamples(mcpUrl, { name: tool.name, arguments: tool.example }).flatMap((sample) => [
+      `\`\`\`${sample.fence}`,
+      sample.code,
+      '```',
+      '',
+    ]),
+  ];
+}
+
 /** Every component schema with its fields. */
 function listSchemas(document: Json): string[] {
   const schemas = readObject(readObject(document.components).schemas);
@@ -203,37 +223,43 @@ export function buildApiReferenceText(
   urls: ServiceUrls,
 ): string {
   const info = readObject(openapi.info);
-  return [
-    '## API reference',
-    '',
-    `${readText(info.title)}, version ${readText(info.version)}. The REST base is ${urls.restBase}; the MCP endpoint (${urls.mcp}), the documents and the OAuth endpoints are at the origin, ${urls.origin}. The machine-readable description is ${urls.openapi}.`,
-    '',
-    readText(info.description),
-    '',
-    '## Operations',
-    '',
-    ...listOperations(openapi, urls.origin),
-    '## MCP tools',
-    '',
-    `Each tool is called with the JSON-RPC method tools/call at ${urls.mcp}, with its name and arguments.`,
-    '',
-    ...listTools(tools),
-    '## Schemas',
-    '',
-    ...listSchemas(openapi),
-    '## Shared responses',
-    '',
-    'The refusals many operations share, named as the OpenAPI document names them:',
-    '',
-    ...listSharedResponses(openapi),
-    '',
-    '## Errors',
-    '',
-    `Errors on API paths are RFC 9457 problem details (application/problem+json) whose type is the error's page; the OAuth token and registration endpoints answer OAuth error bodies with the same members.`,
-    '',
-    ...listErrors(urls),
-  ]
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  return (
+    [
+      '## API reference',
+      '',
+      `${readText(info.title)}, version ${readText(info.version)}. The REST base is ${urls.restBase}; the MCP endpoint (${urls.mcp}), the documents and the OAuth endpoints are at the origin, ${urls.origin}. The machine-readable description is ${urls.openapi}.`,
+      '',
+      readText(info.description),
+      '',
+      '## Operations',
+      '',
+      ...listOperations(openapi, urls.origin),
+      '## MCP tools',
+      '',
+      `Each tool is called with the JSON-RPC method tools/call at ${urls.mcp}, with its name and arguments.`,
+      '',
+      ...listSdkCall(tools, urls.mcp),
+      ...listTools(tools),
+      '## Schemas',
+      '',
+      ...listSchemas(openapi),
+      '## Shared responses',
+      '',
+      'The refusals many operations share, named as the OpenAPI document names them:',
+      '',
+      ...listSharedResponses(openapi),
+      '',
+      '## Errors',
+      '',
+      `Errors on API paths are RFC 9457 problem details (application/problem+json) whose type is the error's page; the OAuth token and registration endpoints answer OAuth error bodies with the same members.`,
+      '',
+      ...listErrors(urls),
+    ]
+      .join('\n')
+      // Runs of blank lines fold into one, but not in a code block (Python's two lines stay).
+      .split(/(^```[a-z]*\n[\s\S]*?^```$)/m)
+      .map((part, index) => (index % 2 === 1 ? part : part.replace(/\n{3,}/g, '\n\n')))
+      .join('')
+      .trim()
+  );
 }

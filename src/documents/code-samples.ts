@@ -30,6 +30,27 @@ export type SampleLanguage = (typeof SAMPLE_LANGUAGES)[number]['id'];
 /** The three samples of one request, by language. */
 export type CodeSamples = Readonly<Record<SampleLanguage, string>>;
 
+/** The languages a sample's code block is highlighted and fenced in. */
+export type SampleFence = 'sh' | 'javascript' | 'typescript' | 'python';
+
+/** One sample of a group of tabs: its tab's id and name, its code's language, its code. */
+export interface CodeSample {
+  readonly id: string;
+  readonly label: string;
+  readonly fence: SampleFence;
+  readonly code: string;
+}
+
+/** The three samples of one request in the order the tabs show them. */
+export function listCodeSamples(samples: CodeSamples): CodeSample[] {
+  return SAMPLE_LANGUAGES.map((language) => ({
+    id: language.id,
+    label: language.label,
+    fence: language.fence,
+    code: samples[language.id],
+  }));
+}
+
 /** Quotes a string for a POSIX shell in single quotes. */
 export function quoteForShell(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
@@ -53,7 +74,8 @@ export function formatCurlSample(request: SampleRequest): string {
   return [start, ...headers, ...data].join(' \\\n  ');
 }
 
-function quoteForJavaScript(value: string): string {
+/** Quotes a string for JavaScript in single quotes. */
+export function quoteForJavaScript(value: string): string {
   return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
 }
 

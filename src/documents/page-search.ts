@@ -7,7 +7,15 @@
  */
 import MiniSearch, { type Options, type SearchResult } from 'minisearch';
 import { buildSearchQuery } from './search-query.ts';
-import { readWordTerms, tokenizeWords, WORD } from './search-terms.ts';
+import {
+  normalizeWord,
+  readQueryWords,
+  readWordTerms,
+  STOP_WORDS,
+  stemTerm,
+  tokenizeWords,
+  WORD,
+} from './search-terms.ts';
 
 /** One section of a built page: the text under one heading with an id, up to the next one. */
 export interface PageSection {
@@ -18,6 +26,11 @@ export interface PageSection {
   /** The section's heading (the page's title for the text before its first linked heading). */
   readonly heading: string;
   readonly text: string;
+  /**
+   * How much the section weighs against others that match as well (1 when absent): the build
+   * weighs a page by its kind (src/integrations/search-index.ts).
+   */
+  readonly weight?: number;
 }
 
 /** A part of a snippet: plain text, or a matched word (`mark`). */
@@ -47,7 +60,7 @@ export interface PageSearchAnswer {
 export const PAGE_SEARCH_OPTIONS: Options<PageSection> = {
   idField: 'url',
   fields: ['heading', 'text', 'page'],
-  storeFields: ['url', 'page', 'heading', 'text'],
+  storeFields: ['url', 'page', 'heading', 'text', 'weight'],
   tokenize: tokenizeWords,
   processTerm: (term) => readWordTerms(term),
   searchOptions: {
@@ -68,7 +81,10 @@ export function buildPageSearchIndex(sections: readonly PageSection[]): MiniSear
 function isPageSection(value: unknown): value is PageSection {
   if (typeof value !== 'object' || value === null) return false;
   const section = value as Record<string, unknown>;
-  return ['url', 'page', 'heading', 'text'].every((key) => typeof section[key] === 'string');
+  return (
+    ['url', 'page', 'heading', 'text'].every((key) => typeof section[key] === 'string') &&
+    (section.weight === undefined || (typeof section.weight === 'number' && section.weight > 0))
+  );
 }
 
 /** The file the build writes: the sections, which the browser indexes (smaller than an index). */
@@ -147,24 +163,68 @@ function toHit(result: SearchResult): PageSearchHit {
   };
 }
 
+/** A section whose heading is just the words searched ("PKCE" for "what is PKCE") weighs this much more. */
+const EXACT_HEADING_BOOST = 3;
+
+/** A text's words as the search compares them: stop words left out, each by its stem. */
+function readStems(text: string): string[] {
+  return tokenizeWords(text)
+    .map(normalizeWord)
+    .filter((word) => !STOP_WORDS.has(word))
+    .map(stemTerm);
+}
+
+/** The set of a text's stems, in one string: equal for "PKCE" and "what is PKCE"'s words. */
+function readStemSet(stems: readonly string[]): string {
+  return [...new Set(stems)].sort().join(' ');
+}
+
+/** True when the words (stems, in order) stand side by side in a text. */
+function holdsPhrase(text: string, phrase: readonly string[]): boolean {
+  const stems = readStems(text);
+  const [first] = phrase;
+  return stems.some(
+    (stem, at) => stem === first && phrase.every((word, offset) => stems[at + offset] === word),
+  );
+}
+
+/** A result's score with its section's weight and the exact heading's boost. */
+function weighResult(result: SearchResult, headingKey: string): number {
+  const weight = typeof result.weight === 'number' ? result.weight : 1;
+  const exact = readStemSet(readStems(String(result.heading))) === headingKey;
+  return result.score * weight * (exact ? EXACT_HEADING_BOOST : 1);
+}
+
 /**
- * Searches the pages' sections: first those where every word of the query matches (by its stem, a
- * synonym, as a prefix for the last word, or within the typo allowance), then those where some
- * word does; best first, at most
- * `perPage` sections of one page and `limit` in all.
+ * Searches the pages' sections, in three tiers: first the sections that hold the words of a query
+ * of two words or more side by side, as typed (by their stems: "api key" finds "API keys"); then
+ * those where every word matches (by its stem, a synonym, as a prefix for the last word, or within
+ * the typo allowance); then those where some word does. Within a tier, best first by MiniSearch's
+ * score times the section's weight, three times more for a section whose heading is just the
+ * words searched. At most `perPage` sections of one page and `limit` in all.
  */
 export function searchPages(
   index: MiniSearch<PageSection>,
   query: string,
   options: { readonly limit: number; readonly perPage: number },
 ): PageSearchAnswer {
-  // Sections that match every word first, then those that match some.
-  const all = index.search(buildSearchQuery(query, 'AND'));
+  const phrase = readQueryWords(query).map((word) => word.stem);
+  const headingKey = readStemSet(phrase);
+  const rank = (results: SearchResult[]) =>
+    results
+      .map((result) => ({ result, score: weighResult(result, headingKey) }))
+      .sort((a, b) => b.score - a.score)
+      .map(({ result, score }): SearchResult => ({ ...result, score }));
+  const all = rank(index.search(buildSearchQuery(query, 'AND')));
   const found = new Set(all.map((result) => result.id as string));
-  const some = index
-    .search(buildSearchQuery(query, 'OR'))
-    .filter((result) => !found.has(result.id as string));
-  const results = [...all, ...some];
+  const some = rank(
+    index.search(buildSearchQuery(query, 'OR')).filter((result) => !found.has(result.id as string)),
+  );
+  const isPhrase = (result: SearchResult) =>
+    phrase.length > 1 &&
+    (holdsPhrase(String(result.heading), phrase) || holdsPhrase(String(result.text), phrase));
+  const phrased = all.filter(isPhrase);
+  const results = [...phrased, ...all.filter((result) => !phrased.includes(result)), ...some];
   const perPage = new Map<string, number>();
   const hits: PageSearchHit[] = [];
   for (const result of results) {

@@ -12,10 +12,24 @@ import { readPageSections } from './page-sections.ts';
 import { writeGeneratedModule } from '../site-content/site-snapshot.ts';
 import { packPageSections } from '../site/packed-page-sections.ts';
 import { listToolModuleFiles, readToolNamesOfFiles } from './mcp-tool-modules.ts';
+import { buildSchemaPagePath } from '../service/docs-pages.ts';
+import { CHANGELOG_PAGE_SLUG } from '../site-content/changelog-page.ts';
 
 /** The built HTML file of a page's path (`/` -> `index.html`, `/docs` -> `docs/index.html`). */
 export function readPageFile(root: string, path: string): string {
   return join(root, ...path.split('/').filter(Boolean), 'index.html');
+}
+
+/**
+ * How much a page's sections weigh in the search against sections that match as well (chosen on
+ * the query set, tests/fixtures/search-queries.yaml): a component schema a little less than the
+ * operation or tool whose page explains it; the changelog, which says when something changed,
+ * half as much as the pages that say how it works now. Every other page 1.
+ */
+export function weighPageForSearch(page: SitePage): number {
+  if (page.path.startsWith(buildSchemaPagePath(''))) return 0.8;
+  if (page.section === 'content' && page.name === CHANGELOG_PAGE_SLUG) return 0.5;
+  return 1;
 }
 
 /** Reads every page of the site from the build output and splits each into its sections. */
@@ -26,7 +40,12 @@ export async function readSiteSections(
   const sections: PageSection[] = [];
   for (const page of pages) {
     const html = await readFile(readPageFile(root, page.path), 'utf8');
-    sections.push(...readPageSections(html, page.path));
+    const weight = weighPageForSearch(page);
+    sections.push(
+      ...readPageSections(html, page.path).map((section) =>
+        weight === 1 ? section : { ...section, weight },
+      ),
+    );
   }
   return sections;
 }

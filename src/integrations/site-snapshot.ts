@@ -1,7 +1,12 @@
 import type { AstroIntegration } from 'astro';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { basename, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parsePageSections } from '../documents/page-search.ts';
+import { buildSiteDocuments } from '../documents/site-documents.ts';
+import type { McpTool } from '../mcp/tool-definition.ts';
+import { PAGE_SEARCH_INDEX_PATH } from '../service/search-index-path.ts';
 import { renderBrandStylesheet } from '../site-content/brand-colours.ts';
 import { checkLogoAgainstAllowList, renderBrandLogoModule } from '../site-content/brand-logo.ts';
 import { ContentError, readSiteContent } from '../site-content/read-site-content.ts';
@@ -12,6 +17,7 @@ import {
   renderSiteOriginModule,
   renderSiteSnapshotModule,
   writeGeneratedModule,
+  type SiteSnapshot,
 } from '../site-content/site-snapshot.ts';
 import { readRateLimitPolicy } from '../service/rate-limit-policy.ts';
 import { readRedisUrl } from '../shared-state/process-store.ts';
@@ -21,6 +27,7 @@ import { buildSiteRoutes } from '../documents/site-routes.ts';
 import { listDocumentFiles } from '../service/routes.ts';
 import { buildSiteVercelConfig } from '../documents/site-vercel-config.ts';
 import { buildSiteSnapshot } from './build-site-snapshot.ts';
+import { writeToolExamples } from './tool-examples.ts';
 import { bundleFunctions, listFunctionEntries, listUnbundledEntries } from './bundle-functions.ts';
 import { readDocsPageNames } from '../service/docs-pages.ts';
 import {
@@ -100,6 +107,8 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
     );
     logger.info(`functions bundled: ${sizes.join(', ')}`);
   };
+  // What this build published, for the examples written after the pages.
+  let published: { snapshot: SiteSnapshot; tools: readonly McpTool[] } | undefined;
   const write = async () => {
     const content = await readSiteContent(contentDir);
     await writeBrandStylesheet(content);
@@ -122,6 +131,7 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
     // Refuses a malformed REDIS_URL, so a deployment never runs with one.
     readRedisUrl(process.env);
     await writeGeneratedModule(snapshotFile, renderSiteSnapshotModule(snapshot));
+    published = { snapshot, tools };
     await writeGeneratedModule(contentPagesFile, renderContentPagesModule(content));
     await writeGeneratedModule(
       docsPagesFile,
@@ -167,9 +177,22 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
         logger.info(`content/ is valid; publishing for ${options.siteUrl}`);
         if (command !== 'dev') await bundle(logger);
       },
-      // The search-index integration (before this one) has packed the built pages' sections
-      // into a generated module the MCP function imports: bundle again so it ships them.
-      'astro:build:done': async ({ logger }) => {
+      // The search-index integration (before this one) has written the built pages' sections and
+      // packed them into a generated module the MCP function imports: write the examples of the
+      // tools that search them into their pages, and bundle again so the function ships them.
+      'astro:build:done': async ({ dir, logger }) => {
+        if (published) {
+          const root = fileURLToPath(dir);
+          const sections = parsePageSections(
+            await readFile(join(root, PAGE_SEARCH_INDEX_PATH), 'utf8'),
+          );
+          const written = await writeToolExamples(root, {
+            ...buildSiteDocuments(published.snapshot),
+            tools: published.tools,
+            pageSections: () => Promise.resolve(sections),
+          });
+          logger.info(`example results written after the pages: ${written.join(', ') || 'none'}`);
+        }
         await bundle(logger);
       },
       'astro:routes:resolved': ({ routes }) => {

@@ -58,6 +58,11 @@ export interface McpTool<
   prepare(site: ToolSite): ToolRun<z.output<Input>>;
   /** Arguments that make a typical call: tests call every tool with them. */
   readonly example: z.input<Input>;
+  /**
+   * True for the one tool that answers a plain question: an A2A message with text and no named
+   * skill runs it with the text as its `query` (findTextSkill).
+   */
+  readonly answersText?: true;
 }
 
 /** The tools `defineTool` made: what the registry collects from the modules of src/mcp/tools/. */

@@ -58,5 +58,6 @@ export function buildToolDescriptors(
     inputSchema: toToolJsonSchema(tool.inputSchema(content), 'input'),
     outputSchema: toToolJsonSchema(tool.outputSchema(SHARED_OUTPUT_SCHEMAS), 'output'),
     example: tool.example as Record<string, unknown>,
+    ...(tool.answersText ? { answersText: true } : {}),
   }));
 }

@@ -1,3 +1,4 @@
+import { MARKDOWN_TOKENS_HEADER } from '../service/markdown-tokens.ts';
 import { buildCopyDocuments } from '../documents/copy-documents.ts';
 import { buildDocsNavigation } from './docs-reference.ts';
 import { endSentence } from '../documents/end-sentence.ts';
@@ -148,6 +149,7 @@ export function buildAgentsMd(site: SiteDocuments): string {
     '',
     ...agents.guidance.map((sentence) => `- ${endSentence(sentence)}`),
     `- Every page has a Markdown version at \`<path>.md\` (\`/index.md\` for \`/\`); the page URL answers Markdown to \`Accept: text/markdown\`.`,
+    `- Every Markdown answer, llms.txt and llms-full.txt included, names its size in the \`${MARKDOWN_TOKENS_HEADER}\` header: the number of o200k_base tokens of its body, counted when the site is built. A \`HEAD\` request reads it without the body.`,
     `- An error on an API path is an RFC 9457 problem whose \`type\` is the URL of its page under [/errors](${urls.origin}/errors.md); append \`.md\` for Markdown.`,
     `- Usage preferences (Content Signals): search=${yesNo(signals.search)}, ai-input=${yesNo(signals.aiInput)}, ai-train=${yesNo(signals.aiTrain)}.`,
     `- A bearer token is optional and only labels your traffic: see [auth.md](${urls.authMd}).`,

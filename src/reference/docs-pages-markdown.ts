@@ -8,6 +8,7 @@
 import type { PageCopy } from '../documents/page-markdown.ts';
 import { endSentence } from '../documents/end-sentence.ts';
 import { serializeJson, type SiteDocuments } from '../documents/site-documents.ts';
+import { listToolCallSamples } from '../documents/mcp-sdk-samples.ts';
 import { buildPrompts } from '../mcp/prompts.ts';
 import { buildResourceCatalog } from '../mcp/resources.ts';
 import type { PublishedToolDescriptor } from '../schemas/mcp-tools.ts';
@@ -17,7 +18,6 @@ import {
   buildComponentFields,
   buildOperationFields,
   buildToolFields,
-  buildToolSampleRequest,
   listOperationErrors,
   resolveDocsPage,
 } from './docs-page-kinds.ts';
@@ -26,9 +26,11 @@ import {
   formatFence,
   formatFieldTable,
   formatSampleFences,
+  formatSampleListFences,
   formatTable,
 } from './markdown-tables.ts';
 import type { SchemaField } from './schema-fields.ts';
+import { formatToolExampleMarkdown, type ToolExamples } from './tool-examples.ts';
 
 const MCP_ACCEPT = 'application/json, text/event-stream';
 
@@ -138,9 +140,15 @@ function formatOperation(
   ];
 }
 
-function formatTool(site: SiteDocuments, tool: PublishedToolDescriptor): string[] {
+function formatTool(
+  site: SiteDocuments,
+  tool: PublishedToolDescriptor,
+  examples: ToolExamples,
+): string[] {
   const origin = site.urls.origin;
   const fields = buildToolFields(tool, site.openapi);
+  const example = examples.get(tool.name);
+  if (example === undefined) throw new Error(`No example result was run for ${tool.name}`);
   return [
     `**${endSentence(tool.title)}** ${tool.description}`,
     '',
@@ -165,7 +173,12 @@ function formatTool(site: SiteDocuments, tool: PublishedToolDescriptor): string[
     '',
     `Example: call ${tool.name}`,
     '',
-    ...formatSampleFences(buildToolSampleRequest(site, tool)),
+    ...formatSampleListFences(
+      listToolCallSamples(site.urls.mcp, { name: tool.name, arguments: tool.example }),
+    ),
+    '## Example result',
+    '',
+    ...formatToolExampleMarkdown(example),
   ];
 }
 
@@ -235,11 +248,13 @@ function formatPrompts(site: SiteDocuments): string[] {
 
 /**
  * A reference page's copy (title, description, H1 as the HTML page shows it) and its body: the
- * breadcrumb trail, the page, then the previous and next page.
+ * breadcrumb trail, the page, then the previous and next page. A tool's page carries the example
+ * result of `examples` (runToolExamples).
  */
 export function buildDocsPageMarkdownParts(
   site: SiteDocuments,
   path: string,
+  examples: ToolExamples,
 ): { copy: PageCopy; body: string[] } {
   const place = findDocsPlace(buildDocsNavigation(site), path);
   const found = resolveDocsPage(site, path);
@@ -263,7 +278,7 @@ export function buildDocsPageMarkdownParts(
     found.kind === 'operation'
       ? formatOperation(site, found.operation, found.tag)
       : found.kind === 'tool'
-        ? formatTool(site, found.tool)
+        ? formatTool(site, found.tool, examples)
         : found.kind === 'schema'
           ? formatSchema(site, found.name, found.schema)
           : found.kind === 'resources'

@@ -1,6 +1,7 @@
 import {
   buildCodeSamples,
   SAMPLE_LANGUAGES,
+  type CodeSample,
   type SampleRequest,
 } from '../documents/code-samples.ts';
 import type { FieldRow } from './api-reference.ts';
@@ -53,4 +54,9 @@ export function formatSampleFences(request: SampleRequest | undefined): string[]
   if (!request) return [];
   const samples = buildCodeSamples(request);
   return SAMPLE_LANGUAGES.flatMap((language) => formatFence(language.fence, samples[language.id]));
+}
+
+/** Samples in their tabs' order as fenced blocks, as CodeSamples shows a list of them. */
+export function formatSampleListFences(samples: readonly CodeSample[]): string[] {
+  return samples.flatMap((sample) => formatFence(sample.fence, sample.code));
 }

@@ -19,12 +19,17 @@ import {
 } from './error-pages-markdown.ts';
 import { GLOSSARY_COPY } from './glossary.ts';
 import { buildGlossaryMarkdownBody } from './glossary-markdown.ts';
+import type { ToolExamples } from './tool-examples.ts';
 
 /** When the content behind a page last changed (read at build time by the caller). */
 export type PageDates = (page: SitePage) => Date;
 
 /** A page's copy (title, description, H1) and its body as Markdown lines. */
-function readPageParts(site: SiteDocuments, page: SitePage): { copy: PageCopy; body: string[] } {
+function readPageParts(
+  site: SiteDocuments,
+  page: SitePage,
+  examples: ToolExamples,
+): { copy: PageCopy; body: string[] } {
   if (isMainPage(page)) {
     const copy = site.content.pages[page.name];
     const body =
@@ -41,7 +46,7 @@ function readPageParts(site: SiteDocuments, page: SitePage): { copy: PageCopy; b
     // The generic route renders the body under the H1, as written: its headings stay as they are.
     return { copy, body: copy.body ? [copy.body, ''] : [] };
   }
-  if (page.section === 'docs') return buildDocsPageMarkdownParts(site, page.path);
+  if (page.section === 'docs') return buildDocsPageMarkdownParts(site, page.path, examples);
   if (page.section === 'reference')
     return { copy: GLOSSARY_COPY, body: buildGlossaryMarkdownBody() };
   const errorPages = buildErrorPages(site.urls.origin);
@@ -63,8 +68,13 @@ function readPageParts(site: SiteDocuments, page: SitePage): { copy: PageCopy; b
  * absolute.
  * @see Agent Readability spec (Markdown versions of pages); issue 17 item 1, issue 20 items 2-3
  */
-function buildPageMarkdown(site: SiteDocuments, page: SitePage, dates: PageDates): string {
-  const { copy, body } = readPageParts(site, page);
+function buildPageMarkdown(
+  site: SiteDocuments,
+  page: SitePage,
+  dates: PageDates,
+  examples: ToolExamples,
+): string {
+  const { copy, body } = readPageParts(site, page, examples);
   return assemblePageMarkdown(site.urls, [
     ...buildPageMarkdownHead(
       site.urls,
@@ -79,11 +89,15 @@ function buildPageMarkdown(site: SiteDocuments, page: SitePage, dates: PageDates
   ]);
 }
 
-/** Every page's Markdown version (of the route table's pages), by the page's path. */
+/**
+ * Every page's Markdown version (of the route table's pages), by the page's path; the MCP tools'
+ * pages with the example results of `examples` (runToolExamples).
+ */
 export function buildPageMarkdowns(
   site: SiteDocuments,
   pages: readonly SitePage[],
   dates: PageDates,
+  examples: ToolExamples,
 ): Map<string, string> {
-  return new Map(pages.map((page) => [page.path, buildPageMarkdown(site, page, dates)]));
+  return new Map(pages.map((page) => [page.path, buildPageMarkdown(site, page, dates, examples)]));
 }

@@ -11,4 +11,6 @@ export interface PublishedToolDescriptor<Name extends string = string> {
   readonly outputSchema: Record<string, unknown>;
   /** The arguments of a typical call: the quickstart's tools/call (tools/list leaves it out). */
   readonly example: Record<string, unknown>;
+  /** The tool a plain-text question runs (tools/list leaves it out); see findTextSkill. */
+  readonly answersText?: true;
 }

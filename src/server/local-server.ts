@@ -16,6 +16,7 @@ import {
 } from '../http/problem.ts';
 import type { RouteTable } from '../service/routes.ts';
 import { findMatchingPattern } from '../service/route-patterns.ts';
+import { MARKDOWN_TOKENS_HEADER, type MarkdownTokenCounts } from '../service/markdown-tokens.ts';
 import type { InsightRecorder } from '../insight/insight-recorder.ts';
 import { capConnections } from './connection-limits.ts';
 import { chooseContentCoding, CompressedFiles, type EncodedFile } from './compressed-files.ts';
@@ -59,6 +60,11 @@ export interface LocalServerOptions {
    * their own. Unset or null: static reads are not counted.
    */
   readonly insight?: InsightRecorder | null;
+  /**
+   * The build's token count of each Markdown answer, by its file's path (`x-markdown-tokens`, as
+   * the header routes the build adds to config.json send it on Vercel). Unset: none is sent.
+   */
+  readonly markdownTokens?: MarkdownTokenCounts;
 }
 
 /**
@@ -193,6 +199,8 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
           if (options.insight)
             countFileRead(options.insight, options.routes, req, res, url, target.pathname);
           for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value);
+          if (options.markdownTokens)
+            setMarkdownTokens(res, options.markdownTokens, target.pathname);
           // The media type is named here for every file (the disk, memory and compressed answers
           // keep a type already set); the file's own headers would name an empty one for an
           // extension mrmime does not know, such as `.pf_meta`.
@@ -261,6 +269,16 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
 export function readStaticMediaType(file: string): string {
   const type = lookup(file) ?? 'application/octet-stream';
   return type === 'text/html' ? `${type};charset=utf-8` : type;
+}
+
+/** Names a Markdown file's token count, when the build counted it (a page's mirror included). */
+function setMarkdownTokens(
+  res: ServerResponse,
+  counts: MarkdownTokenCounts,
+  servedPath: string,
+): void {
+  const tokens = counts.get(servedPath);
+  if (tokens !== undefined) res.setHeader(MARKDOWN_TOKENS_HEADER, tokens);
 }
 
 /** Sends a compressed static file, or 304 when the client holds this encoding already. */

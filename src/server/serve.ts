@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildSiteRoutes } from '../documents/site-routes.ts';
 import { buildSiteVercelConfig } from '../documents/site-vercel-config.ts';
 import { readServerLimits } from '../service/limits.ts';
+import { readMarkdownTokenCounts } from '../service/markdown-tokens.ts';
 import { readRateLimitPolicy } from '../service/rate-limit-policy.ts';
 import { closeProcessStore, readRedisUrl } from '../shared-state/process-store.ts';
 import { resolveSiteUrl, DEFAULT_LOCAL_HOST, DEFAULT_LOCAL_PORT } from '../service/site-url.ts';
@@ -46,6 +47,7 @@ if (built.siteUrl !== siteUrl) {
 }
 // Routed as the deployment routes: the configuration vercel.ts computes, for the build's content.
 const { siteSnapshot } = await import('../generated/site-snapshot.ts');
+const { MARKDOWN_TOKEN_COUNTS } = await import('../generated/markdown-tokens.ts');
 const toolNames = siteSnapshot.mcpTools.map((tool) => tool.name);
 
 // Bound to loopback, answer only for loopback names and the published host (DNS rebinding).
@@ -58,6 +60,7 @@ const server = await createLocalServer({
   apiDir: join(root, 'api'),
   vercelConfig: buildSiteVercelConfig(siteSnapshot.content, toolNames),
   routes: buildSiteRoutes(siteSnapshot.content, toolNames),
+  markdownTokens: readMarkdownTokenCounts(MARKDOWN_TOKEN_COUNTS),
   siteUrl,
   limits,
   // The same recorder (and store) as the functions this process runs: one report.

@@ -60,12 +60,14 @@ const SERVICE_SURFACES: readonly Surface[] = [
   defineDocument('llms-txt', [SERVICE_PATHS.llmsTxt], {
     document: 'llmsTxt',
     mediaType: 'text',
+    markdownBody: true,
     cache: 'revalidate',
     cors: 'read-only',
   }),
   defineDocument('llms-full-txt', [SERVICE_PATHS.llmsFullTxt], {
     document: 'llmsFullTxt',
     mediaType: 'text',
+    markdownBody: true,
     cache: 'revalidate',
     cors: 'read-only',
   }),
@@ -188,6 +190,8 @@ const SERVICE_SURFACES: readonly Surface[] = [
     sample: { path: SERVICE_PATHS.a2a, status: 405 },
     methods: ['POST', 'OPTIONS'],
     cors: 'set-by-function',
+    // src/functions/a2a.ts wraps it in withBearer, as /mcp: a bad optional token is refused.
+    checksBearerToken: true,
   }),
   defineFunction('oauth-register', SERVICE_PATHS.oauthRegister, {
     sample: { path: SERVICE_PATHS.oauthRegister, status: 405 },

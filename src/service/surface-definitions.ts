@@ -42,6 +42,11 @@ export interface Surface {
   readonly methods: readonly string[];
   /** The Markdown mirror served on this path to a client that prefers text/markdown. */
   readonly markdownMirror?: string;
+  /**
+   * True for a Markdown body served under another media type (llms.txt and llms-full.txt, Markdown
+   * files by llmstxt.org, as text/plain): it carries `x-markdown-tokens` as Markdown answers do.
+   */
+  readonly markdownBody?: boolean;
   /** False for what is no public surface of its own (hashed assets, the site's other files). */
   readonly listed: boolean;
   /**

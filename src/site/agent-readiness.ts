@@ -6,6 +6,7 @@ import { buildPageMarkdowns } from '../reference/page-markdown-versions.ts';
 import { site } from './built-site.ts';
 import { readPageLastModified } from './page-dates.ts';
 import { siteRoutes } from './site-routes.ts';
+import { toolExamples } from './tool-examples.ts';
 
 /** The agent-readiness documents of the built site and its pages' Markdown versions (prerendered endpoints only). */
 export const agentReadiness = {
@@ -13,7 +14,7 @@ export const agentReadiness = {
   sitemapXml: buildSitemapXml(site.urls, siteRoutes.pages, readPageLastModified),
   sitemapMd: buildSitemapMd(site),
   agentsMd: buildAgentsMd(site),
-  pageMarkdown: buildPageMarkdowns(site, siteRoutes.pages, readPageLastModified),
+  pageMarkdown: buildPageMarkdowns(site, siteRoutes.pages, readPageLastModified, toolExamples),
   /** The changelog's Atom feed; undefined (and no surface names it) without content/changelog/. */
   changelogFeed: buildChangelogFeed(site.content, site.urls),
 };

@@ -168,8 +168,15 @@ describe('a new MCP tool written as one file in src/mcp/tools/', () => {
   it('should have its own reference page and Markdown version, linked from /docs', async () => {
     expect(await fetchText('/docs')).toContain(`id="tool-${TOOL_NAME}"`);
     const page = `/docs/mcp/tools/${TOOL_NAME}`;
-    expect(await fetchText(page)).toContain(`id="tool-${TOOL_NAME}"`);
-    expect(await fetchText(`${page}.md`)).toContain(`# \`${TOOL_NAME}\``);
+    const html = await fetchText(page);
+    expect(html).toContain(`id="tool-${TOOL_NAME}"`);
+    // Its SDK samples and the result it gave to its example when the copy was built.
+    expect(html).toContain('data-sample-language="python-sdk"');
+    expect(decodeHtmlText(html)).toMatch(/"words"\s*:\s*"one file"\s*,\s*"company"/);
+    const markdown = await fetchText(`${page}.md`);
+    expect(markdown).toContain(`# \`${TOOL_NAME}\``);
+    expect(markdown).toContain('## Example result');
+    expect(markdown).toMatch(/```json\n\{\n {2}"words": "one file",/);
     expect(await fetchText('/docs.md')).toContain(`${page}.md`);
   });
 

@@ -1,13 +1,18 @@
 import type { ChildProcess } from 'node:child_process';
 import { readProjectToolNames } from '../../src/integrations/mcp-tool-modules.ts';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { getTransformedRoutes } from '@vercel/routing-utils';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatContentUsage } from '../../src/documents/robots-txt.ts';
 import { buildSiteVercelConfig } from '../../src/documents/site-vercel-config.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import { listRulePaths } from '../../src/service/routes.ts';
+import { countMarkdownTokens } from '../../src/documents/markdown-token-count.ts';
+import {
+  carriesMarkdownTokens,
+  MARKDOWN_TOKENS_HEADER,
+} from '../../src/service/markdown-tokens.ts';
 import { readSiteContent } from '../../src/site-content/read-site-content.ts';
 import { findFreePort, ROOT, startServer, stopProcess } from '../support/processes.ts';
 import { startTestRedis } from '../support/redis-server.ts';
@@ -28,7 +33,8 @@ import { resolveSkillSample } from '../support/expected-site.ts';
 import { loadSampleContent, loadSampleRoutes } from '../support/sample-content.ts';
 
 /** The route table of the built content, its own content pages included. */
-const { surfaces: SURFACES, pages: SITE_PAGES } = await loadSampleRoutes();
+const ROUTES = await loadSampleRoutes();
+const { surfaces: SURFACES, pages: SITE_PAGES } = ROUTES;
 
 /** Headers compared between the local server and Vercel's routes (HSTS: see below). */
 const COMPARED_HEADERS = [
@@ -46,6 +52,7 @@ const COMPARED_HEADERS = [
   'permissions-policy',
   'www-authenticate',
   'allow',
+  'x-markdown-tokens',
 ];
 
 /** Media types Vercel gives a static file by its extension (no header rule naming one). */
@@ -526,6 +533,13 @@ async function expectSameAnswer(request: Case, unlike: readonly string[] = []): 
   expect(vercel.headers['strict-transport-security']).toMatch(/^max-age=/);
   if (vercel.outcome.target.kind === 'file' && request.method === 'GET') {
     expect(vercel.body).toBe(localBody);
+    // A Markdown answer names its size, counted from the bytes it serves (a page's URL included);
+    // the 404 page answered for a missing Markdown path names none.
+    const counted =
+      vercel.status === 200 && carriesMarkdownTokens(ROUTES.findSurface(vercel.outcome.path));
+    expect(vercel.headers[MARKDOWN_TOKENS_HEADER] ?? null, MARKDOWN_TOKENS_HEADER).toBe(
+      counted ? String(countMarkdownTokens(vercel.body)) : null,
+    );
   }
 }
 
@@ -618,6 +632,38 @@ describe("config.json's routes", () => {
       ]);
     },
   );
+
+  it('should give every Markdown file of the output its o200k_base token count, and no other file a count', async () => {
+    const staticDir = join(build.outputDir, 'static');
+    const files = readdirSync(staticDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${relative(staticDir, join(entry.parentPath, entry.name))}`)
+      .filter((path) => !path.startsWith('/_astro/'));
+    const wrong: string[] = [];
+    let counted = 0;
+    for (const path of files) {
+      // Header routes only: files answer before the middleware could matter (it skips dotted paths).
+      const { routeHeaders } = await routeOutput(
+        routes,
+        build.outputDir,
+        new Set(functionDirs.keys()),
+        { method: 'GET', path, headers: {} },
+        () => Promise.reject(new Error(`the middleware ran for ${path}`)),
+      );
+      const expected = carriesMarkdownTokens(ROUTES.findSurface(path))
+        ? String(countMarkdownTokens(readFileSync(join(staticDir, path), 'utf8')))
+        : undefined;
+      if (expected !== undefined) counted++;
+      if (routeHeaders[MARKDOWN_TOKENS_HEADER] !== expected) {
+        wrong.push(
+          `${path}: ${routeHeaders[MARKDOWN_TOKENS_HEADER] ?? 'none'} (expected ${expected ?? 'none'})`,
+        );
+      }
+    }
+    expect(wrong).toEqual([]);
+    // Every page's Markdown version, llms.txt and llms-full.txt at least.
+    expect(counted).toBeGreaterThanOrEqual(SITE_PAGES.length + 2);
+  });
 
   it('should answer a hashed asset as the local server does', async () => {
     const [asset] = readdirSync(join(build.outputDir, 'static', '_astro'));

@@ -158,7 +158,9 @@ describe('try-it consoles on the reference pages', () => {
     const groups = await page.locator('[data-code-samples]').count();
     expect(groups).toBe(1);
     expect(await page.locator('[role="tablist"]').count()).toBe(0);
-    for (const language of ['curl', 'JavaScript', 'Python']) {
+    // A tool's samples: the request in three languages, then the two official SDK clients.
+    const languages = ['curl', 'JavaScript', 'Python', 'TypeScript SDK', 'Python SDK'];
+    for (const language of languages) {
       const captions = page.locator('.code-sample-language', {
         hasText: new RegExp(`^${language}$`),
       });
@@ -170,7 +172,7 @@ describe('try-it consoles on the reference pages', () => {
       .evaluateAll(
         (panels) => panels.filter((panel) => (panel as HTMLElement).offsetParent).length,
       );
-    expect(visibleSamples).toBe(groups * 3);
+    expect(visibleSamples).toBe(groups * languages.length);
     await context.close();
   });
 });

@@ -1,4 +1,4 @@
-import { Role, type Message, type SendMessageRequest } from '@a2a-js/sdk';
+import { Role, type Message, type Part, type SendMessageRequest } from '@a2a-js/sdk';
 import { Client, ClientFactory } from '@a2a-js/sdk/client';
 import { LegacyJsonRpcTransport } from '@a2a-js/sdk/compat/v0_3/client';
 import { TaskNotFoundError } from '@a2a-js/sdk/errors';
@@ -25,8 +25,8 @@ beforeAll(async () => {
   client = await new ClientFactory().createFromUrl(baseUrl);
 });
 
-/** A user message whose one data part names a skill and its arguments. */
-function askSkill(skill: string, args: Record<string, unknown>): SendMessageRequest {
+/** A user message of one part. */
+function askWith(part: Part): SendMessageRequest {
   return {
     tenant: '',
     message: {
@@ -34,14 +34,7 @@ function askSkill(skill: string, args: Record<string, unknown>): SendMessageRequ
       contextId: '',
       taskId: '',
       role: Role.ROLE_USER,
-      parts: [
-        {
-          content: { $case: 'data', value: { skill, arguments: args } },
-          metadata: undefined,
-          filename: '',
-          mediaType: 'application/json',
-        },
-      ],
+      parts: [part],
       metadata: undefined,
       extensions: [],
       referenceTaskIds: [],
@@ -49,6 +42,26 @@ function askSkill(skill: string, args: Record<string, unknown>): SendMessageRequ
     configuration: undefined,
     metadata: undefined,
   };
+}
+
+/** A user message whose one data part names a skill and its arguments. */
+function askSkill(skill: string, args: Record<string, unknown>): SendMessageRequest {
+  return askWith({
+    content: { $case: 'data', value: { skill, arguments: args } },
+    metadata: undefined,
+    filename: '',
+    mediaType: 'application/json',
+  });
+}
+
+/** A user message of text alone, naming no skill. */
+function askText(text: string): SendMessageRequest {
+  return askWith({
+    content: { $case: 'text', value: text },
+    metadata: undefined,
+    filename: '',
+    mediaType: 'text/plain',
+  });
 }
 
 /** The data and the text of an agent's answer, which must be a message, not a task. */
@@ -87,6 +100,20 @@ describe('the official A2A JavaScript SDK client', () => {
       expect(answer.data, skill.id).toEqual(output.structuredContent);
       expect(answer.text, skill.id).toBe(output.text);
     }
+  });
+
+  it('should answer a message of text alone with search_site, the text as its query', async () => {
+    const card = await client.getAgentCard();
+    const textSkill = card.skills.find((skill) => skill.inputModes.includes('text/plain'));
+    expect(textSkill?.id).toBe('search_site');
+    const question = 'how do I get a token';
+    const answer = readAnswer(await client.sendMessage(askText(question)));
+    const runner = runners.get('search_site');
+    const output = await runner?.run(runner.inputSchema.parse({ query: question }));
+    expect(answer.data).toEqual(output?.structuredContent);
+    // Every page searched: the answer reaches the reference, which search_site_copy never does.
+    const { results } = answer.data as { results: { url: string }[] };
+    expect(results.some((result) => new URL(result.url).pathname.startsWith('/docs'))).toBe(true);
   });
 
   it('should refuse GetTask with the SDK TaskNotFoundError (no task is ever kept)', async () => {

@@ -570,6 +570,30 @@ const FAULTS: readonly Fault[] = [
     }),
   },
   {
+    name: 'a Markdown version without x-markdown-tokens',
+    check: 'markdown-tokens',
+    fetch: breaking(path('/docs.md'), (r, t) =>
+      rewrite(r, t, (h) => h.delete('x-markdown-tokens')),
+    ),
+  },
+  {
+    name: "a page's negotiated Markdown naming another count than its Markdown version",
+    check: 'markdown-tokens',
+    fetch: breaking(
+      (url, init) =>
+        url.pathname === '/developers' &&
+        new Headers(init?.headers).get('accept') === 'text/markdown',
+      (r, t) => rewrite(r, t, (h) => h.set('x-markdown-tokens', '1')),
+    ),
+  },
+  {
+    name: 'an x-markdown-tokens counted before the body changed',
+    check: 'markdown-tokens',
+    fetch: breaking(path('/llms-full.txt'), (r, t) =>
+      rewrite(r, `${t}\nOne more paragraph that the count does not know.\n`),
+    ),
+  },
+  {
     name: 'a server.json naming another endpoint',
     check: 'mcp-registry',
     fetch: breaking(path('/.well-known/mcp/server.json'), (r, t) =>

@@ -1,12 +1,15 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { promisify } from 'node:util';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import {
+  provideMcpPython,
+  readPageBlocks,
+  runBlocks,
+  type PageBlock,
+  type SampleKind,
+} from '../support/sample-runners.ts';
 
 const baseUrl = inject('baseUrl');
-const run = promisify(execFile);
 const STATIC_DIR = join(inject('siteBuild').outputDir, 'static');
 
 /** The shell blocks of a Markdown document, in order. */
@@ -14,29 +17,11 @@ function readMarkdownShellBlocks(markdown: string): string[] {
   return [...markdown.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
 }
 
-const ENTITIES: Record<string, string> = {
-  '&lt;': '<',
-  '&gt;': '>',
-  '&amp;': '&',
-  '&quot;': '"',
-  '&#39;': "'",
-};
-
-/**
- * The code blocks of one language in an HTML page (`<code class="language-…">`) as a reader copies
- * them: Shiki's token spans dropped, entities unescaped.
- */
-function readHtmlCodeBlocks(html: string, language: string): string[] {
-  const pattern = new RegExp(`<code class="language-${language}"[^>]*>([\\s\\S]*?)</code>`, 'g');
-  return [...html.matchAll(pattern)].map((match) =>
-    (match[1] ?? '')
-      .replace(/<\/span>\n?<span class="line">/g, '\n')
-      .replace(/<[^>]+>/g, '')
-      .replace(/&#x([0-9a-f]+);/gi, (_entity, hex: string) =>
-        String.fromCodePoint(parseInt(hex, 16)),
-      )
-      .replace(/&(?:lt|gt|amp|quot|#39);/g, (entity) => ENTITIES[entity] ?? ''),
-  );
+/** The fenced blocks of a language in a Markdown text, in order. */
+function readMarkdownFences(markdown: string, language: string): string[] {
+  return [
+    ...markdown.matchAll(new RegExp(`^\`\`\`${language}\\n([\\s\\S]*?)\\n\`\`\`$`, 'gm')),
+  ].map((match) => match[1] ?? '');
 }
 
 /** Every HTML page of the build, by its URL path. */
@@ -53,34 +38,36 @@ async function listBuiltPages(): Promise<string[]> {
     .sort();
 }
 
+/** Every page's code blocks as served (what a reader copies), read once for all the tests. */
+let served: Promise<Map<string, PageBlock[]>> | undefined;
+function readServedBlocks(): Promise<Map<string, PageBlock[]>> {
+  served ??= (async () => {
+    const pages = await listBuiltPages();
+    const blocks: PageBlock[][] = [];
+    // A few at a time: the server holds 64 connections per client, shared with the other files.
+    for (let at = 0; at < pages.length; at += 4) {
+      blocks.push(
+        ...(await Promise.all(
+          pages
+            .slice(at, at + 4)
+            .map(async (path) => readPageBlocks(await (await fetch(`${baseUrl}${path}`)).text())),
+        )),
+      );
+    }
+    return new Map(pages.map((path, index) => [path, blocks[index] ?? []]));
+  })();
+  return served;
+}
+
 interface CommandRun {
   readonly command: string;
   readonly status: number;
   readonly body: string;
 }
 
-/** Makes curl report each answer's status after its body, without changing the commands. */
-let curlHome: string;
-beforeAll(async () => {
-  curlHome = await mkdtemp(join(tmpdir(), 'documented-commands-'));
-  await writeFile(join(curlHome, '.curlrc'), 'write-out = "\\n%{http_code}"\n');
-});
-
-/** Debian's Python 3 with python3-httpx (installed by .ci/run); another can be named. */
-const PYTHON_PATH = process.env.PYTHON_PATH ?? '/usr/bin/python3';
-
-/** How a block of each language runs: curl under sh, JavaScript under this Node 24, Python 3. */
-type SampleLanguage = 'sh' | 'javascript' | 'python';
-
-const RUNNERS: Record<SampleLanguage, (code: string) => [string, string[]]> = {
-  sh: (code) => ['sh', ['-c', code]],
-  javascript: (code) => [process.execPath, ['--input-type=module', '-e', code]],
-  python: (code) => [PYTHON_PATH, ['-c', code]],
-};
-
-/** Splits a run's output: curl writes the status last (.curlrc), the samples print it first. */
-function readRunOutput(language: SampleLanguage, stdout: string): { status: number; body: string } {
-  if (language === 'sh') {
+/** Splits a sample's output: curl writes the status last (.curlrc), the samples print it first. */
+function readHttpOutput(kind: SampleKind, stdout: string): { status: number; body: string } {
+  if (kind === 'sh') {
     const cut = stdout.lastIndexOf('\n');
     return { status: Number(stdout.slice(cut + 1)), body: stdout.slice(0, cut) };
   }
@@ -88,54 +75,7 @@ function readRunOutput(language: SampleLanguage, stdout: string): { status: numb
   return { status: Number(stdout.slice(0, cut)), body: stdout.slice(cut + 1).trimEnd() };
 }
 
-/**
- * Runs blocks as written, filling <CLIENT_NAME>, then <CLIENT_ID> and <ACCESS_TOKEN> from
- * the answers of earlier blocks (of this call, or the values an earlier call found), as an agent
- * would; a block whose placeholder has no value yet waits until one does.
- */
-async function runBlocks(
-  blocks: readonly string[],
-  language: SampleLanguage = 'sh',
-  known: Readonly<Record<string, string>> = {},
-) {
-  const values: Record<string, string> = {
-    '<CLIENT_NAME>': 'documented-commands test',
-    ...known,
-  };
-  const runs: CommandRun[] = [];
-  let pending = [...blocks];
-  while (pending.length > 0) {
-    const waiting: string[] = [];
-    for (const block of pending) {
-      const placeholders = block.match(/<[A-Z_]+>/g) ?? [];
-      if (placeholders.some((placeholder) => values[placeholder] === undefined)) {
-        waiting.push(block);
-        continue;
-      }
-      const command = block.replace(/<[A-Z_]+>/g, (placeholder) => values[placeholder] ?? '');
-      const [file, args] = RUNNERS[language](command);
-      const { stdout } = await run(file, args, {
-        timeout: 10_000,
-        // Python writes its output in UTF-8, as in a UTF-8 terminal, whatever the test's locale.
-        env: { ...process.env, CURL_HOME: curlHome, PYTHONUTF8: '1' },
-      });
-      const { status, body } = readRunOutput(language, stdout);
-      runs.push({ command, status, body });
-      if (body.startsWith('{')) {
-        const output = JSON.parse(body) as Record<string, unknown>;
-        if (typeof output.client_id === 'string') values['<CLIENT_ID>'] = output.client_id;
-        if (typeof output.access_token === 'string') values['<ACCESS_TOKEN>'] = output.access_token;
-      }
-    }
-    if (waiting.length === pending.length) {
-      throw new Error(`no value for the placeholders of:\n${waiting.join('\n\n')}`);
-    }
-    pending = waiting;
-  }
-  return { runs, values };
-}
-
-/** A command succeeded: a 2xx answer (302 for a redirect) that is no JSON-RPC or tool error. */
+/** A command succeeded: a 2xx answer that is no JSON-RPC or tool error. */
 function expectSuccess(result: CommandRun): void {
   expect(result.status, result.command).toBeGreaterThanOrEqual(200);
   expect(result.status, result.command).toBeLessThan(300);
@@ -145,12 +85,83 @@ function expectSuccess(result: CommandRun): void {
   expect(body.result?.isError ?? false, result.command).toBe(false);
 }
 
+/**
+ * Runs HTTP samples as written, filling <CLIENT_NAME>, then <CLIENT_ID> and <ACCESS_TOKEN> from
+ * the answers of earlier blocks, as an agent would: in rounds, each round the blocks whose
+ * placeholders have values, all of one round in one process. A block repeated on several pages
+ * (the error pages share their samples) runs once.
+ */
+async function runHttpSamples(kind: SampleKind, blocks: readonly string[]) {
+  const values: Record<string, string> = { '<CLIENT_NAME>': 'documented-commands test' };
+  const runs: CommandRun[] = [];
+  const seen = new Set<string>();
+  let pending = [...blocks];
+  while (pending.length > 0) {
+    const known = (block: string) =>
+      (block.match(/<[A-Z_]+>/g) ?? []).every((placeholder) => values[placeholder] !== undefined);
+    const ready = pending.filter(known);
+    if (ready.length === 0) {
+      throw new Error(`no value for the placeholders of:\n${pending.join('\n\n')}`);
+    }
+    pending = pending.filter((block) => !known(block));
+    const commands = [
+      ...new Set(ready.map((block) => block.replace(/<[A-Z_]+>/g, (name) => values[name] ?? ''))),
+    ].filter((command) => !seen.has(command) && seen.add(command));
+    const outputs = await runBlocks(kind, commands);
+    commands.forEach((command, index) => {
+      const output = outputs[index];
+      expect(output?.ok, `${command}\n${output?.error ?? ''}`).toBe(true);
+      const { status, body } = readHttpOutput(kind, output?.stdout ?? '');
+      // Every documented command succeeds; a failure is reported with its command at once.
+      expectSuccess({ command, status, body });
+      runs.push({ command, status, body });
+      if (!body.startsWith('{')) return;
+      const answer = JSON.parse(body) as Record<string, unknown>;
+      if (typeof answer.client_id === 'string') values['<CLIENT_ID>'] = answer.client_id;
+      if (typeof answer.access_token === 'string') values['<ACCESS_TOKEN>'] = answer.access_token;
+    });
+  }
+  return { runs, values };
+}
+
+/** Each MCP tool page's SDK samples of one kind, with the example result the page shows. */
+async function listToolPageSdkSamples(kind: 'typescript-sdk' | 'python-sdk') {
+  const pages = [...(await readServedBlocks())].filter(([path]) =>
+    path.startsWith('/docs/mcp/tools/'),
+  );
+  return pages.map(([path, blocks]) => {
+    const samples = blocks.filter((block) => block.kind === kind);
+    const example = blocks.find((block) => block.label.startsWith('Example result of '));
+    expect(samples, path).toHaveLength(1);
+    expect(example?.code, path).toMatch(/^\{\n/);
+    return { path, code: samples[0]?.code ?? '', example: example?.code ?? '' };
+  });
+}
+
+/** Runs SDK samples and expects each to print its page's example result, byte for byte. */
+async function expectExampleResults(
+  kind: 'typescript-sdk' | 'python-sdk',
+  samples: readonly { path: string; code: string; example: string }[],
+  mcpPython?: string,
+): Promise<void> {
+  const outputs = await runBlocks(
+    kind,
+    samples.map((sample) => sample.code),
+    mcpPython,
+  );
+  samples.forEach((sample, index) => {
+    const output = outputs[index];
+    expect(output?.ok, `${sample.path}: ${output?.error ?? ''}`).toBe(true);
+    // The page's block drops the last line break that the SDK's print adds.
+    expect(output?.stdout, sample.path).toBe(`${sample.example}\n`);
+  });
+}
+
 describe('every documented command', () => {
   it('should work as written in auth.md', async () => {
     const blocks = readMarkdownShellBlocks(await (await fetch(`${baseUrl}/auth.md`)).text());
     expect(blocks.length).toBeGreaterThanOrEqual(5);
-    const { runs, values } = await runBlocks(blocks);
-    for (const result of runs) expectSuccess(result);
+    const { runs, values } = await runHttpSamples('sh', blocks);
     expect(values['<ACCESS_TOKEN>']).toBeTruthy();
     expect(JSON.parse(runs.at(-1)?.body ?? '')).toMatchObject({
       id: 1,
@@ -164,44 +175,74 @@ describe('every documented command', () => {
     ['python', 4, 2],
   ] as const)(
     'should run every %s block of every built page as written',
-    async (language, developersAtLeast, docsAtLeast) => {
-      const pages = await listBuiltPages();
-      expect(pages).toEqual(expect.arrayContaining(['/', '/developers', '/docs']));
-      const counts: Record<string, number> = {};
-      // A block repeated on several pages (the error pages share their samples) runs once; one
-      // with a placeholder always runs, since the blocks giving its values run with it.
-      const seen = new Set<string>();
-      // The reference gives registration and the token request pages of their own (in that
-      // order), so a client_id found on one page fills the placeholder of the next.
-      let known: Record<string, string> = {};
-      for (const path of pages) {
-        // The page as served, not as built: what a reader copies.
-        const html = await (await fetch(`${baseUrl}${path}`)).text();
-        const blocks = readHtmlCodeBlocks(html, language);
-        counts[path] = blocks.length;
-        const { runs, values } = await runBlocks(
-          blocks.filter(
-            (block) => /<[A-Z_]+>/.test(block) || (!seen.has(block) && seen.add(block)),
-          ),
-          language,
-          known,
-        );
-        known = values;
-        for (const result of runs) expectSuccess(result);
-      }
-      expect(counts['/developers']).toBeGreaterThanOrEqual(developersAtLeast);
-      expect(counts['/docs']).toBeGreaterThanOrEqual(docsAtLeast);
+    async (kind, developersAtLeast, docsAtLeast) => {
+      const pages = await readServedBlocks();
+      expect([...pages.keys()]).toEqual(expect.arrayContaining(['/', '/developers', '/docs']));
+      const count = (path: string) =>
+        (pages.get(path) ?? []).filter((block) => block.kind === kind).length;
+      expect(count('/developers')).toBeGreaterThanOrEqual(developersAtLeast);
+      expect(count('/docs')).toBeGreaterThanOrEqual(docsAtLeast);
+      // The reference gives registration and the token request pages of their own, so a
+      // client_id found on one page fills the placeholder of another.
+      const blocks = [...pages.values()].flatMap((entries) =>
+        entries.filter((block) => block.kind === kind).map((block) => block.code),
+      );
+      const { runs } = await runHttpSamples(kind, blocks);
+      expect(runs.length).toBeGreaterThan(20);
     },
-    // Every page of the reference has its samples: some ninety runs per language.
-    240_000,
+    // Every page of the reference has its samples: one process per round of them.
+    120_000,
   );
 
+  it('should run the TypeScript SDK sample of every MCP tool, printing its example result', async () => {
+    const samples = await listToolPageSdkSamples('typescript-sdk');
+    expect(samples.length).toBeGreaterThanOrEqual(5);
+    // The sample's comment names SDK v1's imports, the only lines that change: run that too.
+    const [first] = samples;
+    if (!first) throw new Error('no MCP tool page');
+    const v1 = first.code.replace(
+      "import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';",
+      [
+        "import { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+        "import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';",
+      ].join('\n'),
+    );
+    expect(v1).not.toBe(first.code);
+    await expectExampleResults('typescript-sdk', [...samples, { ...first, code: v1 }]);
+  }, 60_000);
+
+  it('should run the Python SDK sample of every MCP tool, printing its example result', async ({
+    skip,
+  }) => {
+    const samples = await listToolPageSdkSamples('python-sdk');
+    expect(samples.length).toBeGreaterThanOrEqual(5);
+    const mcpPython = await provideMcpPython();
+    if ('reason' in mcpPython) {
+      skip(`the MCP Python SDK (pip install mcp) cannot be installed here: ${mcpPython.reason}`);
+      return;
+    }
+    await expectExampleResults('python-sdk', samples, mcpPython.python);
+  }, 420_000);
+
+  it('should carry in llms-full.txt the SDK samples a tool page runs', async () => {
+    const llmsFull = await (await fetch(`${baseUrl}/llms-full.txt`)).text();
+    const typescript = readMarkdownFences(llmsFull, 'typescript');
+    const python = readMarkdownFences(llmsFull, 'python');
+    expect(typescript).toHaveLength(1);
+    expect(python).toHaveLength(1);
+    const onPages = async (kind: 'typescript-sdk' | 'python-sdk') =>
+      (await listToolPageSdkSamples(kind)).map((sample) => sample.code);
+    expect(await onPages('typescript-sdk')).toContain(typescript[0]);
+    expect(await onPages('python-sdk')).toContain(python[0]);
+  });
+
   it('should give the same answer in curl, JavaScript and Python for each sample on /developers', async () => {
-    const html = await (await fetch(`${baseUrl}/developers`)).text();
+    const blocks = (await readServedBlocks()).get('/developers') ?? [];
     const answers = await Promise.all(
-      (['sh', 'javascript', 'python'] as const).map(async (language) => {
+      (['sh', 'javascript', 'python'] as const).map(async (kind) => {
         // The REST quickstart and the three MCP steps, whose answers carry no per-request value.
-        const { runs } = await runBlocks(readHtmlCodeBlocks(html, language).slice(0, 4), language);
+        const codes = blocks.filter((block) => block.kind === kind).map((block) => block.code);
+        const { runs } = await runHttpSamples(kind, codes.slice(0, 4));
         return runs.map((result) => [result.status, JSON.parse(result.body) as unknown]);
       }),
     );
@@ -212,8 +253,9 @@ describe('every documented command', () => {
 
   it('should give MCP client configuration that parses and names the MCP endpoint', async () => {
     const html = await readFile(join(STATIC_DIR, 'developers/index.html'), 'utf8');
-    const configs = readHtmlCodeBlocks(html, 'json')
-      .map((block) => JSON.parse(block) as Record<string, unknown>)
+    const configs = readPageBlocks(html)
+      .filter((block) => block.kind === 'json')
+      .map((block) => JSON.parse(block.code) as Record<string, unknown>)
       .filter((block) => 'mcpServers' in block || 'servers' in block);
     expect(configs.length).toBeGreaterThanOrEqual(5);
     for (const config of configs) {
@@ -223,12 +265,13 @@ describe('every documented command', () => {
   });
 
   it('should show JSON examples on the reference pages that parse', async () => {
-    const pages = (await listBuiltPages()).filter((path) => path.startsWith('/docs/'));
+    const pages = [...(await readServedBlocks())].filter(([path]) => path.startsWith('/docs/'));
     let count = 0;
-    for (const path of pages) {
-      const blocks = readHtmlCodeBlocks(await (await fetch(`${baseUrl}${path}`)).text(), 'json');
-      count += blocks.length;
-      for (const block of blocks) expect(() => JSON.parse(block) as unknown, path).not.toThrow();
+    for (const [path, blocks] of pages) {
+      for (const block of blocks.filter((entry) => entry.kind === 'json')) {
+        count += 1;
+        expect(() => JSON.parse(block.code) as unknown, path).not.toThrow();
+      }
     }
     expect(count).toBeGreaterThan(20);
   });

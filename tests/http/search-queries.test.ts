@@ -59,7 +59,9 @@ describe('the search query set (tests/fixtures/search-queries.yaml)', () => {
     );
   });
 
-  it('should answer 90% in the first three with a mean reciprocal rank of 0.8 or more', () => {
+  // Reached on the sample content: every query in the first three, mean reciprocal rank 0.958.
+  // The bar leaves room for two misses of 52 and a few answers moving down one place.
+  it('should answer 96% in the first three with a mean reciprocal rank of 0.92 or more', () => {
     const score = scoreQuerySet(cases, (entry) =>
       findAnswerRank(
         searchLikeTheDialog(entry.query).map((hit) => ({
@@ -72,8 +74,8 @@ describe('the search query set (tests/fixtures/search-queries.yaml)', () => {
     console.log(
       `search query set: ${cases.length} queries, top 3 ${(score.topThree * 100).toFixed(1)}%, MRR ${score.meanReciprocalRank.toFixed(3)}; missed: ${JSON.stringify(score.missed)}`,
     );
-    expect(score.topThree).toBeGreaterThanOrEqual(0.9);
-    expect(score.meanReciprocalRank).toBeGreaterThanOrEqual(0.8);
+    expect(score.topThree).toBeGreaterThanOrEqual(0.96);
+    expect(score.meanReciprocalRank).toBeGreaterThanOrEqual(0.92);
   });
 });
 

@@ -69,22 +69,37 @@ describe('buildA2aAgentCard', () => {
 });
 
 describe('findTextSkill', () => {
-  it('should pick the tool whose only required argument is a string query', () => {
+  it('should pick search_site, the tool that says it answers text, not the first by name', () => {
     const name = findTextSkill(site.mcpTools);
+    expect(name).toBe('search_site');
+    // search_site_copy takes a string query too; the choice is deliberate, whatever the order.
+    expect(findTextSkill([...site.mcpTools].reverse())).toBe('search_site');
     const tool = site.mcpTools.find((entry) => entry.name === name);
     expect(tool?.inputSchema.required).toEqual(['query']);
     const skill = card.skills?.find((entry) => entry.id === name);
     expect(skill?.inputModes).toEqual(['application/json', 'text/plain']);
+    expect(card.description).toContain('send text to search the site with search_site');
   });
 
-  it('should pick none when no tool takes a query', () => {
-    // Drop every tool it would pick (two search tools take a query), one after another.
-    let tools = site.mcpTools;
-    for (let picked = findTextSkill(tools); picked; picked = findTextSkill(tools)) {
-      tools = tools.filter((tool) => tool.name !== picked);
-    }
-    expect(tools.length).toBeGreaterThan(0);
-    expect(tools.length).toBeLessThan(site.mcpTools.length);
+  it('should pick none when no tool says it answers text, though others take a query', () => {
+    const tools = site.mcpTools.filter((tool) => tool.name !== 'search_site');
+    expect(tools.some((tool) => tool.name === 'search_site_copy')).toBe(true);
     expect(findTextSkill(tools)).toBeUndefined();
+  });
+
+  it('should refuse two tools that answer text, and one that takes no query', () => {
+    const [first, second] = site.mcpTools;
+    if (!first || !second) throw new Error('fewer than two MCP tools');
+    expect(() =>
+      findTextSkill([
+        { ...first, answersText: true },
+        { ...second, answersText: true },
+      ]),
+    ).toThrow(/Only one MCP tool may answer plain text/);
+    const noQuery = site.mcpTools.find((tool) => tool.name === 'get_company_overview');
+    if (!noQuery) throw new Error('no get_company_overview');
+    expect(() => findTextSkill([{ ...noQuery, answersText: true }])).toThrow(
+      /get_company_overview answers plain text but/,
+    );
   });
 });

@@ -127,6 +127,28 @@ describe('createA2aHandler SendMessage (A2A 1.0)', () => {
     expect(answer.error?.code).toBe(-32009);
     expect(answer.error?.data?.supportedVersions).toEqual(['1.0', '0.3']);
   });
+
+  it('should read the version from the A2A-Version request parameter when no header names it', async () => {
+    const ask = async (query: string, headers: Record<string, string> = {}) => {
+      const response = await handler(
+        new Request(`${origin}/a2a?${query}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...headers },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 7,
+            method: 'SendMessage',
+            params: userMessage([{ text: 'x' }]),
+          }),
+        }),
+      );
+      return (await response.json()) as RpcAnswer;
+    };
+    expect((await ask('A2A-Version=2.0')).error?.code).toBe(-32009);
+    expect((await ask('A2A-Version=1.0')).result?.message).toBeDefined();
+    // The header, when sent, is the version.
+    expect((await ask('A2A-Version=2.0', { 'A2A-Version': '1.0' })).error).toBeUndefined();
+  });
 });
 
 describe('createA2aHandler message/send (A2A 0.3)', () => {

@@ -15,6 +15,7 @@ import { AgentSkillsIndexSchema } from '../../src/schemas/agent-skills-index.ts'
 import { AiCatalogSchema } from '../../src/schemas/ai-catalog.ts';
 import { McpServerCardSchema, McpServerCardV2Schema } from '../../src/schemas/mcp-server-card.ts';
 import { buildPageMarkdowns } from '../../src/reference/page-markdown-versions.ts';
+import { runToolExamples } from '../../src/reference/tool-examples.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
 import { loadFixtureContent } from '../support/fixture-content.ts';
 import { buildMcpServerName } from '../../src/documents/mcp-server-identity.ts';
@@ -28,7 +29,12 @@ const routes = buildSiteRoutes(
 );
 const documents = buildAgentReadinessDocuments(site);
 const LAST_UPDATED = new Date('2026-03-04T05:06:07Z');
-const pageMarkdown = buildPageMarkdowns(site, routes.pages, () => LAST_UPDATED);
+const pageMarkdown = buildPageMarkdowns(
+  site,
+  routes.pages,
+  () => LAST_UPDATED,
+  await runToolExamples(site),
+);
 const vercel = new VercelRouter(
   buildSiteVercelConfig(
     site.content,

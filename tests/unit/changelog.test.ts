@@ -8,6 +8,7 @@ import { buildLlmsTxt } from '../../src/documents/llms-txt.ts';
 import { buildSiteRoutes } from '../../src/documents/site-routes.ts';
 import { readProjectToolNames } from '../../src/integrations/mcp-tool-modules.ts';
 import { buildPageMarkdowns } from '../../src/reference/page-markdown-versions.ts';
+import { runToolExamples } from '../../src/reference/tool-examples.ts';
 import { buildSiteNavigation } from '../../src/reference/site-navigation.ts';
 import { MEDIA_TYPES } from '../../src/service/media-types.ts';
 import { buildServiceUrls } from '../../src/service/urls.ts';
@@ -176,7 +177,12 @@ describe('buildChangelogPage', () => {
     expect(site.content.changelog.length).toBeGreaterThan(3);
     expect(site.content.contentPages.at(-1)).toEqual(buildChangelogPage(site.content.changelog));
     const routes = buildSiteRoutes(site.content, readProjectToolNames(process.cwd()));
-    const markdown = buildPageMarkdowns(site, routes.pages, () => new Date(0)).get('/changelog');
+    const markdown = buildPageMarkdowns(
+      site,
+      routes.pages,
+      () => new Date(0),
+      await runToolExamples(site),
+    ).get('/changelog');
     expect(markdown).toContain('# Changelog');
     expect(markdown).toContain(`[Atom feed](${urls.changelogFeed})`);
     for (const item of site.content.changelog) expect(markdown).toContain(`## ${item.title}`);

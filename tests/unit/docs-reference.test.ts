@@ -8,6 +8,7 @@ import {
   findDocsPlace,
 } from '../../src/reference/docs-reference.ts';
 import { buildDocsPageMarkdownParts } from '../../src/reference/docs-pages-markdown.ts';
+import { runToolExamples } from '../../src/reference/tool-examples.ts';
 import { listDocsPages, readDocsPageNames } from '../../src/service/docs-pages.ts';
 import { listErrorCatalogue } from '../../src/service/error-catalogue.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
@@ -97,8 +98,12 @@ describe('listOperationErrors', () => {
 });
 
 describe('buildDocsPageMarkdownParts', () => {
-  it('should give each reference page its heading, trail and neighbours in Markdown', () => {
-    const { copy, body } = buildDocsPageMarkdownParts(site, '/docs/api/getOverview');
+  it('should give each reference page its heading, trail and neighbours in Markdown', async () => {
+    const { copy, body } = buildDocsPageMarkdownParts(
+      site,
+      '/docs/api/getOverview',
+      await runToolExamples(site),
+    );
     expect(copy.heading).toBe('GET `/overview`: Get the company overview');
     expect(body[0]).toBe(
       'Trail: [API docs](https://facts.example.com/docs.md) › [REST API](https://facts.example.com/docs.md#tag-rest)',

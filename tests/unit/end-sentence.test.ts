@@ -5,6 +5,7 @@ import { buildSiteSnapshot } from '../../src/integrations/build-site-snapshot.ts
 import { buildAgentReadinessDocuments } from '../../src/documents/agent-readiness-documents.ts';
 import { buildAgentsMd, buildSitemapMd } from '../../src/reference/agent-guides.ts';
 import { buildPageMarkdowns } from '../../src/reference/page-markdown-versions.ts';
+import { runToolExamples } from '../../src/reference/tool-examples.ts';
 import { endSentence } from '../../src/documents/end-sentence.ts';
 import { toWebHandler } from '../../src/http/plain-http.ts';
 import { readRateLimitPolicy } from '../../src/service/rate-limit-policy.ts';
@@ -131,6 +132,7 @@ describe('generated documents', () => {
           site,
           buildSiteRoutes(content, readProjectToolNames(process.cwd())).pages,
           () => new Date(0),
+          await runToolExamples(site),
         ),
       ),
       sitemapMd: buildSitemapMd(site),

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { buildComponentSchemas } from '../../src/documents/openapi/component-schemas.ts';
+import { JsonRpcRequestSchema } from '../../src/schemas/json-rpc.ts';
 import { buildOpenApiDocument } from '../../src/documents/openapi/openapi-document.ts';
+import {
+  A2aLegacySendParamsSchema,
+  A2aSendMessageParamsSchema,
+} from '../../src/schemas/a2a-messages.ts';
 import { buildOverview } from '../../src/documents/overview.ts';
 import { ENDPOINT_ERRORS } from '../../src/service/error-kinds.ts';
 import { LIMITS } from '../../src/service/limits.ts';
@@ -126,9 +131,11 @@ describe('buildOpenApiDocument', () => {
         $ref: '#/components/responses/ServiceUnavailableOrSigningKeysMissing',
       });
     }
-    expect((document.paths['/mcp']?.post as Operation).responses['503']).toEqual({
-      $ref: '#/components/responses/ServiceUnavailableOrSigningKeysMissing',
-    });
+    for (const path of ['/mcp', '/a2a']) {
+      expect((document.paths[path]?.post as Operation).responses['503'], path).toEqual({
+        $ref: '#/components/responses/ServiceUnavailableOrSigningKeysMissing',
+      });
+    }
     expect((document.paths['/oauth/claim']?.get as Operation).responses['503']).toEqual({
       $ref: '#/components/responses/TooManyConnections',
     });
@@ -227,6 +234,22 @@ describe('the OpenAPI paths and the route table', () => {
     }
   });
 
+  it("should show A2A requests of both versions that the endpoint's own schemas accept", () => {
+    const body = (
+      document.paths['/a2a']?.post as unknown as {
+        requestBody: {
+          content: Record<string, { examples: Record<string, { value: Record<string, unknown> }> }>;
+        };
+      }
+    ).requestBody.content['application/json'];
+    const examples = Object.values(body?.examples ?? {}).map((example) => example.value);
+    expect(examples.map((example) => example.method)).toEqual(['SendMessage', 'message/send']);
+    const [sendMessage, messageSend] = examples;
+    expect(A2aSendMessageParamsSchema.safeParse(sendMessage?.params).success).toBe(true);
+    expect(A2aLegacySendParamsSchema.safeParse(messageSend?.params).success).toBe(true);
+    for (const example of examples) expect(JsonRpcRequestSchema.parse(example)).toEqual(example);
+  });
+
   it('should document every listed API surface answered at its own path', () => {
     const documented = new Set(
       Object.entries(document.paths).flatMap(([path, item]) => publicPathsOf(path, item)),
@@ -243,6 +266,7 @@ describe('the OpenAPI paths and the route table', () => {
       'api-catalog',
       'claim',
       'mcp',
+      'a2a',
       'oauth-register',
       'oauth-token',
       'oauth-jwks',

@@ -6,6 +6,7 @@ import { serializeJson } from '../../src/documents/site-documents.ts';
 import { buildSiteRoutes } from '../../src/documents/site-routes.ts';
 import { readProjectToolNames } from '../../src/integrations/mcp-tool-modules.ts';
 import { buildPageMarkdowns } from '../../src/reference/page-markdown-versions.ts';
+import { runToolExamples } from '../../src/reference/tool-examples.ts';
 import { listServiceLimits } from '../../src/reference/service-limits.ts';
 import { listErrorCatalogue } from '../../src/service/error-catalogue.ts';
 import { DEFAULT_RATE_LIMIT } from '../../src/service/rate-limit-policy.ts';
@@ -40,7 +41,7 @@ describe('findOperatorWords', () => {
 });
 
 describe('the public documents', () => {
-  it('should tell API users what happened without naming operator matters', () => {
+  it('should tell API users what happened without naming operator matters', async () => {
     const texts: Array<[string, string]> = [
       ['/llms.txt', site.llmsTxt],
       ['/llms-full.txt', site.llmsFullTxt],
@@ -56,6 +57,7 @@ describe('the public documents', () => {
         site,
         buildSiteRoutes(site.content, readProjectToolNames(ROOT)).pages,
         () => new Date(0),
+        await runToolExamples(site),
       ),
       ...buildErrorPages(site.urls.origin).map((page): [string, string] => [
         `/errors/${page.entry.code}`,

@@ -181,6 +181,73 @@ describe('searchPages', () => {
   });
 });
 
+describe('searchPages ranking rules', () => {
+  /** Sections made for one rule each; their order in the list means nothing. */
+  const RULES: PageSection[] = [
+    {
+      url: '/docs/api/requestToken',
+      page: 'POST /oauth/token: Token endpoint',
+      heading: 'POST /oauth/token: Token endpoint',
+      text: 'Issues a bearer access token for the key of a registered client; the API checks it.',
+    },
+    {
+      url: '/developers#offer',
+      page: 'Developers',
+      heading: 'What this service does not offer',
+      text: 'No user accounts and no API keys. Only production.',
+    },
+    {
+      url: '/errors/invalid_grant',
+      page: 'Error invalid_grant',
+      heading: 'Error invalid_grant',
+      text: 'The PKCE verifier does not match the PKCE challenge: PKCE needs the same verifier.',
+    },
+    {
+      url: '/glossary#pkce',
+      page: 'Glossary',
+      heading: 'PKCE',
+      text: 'Proof Key for Code Exchange.',
+    },
+    {
+      url: '/changelog#tokens',
+      page: 'Changelog',
+      heading: 'Tokens',
+      text: 'A token is optional: nothing requires one.',
+      weight: 0.1,
+    },
+    {
+      url: '/docs#tokens',
+      page: 'API reference',
+      heading: 'Tokens',
+      text: 'A token is optional: nothing requires one.',
+    },
+  ];
+  const rules = buildPageSearchIndex(RULES);
+  const urls = (query: string) =>
+    searchPages(rules, query, { limit: 10, perPage: 3 }).hits.map((hit) => hit.url);
+
+  it('should list the sections holding the words side by side first: "api key" finds "API keys"', () => {
+    // The token endpoint names both words apart and a synonym in its heading, yet comes after.
+    expect(urls('api key')[0]).toBe('/developers#offer');
+    expect(urls('api key')).toContain('/docs/api/requestToken');
+  });
+
+  it('should rank a section whose heading is just the words searched above one that repeats them', () => {
+    expect(urls('PKCE')[0]).toBe('/glossary#pkce');
+    expect(urls('what is PKCE')[0]).toBe('/glossary#pkce');
+  });
+
+  it("should weigh a section by its page's weight against one that matches as well", () => {
+    const hits = searchPages(rules, 'optional token', { limit: 10, perPage: 3 }).hits;
+    const docs = hits.findIndex((hit) => hit.url === '/docs#tokens');
+    const changelog = hits.findIndex((hit) => hit.url === '/changelog#tokens');
+    // Two equal sections: the changelog's weighs a tenth, and comes after.
+    expect(docs).toBeGreaterThanOrEqual(0);
+    expect(changelog).toBeGreaterThan(docs);
+    expect(hits[changelog]?.score).toBeCloseTo((hits[docs]?.score ?? 0) * 0.1);
+  });
+});
+
 describe('buildSnippet', () => {
   it('should cut a long text around the first match and mark it', () => {
     const words = Array.from({ length: 60 }, (_, i) => `w${i}`);
@@ -218,6 +285,11 @@ describe('loadPageSearchIndex', () => {
       'The search index is not a list of page sections.',
     );
     expect(() => loadPageSearchIndex('[]')).toThrow('not a list of page sections');
+    expect(() =>
+      loadPageSearchIndex(
+        '{"sections":[{"url":"/","page":"a","heading":"b","text":"c","weight":0}]}',
+      ),
+    ).toThrow('not a list of page sections');
     expect(() => loadPageSearchIndex('not json')).toThrow(SyntaxError);
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readPageSections } from '../../src/integrations/page-sections.ts';
+import { weighPageForSearch } from '../../src/integrations/search-index.ts';
+import type { SitePage } from '../../src/service/site-pages.ts';
 
 const PAGE = `<!doctype html><html><head><title>Docs · Example</title>
 <script>var notText = 1;</script></head><body>
@@ -59,5 +61,22 @@ describe('readPageSections', () => {
     expect(readPageSections(html, '/z')).toEqual([
       { url: '/z', page: 'T', heading: 'T', text: 'shown' },
     ]);
+  });
+});
+
+describe('weighPageForSearch', () => {
+  const page = (name: string, section: SitePage['section'], path: string): SitePage => ({
+    name,
+    section,
+    path,
+    markdownPath: `${path}.md`,
+  });
+
+  it('should weigh a schema page a little less and the changelog half, every other page fully', () => {
+    expect(weighPageForSearch(page('Overview', 'docs', '/docs/schemas/Overview'))).toBe(0.8);
+    expect(weighPageForSearch(page('changelog', 'content', '/changelog'))).toBe(0.5);
+    expect(weighPageForSearch(page('getOverview', 'docs', '/docs/api/getOverview'))).toBe(1);
+    expect(weighPageForSearch(page('search_site', 'docs', '/docs/mcp/tools/search_site'))).toBe(1);
+    expect(weighPageForSearch(page('about', 'content', '/about'))).toBe(1);
   });
 });

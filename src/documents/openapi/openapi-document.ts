@@ -2,6 +2,7 @@ import type { SiteContent } from '../../schemas/site-content.ts';
 import type { RateLimitPolicy } from '../../service/rate-limit-policy.ts';
 import type { ServiceUrls } from '../../service/urls.ts';
 import { API_VERSION, MCP_AGENT_VERSION } from '../../service/versions.ts';
+import { buildA2aPaths } from './a2a-paths.ts';
 import { buildAgentResourcePaths } from './agent-resource-paths.ts';
 import { buildComponentSchemas, type JsonObject } from './component-schemas.ts';
 import { buildDiscoveryPaths } from './discovery-paths.ts';
@@ -55,6 +56,10 @@ export function buildOpenApiDocument(
     tags: [
       { name: 'REST', description: 'REST API v1' },
       { name: 'MCP', description: 'The MCP endpoint (JSON-RPC 2.0 over streamable HTTP)' },
+      {
+        name: 'A2A',
+        description: 'The A2A agent (JSON-RPC binding), whose skills are the MCP tools',
+      },
       { name: 'Agent resources', description: 'Plain-text resources for agents' },
       { name: 'Discovery', description: 'OAuth and API discovery metadata' },
       { name: 'OAuth', description: 'Optional anonymous OAuth endpoints' },
@@ -62,6 +67,7 @@ export function buildOpenApiDocument(
     paths: {
       ...buildRestPaths(content, urls),
       ...buildMcpPaths(urls),
+      ...buildA2aPaths(content, urls),
       ...buildAgentResourcePaths(content, urls),
       ...buildDiscoveryPaths(content, urls),
       ...buildOAuthPaths(urls),

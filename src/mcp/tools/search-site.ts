@@ -58,6 +58,8 @@ export const searchSiteTool = defineTool({
         .check(z.describe('The best sections, best first, at most three of one page')),
     }),
   example: { query: 'rate limit', limit: 3 },
+  // A plain question to the A2A agent is a site search: every page, reference included.
+  answersText: true,
   prepare: ({ pageSections, urls }) => {
     // Loaded and indexed with the first search (the sections and MiniSearch are a chunk of their
     // own), so a cold start that lists tools or calls another tool does not pay for them.

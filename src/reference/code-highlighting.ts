@@ -7,24 +7,41 @@
 import type { ShikiTransformer } from 'shiki';
 
 /**
- * The languages the pages highlight (the samples), by the name their code element's class
- * carries. JSON examples and schemas stay plain text: highlighting them tripled the elements of
- * /docs and its mobile total blocking time.
+ * The languages the pages highlight, by the name their code element's class carries: the samples
+ * always, JSON only for the one example answer of a reference page (the schemas stay plain text:
+ * highlighting every JSON block tripled the elements of the old one-page /docs).
  */
 export const HIGHLIGHTED_LANGUAGES = {
   sh: 'sh',
   javascript: 'javascript',
+  typescript: 'typescript',
   python: 'python',
+  json: 'json',
 } as const;
 
 export type HighlightedLanguage = keyof typeof HIGHLIGHTED_LANGUAGES;
 
-/** Whether a code block's language is highlighted. */
+/** Whether a code block's language can be highlighted. */
 export function isHighlighted(language: string): language is HighlightedLanguage {
   return language in HIGHLIGHTED_LANGUAGES;
 }
 
 const TOKEN_VARIABLE = /var\(--astro-code-token-([a-z-]+)\)/;
+
+/**
+ * The tokens `src/styles/code.css` colours; any other (punctuation, the foreground) stays plain
+ * text, so a block carries no element that changes nothing.
+ */
+const COLOURED_TOKENS: ReadonlySet<string> = new Set([
+  'keyword',
+  'string',
+  'string-expression',
+  'constant',
+  'link',
+  'function',
+  'comment',
+  'parameter',
+]);
 
 type LineChild = Parameters<NonNullable<ShikiTransformer['line']>>[0]['children'][number];
 
@@ -70,7 +87,7 @@ export function buildTokenClassTransformer(language: HighlightedLanguage): Shiki
       const style = node.properties.style;
       delete node.properties.style;
       const token = typeof style === 'string' ? TOKEN_VARIABLE.exec(style)?.[1] : undefined;
-      if (token) this.addClassToHast(node, `tok-${token}`);
+      if (token && COLOURED_TOKENS.has(token)) this.addClassToHast(node, `tok-${token}`);
     },
     line(node) {
       node.children = mergeTokens(node.children);
