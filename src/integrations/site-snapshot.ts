@@ -1,4 +1,4 @@
-import type { AstroIntegration } from 'astro';
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
@@ -53,6 +53,12 @@ export interface SiteSnapshotOptions {
   readonly siteUrl: string;
   /** The project root (for vercel.json, api/ and public/ in dev). */
   readonly root: string;
+  /**
+   * Runs once every file of the build is final (the tools' example results written into their
+   * pages) and before the functions are bundled again: what reads the built files for a module a
+   * bundle imports (the x-markdown-tokens counts the middleware sends).
+   */
+  readonly afterPages?: (dir: URL, logger: AstroIntegrationLogger) => Promise<void>;
 }
 
 /**
@@ -199,6 +205,7 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
           });
           logger.info(`example results written after the pages: ${written.join(', ') || 'none'}`);
         }
+        await options.afterPages?.(dir, logger);
         await bundle(logger);
       },
       'astro:routes:resolved': ({ routes }) => {
