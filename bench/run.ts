@@ -20,10 +20,12 @@
  *   build   build time and output size for the sample content and content 10 and 100 times larger;
  *   middleware  counting agent documents in the middleware (INSIGHT_COUNT_DOCUMENTS) off and on:
  *           two vercel builds, their middleware routes, cold starts and latency of middleware.func,
- *           bench/middleware-cost.ts.
+ *           bench/middleware-cost.ts;
+ *   insight a million distinct User-Agents classified and a hundred thousand distinct search
+ *           queries tallied, against one repeated visitor, bench/insight-flood.ts.
  * Prints a report and, when every section ran, writes docs/benchmarks.md; a run of some sections
  * rewrites only the marked blocks of those it ran (`<!-- bench:name -->`; so far: middleware).
- * Run: npm run bench [-- mcp vercel cold oauth static store profile build middleware]
+ * Run: npm run bench [-- mcp vercel cold oauth static store profile build middleware insight]
  */
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -51,6 +53,7 @@ import { formatMachine, readLoadAverage, readMachine } from './machine.ts';
 import { measureStaticDocuments } from './static-documents.ts';
 import { measureVercelPath } from './vercel-path.ts';
 import { measureMiddlewareCost } from './middleware-cost.ts';
+import { measureInsightFlood } from './insight-flood.ts';
 import { replaceReportBlock } from './report-blocks.ts';
 import { MCP_HEADERS, measureMcpThroughput, TOOLS_LIST as toolsList } from './mcp-throughput.ts';
 import {
@@ -73,6 +76,7 @@ const SECTIONS = [
   'profile',
   'build',
   'middleware',
+  'insight',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = process.argv.slice(2);
@@ -385,6 +389,11 @@ if (sections.has('middleware')) {
     '',
   );
   for (const line of middlewareBlock) say(line);
+}
+
+if (sections.has('insight')) {
+  console.log('Agent insight under a flood ...');
+  for (const line of await measureInsightFlood()) say(line);
 }
 
 const minutes = ((performance.now() - started) / 60_000).toFixed(1);

@@ -13,20 +13,18 @@ import {
 import { MemoryStore } from '../../src/shared-state/memory-store.ts';
 
 /*
- * Floods of a million distinct User-Agents and of distinct search queries, made in process (one
- * loop each, no HTTP), classified and counted as the recorder does after an answer. The bounds on
- * time only catch a runaway (a million User-Agents took 8 s on a shared 2-core machine, 36 s
- * while builds held its cores). The query flood is a tenth as long: its bound is reached after
- * 200, and the tally's cost per visit does not grow with the flood.
+ * Floods of distinct User-Agents and of distinct search queries, made in process (one loop each,
+ * no HTTP), classified and counted as the recorder does after an answer: each a few times longer
+ * than the bound it holds (the cache of answers, the tallies of a day), so everything past the
+ * bound takes the path a longer flood would. How fast a flood of a million is classified is a
+ * benchmark's question (`npm run bench -- insight`, bench/insight-flood.ts), not a unit test's.
  */
-const FLOOD = 1_000_000;
-const QUERY_FLOOD = 100_000;
-const FLOOD_SECONDS = 120;
+const FLOOD = 4 * CLASSIFIED_CACHE_SIZE;
+const QUERY_FLOOD = 20 * INSIGHT_DIMENSIONS.queries;
 
-describe('a million distinct User-Agents', () => {
-  it('should be classified in bounded time, the cache of answers bounded', () => {
+describe('a flood of distinct User-Agents', () => {
+  it('should classify each as the list says, the cache of answers bounded', () => {
     const catalogue = new AgentCatalogue();
-    const started = performance.now();
     let agents = 0;
     for (let i = 0; i < FLOOD; i += 1) {
       const id = i.toString(36);
@@ -38,18 +36,16 @@ describe('a million distinct User-Agents', () => {
       );
       if (agent) agents += 1;
     }
-    expect((performance.now() - started) / 1000).toBeLessThan(FLOOD_SECONDS);
     expect(agents).toBe(FLOOD / 2);
     expect(catalogue.cacheSize).toBe(CLASSIFIED_CACHE_SIZE);
-  }, 240_000);
+  });
 });
 
-describe('a hundred thousand distinct search queries', () => {
+describe('a flood of distinct search queries', () => {
   it('should be counted within the bounds of the store, the report the size of any day', async () => {
     const store = new MemoryStore();
     const now = Date.now();
     const day = readDay(now);
-    const started = performance.now();
     let last: Promise<unknown> = Promise.resolve();
     for (let i = 0; i < QUERY_FLOOD; i += 1) {
       const id = i.toString(36);
@@ -63,14 +59,13 @@ describe('a hundred thousand distinct search queries', () => {
           format: 'json',
           mcpMethods: ['tools/call'],
           mcpTool: `tool_${id}`,
-          // Every thousandth is 100 KB long: only its start is worked on.
-          query: i % 1000 === 0 ? `long ${id} ${'x'.repeat(100_000)}` : `what about ${id}`,
+          // Every hundredth is 100 KB long: only its start is worked on.
+          query: i % 100 === 0 ? `long ${id} ${'x'.repeat(100_000)}` : `what about ${id}`,
         }),
         3600,
       );
     }
     await last;
-    expect((performance.now() - started) / 1000).toBeLessThan(FLOOD_SECONDS);
 
     const dimensions = Object.keys(INSIGHT_DIMENSIONS) as (keyof typeof INSIGHT_DIMENSIONS)[];
     const tallies = await store.readTallies(dimensions.map((d) => readTallyKey(day, d)));
@@ -88,12 +83,12 @@ describe('a hundred thousand distinct search queries', () => {
     expect(report.totals).toEqual({ requests: QUERY_FLOOD, agents: 0, people: QUERY_FLOOD });
     expect(report.searchQueries).toHaveLength(MAX_REPORT_ROWS);
     expect(report.mcpTools.length).toBeLessThanOrEqual(MAX_REPORT_ROWS);
-    // The flood's tail is one row, not a million.
+    // The flood's tail is one row, not thousands.
     expect(report.searchQueries[0]).toEqual({
       name: '(other)',
       requests: QUERY_FLOOD - INSIGHT_DIMENSIONS.queries,
     });
     expect(JSON.stringify(report).length).toBeLessThan(32 * 1024);
     expect(renderInsightPage(report, 'facts.example').length).toBeLessThan(128 * 1024);
-  }, 240_000);
+  });
 });
