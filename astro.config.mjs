@@ -12,6 +12,12 @@ import { resolveSiteUrl } from './src/service/site-url.ts';
 
 const siteUrl = resolveSiteUrl(process.env);
 const contentDir = resolveContentDir(process.env);
+const generatedDir = fileURLToPath(new URL('./src/generated', import.meta.url));
+// x-markdown-tokens: counts every Markdown answer once the build's files are final (the
+// site-snapshot integration calls it after writing the tools' example results into their pages)
+// into the module the middleware bundles, and adds a header route per file to the Vercel
+// adapter's config.json.
+const markdownTokens = markdownTokensIntegration({ contentDir, generatedDir });
 
 export default defineConfig({
   site: siteUrl,
@@ -37,22 +43,14 @@ export default defineConfig({
   integrations: [
     // First: its start-up hook writes the module the function bundles import, and its build hook
     // packs the pages' sections for them before the site-snapshot integration bundles again.
-    searchIndexIntegration({
-      contentDir,
-      generatedDir: fileURLToPath(new URL('./src/generated', import.meta.url)),
-    }),
-    // Before the site-snapshot integration: its build hook counts the tokens of every Markdown
-    // answer (x-markdown-tokens) into the module the middleware bundles, and adds a header route
-    // per file to the Vercel adapter's config.json.
-    markdownTokensIntegration({
-      contentDir,
-      generatedDir: fileURLToPath(new URL('./src/generated', import.meta.url)),
-    }),
+    searchIndexIntegration({ contentDir, generatedDir }),
+    markdownTokens,
     siteSnapshotIntegration({
       contentDir,
       siteUrl,
       root: fileURLToPath(new URL('./', import.meta.url)),
-      outDir: fileURLToPath(new URL('./src/generated', import.meta.url)),
+      outDir: generatedDir,
+      afterPages: markdownTokens.countAnswers,
     }),
   ],
 });

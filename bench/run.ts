@@ -17,9 +17,15 @@
  *           file with the same headers, bench/static-documents.ts;
  *   store   the Redis store's per-request cost against the memory store (bench/store-cost.ts);
  *   profile CPU profiles of the local server under tools/list and tools/call, bench/cpu-profile.ts;
- *   build   build time and output size for the sample content and content 10 and 100 times larger.
- * Prints a report and, when every section ran, writes docs/benchmarks.md.
- * Run: npm run bench [-- mcp vercel cold oauth static store profile build]
+ *   build   build time and output size for the sample content and content 10 and 100 times larger;
+ *   middleware  counting agent documents in the middleware (INSIGHT_COUNT_DOCUMENTS) off and on:
+ *           two vercel builds, their middleware routes, cold starts and latency of middleware.func,
+ *           bench/middleware-cost.ts;
+ *   insight a million distinct User-Agents classified and a hundred thousand distinct search
+ *           queries tallied, against one repeated visitor, bench/insight-flood.ts.
+ * Prints a report and, when every section ran, writes docs/benchmarks.md; a run of some sections
+ * rewrites only the marked blocks of those it ran (`<!-- bench:name -->`; so far: middleware).
+ * Run: npm run bench [-- mcp vercel cold oauth static store profile build middleware insight]
  */
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -46,6 +52,9 @@ import { profileMcp } from './cpu-profile.ts';
 import { formatMachine, readLoadAverage, readMachine } from './machine.ts';
 import { measureStaticDocuments } from './static-documents.ts';
 import { measureVercelPath } from './vercel-path.ts';
+import { measureMiddlewareCost } from './middleware-cost.ts';
+import { measureInsightFlood } from './insight-flood.ts';
+import { replaceReportBlock } from './report-blocks.ts';
 import { MCP_HEADERS, measureMcpThroughput, TOOLS_LIST as toolsList } from './mcp-throughput.ts';
 import {
   compareColdStarts,
@@ -57,7 +66,18 @@ import {
   type LoadTarget,
 } from './lib.ts';
 
-const SECTIONS = ['mcp', 'vercel', 'cold', 'oauth', 'static', 'store', 'profile', 'build'] as const;
+const SECTIONS = [
+  'mcp',
+  'vercel',
+  'cold',
+  'oauth',
+  'static',
+  'store',
+  'profile',
+  'build',
+  'middleware',
+  'insight',
+] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(SECTIONS as readonly string[]).includes(name));
@@ -349,6 +369,33 @@ if (sections.has('build')) {
   say();
 }
 
+let middlewareBlock: string[] = [];
+if (sections.has('middleware')) {
+  console.log(
+    'Counting agent documents in the middleware: two vercel builds (several minutes) ...',
+  );
+  const blockStart = readLoadAverage();
+  middlewareBlock = await measureMiddlewareCost({
+    siteUrl,
+    signingKeys,
+    coldStarts: COLD_STARTS,
+    load: { rounds: LOAD.rounds, connections: 10, seconds: LOAD.seconds },
+  });
+  // Its own machine line, so the block names its machine when a partial run rewrites it alone.
+  middlewareBlock.splice(
+    -1,
+    0,
+    formatMachine(machine, { start: blockStart, end: readLoadAverage() }),
+    '',
+  );
+  for (const line of middlewareBlock) say(line);
+}
+
+if (sections.has('insight')) {
+  console.log('Agent insight under a flood ...');
+  for (const line of await measureInsightFlood()) say(line);
+}
+
 const minutes = ((performance.now() - started) / 60_000).toFixed(1);
 const machineLine = formatMachine(machine, { start: loadAtStart, end: readLoadAverage() });
 say(`Whole run: ${minutes} minutes. ${machineLine}`);
@@ -376,4 +423,12 @@ ${readFileSync(`${ROOT}bench/notes.md`, 'utf8')}`;
   });
   await writeFile(`${ROOT}docs/benchmarks.md`, formatted);
   console.log('Wrote docs/benchmarks.md');
+} else if (middlewareBlock.length > 0) {
+  const current = readFileSync(`${ROOT}docs/benchmarks.md`, 'utf8');
+  const formatted = await format(replaceReportBlock(current, 'middleware', middlewareBlock), {
+    ...((await resolveConfig(`${ROOT}docs/benchmarks.md`)) ?? {}),
+    parser: 'markdown',
+  });
+  await writeFile(`${ROOT}docs/benchmarks.md`, formatted);
+  console.log("Wrote the middleware section's block of docs/benchmarks.md");
 }

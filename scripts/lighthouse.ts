@@ -4,9 +4,13 @@
  * request count.
  *   npm run lighthouse                          # serves the last build itself, then audits it
  *   npm run lighthouse -- --main                # only /, /developers and /docs (a quicker run)
+ *   npm run lighthouse -- --kinds               # one page of each kind (main, content, docs, errors)
  *   npm run lighthouse -- http://127.0.0.1:4321 # audits a server that is already running
  *   npm run lighthouse -- --strict              # exits 1 when any score is below 100
- * Chromium comes from CHROME_PATH (default /usr/bin/chromium); nothing is downloaded.
+ * Chromium comes from CHROME_PATH (default /usr/bin/chromium); nothing is downloaded. Beside the
+ * scores it prints the lab metrics (FCP, LCP, TBT, CLS) and the machine's load average at the
+ * start and the end: on a shared machine the performance score follows the load, the metrics
+ * say what the page did.
  */
 import { launch } from 'chrome-launcher';
 import { readProjectToolNames } from '../src/integrations/mcp-tool-modules.ts';
@@ -14,6 +18,7 @@ import lighthouse, { type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { buildSiteRoutes } from '../src/documents/site-routes.ts';
 import { resolveContentDir } from '../src/site-content/content-dir.ts';
@@ -31,14 +36,31 @@ const { pages } = buildSiteRoutes(
   await readSiteContent(resolveContentDir(process.env)),
   readProjectToolNames(process.cwd()),
 );
-const PAGES = (args.includes('--main') ? MAIN_PAGES : pages).map((page) => page.path);
+/**
+ * One page of each kind: each main page, then the first of each family of paths in a section
+ * (`/docs/api/*`, `/docs/mcp/tools/*`, `/docs/schemas/*`, `/errors/*`, the content pages...).
+ */
+function listPageKinds(all: typeof pages): typeof pages {
+  const kinds = new Map<string, (typeof pages)[number]>();
+  for (const page of all) {
+    const family = page.section === 'main' ? page.path : page.path.replace(/\/[^/]+$/, '/*');
+    const key = `${page.section} ${family}`;
+    if (!kinds.has(key)) kinds.set(key, page);
+  }
+  return [...kinds.values()];
+}
+
+const PAGES = (
+  args.includes('--main') ? MAIN_PAGES : args.includes('--kinds') ? listPageKinds(pages) : pages
+).map((page) => page.path);
 const unknown = args.filter(
   (argument) =>
-    !['--strict', '--verbose', '--main'].includes(argument) && !/^https?:\/\//.test(argument),
+    !['--strict', '--verbose', '--main', '--kinds'].includes(argument) &&
+    !/^https?:\/\//.test(argument),
 );
 if (unknown.length > 0) {
   console.error(
-    `Unknown argument ${unknown.join(' ')}. Usage: npm run lighthouse -- [base URL] [--main] [--strict] [--verbose]`,
+    `Unknown argument ${unknown.join(' ')}. Usage: npm run lighthouse -- [base URL] [--main | --kinds] [--strict] [--verbose]`,
   );
   process.exit(2);
 }
@@ -83,7 +105,22 @@ interface Row {
   readonly scores: readonly number[];
   readonly bytes: number;
   readonly requests: number;
+  /** First and largest contentful paint and total blocking time (ms), cumulative layout shift. */
+  readonly metrics: readonly number[];
 }
+
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+] as const;
+
+/** The load average over 1, 5 and 15 minutes, as `uptime` prints it. */
+const formatLoad = () =>
+  loadavg()
+    .map((load) => load.toFixed(2))
+    .join(', ');
 
 const given = args.find((argument) => /^https?:\/\//.test(argument));
 const { baseUrl, server } = given
@@ -94,6 +131,7 @@ const chrome = await launch({
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 });
 const rows: Row[] = [];
+const loadAtStart = formatLoad();
 let finished = false;
 try {
   for (const page of PAGES) {
@@ -116,6 +154,7 @@ try {
         ),
         bytes: lhr.audits['total-byte-weight']?.numericValue ?? 0,
         requests: requests?.items?.length ?? 0,
+        metrics: METRICS.map((id) => lhr.audits[id]?.numericValue ?? Number.NaN),
       });
       const failing = Object.values(lhr.audits).filter(
         (audit) =>
@@ -142,15 +181,20 @@ try {
 }
 
 console.log(
-  `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} on ${baseUrl}\n`,
+  `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} on ${baseUrl}`,
 );
 console.log(
-  '| Page | Form factor | Performance | Accessibility | Best practices | SEO | Transferred | Requests |',
+  `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}; load average ${loadAtStart} at the start, ${formatLoad()} at the end\n`,
 );
-console.log('| --- | --- | --: | --: | --: | --: | --: | --: |');
+console.log(
+  '| Page | Form factor | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS | Transferred | Requests |',
+);
+console.log('| --- | --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |');
 for (const row of rows) {
+  const [fcp, lcp, tbt, cls] = row.metrics;
+  const ms = (value: number | undefined) => `${Math.round(value ?? Number.NaN)} ms`;
   console.log(
-    `| \`${row.page}\` | ${row.formFactor} | ${row.scores.join(' | ')} | ${(row.bytes / 1024).toFixed(1)} KiB | ${row.requests} |`,
+    `| \`${row.page}\` | ${row.formFactor} | ${row.scores.join(' | ')} | ${ms(fcp)} | ${ms(lcp)} | ${ms(tbt)} | ${(cls ?? Number.NaN).toFixed(3)} | ${(row.bytes / 1024).toFixed(1)} KiB | ${row.requests} |`,
   );
 }
 if (strict && rows.some((row) => row.scores.some((score) => score < 100))) process.exit(1);

@@ -128,12 +128,15 @@ export function readRequiredLiteral(source: string): string {
   return best;
 }
 
-/** The three UTF-16 code units at `at` as one number: a Map key that allocates no string. */
+/**
+ * The three UTF-16 code units at `at` folded into one small integer: a Map key that allocates no
+ * string and that V8 hashes as a small integer, not a heap number. Codes that share a key are told
+ * apart by the `startsWith` check that follows every lookup.
+ */
 function readGram(text: string, at: number): number {
   return (
-    text.charCodeAt(at) * 0x1_0000_0000 +
-    text.charCodeAt(at + 1) * 0x1_0000 +
-    text.charCodeAt(at + 2)
+    ((text.charCodeAt(at) << 20) ^ (text.charCodeAt(at + 1) << 10) ^ text.charCodeAt(at + 2)) &
+    0x3fff_ffff
   );
 }
 

@@ -40,6 +40,12 @@ export const SIGNATURE_LIMITS = {
   maxDirectories: 256,
   directoryTtlMs: 60 * 60 * 1000,
   failedDirectoryTtlMs: 5 * 60 * 1000,
+  /**
+   * Directory fetches in flight at once: past it a new directory fails at once (and is retried
+   * after `failedDirectoryTtlMs`), so a flood of made-up Signature-Agent values cannot turn the
+   * site into a source of outbound requests.
+   */
+  maxFetchesInFlight: 8,
 } as const;
 
 /** The request fields the check reads. */
@@ -63,6 +69,7 @@ export interface SignatureCheckOptions {
 /** Checks Web Bot Auth signatures, remembering signature directories within bounds. */
 export class SignatureChecker {
   readonly #directories = new Map<string, Promise<DirectoryEntry>>();
+  #fetchesInFlight = 0;
   readonly #policy: ClientMetadataFetchPolicy;
   readonly #now: () => number;
 
@@ -143,7 +150,13 @@ export class SignatureChecker {
       keys: { failure: `the signature directory: ${failure}` },
       expiresAt: now + SIGNATURE_LIMITS.failedDirectoryTtlMs,
     });
-    const fetched = await fetchClientMetadataDocument(url, this.#policy);
+    if (this.#fetchesInFlight >= SIGNATURE_LIMITS.maxFetchesInFlight) {
+      return failed('too many directories are being fetched');
+    }
+    this.#fetchesInFlight += 1;
+    const fetched = await fetchClientMetadataDocument(url, this.#policy).finally(() => {
+      this.#fetchesInFlight -= 1;
+    });
     if (!fetched.ok) return failed(fetched.reason);
     let document: unknown;
     try {

@@ -12,11 +12,16 @@ import { findErrorKind } from '../service/error-kinds.ts';
 import { isUnavailable } from '../shared-state/shared-store.ts';
 import type { InsightRecorder } from './insight-recorder.ts';
 import { buildInsightReport } from './insight-report.ts';
-import { renderInsightPage } from './insight-page.ts';
+import { INSIGHT_STYLESHEET_PATH, renderInsightPage } from './insight-page.ts';
+import { INSIGHT_STYLESHEET } from './insight-style.ts';
 import { readDailyTallies } from './insight-tallies.ts';
 
 /** The report's own paths. */
-export const INSIGHT_PATHS = { page: '/insight', json: '/insight.json' } as const;
+export const INSIGHT_PATHS = {
+  page: '/insight',
+  json: '/insight.json',
+  stylesheet: INSIGHT_STYLESHEET_PATH,
+} as const;
 
 export interface InsightEndpointOptions {
   readonly siteUrl: string;
@@ -47,8 +52,17 @@ export function createInsightHandler(options: InsightEndpointOptions): PlainHand
   const token = options.token?.trim() || undefined;
   const answer = async (request: Parameters<PlainHandler>[0]): Promise<PlainAnswer> => {
     const instance = request.url.pathname;
-    if (!token || (instance !== INSIGHT_PATHS.page && instance !== INSIGHT_PATHS.json)) {
+    const known = Object.values(INSIGHT_PATHS) as string[];
+    if (!token || !known.includes(instance)) {
       return problemAnswer(siteUrl, { ...findErrorKind('not_found'), instance }, PRIVATE);
+    }
+    // The page's stylesheet holds nothing of the report: a browser may load it without the token.
+    if (instance === INSIGHT_PATHS.stylesheet) {
+      return {
+        status: 200,
+        headers: { 'Content-Type': 'text/css; charset=utf-8', ...PRIVATE },
+        body: INSIGHT_STYLESHEET,
+      };
     }
     const given = readBearerToken(request.header('authorization'));
     if (!given || !isSameSecret(given, token)) {
@@ -63,7 +77,8 @@ export function createInsightHandler(options: InsightEndpointOptions): PlainHand
       );
     }
     const recorder = options.recorder;
-    if (!recorder) {
+    const store = recorder?.store;
+    if (!recorder || !store) {
       return problemAnswer(
         siteUrl,
         { ...findErrorKind('not_found'), instance, detail: 'Counting is off (INSIGHT=off).' },
@@ -71,7 +86,7 @@ export function createInsightHandler(options: InsightEndpointOptions): PlainHand
       );
     }
     await recorder.flush();
-    const days = await readDailyTallies(recorder.store, now());
+    const days = await readDailyTallies(store, now());
     if (isUnavailable(days)) {
       return problemAnswer(
         siteUrl,
@@ -85,7 +100,7 @@ export function createInsightHandler(options: InsightEndpointOptions): PlainHand
         { ...PRIVATE, 'Retry-After': '5' },
       );
     }
-    const report = buildInsightReport(days, recorder.store.kind);
+    const report = buildInsightReport(days, store.kind);
     if (instance === INSIGHT_PATHS.json) {
       return {
         status: 200,

@@ -1,9 +1,13 @@
 /**
  * The owner's report as one HTML page with its charts drawn as SVG on the server: no script, no
- * inline style (the site's Content-Security-Policy allows neither), colours as SVG presentation
- * attributes. Every text from the tallies is escaped.
+ * inline style (the site's Content-Security-Policy allows neither; the stylesheet is
+ * /insight.css), bar colours as SVG presentation attributes, text in HTML so it keeps its size on a
+ * narrow screen. Every text from the tallies is escaped.
  */
-import type { InsightReport, NamedCount } from './insight-report.ts';
+import type { InsightReport } from './insight-report.ts';
+
+/** The page's stylesheet (insight-style.ts), a file of its own since the CSP allows no inline style. */
+export const INSIGHT_STYLESHEET_PATH = '/insight.css';
 
 /** Escapes text for HTML and SVG. */
 export function escapeMarkup(text: string): string {
@@ -18,7 +22,11 @@ const AGENT_FILL = '#2563eb';
 const PERSON_FILL = '#9ca3af';
 const WIDTH = 720;
 
-/** Daily requests as stacked columns: agents (blue) above people (grey). */
+/**
+ * Daily requests as stacked columns, agents (blue) above people (grey): the bars in SVG, stretched
+ * to the page's width, and the text (the peak, the first and last day) in HTML, so it keeps the
+ * page's size on a narrow screen.
+ */
 function drawDailyChart(daily: InsightReport['daily']): string {
   const height = 160;
   const most = Math.max(1, ...daily.map((day) => day.agents + day.people));
@@ -27,8 +35,8 @@ function drawDailyChart(daily: InsightReport['daily']): string {
     .map((day, i) => {
       const x = (i * step + 1).toFixed(1);
       const w = Math.max(1, step - 2).toFixed(1);
-      const agentH = (day.agents / most) * (height - 20);
-      const personH = (day.people / most) * (height - 20);
+      const agentH = (day.agents / most) * height;
+      const personH = (day.people / most) * height;
       const label = `${day.day}: ${day.agents} agent, ${day.people} person requests`;
       return [
         `<g><title>${escapeMarkup(label)}</title>`,
@@ -37,43 +45,61 @@ function drawDailyChart(daily: InsightReport['daily']): string {
       ].join('');
     })
     .join('');
-  const peak = `<text x="0" y="12" font-size="12" font-family="system-ui, sans-serif" fill="currentColor">${most} a day at most</text>`;
-  const axis = [
-    `<line x1="0" y1="${height}" x2="${WIDTH}" y2="${height}" stroke="currentColor" stroke-width="1"/>`,
-    `<text x="0" y="${height + 16}" font-size="12" font-family="system-ui, sans-serif" fill="currentColor">${escapeMarkup(daily[0]?.day ?? '')}</text>`,
-    `<text x="${WIDTH}" y="${height + 16}" text-anchor="end" font-size="12" font-family="system-ui, sans-serif" fill="currentColor">${escapeMarkup(daily.at(-1)?.day ?? '')}</text>`,
+  const axis = `<line x1="0" y1="${height}" x2="${WIDTH}" y2="${height}" stroke="currentColor" stroke-width="1" vector-effect="non-scaling-stroke"/>`;
+  return [
+    '<figure class="daily">',
+    `<p class="peak">${most} a day at most</p>`,
+    `<svg role="img" aria-labelledby="daily-title" viewBox="0 0 ${WIDTH} ${height}" preserveAspectRatio="none"><title id="daily-title">Requests per day, agents and people</title>${bars}${axis}</svg>`,
+    `<figcaption><span>${escapeMarkup(daily[0]?.day ?? '')}</span><span class="legend"><span class="key agents">Agents</span> <span class="key people">People</span></span><span>${escapeMarkup(daily.at(-1)?.day ?? '')}</span></figcaption>`,
+    '</figure>',
   ].join('');
-  return `<svg role="img" aria-labelledby="daily-title" viewBox="0 0 ${WIDTH} ${height + 20}" width="100%"><title id="daily-title">Requests per day, agents and people</title>${peak}${bars}${axis}</svg>`;
 }
 
-/** Horizontal bars of named counts, the largest first. */
-function drawBars(id: string, title: string, rows: readonly NamedCount[]): string {
-  if (rows.length === 0) return '<p>None yet.</p>';
-  const rowHeight = 22;
-  const labelWidth = 260;
+/** One bar as SVG: a row's share of the largest, drawn in a box the stylesheet sizes. */
+function drawBar(value: number, most: number): string {
+  const width = ((value / Math.max(1, most)) * 100).toFixed(1);
+  return `<svg class="bar" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true"><rect x="0" y="0" width="${width}" height="10" fill="${AGENT_FILL}"/></svg>`;
+}
+
+/** A row of a bar list: its name (and a second line), its bar and its count. */
+interface BarRow {
+  readonly name: string;
+  readonly detail?: string;
+  readonly requests: number;
+}
+
+/** Named counts as a list of bars, the largest first: names and counts in HTML, bars in SVG. */
+function drawBars(title: string, rows: readonly BarRow[]): string {
+  if (rows.length === 0) return '<p class="none">None yet.</p>';
   const most = Math.max(1, ...rows.map((row) => row.requests));
-  const height = rows.length * rowHeight;
-  const bars = rows
-    .map((row, i) => {
-      const y = i * rowHeight;
-      const w = ((row.requests / most) * (WIDTH - labelWidth - 60)).toFixed(1);
-      const name = escapeMarkup(row.name.length > 40 ? `${row.name.slice(0, 39)}…` : row.name);
-      return [
-        `<text x="0" y="${y + 15}" font-size="13" font-family="system-ui, sans-serif" fill="currentColor">${name}</text>`,
-        `<rect x="${labelWidth}" y="${y + 4}" width="${w}" height="${rowHeight - 8}" fill="${AGENT_FILL}"/>`,
-        `<text x="${labelWidth + Number(w) + 6}" y="${y + 15}" font-size="13" font-family="system-ui, sans-serif" fill="currentColor">${row.requests}</text>`,
-      ].join('');
+  const body = rows
+    .map((row) => {
+      const name = escapeMarkup(row.name.length > 48 ? `${row.name.slice(0, 47)}…` : row.name);
+      const detail = row.detail ? `<small>${escapeMarkup(row.detail)}</small>` : '';
+      return `<tr><th scope="row">${name}${detail}</th><td class="chart">${drawBar(row.requests, most)}</td><td class="count">${row.requests}</td></tr>`;
     })
     .join('');
-  return `<svg role="img" aria-labelledby="${id}" viewBox="0 0 ${WIDTH} ${height}" width="100%"><title id="${id}">${escapeMarkup(title)}</title>${bars}</svg>`;
+  return `<table class="bars"><caption>${escapeMarkup(title)}</caption><tbody>${body}</tbody></table>`;
 }
 
-/** A table of rows; every cell escaped. */
+/** A table of rows, numbers right-aligned by the stylesheet; every cell escaped. */
 function drawTable(head: readonly string[], rows: readonly (readonly (string | number)[])[]) {
-  if (rows.length === 0) return '<p>None yet.</p>';
+  if (rows.length === 0) return '<p class="none">None yet.</p>';
   const cells = (row: readonly (string | number)[], tag: string) =>
-    `<tr>${row.map((cell) => `<${tag}>${escapeMarkup(String(cell))}</${tag}>`).join('')}</tr>`;
-  return `<table><thead>${cells(head, 'th')}</thead><tbody>${rows.map((row) => cells(row, 'td')).join('')}</tbody></table>`;
+    `<tr>${row.map((cell) => `<${tag}${typeof cell === 'number' ? ' class="count"' : ''}>${escapeMarkup(String(cell))}</${tag}>`).join('')}</tr>`;
+  const headRow = `<tr>${head.map((cell, i) => `<th${i > 0 ? ' class="count"' : ''}>${escapeMarkup(cell)}</th>`).join('')}</tr>`;
+  return `<div class="table"><table><thead>${headRow}</thead><tbody>${rows.map((row) => cells(row, 'td')).join('')}</tbody></table></div>`;
+}
+
+/** The headline figures as a row of cards. */
+function drawTotals(figures: readonly (readonly [string, string | number])[]): string {
+  const cards = figures
+    .map(
+      ([name, value]) =>
+        `<div><dt>${escapeMarkup(name)}</dt><dd>${escapeMarkup(String(value))}</dd></div>`,
+    )
+    .join('');
+  return `<dl class="totals">${cards}</dl>`;
 }
 
 /** The report page. */
@@ -81,48 +107,30 @@ export function renderInsightPage(report: InsightReport, siteName: string): stri
   const { totals, verification } = report;
   const share = `${Math.round(report.markdownShareOfAgentReads * 100)}%`;
   const sections = [
-    `<h1>Agent insight: ${escapeMarkup(siteName)}</h1>`,
-    `<p>${escapeMarkup(report.from)} to ${escapeMarkup(report.to)} (UTC), counted in the ${report.store === 'redis' ? 'shared Redis store (every instance)' : 'memory of this instance only'}.</p>`,
-    drawTable(
-      [
-        'Requests',
-        'By agents',
-        'By people',
-        'Agents verified',
-        'Agents claimed',
-        'Signatures failed',
-        'Agent reads in Markdown',
-      ],
-      [
-        [
-          totals.requests,
-          totals.agents,
-          totals.people,
-          verification.verified,
-          verification.claimed,
-          verification.failed,
-          share,
-        ],
-      ],
-    ),
+    `<h1>Agent insight <span>${escapeMarkup(siteName)}</span></h1>`,
+    `<p class="period">${escapeMarkup(report.from)} to ${escapeMarkup(report.to)} (UTC), counted in the ${report.store === 'redis' ? 'shared Redis store (every instance)' : 'memory of this instance only'}.</p>`,
+    drawTotals([
+      ['Requests', totals.requests],
+      ['By agents', totals.agents],
+      ['By people', totals.people],
+      ['Agent reads in Markdown', share],
+      ['Agents verified', verification.verified],
+      ['Agents claimed', verification.claimed],
+      ['Signatures failed', verification.failed],
+    ]),
     '<h2>Requests per day</h2>',
-    '<p>Blue: agents; grey: people.</p>',
     drawDailyChart(report.daily),
     '<h2>Agents</h2>',
     drawBars(
-      'agents-title',
       'Requests per agent',
-      report.agents.map(({ name, operator, requests }) => ({
-        name: `${name} (${operator})`,
+      report.agents.map(({ name, operator, kind, requests }) => ({
+        name,
+        detail: `${operator} · ${kind}`,
         requests,
       })),
     ),
-    drawTable(
-      ['Agent', 'Operator', 'Kind', 'Requests'],
-      report.agents.map((a) => [a.name, a.operator, a.kind, a.requests]),
-    ),
     '<h2>Kinds</h2>',
-    drawBars('kinds-title', 'Requests per kind', report.kinds),
+    drawBars('Requests per kind', report.kinds),
     '<h2>Surfaces</h2>',
     drawTable(
       ['Surface', 'Agents', 'People'],
@@ -134,8 +142,8 @@ export function renderInsightPage(report: InsightReport, siteName: string): stri
       report.formats.map((f) => [f.format, f.agents, f.people]),
     ),
     '<h2>MCP</h2>',
-    drawBars('methods-title', 'MCP methods', report.mcpMethods),
-    drawBars('tools-title', 'MCP tools called', report.mcpTools),
+    drawBars('Methods', report.mcpMethods),
+    drawBars('Tools called', report.mcpTools),
     '<h2>Top search queries</h2>',
     drawTable(
       ['Query', 'Requests'],
@@ -151,13 +159,15 @@ export function renderInsightPage(report: InsightReport, siteName: string): stri
       ['Signature directory', 'Requests'],
       report.verifiedSigners.map((s) => [s.name, s.requests]),
     ),
-    `<p>Values past a list's bound are counted as "${escapeMarkup(report.overflowName)}". The same figures as JSON: <code>GET /insight.json</code> with the same token, or <code>npm run insight</code>.</p>`,
+    `<p class="note">Values past a list's bound are counted as "${escapeMarkup(report.overflowName)}". The same figures as JSON: <code>GET /insight.json</code> with the same token, or <code>npm run insight</code>.</p>`,
   ];
   return [
     '<!doctype html>',
     '<html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="robots" content="noindex, nofollow">',
+    '<meta name="color-scheme" content="light dark">',
+    `<link rel="stylesheet" href="${INSIGHT_STYLESHEET_PATH}">`,
     `<title>Agent insight: ${escapeMarkup(siteName)}</title></head>`,
     `<body><main>${sections.join('\n')}</main></body></html>`,
     '',

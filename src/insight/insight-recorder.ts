@@ -2,7 +2,8 @@
  * Counts requests for the owner's insight report, after they are answered: the agent the
  * User-Agent names (agent-catalogue.ts), its signature checked (agent-signature.ts), what it
  * asked (the surface, the answer's format, the handler's notes), added to the day's tallies in
- * the shared store (insight-tallies.ts). On Vercel the write runs under `waitUntil`, so the
+ * the shared store (insight-tallies.ts), and, where OpenTelemetry export is on, exported as a
+ * span and metrics (request-telemetry.ts). On Vercel the work runs under `waitUntil`, so the
  * answer never waits for it. `INSIGHT=off` turns counting off. See docs/insight.md.
  */
 import { continueAfterAnswer } from '../http/after-answer.ts';
@@ -16,6 +17,7 @@ import { isUnavailable, type SharedStore } from '../shared-state/shared-store.ts
 import type { AgentCatalogue } from './agent-catalogue.ts';
 import type { SignatureCheck, SignatureChecker, SignedRequest } from './agent-signature.ts';
 import { readDay, tallyVisit, type Visit } from './insight-tallies.ts';
+import { readTelemetrySwitch, RequestTelemetry } from './request-telemetry.ts';
 
 /** What was answered, as far as the report cares. */
 export interface AnsweredRequest extends SignedRequest {
@@ -25,10 +27,18 @@ export interface AnsweredRequest extends SignedRequest {
   /** The answer's Content-Type, if any. */
   readonly contentType: string | undefined;
   readonly notes?: RequestNotes;
+  /** When the request arrived (ms since the epoch) and how long its answer took (ms). */
+  readonly startTime?: number;
+  readonly durationMs?: number;
+  /** The route table's path pattern that matched, for the span's `http.route`. */
+  readonly route?: string;
 }
 
 export interface InsightRecorderOptions {
-  readonly store: SharedStore;
+  /** Where the daily tallies go; null when counting is off but requests are still exported. */
+  readonly store: SharedStore | null;
+  /** OpenTelemetry export of each request; null or absent for none. */
+  readonly telemetry?: RequestTelemetry | null;
   /** By default the package's list, loaded with the first count (after the first answer). */
   readonly catalogue?: AgentCatalogue;
   /** By default one made on the first signed request (its code is loaded then). */
@@ -55,7 +65,8 @@ export function readAnswerFormat(contentType: string | undefined): Visit['format
 
 /** Records answered requests into the daily tallies; never throws and never delays an answer. */
 export class InsightRecorder {
-  readonly store: SharedStore;
+  readonly store: SharedStore | null;
+  readonly telemetry: RequestTelemetry | null;
   #catalogue: Promise<AgentCatalogue> | undefined;
   #checker: Promise<SignatureChecker> | undefined;
   readonly #now: () => number;
@@ -64,6 +75,7 @@ export class InsightRecorder {
 
   constructor(options: InsightRecorderOptions) {
     this.store = options.store;
+    this.telemetry = options.telemetry ?? null;
     this.#catalogue = options.catalogue && Promise.resolve(options.catalogue);
     this.#checker = options.checker && Promise.resolve(options.checker);
     this.#now = options.now ?? Date.now;
@@ -72,16 +84,20 @@ export class InsightRecorder {
 
   /**
    * Counts one answered request, in the background: the promise is handed to the platform
-   * (`waitUntil`) and kept until it settles, so `flush` can wait for it.
+   * (`waitUntil`) and kept until it settles, so `flush` can wait for it; it is also returned, for a
+   * caller that keeps the instance alive itself (the middleware). Undefined when not counted.
    */
-  record(request: AnsweredRequest): void {
+  record(request: AnsweredRequest): Promise<void> | undefined {
     // Preflights and the report's own requests are no reading of the site.
-    if (request.method === 'OPTIONS' || request.surface === 'insight') return;
-    if (this.#pending.size >= MAX_PENDING_COUNTS) return;
-    const counted = this.#count(request, readDay(this.#now()));
+    if (request.method === 'OPTIONS' || request.surface === 'insight') return undefined;
+    const exported = this.telemetry?.isOn() ?? false;
+    if (!this.store && !exported) return undefined;
+    if (this.#pending.size >= MAX_PENDING_COUNTS) return undefined;
+    const counted = this.#count(request, readDay(this.#now()), exported);
     this.#pending.add(counted);
     void counted.finally(() => this.#pending.delete(counted));
     continueAfterAnswer(counted);
+    return counted;
   }
 
   /** How many counts are in flight. */
@@ -108,7 +124,7 @@ export class InsightRecorder {
     return (await this.#checker).check(request);
   }
 
-  async #count(request: AnsweredRequest, day: string): Promise<void> {
+  async #count(request: AnsweredRequest, day: string, exported: boolean): Promise<void> {
     try {
       // Loaded after the first answer, so a cold start does not wait for the agent list.
       this.#catalogue ??= import('./agent-catalogue.ts').then(
@@ -117,38 +133,65 @@ export class InsightRecorder {
       const agent = (await this.#catalogue).classify(request.header('user-agent'));
       const signature = await this.#checkSignature(request);
       const notes = request.notes;
-      const visit: Visit = {
-        day,
-        agent,
-        signature,
-        surface: request.surface,
-        format: readAnswerFormat(request.contentType),
-        mcpMethods: notes?.mcpMethods ?? [],
-        ...(notes?.mcpTool ? { mcpTool: notes.mcpTool } : {}),
-        ...(notes?.query ? { query: notes.query } : {}),
-        ...(notes?.grant ? { grant: notes.grant } : {}),
-      };
-      const written = await tallyVisit(this.store, visit);
-      // The store logs its own unavailability once per episode; nothing to add here.
-      void isUnavailable(written);
+      const format = readAnswerFormat(request.contentType);
+      await Promise.all([
+        this.store && this.#tally(this.store, { day, agent, signature, format, request }),
+        exported &&
+          this.telemetry?.export({
+            ...request,
+            header: (name) => request.header(name),
+            format,
+            startTime: request.startTime ?? this.#now(),
+            durationMs: request.durationMs ?? 0,
+            agent,
+            signature,
+            ...(notes ? { notes } : {}),
+          }),
+      ]);
     } catch (error) {
-      // A bug in counting must never reach a client: log it and drop the count.
+      // A bug in counting or export must never reach a client: log it and drop the count.
       this.#log?.({ level: 'error', msg: 'insight count failed', error: String(error) });
     }
+  }
+
+  async #tally(
+    store: SharedStore,
+    counted: Pick<Visit, 'day' | 'agent' | 'signature' | 'format'> & {
+      readonly request: AnsweredRequest;
+    },
+  ): Promise<void> {
+    const { request, ...visited } = counted;
+    const notes = request.notes;
+    const visit: Visit = {
+      ...visited,
+      surface: request.surface,
+      mcpMethods: notes?.mcpMethods ?? [],
+      ...(notes?.mcpTool ? { mcpTool: notes.mcpTool } : {}),
+      ...(notes?.query ? { query: notes.query } : {}),
+      ...(notes?.grant ? { grant: notes.grant } : {}),
+    };
+    const written = await tallyVisit(store, visit);
+    // The store logs its own unavailability once per episode; nothing to add here.
+    void isUnavailable(written);
   }
 }
 
 /**
  * The process's recorder, shared by every function it runs: the shared store when `REDIS_URL`
- * names one, else a memory store of this process; null when `INSIGHT=off`.
+ * names one, else a memory store of this process (none when `INSIGHT=off`), and OpenTelemetry
+ * export where the environment turns it on; null when neither is on.
  */
 export function readProcessInsight(log: FailureLog): InsightRecorder | null {
   return keepForProcess('agent-facts.process-insight', () => {
-    if ((process.env.INSIGHT ?? '').trim().toLowerCase() === 'off') return null;
-    const store =
-      readProcessStore(log) ??
-      keepForProcess('agent-facts.insight-memory-store', () => new MemoryStore());
-    return new InsightRecorder({ store, log });
+    const telemetrySwitch = readTelemetrySwitch(process.env);
+    const telemetry = telemetrySwitch && new RequestTelemetry(telemetrySwitch);
+    const counting = (process.env.INSIGHT ?? '').trim().toLowerCase() !== 'off';
+    if (!counting && !telemetry) return null;
+    const store = counting
+      ? (readProcessStore(log) ??
+        keepForProcess('agent-facts.insight-memory-store', () => new MemoryStore()))
+      : null;
+    return new InsightRecorder({ store, telemetry, log });
   });
 }
 
@@ -172,6 +215,7 @@ export function withInsight(
   const { recorder, surface } = options;
   if (!recorder) return handler;
   return async (request: PlainRequest) => {
+    const started = performance.now();
     const { result, notes } = await runWithNotes(() => handler(request));
     recorder.record({
       method: request.method,
@@ -181,6 +225,8 @@ export function withInsight(
       status: result.status,
       contentType: readContentType(result),
       notes,
+      startTime: performance.timeOrigin + started,
+      durationMs: performance.now() - started,
     });
     return result;
   };

@@ -50,7 +50,9 @@ export const FIELD_SEPARATOR = '\u001f';
 
 /** A query as it is counted: trimmed, spaces folded, lower-cased, at most MAX_QUERY_LENGTH. */
 export function normalizeQuery(query: string): string {
+  // Only the start is kept, so only the start is worked on: a huge query costs no more than this.
   return query
+    .slice(0, MAX_QUERY_LENGTH * 4)
     .normalize('NFKC')
     .replace(/[\p{Cc}\p{Cf}]/gu, '')
     .trim()

@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { writeGeneratedModule } from '../site-content/site-snapshot.ts';
 import { compactAgentList } from './compact-agent-list.ts';
+import { openTelemetryEsm } from './opentelemetry-esm.ts';
 
 /** A module to bundle: its name (the bundle's folder and file name) and its source. */
 export interface BundleEntry {
@@ -67,7 +68,7 @@ export async function bundleFunctions(
         legalComments: 'none',
         metafile: true,
         logLevel: 'warning',
-        plugins: [compactAgentList],
+        plugins: [compactAgentList, openTelemetryEsm],
       });
       const outputs = Object.entries(result.metafile.outputs);
       const entry = outputs.find(([, output]) => output.entryPoint !== undefined);

@@ -1,4 +1,4 @@
-import type { AstroIntegration } from 'astro';
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
@@ -90,18 +90,28 @@ export function addMarkdownTokenRoutes(
   return { ...config, routes };
 }
 
+/** The x-markdown-tokens integration, and the step that counts a finished build's answers. */
+export type MarkdownTokensIntegration = AstroIntegration & {
+  /**
+   * Counts the tokens of every Markdown answer of the finished build in `dir` (so the count is of
+   * the bytes served), writes them to `<generatedDir>/markdown-tokens.ts`, which the middleware's
+   * bundle and the local server read, and adds a header route per file to the Vercel adapter's
+   * `.vercel/output/config.json`, which the Vercel CLI reads after the framework's build.
+   * vercel.ts cannot hold these rules: the CLI runs it before the build writes the files. The
+   * site-snapshot integration calls it once the tools' example results are in their pages, before
+   * it bundles the functions again.
+   */
+  countAnswers(dir: URL, logger: AstroIntegrationLogger): Promise<void>;
+};
+
 /**
- * Counts the tokens of every Markdown answer after the build (so the count is of the bytes
- * served), writes them to `<generatedDir>/markdown-tokens.ts` (an empty record at start-up when
- * absent, so the middleware bundles before a first build; the site-snapshot integration, after
- * this one, bundles again) and adds a header route per file to the Vercel adapter's
- * `.vercel/output/config.json`, which the Vercel CLI reads after the framework's build. vercel.ts
- * cannot hold these rules: the CLI runs it before the build writes the files.
+ * x-markdown-tokens: at start-up, an empty record of counts when the generated module is absent
+ * (so the middleware bundles before a first build); after the build, `countAnswers`.
  */
 export function markdownTokensIntegration(options: {
   readonly contentDir: string;
   readonly generatedDir: string;
-}): AstroIntegration {
+}): MarkdownTokensIntegration {
   const modulePath = resolve(options.generatedDir, 'markdown-tokens.ts');
   let outputConfigPath = '';
   return {
@@ -113,24 +123,24 @@ export function markdownTokensIntegration(options: {
           await writeGeneratedModule(modulePath, renderMarkdownTokensModule(new Map()));
         }
       },
-      'astro:build:done': async ({ dir, logger }) => {
-        // The build runs at the project root, as the site-snapshot integration's tools folder is.
-        const toolNames = readToolNamesOfFiles(listToolModuleFiles(resolve('src/mcp/tools')));
-        const routes = buildSiteRoutes(await readSiteContent(options.contentDir), toolNames);
-        const counts = await countMarkdownAnswers(fileURLToPath(dir), routes);
-        await writeGeneratedModule(modulePath, renderMarkdownTokensModule(counts));
-        if (existsSync(outputConfigPath)) {
-          const config = JSON.parse(await readFile(outputConfigPath, 'utf8')) as OutputConfig;
-          await writeFile(
-            outputConfigPath,
-            `${JSON.stringify(addMarkdownTokenRoutes(config, counts), null, 2)}\n`,
-          );
-        }
-        const total = [...counts.values()].reduce((sum, tokens) => sum + tokens, 0);
-        logger.info(
-          `x-markdown-tokens: ${counts.size} Markdown answers counted (${total} o200k_base tokens in all), a header route each in .vercel/output/config.json`,
+    },
+    async countAnswers(dir, logger) {
+      // The build runs at the project root, as the site-snapshot integration's tools folder is.
+      const toolNames = readToolNamesOfFiles(listToolModuleFiles(resolve('src/mcp/tools')));
+      const routes = buildSiteRoutes(await readSiteContent(options.contentDir), toolNames);
+      const counts = await countMarkdownAnswers(fileURLToPath(dir), routes);
+      await writeGeneratedModule(modulePath, renderMarkdownTokensModule(counts));
+      if (existsSync(outputConfigPath)) {
+        const config = JSON.parse(await readFile(outputConfigPath, 'utf8')) as OutputConfig;
+        await writeFile(
+          outputConfigPath,
+          `${JSON.stringify(addMarkdownTokenRoutes(config, counts), null, 2)}\n`,
         );
-      },
+      }
+      const total = [...counts.values()].reduce((sum, tokens) => sum + tokens, 0);
+      logger.info(
+        `x-markdown-tokens: ${counts.size} Markdown answers counted (${total} o200k_base tokens in all), a header route each in .vercel/output/config.json`,
+      );
     },
   };
 }

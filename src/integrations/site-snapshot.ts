@@ -1,4 +1,4 @@
-import type { AstroIntegration } from 'astro';
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
@@ -28,6 +28,9 @@ import { listDocumentFiles } from '../service/routes.ts';
 import { buildSiteVercelConfig } from '../documents/site-vercel-config.ts';
 import { buildSiteSnapshot } from './build-site-snapshot.ts';
 import { writeToolExamples } from './tool-examples.ts';
+import { collectSiteCharacters } from '../site-content/site-characters.ts';
+import { writeSiteFonts } from './site-fonts.ts';
+import { writeProductImage } from './product-image.ts';
 import { bundleFunctions, listFunctionEntries, listUnbundledEntries } from './bundle-functions.ts';
 import { readDocsPageNames } from '../service/docs-pages.ts';
 import {
@@ -50,6 +53,12 @@ export interface SiteSnapshotOptions {
   readonly siteUrl: string;
   /** The project root (for vercel.json, api/ and public/ in dev). */
   readonly root: string;
+  /**
+   * Runs once every file of the build is final (the tools' example results written into their
+   * pages) and before the functions are bundled again: what reads the built files for a module a
+   * bundle imports (the x-markdown-tokens counts the middleware sends).
+   */
+  readonly afterPages?: (dir: URL, logger: AstroIntegrationLogger) => Promise<void>;
 }
 
 /**
@@ -68,8 +77,11 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
   const toolsDir = resolve(options.root, 'src/mcp/tools');
   const bundlesDir = resolve(options.outDir, 'functions');
   // The accent colours as CSS custom properties, bundled with the pages' stylesheet (no inline
-  // style), and the validated logo as a module for the favicon and image endpoints.
+  // style), the validated logo as a module for the favicon and image endpoints, and Inter cut to
+  // the characters the pages can show.
   const writeBrandStylesheet = async (content: SiteContent) => {
+    await writeSiteFonts(collectSiteCharacters(content), options.outDir);
+    await writeProductImage(content, contentDir, options.outDir);
     await writeGeneratedModule(
       resolve(options.outDir, 'brand.css'),
       renderBrandStylesheet(content.company),
@@ -193,6 +205,7 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
           });
           logger.info(`example results written after the pages: ${written.join(', ') || 'none'}`);
         }
+        await options.afterPages?.(dir, logger);
         await bundle(logger);
       },
       'astro:routes:resolved': ({ routes }) => {

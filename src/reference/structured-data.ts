@@ -72,6 +72,13 @@ export interface PageFacts {
    * a section of /docs); by default each parent path is one.
    */
   readonly parents?: readonly { readonly name: string; readonly path: string }[];
+  /** The page's main image (absolute URL, pixel size, alt text): the home page's product image. */
+  readonly image?: {
+    readonly url: string;
+    readonly width: number;
+    readonly height: number;
+    readonly alt: string;
+  };
 }
 
 /** The name of each path segment in the breadcrumb trail (the page's own title ends it). */
@@ -80,7 +87,7 @@ const TRAIL_NAMES: Readonly<Record<string, string>> = { errors: 'Errors' };
 /**
  * The page (WebPage, with `dateModified` in ISO 8601) and its BreadcrumbList: Home, each parent
  * path, then the page.
- * @see https://schema.org/WebPage (dateModified), https://schema.org/BreadcrumbList
+ * @see https://schema.org/WebPage (dateModified, primaryImageOfPage), https://schema.org/BreadcrumbList
  */
 function buildPageNodes(urls: ServiceUrls, page: PageFacts) {
   const url = page.path === '/' ? urls.home : `${urls.origin}${page.path}`;
@@ -105,6 +112,17 @@ function buildPageNodes(urls: ServiceUrls, page: PageFacts) {
       name: page.title,
       description: page.description,
       dateModified: page.dateModified.toISOString(),
+      ...(page.image
+        ? {
+            primaryImageOfPage: {
+              '@type': 'ImageObject',
+              contentUrl: page.image.url,
+              width: page.image.width,
+              height: page.image.height,
+              caption: page.image.alt,
+            },
+          }
+        : {}),
       isPartOf: { '@id': `${urls.origin}/#website` },
       breadcrumb: { '@id': breadcrumbId },
     },

@@ -59,12 +59,33 @@ export const ProductFeatureSchema = z.strictObject({
     .describe('What the feature does for a customer'),
 });
 
+/** content/product.md `image`: a picture of the product, shown in the home page's hero. */
+export const ProductImageSchema = z.strictObject({
+  file: z
+    .string()
+    .regex(
+      /^[a-z0-9]+(-[a-z0-9]+)*\.(svg|webp|png|jpg|jpeg)$/,
+      'must name an image file in content/ (SVG, WebP, PNG or JPEG), e.g. product.webp',
+    )
+    .describe('The image: a file in content/, checked as product-image.ts states'),
+  alt: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty: say what the image shows')
+    .max(250)
+    .describe('What the image shows, for people who cannot see it'),
+});
+
+export type ProductImage = z.infer<typeof ProductImageSchema>;
+
 /** content/product.md front matter; the Markdown body is the product description. */
 export const ProductFrontMatterSchema = z.strictObject({
   name: OneLineSchema,
   summary: z.string().trim().min(1, 'must not be empty').max(300),
   category: OneLineSchema.optional(),
   features: z.array(ProductFeatureSchema).default([]),
+  /** Optional: without it the hero is text alone. */
+  image: ProductImageSchema.optional(),
 });
 
 export const ProductSchema = ProductFrontMatterSchema.extend({

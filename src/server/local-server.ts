@@ -15,6 +15,7 @@ import {
   type FailureLog,
 } from '../http/problem.ts';
 import type { RouteTable } from '../service/routes.ts';
+import { findMatchingPattern } from '../service/route-patterns.ts';
 import { MARKDOWN_TOKENS_HEADER, type MarkdownTokenCounts } from '../service/markdown-tokens.ts';
 import type { InsightRecorder } from '../insight/insight-recorder.ts';
 import { capConnections } from './connection-limits.ts';
@@ -329,15 +330,22 @@ function countFileRead(
   url: URL,
   servedPath: string,
 ): void {
+  const started = performance.now();
   res.once('finish', () => {
     const contentType = res.getHeader('content-type');
+    const surface = routes.findSurface(servedPath);
+    // The span's http.route, looked for only where spans may be exported.
+    const route = insight.telemetry && findMatchingPattern(surface.paths, servedPath);
     insight.record({
       method: req.method ?? 'GET',
       url,
       header: (name) => readNodeHeader(req, name),
-      surface: routes.findSurface(servedPath).id,
+      surface: surface.id,
+      ...(route ? { route } : {}),
       status: res.statusCode,
       contentType: contentType === undefined ? undefined : String(contentType),
+      startTime: performance.timeOrigin + started,
+      durationMs: performance.now() - started,
     });
   });
 }

@@ -25,3 +25,11 @@ export function isLiteralPattern(pattern: string): boolean {
 export function compilePatterns(patterns: readonly string[]): RegExp {
   return new RegExp(`^/(?:${patterns.map(toPatternRegex).join('|')})$`);
 }
+
+/** The first of `patterns` that matches the whole path, if any (a span's `http.route`). */
+export function findMatchingPattern(
+  patterns: readonly string[],
+  pathname: string,
+): string | undefined {
+  return patterns.find((pattern) => compilePatterns([pattern]).test(pathname));
+}

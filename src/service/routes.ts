@@ -216,15 +216,16 @@ const SERVICE_SURFACES: readonly Surface[] = [
     // A page for a person's browser, not an API: no other origin's script may read it.
     cors: 'none',
   }),
-  // The owner's insight report (docs/insight.md): a function for both paths, answering 404 while
-  // INSIGHT_TOKEN is unset and 401 without it; never listed in the sitemap, llms.txt or catalogs.
+  // The owner's insight report (docs/insight.md): a function for its page, its JSON and the page's
+  // stylesheet, answering 404 while INSIGHT_TOKEN is unset and, but for the stylesheet, 401 without
+  // it; never listed in the sitemap, llms.txt or catalogs.
   {
     ...defineFunction('insight', '/insight', {
       sample: { path: '/insight.json', status: 404 },
       methods: ['GET', 'HEAD', 'OPTIONS'],
       cors: 'none',
     }),
-    paths: ['/insight', '/insight.json'],
+    paths: ['/insight', '/insight.json', '/insight.css'],
     mediaType: 'problem',
   },
   ...AGENT_DOCS_SURFACES,

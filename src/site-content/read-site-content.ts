@@ -19,10 +19,12 @@ import {
   type PageName,
   type SiteContent,
   type Company,
+  type ProductImage,
 } from '../schemas/site-content.ts';
 import { BUILT_IN_ROUTES } from '../service/routes.ts';
 import { checkAccentContrast } from './brand-colours.ts';
 import { checkLogoSvg } from './brand-logo.ts';
+import { checkProductImage } from './product-image.ts';
 import {
   buildChangelogPage,
   CHANGELOG_BODY_MIN_DEPTH,
@@ -115,6 +117,7 @@ export async function readSiteContent(contentDir: string): Promise<SiteContent> 
   const callsToAction = await reader.yaml('calls-to-action.yaml', CallsToActionSchema);
   const agents = await reader.yaml('agents.yaml', AgentTextSchema);
   const productFile = await reader.markdown('product.md', ProductFrontMatterSchema);
+  await reader.productImage(productFile?.data.image);
   const copy = await reader.copySections('copy');
   const pages: Partial<Record<PageName, PageCopy>> = {};
   for (const name of PAGE_NAMES) {
@@ -182,6 +185,24 @@ class ContentReader {
     }
     for (const problem of checkLogoSvg(svg)) {
       this.report('company.yaml', 'logo', `${logoFile} ${problem}`);
+    }
+  }
+
+  /** The product image product.md names, if any: present, of a kind served, small, in proportion. */
+  async productImage(image: ProductImage | undefined): Promise<void> {
+    if (!image) return;
+    const imageFile = join(basename(this.#dir), image.file);
+    let bytes: Uint8Array;
+    try {
+      bytes = await readFile(join(this.#dir, image.file));
+    } catch {
+      this.report('product.md', 'image.file', `names ${imageFile}, which is missing or unreadable`);
+      return;
+    }
+    const check = checkProductImage(image.file, bytes);
+    if (check.ok) return;
+    for (const problem of check.problems) {
+      this.report('product.md', 'image.file', `${imageFile} ${problem}`);
     }
   }
 

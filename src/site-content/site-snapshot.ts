@@ -77,3 +77,12 @@ export async function writeGeneratedModule(file: string, text: string): Promise<
   await writeFile(file, text);
   return true;
 }
+
+/** Writes a generated binary file (a font, an image), leaving it untouched when the bytes match. */
+export async function writeGeneratedFile(file: string, bytes: Uint8Array): Promise<boolean> {
+  const current = await readFile(file).catch(() => undefined);
+  if (current && Buffer.compare(current, bytes) === 0) return false;
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, bytes);
+  return true;
+}

@@ -257,6 +257,98 @@ describe.each(FIXTURE_COMPANY_NAMES)(
       }
     });
 
+    it('should show the product image in the hero when the fixture has one, and no hole when not, within 80 KB', async () => {
+      const image = content.product.image;
+      const browser = await launchChromium();
+      try {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+        const page = await context.newPage();
+        let transferred = 0;
+        const sizes: Promise<void>[] = [];
+        page.on('requestfinished', (request) => {
+          sizes.push(
+            request.sizes().then((size) => {
+              transferred += size.responseHeadersSize + size.responseBodySize;
+            }),
+          );
+        });
+        await page.goto(`${served.baseUrl}/`, { waitUntil: 'networkidle' });
+        await Promise.all(sizes);
+        const hero = await page.evaluate(() => {
+          const img = document.querySelector<HTMLImageElement>('.hero img');
+          const graph = JSON.parse(
+            document.querySelector('script[type="application/ld+json"]')?.textContent ?? '{}',
+          ) as { '@graph': { '@type': string; primaryImageOfPage?: { contentUrl: string } }[] };
+          const webPage = graph['@graph'].find((node) => node['@type'] === 'WebPage');
+          return {
+            withImage: document.querySelector('.hero-with-image') !== null,
+            images: document.querySelectorAll('main img').length,
+            img: img && {
+              alt: img.alt,
+              src: img.src,
+              currentSrc: img.currentSrc,
+              srcset: img.srcset,
+              natural: [img.naturalWidth, img.naturalHeight],
+              attributes: [img.getAttribute('width'), img.getAttribute('height')],
+              // Beside the words at 1280 px: right of the hero's text column.
+              beside:
+                img.getBoundingClientRect().left >
+                (document.querySelector('.hero-text')?.getBoundingClientRect().right ?? 0),
+            },
+            primaryImage: webPage?.primaryImageOfPage?.contentUrl,
+          };
+        });
+        await context.close();
+        if (!image) {
+          expect(hero).toEqual({ withImage: false, images: 0, img: null, primaryImage: undefined });
+          return;
+        }
+        expect(hero.withImage).toBe(true);
+        expect(hero.images).toBe(1);
+        expect(hero.img?.alt).toBe(image.alt);
+        expect(hero.img?.beside).toBe(true);
+        const [width = 0, height = 0] = hero.img?.attributes.map(Number) ?? [];
+        const [naturalWidth = 0, naturalHeight = 0] = hero.img?.natural ?? [];
+        expect(naturalWidth).toBeGreaterThan(0);
+        // The drawn copy keeps the file's proportions (a smaller copy from srcset, or the file).
+        expect(Math.abs(naturalWidth / naturalHeight - width / height)).toBeLessThan(0.01);
+        // The JSON-LD names the file as given, the srcset's widest candidate.
+        expect(hero.primaryImage).toBe(hero.img?.src);
+        const expectedType = { svg: 'image/svg+xml', webp: 'image/webp', png: 'image/png' };
+        const extension = /\.([a-z]+)$/.exec(image.file)?.[1] ?? '';
+        const candidates = [
+          {
+            url: hero.img?.src ?? '',
+            type: expectedType[extension as keyof typeof expectedType] ?? 'image/jpeg',
+          },
+          ...(hero.img?.srcset ?? '')
+            .split(',')
+            .map((candidate) => candidate.trim().split(/\s+/)[0] ?? '')
+            .filter((url) => url && !url.endsWith(new URL(hero.img?.src ?? '').pathname))
+            .map((url) => ({ url: new URL(url, served.baseUrl).href, type: 'image/webp' })),
+        ];
+        // A bitmap as wide as the rich fixture's (1200 px) gets its three smaller copies, and a
+        // 1x screen at 1280 px draws one of them, not the file.
+        if (image.file.endsWith('.webp') && width >= 1200) {
+          expect(candidates).toHaveLength(4);
+          expect(naturalWidth).toBeLessThan(width);
+          expect(candidates.map((candidate) => candidate.url)).toContain(hero.img?.currentSrc);
+        }
+        for (const candidate of candidates) {
+          const { pathname } = new URL(candidate.url);
+          expect(pathname).toMatch(/^\/_astro\/.+\.(svg|webp|png|jpe?g)$/);
+          const { response } = await ask(`GET ${pathname}`, pathname);
+          expect(response.status, pathname).toBe(200);
+          expect(response.headers.get('content-type'), pathname).toBe(candidate.type);
+          expect(response.headers.get('cache-control'), pathname).toContain('immutable');
+        }
+        // Issue 27's budget for /, fonts and the image included, with this company's content.
+        expect(transferred).toBeLessThanOrEqual(80_000);
+      } finally {
+        await browser.close();
+      }
+    });
+
     it('should keep no trace of the sample company in any answer', () => {
       expect(answers.size).toBeGreaterThan(SURFACES.length / 2);
       const found = [...answers].flatMap(([label, body]) =>

@@ -1,6 +1,12 @@
+import fontverter from 'fontverter';
+import { Parser } from 'htmlparser2';
+import { readdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join, relative } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { splitHomeActions } from '../../src/documents/home-page.ts';
+import { readFontCodePoints } from '../../src/integrations/site-fonts.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import { createPageVisits, launchChromium, type VisitOptions } from '../support/browser.ts';
 import { loadSampleContent, loadSampleRoutes } from '../support/sample-content.ts';
@@ -59,6 +65,24 @@ describe('the home page hero', () => {
     // The heading is said once: the tagline leads the hero only when the heading differs from it.
     const heroText = await page.locator('.hero').innerText();
     expect(heroText.split(content.company.tagline).length - 1).toBe(1);
+    // The product image, when the content has one, after the hero's words, loaded, its size set.
+    const image = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLImageElement>('main img')].map((img) => ({
+        alt: img.alt,
+        loaded: img.complete && img.naturalWidth > 0,
+        sized: img.getAttribute('width') !== null && img.getAttribute('height') !== null,
+        afterActions: Boolean(
+          img.compareDocumentPosition(document.querySelector('.hero-actions') ?? img) &
+          Node.DOCUMENT_POSITION_PRECEDING,
+        ),
+      })),
+    );
+    const expectedImage = content.product.image;
+    expect(image).toEqual(
+      expectedImage
+        ? [{ alt: expectedImage.alt, loaded: true, sized: true, afterActions: true }]
+        : [],
+    );
   });
 });
 
@@ -178,6 +202,59 @@ describe('the "Copy page" menu', () => {
 });
 
 describe('Inter', () => {
+  it("should draw every character of the built pages that Inter's Latin files have, none left to the fallback", async () => {
+    const staticDir = join(inject('siteBuild').dir, '.vercel/output/static');
+    const readCodePoints = async (file: string) =>
+      new Set(readFontCodePoints(await fontverter.convert(await readFile(file), 'truetype')));
+    // The cuts the pages preload, and the two files of the npm package they are cut from.
+    const home = await readFile(join(staticDir, 'index.html'), 'utf8');
+    const cuts = [...new Set(home.match(/\/_astro\/[^"]+\.woff2/g))];
+    expect(cuts.length).toBeGreaterThanOrEqual(1);
+    const drawn = new Set<number>();
+    for (const cut of cuts)
+      for (const code of await readCodePoints(join(staticDir, cut))) drawn.add(code);
+    const require = createRequire(import.meta.url);
+    const available = new Set<number>();
+    for (const subset of ['latin', 'latin-ext']) {
+      const file = require.resolve(
+        `@fontsource-variable/inter/files/inter-${subset}-wght-normal.woff2`,
+      );
+      for (const code of await readCodePoints(file)) available.add(code);
+    }
+    const missing = new Map<string, string>();
+    const entries = await readdir(staticDir, { recursive: true, withFileTypes: true });
+    const pages = entries
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+      .map((entry) => join(entry.parentPath, entry.name));
+    expect(pages.length).toBeGreaterThan(20);
+    for (const file of pages) {
+      let hidden = 0;
+      const parser = new Parser(
+        {
+          onopentag: (name) => {
+            if (name === 'script' || name === 'style') hidden += 1;
+          },
+          onclosetag: (name) => {
+            if (name === 'script' || name === 'style') hidden -= 1;
+          },
+          ontext: (text) => {
+            if (hidden > 0) return;
+            for (const character of text) {
+              const code = character.codePointAt(0) ?? 0;
+              if (available.has(code) && !drawn.has(code) && /\S/u.test(character)) {
+                missing.set(character, relative(staticDir, file));
+              }
+            }
+          },
+        },
+        { decodeEntities: true },
+      );
+      parser.end(await readFile(file, 'utf8'));
+    }
+    // A character here is drawn by the fallback font: add it to SITE_PUNCTUATION.
+    expect(Object.fromEntries(missing)).toEqual({});
+  });
+
   /** Records every layout shift from the start of the page's life. */
   const recordShifts = () => {
     const shifts: number[] = [];

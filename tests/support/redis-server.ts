@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll } from 'vitest';
-import { RedisStore } from '../../src/shared-state/redis-store.ts';
+import { RedisStore, type RedisStoreOptions } from '../../src/shared-state/redis-store.ts';
 import { findFreePort, runCommand, stopProcess } from './processes.ts';
 
 /** A real redis-server (Debian's package) on 127.0.0.1, without persistence, that a test drives. */
@@ -123,8 +123,11 @@ export async function startTestRedis(options: TestRedisOptions = {}): Promise<Te
 export interface FileRedis {
   /** The file's redis-server (started before the file's first test). */
   readonly redis: TestRedis;
-  /** A store on the file's redis-server, its log lines pushed to `lines`; closed after the file. */
-  openStore(lines?: unknown[]): RedisStore;
+  /**
+   * A store on the file's redis-server, its log lines pushed to `lines`, with the store's own
+   * time-outs unless `timeouts` names others; closed after the file.
+   */
+  openStore(lines?: unknown[], timeouts?: RedisStoreOptions['timeouts']): RedisStore;
   /** Closes a store the test opened itself (another URL, other options) after the file. */
   closeAfterFile(store: RedisStore): RedisStore;
 }
@@ -153,8 +156,8 @@ export function useTestRedis(): FileRedis {
     get redis() {
       return started();
     },
-    openStore: (lines = []) =>
-      closeAfterFile(new RedisStore(started().url, { log: (line) => lines.push(line) })),
+    openStore: (lines = [], timeouts = {}) =>
+      closeAfterFile(new RedisStore(started().url, { log: (line) => lines.push(line), timeouts })),
     closeAfterFile,
   };
 }

@@ -136,6 +136,36 @@ describe('SignatureChecker', () => {
     }
   });
 
+  it('should fetch at most its bound of directories at once, failing the rest at once', async () => {
+    const slow = await startDocumentServer();
+    let arrived = 0;
+    slow.route('/keys', () => {
+      arrived += 1;
+      // Never answered: the deadline ends each fetch.
+    });
+    try {
+      const checker = new SignatureChecker({
+        fetchPolicy: { ...slow.testPolicy, timeoutMs: 300 },
+      });
+      const url = 'https://facts.example/';
+      const signed = await agent.sign(url);
+      const checks = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          checker.check(
+            makeRequest(url, { ...signed, 'Signature-Agent': `"${slow.origin}/keys?v=${i}"` }),
+          ),
+        ),
+      );
+      expect(checks.every(({ status }) => status === 'failed')).toBe(true);
+      expect(checks.filter(({ reason }) => /too many/.test(reason ?? ''))).toHaveLength(
+        100 - SIGNATURE_LIMITS.maxFetchesInFlight,
+      );
+      expect(arrived).toBeLessThanOrEqual(SIGNATURE_LIMITS.maxFetchesInFlight);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('should remember at most its bound of directories', async () => {
     const checker = new SignatureChecker({ fetchPolicy: { ...server.testPolicy, timeoutMs: 200 } });
     const url = 'https://facts.example/';

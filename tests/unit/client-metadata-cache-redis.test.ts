@@ -11,6 +11,13 @@ import { startTestRedis, useTestRedis } from '../support/redis-server.ts';
 const testRedis = useTestRedis();
 const { openStore } = testRedis;
 
+/**
+ * Time-outs no loaded test machine reaches, for the tests of the cache's bounds: under the store's
+ * own (a 500 ms reply), two cores shared with a test run's builds dropped some of the 10,000 writes
+ * as "Redis unavailable", which the cache allows, and the bound was never reached.
+ */
+const PATIENT = { connectMs: 30_000, commandMs: 30_000 };
+
 describe('createSharedClientMetadataCache', () => {
   const cimdKey = (kind: string, name: string) => `${REDIS_KEY_PREFIX}{cimd}:${kind}:${name}`;
 
@@ -42,7 +49,7 @@ describe('createSharedClientMetadataCache', () => {
 
   it('should stay within its bounds for 10,000 distinct URLs while codes still redeem', async () => {
     await testRedis.redis.command('FLUSHALL');
-    const store = openStore();
+    const store = openStore([], PATIENT);
     const cache = createSharedClientMetadataCache(store);
     const registration = (url: string) =>
       JSON.stringify({
@@ -89,7 +96,7 @@ describe('createSharedClientMetadataCache', () => {
     const small = await startTestRedis({
       serverArgs: ['--maxmemory', '16mb', '--maxmemory-policy', 'noeviction'],
     });
-    const store = new RedisStore(small.url, { log: () => undefined });
+    const store = new RedisStore(small.url, { log: () => undefined, timeouts: PATIENT });
     try {
       const cache = createSharedClientMetadataCache(store);
       // As large as a kept registration can be (its document is at most 5 KiB): 10,000 of them

@@ -1,6 +1,12 @@
 import { getTransformedRoutes, pathToRegexp } from '@vercel/routing-utils';
 import { describe, expect, it } from 'vitest';
 import { config as middlewareConfig } from '../../middleware.ts';
+import {
+  buildMiddlewareMatcher,
+  isAgentDocument,
+  PAGE_MATCHER,
+  readDocumentCounting,
+} from '../../src/service/middleware-matcher.ts';
 import { MEDIA_TYPES } from '../../src/service/media-types.ts';
 import { SECURITY_HEADERS } from '../../src/service/route-policies.ts';
 import {
@@ -149,18 +155,27 @@ describe('buildRouteTable', () => {
   });
 });
 
-describe('middleware.ts', () => {
+describe("the middleware's matcher (middleware.ts, as vercel.ts writes it)", () => {
   // Vercel turns each matcher into a regular expression with routing-utils' pathToRegexp
   // (@vercel/build-utils getRegExpFromMatchers); tests/build/vercel-build.test.ts checks the result.
-  const patterns = middlewareConfig.matcher.map(
-    (matcher) => new RegExp(pathToRegexp('middleware', matcher).source),
+  const compile = (matchers: readonly string[]) =>
+    matchers.map((matcher) => new RegExp(pathToRegexp('middleware', matcher).source));
+  const pagesOnly = compile(buildMiddlewareMatcher(SURFACES, { countAgentDocuments: false }));
+  const counting = compile(buildMiddlewareMatcher(SURFACES, { countAgentDocuments: true }));
+  const matches = (path: string, patterns = pagesOnly) =>
+    patterns.some((pattern) => pattern.test(path));
+  const negotiated = SURFACES.filter((surface) => surface.markdownMirror).flatMap((surface) =>
+    surface.paths.flatMap((path) => (path === '/' ? [path] : [path, `${path}/`])),
   );
-  const matches = (path: string) => patterns.some((pattern) => pattern.test(path));
+
+  it('should hold in middleware.ts the matcher computed by default, so a default build writes none', () => {
+    expect(middlewareConfig).toEqual({ runtime: 'nodejs', matcher: [PAGE_MATCHER] });
+    expect(buildMiddlewareMatcher(SURFACES, { countAgentDocuments: false })).toEqual([
+      PAGE_MATCHER,
+    ]);
+  });
 
   it('should run on every page the table negotiates Markdown on, in both spellings', () => {
-    const negotiated = SURFACES.filter((surface) => surface.markdownMirror).flatMap((surface) =>
-      surface.paths.flatMap((path) => (path === '/' ? [path] : [path, `${path}/`])),
-    );
     expect(negotiated).toHaveLength(SITE_PAGES.length * 2 - 1);
     expect(negotiated.filter((path) => !matches(path))).toEqual([]);
   });
@@ -169,7 +184,7 @@ describe('middleware.ts', () => {
     const others = EXAMPLES.filter(({ surface }) => !surface.markdownMirror).map(
       ({ path }) => path,
     );
-    expect(others.filter(matches)).toEqual([]);
+    expect(others.filter((path) => matches(path))).toEqual([]);
     for (const path of [
       '/api',
       '/oauth/',
@@ -182,5 +197,45 @@ describe('middleware.ts', () => {
       expect(matches(path), path).toBe(false);
     for (const path of ['/apis', '/mcpx', '/oauthority', '/insights', '/errors/new_code'])
       expect(matches(path), path).toBe(true);
+  });
+
+  it('should also run on every agent document, and on nothing else new, when counting them', () => {
+    const documents = EXAMPLES.filter(({ surface }) => isAgentDocument(surface)).map(
+      ({ path }) => path,
+    );
+    expect(documents).toEqual(
+      expect.arrayContaining([
+        '/llms.txt',
+        '/llms-full.txt',
+        '/index.md',
+        '/about-us.md',
+        '/copy/product.md',
+        '/.well-known/api-catalog',
+        '/.well-known/oauth-protected-resource',
+        '/.well-known/agent-card.json',
+      ]),
+    );
+    expect(documents.filter((path) => !matches(path, counting))).toEqual([]);
+    expect(negotiated.filter((path) => !matches(path, counting))).toEqual([]);
+    const others = EXAMPLES.filter(
+      ({ surface }) =>
+        !surface.markdownMirror &&
+        !isAgentDocument(surface) &&
+        !surface.paths[0]?.startsWith('/.well-known/'),
+    ).map(({ path }) => path);
+    expect(others.filter((path) => matches(path, counting))).toEqual([]);
+    for (const path of ['/robots.txt', '/sitemap.xml', '/openapi.json', '/_astro/page.css'])
+      expect(matches(path, counting), path).toBe(false);
+    // Well under Vercel's 4,096 characters per route source, whatever the number of pages.
+    for (const pattern of counting) expect(pattern.source.length).toBeLessThan(1024);
+  });
+});
+
+describe('readDocumentCounting', () => {
+  it('should count agent documents only when asked, and never with INSIGHT=off', () => {
+    expect(readDocumentCounting({})).toBe(false);
+    expect(readDocumentCounting({ INSIGHT_COUNT_DOCUMENTS: ' ON ' })).toBe(true);
+    expect(readDocumentCounting({ INSIGHT_COUNT_DOCUMENTS: 'yes' })).toBe(false);
+    expect(readDocumentCounting({ INSIGHT_COUNT_DOCUMENTS: 'on', INSIGHT: 'off' })).toBe(false);
   });
 });

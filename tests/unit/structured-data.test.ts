@@ -66,6 +66,32 @@ describe('buildStructuredData', () => {
     expect(graph.at(-1)).toMatchObject({
       itemListElement: [{ position: 1, name: 'Home', item: 'https://facts.example.com/' }],
     });
+    expect(graph.at(-2)).not.toHaveProperty('primaryImageOfPage');
+  });
+
+  it("should name the page's image, when it has one, as its primaryImageOfPage", () => {
+    const image = {
+      url: 'https://facts.example.com/_astro/plan.abc123.webp',
+      width: 1200,
+      height: 750,
+      alt: 'The plan for one morning.',
+    };
+    const graph = buildStructuredData(content, urls, {
+      path: '/',
+      title: 'Home',
+      description: 'Home page.',
+      dateModified: new Date(0),
+      image,
+    })['@graph'];
+    expect(graph.find((node) => node['@type'] === 'WebPage')).toMatchObject({
+      primaryImageOfPage: {
+        '@type': 'ImageObject',
+        contentUrl: image.url,
+        width: 1200,
+        height: 750,
+        caption: image.alt,
+      },
+    });
   });
 });
 

@@ -1,0 +1,98 @@
+import fontverter from 'fontverter';
+import { Blob, Face } from 'harfbuzzjs';
+import { describe, expect, it } from 'vitest';
+import {
+  formatUnicodeRange,
+  INTER_LAYOUT_FEATURES,
+  readFontCodePoints,
+  renderFontStylesheet,
+  subsetInter,
+} from '../../src/integrations/site-fonts.ts';
+import { collectSiteCharacters, SITE_PUNCTUATION } from '../../src/site-content/site-characters.ts';
+import { loadFixtureContent } from '../support/fixture-content.ts';
+
+const codePointsOf = (text: string) => [...text].map((character) => character.codePointAt(0));
+
+describe('collectSiteCharacters', () => {
+  it('should hold printable ASCII and the punctuation of the templates for any content', async () => {
+    const characters = collectSiteCharacters(await loadFixtureContent('minimal'));
+    for (let codePoint = 0x20; codePoint <= 0x7e; codePoint += 1) {
+      expect(characters.has(codePoint)).toBe(true);
+    }
+    for (const codePoint of codePointsOf(SITE_PUNCTUATION)) {
+      expect(characters.has(codePoint ?? 0)).toBe(true);
+    }
+    expect(characters.has(0x0a)).toBe(false);
+    expect(characters.has(codePointsOf('é')[0] ?? 0)).toBe(false);
+  });
+
+  it("should add every character of the content and of its locale's month names", async () => {
+    const rich = await loadFixtureContent('rich');
+    const characters = collectSiteCharacters(rich);
+    for (const character of ['é', 'â', 'ō', 'み', '株', '—']) {
+      expect(characters.has(character.codePointAt(0) ?? 0), character).toBe(true);
+    }
+    const french = collectSiteCharacters({
+      ...rich,
+      company: { ...rich.company, locale: 'fr' },
+    });
+    // « août » and « décembre » reach the "Last updated" line.
+    expect(french.has('û'.codePointAt(0) ?? 0)).toBe(true);
+    expect(characters.has('û'.codePointAt(0) ?? 0)).toBe(false);
+  });
+});
+
+describe('subsetInter', { timeout: 60_000 }, () => {
+  it("should cut the Latin file to what it draws and Latin Extended to the rest, leaving other scripts to the system's fonts", async () => {
+    const characters = collectSiteCharacters(await loadFixtureContent('rich'));
+    const subsets = await subsetInter(characters);
+    expect(subsets.map((subset) => subset.name)).toEqual(['inter-latin', 'inter-latin-ext']);
+    const [latin, latinExt] = subsets;
+    expect(latin?.codePoints).toEqual(expect.arrayContaining(codePointsOf(' AZaz09~§·é—’…')));
+    expect(latinExt?.codePoints).toEqual(codePointsOf('ō'));
+    const drawn = subsets.flatMap((subset) => subset.codePoints);
+    expect(drawn).not.toContain('み'.codePointAt(0));
+    expect(drawn).not.toContain('株'.codePointAt(0));
+    for (const subset of subsets) {
+      // The file itself draws exactly the code points its unicode-range will name.
+      const sfnt = await fontverter.convert(Buffer.from(subset.woff2), 'truetype');
+      expect(readFontCodePoints(sfnt).sort((a, b) => a - b)).toEqual(subset.codePoints);
+      const face = new Face(new Blob(sfnt));
+      expect(face.getAxisInfos()['wght']).toMatchObject({ min: 400, max: 700, default: 400 });
+      for (const table of ['GSUB', 'GPOS'] as const) {
+        for (const feature of face.getTableFeatureTags(table)) {
+          expect(INTER_LAYOUT_FEATURES).toContain(feature);
+        }
+      }
+      expect(face.getTableFeatureTags('GPOS')).toContain('kern');
+    }
+  });
+
+  it('should keep an English site within 16 KB of font, a third of the Latin file', async () => {
+    const subsets = await subsetInter(collectSiteCharacters(await loadFixtureContent('minimal')));
+    expect(subsets.map((subset) => subset.name)).toEqual(['inter-latin']);
+    expect(subsets[0]?.woff2.byteLength).toBeLessThanOrEqual(16_000);
+    expect(subsets[0]?.woff2.byteLength).toBeGreaterThan(8_000);
+  });
+});
+
+describe('formatUnicodeRange and renderFontStylesheet', () => {
+  it('should join consecutive code points into runs', () => {
+    expect(formatUnicodeRange([0x7e, 0x20, ...codePointsOf('!"#§–—'), 0xa7].map(Number))).toBe(
+      'U+20-23, U+7E, U+A7, U+2013-2014',
+    );
+  });
+
+  it('should give each cut a face of Inter Variable over the kept weights, named by its range', () => {
+    const css = renderFontStylesheet([
+      { name: 'inter-latin', woff2: new Uint8Array(), codePoints: [0x20, 0x21, 0xe9] },
+      { name: 'inter-latin-ext', woff2: new Uint8Array(), codePoints: [0x14d] },
+    ]);
+    expect(css.match(/@font-face/g)).toHaveLength(2);
+    expect(css).toContain("src: url('./fonts/inter-latin.woff2') format('woff2-variations');");
+    expect(css).toContain('unicode-range: U+20-21, U+E9;');
+    expect(css).toContain('unicode-range: U+14D;');
+    expect(css.match(/font-weight: 400 700;/g)).toHaveLength(2);
+    expect(css.match(/font-display: optional;/g)).toHaveLength(2);
+  });
+});
