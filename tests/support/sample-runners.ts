@@ -115,8 +115,9 @@ for (const file of files) {
     console.log = log;
   }
 }
-process.stdout.write(JSON.stringify(results));
-process.exit(0);
+// Exit once the answer is written: a pipe takes 64 KB at a time, and process.exit() right after
+// write() cut the answer short (a block may leave a socket open, so the loop may never end alone).
+process.stdout.write(JSON.stringify(results), () => process.exit(0));
 `;
 
 /** Runs each block with exec, capturing what it prints; one process for all of them. */
