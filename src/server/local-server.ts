@@ -25,7 +25,12 @@ import { MemoryFiles } from './memory-files.ts';
 import { fromNodeRequest, readNodeHeader, readRequestUrl, sendPlainAnswer } from './node-plain.ts';
 import { findHostFault, readTargetPath, Refusals } from './refusals.ts';
 import { StaticFileIndex } from './static-files.ts';
-import { VercelRouter, withoutHeaders, type VercelConfig } from './vercel-routing.ts';
+import {
+  VercelRouter,
+  withoutHeaders,
+  type RoutingRequest,
+  type VercelConfig,
+} from './vercel-routing.ts';
 
 export interface LocalServerOptions {
   /** The static output of the build (.vercel/output/static). */
@@ -138,14 +143,9 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
       const page = negotiatePage(options.routes, url.pathname, readNodeHeader(req, 'accept'));
       if (page)
         for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
-      const decision = router.route({
-        pathname: page?.markdownPath ?? url.pathname,
-        // Read only by a route with a query condition: node:http's URL builds it on first use.
-        get searchParams() {
-          return url.searchParams;
-        },
-        header: (name) => readNodeHeader(req, name),
-      });
+      const decision = router.route(
+        new NodeRoutingRequest(page?.markdownPath ?? url.pathname, url, req),
+      );
       const { target } = decision;
       switch (target.kind) {
         case 'redirect':
@@ -251,6 +251,33 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
       refusals.writeToSocket(socket, 'too_many_connections', { headers: { 'Retry-After': '1' } }),
   );
   return server;
+}
+
+/**
+ * What the router reads of a node:http request. A class, so its getter lives on the prototype: an
+ * object literal with a getter closing over the request got a hidden class of its own per
+ * request, and V8 kept each such class, with the whole request it reached, until the next full
+ * garbage collection (a fifth of all allocation survived every scavenge).
+ */
+class NodeRoutingRequest implements RoutingRequest {
+  readonly pathname: string;
+  readonly #url: URL;
+  readonly #req: IncomingMessage;
+
+  constructor(pathname: string, url: URL, req: IncomingMessage) {
+    this.pathname = pathname;
+    this.#url = url;
+    this.#req = req;
+  }
+
+  /** Read only by a route with a query condition: node:http's URL builds it on first use. */
+  get searchParams(): URLSearchParams {
+    return this.#url.searchParams;
+  }
+
+  header(name: string): string | undefined {
+    return readNodeHeader(this.#req, name);
+  }
 }
 
 /**
