@@ -49,7 +49,7 @@ export function fromNodeRequest(
  * Content-Length, or while streaming). The connection is then marked to close, so the unread rest
  * of an oversized body is never read.
  */
-function readNodeBody(
+async function readNodeBody(
   req: IncomingMessage,
   res: ServerResponse,
   limit: number,
@@ -59,14 +59,33 @@ function readNodeBody(
     return undefined;
   };
   const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) > limit) return Promise.resolve(refuse());
-  // The usual case: the body came with the head and node:http has parsed all of it by now, so
-  // it is taken from the stream's buffer at once, without listeners and the ticks of a flow.
-  if (req.complete && !req.readableDidRead && req.readableFlowing === null) {
+  if (declared !== undefined && Number(declared) > limit) return refuse();
+  // A handler runs from node:http's request event, which comes before the parser has read the
+  // body; one promise job later, a body that came in the same packets as the head is in the
+  // stream's buffer (node:http runs promise jobs after handing over each part of the message).
+  if (!req.complete) await undefined;
+  // The usual case: the body is all there (the message is complete, or every byte its
+  // Content-Length declared is buffered), so it is taken from the stream's buffer at once,
+  // without listeners, closures and the ticks of a flow.
+  const buffered =
+    req.complete || (declared !== undefined && req.readableLength === Number(declared));
+  if (buffered && !req.readableDidRead && req.readableFlowing === null) {
     const whole = req.read() as Buffer | null;
-    if (whole === null) return Promise.resolve('');
-    return Promise.resolve(whole.length > limit ? refuse() : whole.toString());
+    // Flowing from here on, so the stream still ends (and node:http lets go of the request) when
+    // the parser completes the message.
+    if (!req.complete) req.resume();
+    if (whole === null) return '';
+    return whole.length > limit ? refuse() : whole.toString();
   }
+  return readNodeBodyStream(req, limit, refuse);
+}
+
+/** Reads a body that is still arriving, stopping as soon as it passes the limit. */
+function readNodeBodyStream(
+  req: IncomingMessage,
+  limit: number,
+  refuse: () => undefined,
+): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
