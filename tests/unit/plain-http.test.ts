@@ -2,7 +2,7 @@ import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromWebRequest, toWebHandler, type PlainHandler } from '../../src/http/plain-http.ts';
-import { guardHandler } from '../../src/http/problem.ts';
+import { serveFunction } from '../../src/http/serve-function.ts';
 import { fromNodeRequest, readRequestUrl, sendPlainAnswer } from '../../src/server/node-plain.ts';
 
 const echo: PlainHandler = async (request) => {
@@ -186,14 +186,14 @@ describe('plain handlers on web requests', () => {
   });
 });
 
-describe('guardHandler', () => {
+describe('serveFunction, the guard', () => {
   it('should turn a failure into a 500 problem naming only a request id, logged once', async () => {
     const logged: Record<string, unknown>[] = [];
-    const guarded = guardHandler(
+    const guarded = serveFunction(
       async () => {
         throw new Error('secret detail at /srv/app/api/mcp.ts');
       },
-      { siteUrl: 'https://facts.example.com', log: (entry) => logged.push(entry) },
+      { siteUrl: 'https://facts.example.com', limiter: null, log: (entry) => logged.push(entry) },
     );
     const answer = await guarded(
       fromWebRequest(new Request('https://facts.example.com/api/x', { method: 'POST' })),
