@@ -17,13 +17,21 @@ const MAX_NOTED_METHODS = 8;
 
 const notes = new AsyncLocalStorage<RequestNotes>();
 
-/** Runs `answer` with fresh notes and gives both; handlers fill them with `noteRequest`. */
-export async function runWithNotes<T>(
-  answer: () => Promise<T>,
-): Promise<{ result: T; notes: RequestNotes }> {
-  const fresh: RequestNotes = { mcpMethods: [] };
-  const result = await notes.run(fresh, answer);
-  return { result, notes: fresh };
+/** Empty notes for one request. */
+export function createRequestNotes(): RequestNotes {
+  return { mcpMethods: [] };
+}
+
+/**
+ * Calls `answer(...args)` with `fresh` as the notes that handlers fill with `noteRequest`, and
+ * gives what it gives (its promise, for an async handler: the notes are read once it settles).
+ */
+export function runWithNotes<Args extends unknown[], Result>(
+  fresh: RequestNotes,
+  answer: (...args: Args) => Result,
+  ...args: Args
+): Result {
+  return notes.run(fresh, answer, ...args);
 }
 
 /** Notes what a request asked for; does nothing outside `runWithNotes` (tests, other callers). */

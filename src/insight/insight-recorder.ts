@@ -8,12 +8,12 @@
 import { continueAfterAnswer } from '../http/after-answer.ts';
 import type { PlainAnswer, PlainHandler, PlainRequest } from '../http/plain-http.ts';
 import type { FailureLog } from '../http/problem.ts';
-import { runWithNotes, type RequestNotes } from '../http/request-notes.ts';
+import { createRequestNotes, runWithNotes, type RequestNotes } from '../http/request-notes.ts';
 import { MemoryStore } from '../shared-state/memory-store.ts';
 import { readProcessStore } from '../shared-state/process-store.ts';
 import { keepForProcess } from '../shared-state/process-values.ts';
-import { isUnavailable, type SharedStore } from '../shared-state/shared-store.ts';
-import type { AgentCatalogue } from './agent-catalogue.ts';
+import type { SharedStore } from '../shared-state/shared-store.ts';
+import type { AgentCatalogue, AgentIdentity } from './agent-catalogue.ts';
 import type { SignatureCheck, SignatureChecker, SignedRequest } from './agent-signature.ts';
 import { readDay, tallyVisit, type Visit } from './insight-tallies.ts';
 
@@ -53,17 +53,32 @@ export function readAnswerFormat(contentType: string | undefined): Visit['format
   return 'other';
 }
 
+/** The signature status of a request that carries no signature. */
+const CLAIMED: SignatureCheck = { status: 'claimed' };
+
+/** Whether a request carries a Web Bot Auth signature to check. */
+function isSigned(request: SignedRequest): boolean {
+  return (
+    request.header('signature') !== undefined || request.header('signature-input') !== undefined
+  );
+}
+
 /** Records answered requests into the daily tallies; never throws and never delays an answer. */
 export class InsightRecorder {
   readonly store: SharedStore;
   #catalogue: Promise<AgentCatalogue> | undefined;
+  /** The catalogue once loaded: from then on an unsigned request is counted at once. */
+  #loadedCatalogue: AgentCatalogue | undefined;
   #checker: Promise<SignatureChecker> | undefined;
   readonly #now: () => number;
   readonly #log: FailureLog | undefined;
-  readonly #pending = new Set<Promise<void>>();
+  readonly #pending = new Set<Promise<unknown>>();
+  /** The current UTC day and the times it starts and ends, so a day is formatted once. */
+  #day = { value: '', start: 0, end: 0 };
 
   constructor(options: InsightRecorderOptions) {
     this.store = options.store;
+    this.#loadedCatalogue = options.catalogue;
     this.#catalogue = options.catalogue && Promise.resolve(options.catalogue);
     this.#checker = options.checker && Promise.resolve(options.checker);
     this.#now = options.now ?? Date.now;
@@ -71,17 +86,33 @@ export class InsightRecorder {
   }
 
   /**
-   * Counts one answered request, in the background: the promise is handed to the platform
-   * (`waitUntil`) and kept until it settles, so `flush` can wait for it.
+   * Counts one answered request. An unsigned request, once the agent list is loaded, is counted
+   * at once (in memory, no promise at all); otherwise in the background: the promise is handed
+   * to the platform (`waitUntil`) and kept until it settles, so `flush` can wait for it.
    */
   record(request: AnsweredRequest): void {
     // Preflights and the report's own requests are no reading of the site.
     if (request.method === 'OPTIONS' || request.surface === 'insight') return;
     if (this.#pending.size >= MAX_PENDING_COUNTS) return;
-    const counted = this.#count(request, readDay(this.#now()));
-    this.#pending.add(counted);
-    void counted.finally(() => this.#pending.delete(counted));
-    continueAfterAnswer(counted);
+    const day = this.#readDay();
+    const catalogue = this.#loadedCatalogue;
+    if (!catalogue || isSigned(request)) {
+      this.#keepUntilSettled(this.#count(request, day));
+      return;
+    }
+    try {
+      const visit = readVisit(
+        request,
+        day,
+        catalogue.classify(request.header('user-agent')),
+        CLAIMED,
+      );
+      const written = tallyVisit(this.store, visit);
+      // The store logs its own unavailability once per episode; nothing to add here.
+      if (written instanceof Promise) this.#keepUntilSettled(written.catch(this.#failed));
+    } catch (error) {
+      this.#failed(error);
+    }
   }
 
   /** How many counts are in flight. */
@@ -94,14 +125,33 @@ export class InsightRecorder {
     await Promise.all([...this.#pending]);
   }
 
+  #keepUntilSettled(counted: Promise<unknown>): void {
+    this.#pending.add(counted);
+    void counted.finally(() => this.#pending.delete(counted));
+    continueAfterAnswer(counted);
+  }
+
+  /** A bug in counting must never reach a client: it is logged and the count dropped. */
+  readonly #failed = (error: unknown): void => {
+    this.#log?.({ level: 'error', msg: 'insight count failed', error: String(error) });
+  };
+
+  /** The UTC day of now, formatted again only when the day changes. */
+  #readDay(): string {
+    const now = this.#now();
+    const day = this.#day;
+    if (now >= day.start && now < day.end) return day.value;
+    const start = now - (now % DAY_MS);
+    this.#day = { value: readDay(now), start, end: start + DAY_MS };
+    return this.#day.value;
+  }
+
   /**
    * The request's signature status; the verifier (web-bot-auth, the guarded fetch) is loaded only
    * when a request carries a signature, so unsigned traffic costs nothing of it.
    */
   async #checkSignature(request: SignedRequest): Promise<SignatureCheck> {
-    if (!request.header('signature') && !request.header('signature-input')) {
-      return { status: 'claimed' };
-    }
+    if (!isSigned(request)) return CLAIMED;
     this.#checker ??= import('./agent-signature.ts').then(
       ({ SignatureChecker }) => new SignatureChecker(),
     );
@@ -111,31 +161,41 @@ export class InsightRecorder {
   async #count(request: AnsweredRequest, day: string): Promise<void> {
     try {
       // Loaded after the first answer, so a cold start does not wait for the agent list.
-      this.#catalogue ??= import('./agent-catalogue.ts').then(
-        ({ AgentCatalogue }) => new AgentCatalogue(),
-      );
+      this.#catalogue ??= import('./agent-catalogue.ts').then(({ AgentCatalogue }) => {
+        this.#loadedCatalogue = new AgentCatalogue();
+        return this.#loadedCatalogue;
+      });
       const agent = (await this.#catalogue).classify(request.header('user-agent'));
       const signature = await this.#checkSignature(request);
-      const notes = request.notes;
-      const visit: Visit = {
-        day,
-        agent,
-        signature,
-        surface: request.surface,
-        format: readAnswerFormat(request.contentType),
-        mcpMethods: notes?.mcpMethods ?? [],
-        ...(notes?.mcpTool ? { mcpTool: notes.mcpTool } : {}),
-        ...(notes?.query ? { query: notes.query } : {}),
-        ...(notes?.grant ? { grant: notes.grant } : {}),
-      };
-      const written = await tallyVisit(this.store, visit);
-      // The store logs its own unavailability once per episode; nothing to add here.
-      void isUnavailable(written);
+      await tallyVisit(this.store, readVisit(request, day, agent, signature));
     } catch (error) {
-      // A bug in counting must never reach a client: log it and drop the count.
-      this.#log?.({ level: 'error', msg: 'insight count failed', error: String(error) });
+      this.#failed(error);
     }
   }
+}
+
+/** Milliseconds of a UTC day (no leap seconds in JavaScript's time). */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What the report counts of one answered request. */
+function readVisit(
+  request: AnsweredRequest,
+  day: string,
+  agent: AgentIdentity | null,
+  signature: SignatureCheck,
+): Visit {
+  const { notes } = request;
+  return {
+    day,
+    agent,
+    signature,
+    surface: request.surface,
+    format: readAnswerFormat(request.contentType),
+    mcpMethods: notes?.mcpMethods ?? [],
+    mcpTool: notes?.mcpTool || undefined,
+    query: notes?.query || undefined,
+    grant: notes?.grant || undefined,
+  };
 }
 
 /**
@@ -154,8 +214,11 @@ export function readProcessInsight(log: FailureLog): InsightRecorder | null {
 
 /** The Content-Type of an answer, whatever the case of its header name. */
 function readContentType(answer: PlainAnswer): string | undefined {
-  for (const [name, value] of Object.entries(answer.headers)) {
-    if (name.toLowerCase() === 'content-type') return value;
+  const { headers } = answer;
+  const usual = headers['Content-Type'];
+  if (usual !== undefined) return usual;
+  for (const name of Object.keys(headers)) {
+    if (name.toLowerCase() === 'content-type') return headers[name];
   }
   return undefined;
 }
@@ -172,7 +235,8 @@ export function withInsight(
   const { recorder, surface } = options;
   if (!recorder) return handler;
   return async (request: PlainRequest) => {
-    const { result, notes } = await runWithNotes(() => handler(request));
+    const notes = createRequestNotes();
+    const result = await runWithNotes(notes, handler, request);
     recorder.record({
       method: request.method,
       url: request.url,
