@@ -32,8 +32,9 @@ const MCP_BODY_RULES: BodyRules<'json'> = {
   format: 'json',
 };
 
-/** Makes a problem answer with the transport's CORS headers. */
+/** Makes a problem answer to a request, with the transport's CORS headers. */
 export type ProblemAnswer = (
+  request: PlainRequest,
   code: ErrorCode,
   headers?: Record<string, string>,
   detail?: string,
@@ -68,7 +69,7 @@ export async function answerJsonRpcPost(
     json(buildErrorResponse(id, code, message, data), 400);
 
   const read = await readRequestBody(request, MCP_BODY_RULES);
-  if (!read.ok) return answerBodyRefusal(read, problem, refuse);
+  if (!read.ok) return answerBodyRefusal(read, request, problem, refuse);
   const body = read.value;
 
   const header = request.header(MCP_HEADERS.protocolVersion);
@@ -147,18 +148,21 @@ export async function answerJsonRpcPost(
 /** Each refused body in today's wire format: 415 and 413 problems, -32700 and -32600 errors. */
 function answerBodyRefusal(
   refusal: BodyRefusal,
+  request: PlainRequest,
   problem: ProblemAnswer,
   refuse: (id: null, code: number, message: string) => PlainAnswer,
 ): PlainAnswer {
   switch (refusal.reason) {
     case 'media_type':
       return problem(
+        request,
         'unsupported_media_type',
         {},
         `The MCP endpoint takes application/json; the request said ${refusal.given ? `"${refusal.given}"` : 'nothing'}.`,
       );
     case 'too_large':
       return problem(
+        request,
         'payload_too_large',
         {},
         `Request bodies are limited to ${refusal.maxBytes} bytes.`,
