@@ -29,9 +29,12 @@ export const KEPT_TOOL_RESULTS = {
   keyLength: 512,
 } as const;
 
-const RESPONSE_HEAD = Buffer.from('{"jsonrpc":"2.0","id":');
-const RESPONSE_MIDDLE = Buffer.from(',"result":');
-const RESPONSE_TAIL = Buffer.from('}');
+/**
+ * A kept answer as it is sent: the response's head with the request's id, as text, then the kept
+ * result with the response's closing brace, the same bytes for every request. Sent in parts, the
+ * result is never copied into a buffer of each answer's own.
+ */
+export type EncodedAnswer = readonly [head: string, result: Buffer];
 
 /**
  * Encoded answers to requests whose result is pure. Only a request has an id to splice in: a
@@ -43,17 +46,17 @@ export interface ResultCache {
     id: string | number,
     request: JsonRpcMessage,
     version: ProtocolVersion,
-  ): Buffer | undefined;
+  ): EncodedAnswer | undefined;
   /**
    * Keeps the result of a successful response to a request whose result is pure, and returns the
-   * encoded response (the same bytes `JSON.stringify(response)` gives), or undefined when the
-   * result is not kept.
+   * encoded response (its parts joined are the bytes `JSON.stringify(response)` gives), or
+   * undefined when the result is not kept.
    */
   keepAnswer(
     request: JsonRpcMessage,
     version: ProtocolVersion,
     response: JSONRPCResponse,
-  ): Buffer | undefined;
+  ): EncodedAnswer | undefined;
 }
 
 /** Creates an empty cache of encoded list, discovery and tool-call results. */
@@ -89,7 +92,8 @@ export function createResultCache(): ResultCache {
     keepAnswer(request, version, response) {
       const key = readResultCacheKey(request, version);
       if (key === undefined || response.error !== undefined || calls.has(key)) return undefined;
-      const result = Buffer.from(JSON.stringify(response.result));
+      // The result with the response's closing brace: the part every answer shares.
+      const result = Buffer.from(`${JSON.stringify(response.result)}}`);
       keep(key, result);
       return encodeResponse(response.id as string | number, result);
     },
@@ -97,14 +101,8 @@ export function createResultCache(): ResultCache {
 }
 
 /** A response around an encoded result, byte for byte what JSON.stringify writes. */
-function encodeResponse(id: string | number, result: Buffer): Buffer {
-  return Buffer.concat([
-    RESPONSE_HEAD,
-    Buffer.from(JSON.stringify(id)),
-    RESPONSE_MIDDLE,
-    result,
-    RESPONSE_TAIL,
-  ]);
+function encodeResponse(id: string | number, resultAndTail: Buffer): EncodedAnswer {
+  return [`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`, resultAndTail];
 }
 
 const TOOL_CALL_KEY_PREFIX = 'call ';

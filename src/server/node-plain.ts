@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LIMITS } from '../service/limits.ts';
 import {
   IncompleteBodyError,
+  isBodyParts,
   readClientAddress,
   type PlainAnswer,
   type PlainRequest,
@@ -131,15 +132,30 @@ export function sendPlainAnswer(
   for (const [name, lowerName, value] of listRouteHeaders(routeHeaders)) {
     if (!present(lowerName)) fields.push(name, value);
   }
-  // Encoded once: measuring a string's UTF-8 length and then writing it would encode it twice.
-  const body = typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body;
-  // Framed by its length rather than chunked: the body is whole already.
-  if (body !== undefined && body !== null && !present('content-length')) {
-    fields.push('Content-Length', String(body.byteLength));
-  }
   if (!canKeepAlive(res.req)) res.shouldKeepAlive = false;
+  const { body } = answer;
+  if (body !== undefined && body !== null && isBodyParts(body)) {
+    // Framed by its length rather than chunked: the parts are whole already.
+    let length = 0;
+    for (const part of body)
+      length += typeof part === 'string' ? Buffer.byteLength(part) : part.byteLength;
+    if (!present('content-length')) fields.push('Content-Length', String(length));
+    res.writeHead(answer.status, fields);
+    // Corked, so the head and every part leave in one write; end() uncorks.
+    res.cork();
+    const last = body.length - 1;
+    for (let index = 0; index < last; index += 1) res.write(body[index]);
+    res.end(body[last]);
+    return;
+  }
+  // Encoded once: measuring a string's UTF-8 length and then writing it would encode it twice.
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  // Framed by its length rather than chunked: the body is whole already.
+  if (bytes !== undefined && bytes !== null && !present('content-length')) {
+    fields.push('Content-Length', String(bytes.byteLength));
+  }
   res.writeHead(answer.status, fields);
-  res.end(body ?? undefined);
+  res.end(bytes ?? undefined);
 }
 
 /**

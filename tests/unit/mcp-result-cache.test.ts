@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toWebHandler } from '../../src/http/plain-http.ts';
+import { joinBody, toWebHandler } from '../../src/http/plain-http.ts';
 import { createMcpHandler } from '../../src/mcp/http-handler.ts';
 import { answerMessage, type JsonRpcMessage } from '../../src/mcp/json-rpc-messages.ts';
 import { createResultCache, KEPT_TOOL_RESULTS } from '../../src/mcp/result-cache.ts';
@@ -81,9 +81,8 @@ describe('createResultCache', () => {
     cache.keepAnswer(absent, '2025-11-25', { jsonrpc: '2.0', id: 1, result: { kept: true } });
     const withNull = { ...absent, params: { name: 'get_product', arguments: null } };
     expect(cache.readAnswer(7, withNull, '2025-11-25')).toBeUndefined();
-    expect(cache.readAnswer(7, absent, '2025-11-25')?.toString()).toBe(
-      '{"jsonrpc":"2.0","id":7,"result":{"kept":true}}',
-    );
+    const kept = cache.readAnswer(7, absent, '2025-11-25');
+    expect(kept && String(joinBody(kept))).toBe('{"jsonrpc":"2.0","id":7,"result":{"kept":true}}');
     expect(cache.readAnswer(7, absent, '2025-06-18')).toBeUndefined();
   });
 
