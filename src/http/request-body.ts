@@ -57,6 +57,9 @@ export async function readRequestBody<Format extends BodyFormat>(
     return { ok: false, reason: 'malformed' };
   }
   const maxDepth = rules.maxDepth ?? LIMITS.jsonDepth;
-  if (exceedsJsonDepth(value, maxDepth)) return { ok: false, reason: 'too_deep', maxDepth };
+  // Each level opens and closes a bracket: a shorter text cannot nest past the limit.
+  if (text.length > 2 * maxDepth && exceedsJsonDepth(value, maxDepth)) {
+    return { ok: false, reason: 'too_deep', maxDepth };
+  }
   return { ok: true, value } as BodyResult<Format>;
 }

@@ -123,14 +123,12 @@ export function sendPlainAnswer(
   if (res.destroyed) return;
   // The fields go to node:http as one flat list of names and values, in this order: no header
   // object is built and copied for every answer, and node:http reads the list as it is.
-  const names = Object.keys(answer.headers);
+  const { headers } = answer;
   const fields: string[] = [];
-  for (const name of names) fields.push(name, answer.headers[name] as string);
-  // Lower-cased only where the length matches: most names differ in length already.
-  const present = (lowerName: string) =>
-    names.some((name) => name.length === lowerName.length && name.toLowerCase() === lowerName);
+  for (const name in headers) fields.push(name, headers[name] as string);
+  const own = fields.length;
   for (const [name, lowerName, value] of listRouteHeaders(routeHeaders)) {
-    if (!present(lowerName)) fields.push(name, value);
+    if (!hasField(fields, own, lowerName)) fields.push(name, value);
   }
   if (!canKeepAlive(res.req)) res.shouldKeepAlive = false;
   const { body } = answer;
@@ -139,7 +137,7 @@ export function sendPlainAnswer(
     let length = 0;
     for (const part of body)
       length += typeof part === 'string' ? Buffer.byteLength(part) : part.byteLength;
-    if (!present('content-length')) fields.push('Content-Length', String(length));
+    if (!hasField(fields, own, 'content-length')) fields.push('Content-Length', String(length));
     res.writeHead(answer.status, fields);
     // Corked, so the head and every part leave in one write; end() uncorks.
     res.cork();
@@ -151,11 +149,23 @@ export function sendPlainAnswer(
   // Encoded once: measuring a string's UTF-8 length and then writing it would encode it twice.
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   // Framed by its length rather than chunked: the body is whole already.
-  if (bytes !== undefined && bytes !== null && !present('content-length')) {
+  if (bytes !== undefined && bytes !== null && !hasField(fields, own, 'content-length')) {
     fields.push('Content-Length', String(bytes.byteLength));
   }
   res.writeHead(answer.status, fields);
   res.end(bytes ?? undefined);
+}
+
+/**
+ * Whether the first `count` entries of a field list (names and values) name a field, by its
+ * lower-case name; lower-cased only where the length matches, as most names differ in length.
+ */
+function hasField(fields: readonly string[], count: number, lowerName: string): boolean {
+  for (let index = 0; index < count; index += 2) {
+    const name = fields[index] as string;
+    if (name.length === lowerName.length && name.toLowerCase() === lowerName) return true;
+  }
+  return false;
 }
 
 /**
