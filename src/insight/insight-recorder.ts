@@ -43,8 +43,21 @@ export interface InsightRecorderOptions {
  */
 export const MAX_PENDING_COUNTS = 10_000;
 
+/** The latest Content-Type read and its format: most answers of a function share one. */
+let latestFormat: { readonly contentType: string | undefined; readonly format: Visit['format'] } = {
+  contentType: undefined,
+  format: 'other',
+};
+
 /** The format of an answer, from its media type. */
 export function readAnswerFormat(contentType: string | undefined): Visit['format'] {
+  if (contentType === latestFormat.contentType) return latestFormat.format;
+  const format = readFormatOf(contentType);
+  latestFormat = { contentType, format };
+  return format;
+}
+
+function readFormatOf(contentType: string | undefined): Visit['format'] {
   const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (type === 'text/markdown') return 'markdown';
   if (type === 'text/html') return 'html';

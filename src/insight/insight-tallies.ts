@@ -81,6 +81,22 @@ function readDayKeys(day: string): Record<InsightDimension, string> {
   return latestDayKeys.keys;
 }
 
+/**
+ * A field of a name and the audience (`page-home␟agent`), made once: surfaces and formats are
+ * few (the route table's, five formats), so each pair is kept, at most 1,024 of them.
+ */
+const pairFields = { agent: new Map<string, string>(), person: new Map<string, string>() };
+function readPairField(name: string, who: 'agent' | 'person'): string {
+  const fields = pairFields[who];
+  let field = fields.get(name);
+  if (field === undefined) {
+    if (fields.size >= 1024) fields.clear();
+    field = `${name}${FIELD_SEPARATOR}${who}`;
+    fields.set(name, field);
+  }
+  return field;
+}
+
 /** The counts one visit adds. */
 export function listVisitCounts(visit: Visit): TallyCount[] {
   const keys = readDayKeys(visit.day);
@@ -90,8 +106,8 @@ export function listVisitCounts(visit: Visit): TallyCount[] {
   const who = visit.agent ? 'agent' : 'person';
   add('audience', who);
   add('kinds', visit.agent?.kind ?? 'person');
-  add('surfaces', `${visit.surface}${FIELD_SEPARATOR}${who}`);
-  add('formats', `${visit.format}${FIELD_SEPARATOR}${who}`);
+  add('surfaces', readPairField(visit.surface, who));
+  add('formats', readPairField(visit.format, who));
   if (visit.agent) {
     const { name, operator, kind } = visit.agent;
     add('agents', [name, operator, kind].join(FIELD_SEPARATOR));

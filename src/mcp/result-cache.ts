@@ -112,13 +112,9 @@ function readResultCacheKey(message: JsonRpcMessage, version: ProtocolVersion): 
   const { method } = message;
   const params = message.params === undefined ? {} : asObject(message.params);
   if (!params) return undefined;
-  // `_meta` is ignored; any member other than those named makes the request one not kept.
-  const members = Object.keys(params);
-  const onlyMembers = (first: string, second: string) =>
-    members.every((member) => member === '_meta' || member === first || member === second);
   if (method === 'tools/call') {
     const { name, arguments: args } = params;
-    if (typeof name !== 'string' || !onlyMembers('name', 'arguments')) return undefined;
+    if (typeof name !== 'string' || !hasOnlyMembers(params, 'name', 'arguments')) return undefined;
     // An absent arguments member (taken as {}) and `null` (refused) must not share a key.
     const call = JSON.stringify(args === undefined ? [name] : [name, args]);
     if (call.length > KEPT_TOOL_RESULTS.keyLength) return undefined;
@@ -126,7 +122,18 @@ function readResultCacheKey(message: JsonRpcMessage, version: ProtocolVersion): 
   }
   if (!METHODS_WITH_KEPT_RESULTS.has(method)) return undefined;
   const { cursor } = params;
-  if (!onlyMembers('cursor', 'cursor') || (cursor !== undefined && typeof cursor !== 'string'))
+  if (!hasOnlyMembers(params, 'cursor') || (cursor !== undefined && typeof cursor !== 'string'))
     return undefined;
   return `${version} ${method} ${cursor ?? ''}`;
+}
+
+/**
+ * Whether params hold no member but those named (and `_meta`, which is ignored): any other member
+ * makes the request one not kept.
+ */
+function hasOnlyMembers(params: Record<string, unknown>, first: string, second = first): boolean {
+  for (const member of Object.keys(params)) {
+    if (member !== '_meta' && member !== first && member !== second) return false;
+  }
+  return true;
 }

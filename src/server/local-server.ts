@@ -97,6 +97,15 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
   const { origin } = new URL(options.siteUrl);
 
   const refusals = new Refusals(options.siteUrl, router);
+  const { allowedHosts } = options;
+  // The latest Host and whether it is allowed: a client sends the same one on every request.
+  let latestHost: { readonly host: string | undefined; readonly allowed: boolean } | undefined;
+  const isAllowedHost = (allowed: readonly string[], host: string | undefined): boolean => {
+    if (latestHost === undefined || latestHost.host !== host) {
+      latestHost = { host, allowed: allowed.includes(readHostName(host)) };
+    }
+    return latestHost.allowed;
+  };
   const limits = options.limits ?? readServerLimits({});
 
   const server = createServer(
@@ -135,7 +144,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
         refusals.send(res, 'bad_request', { instance: readTargetPath(req.url) });
         return;
       }
-      if (options.allowedHosts && !options.allowedHosts.includes(readHostName(req.headers.host))) {
+      if (allowedHosts && !isAllowedHost(allowedHosts, req.headers.host)) {
         refusals.send(res, 'forbidden_host', { instance: url.pathname });
         return;
       }
