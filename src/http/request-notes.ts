@@ -36,15 +36,22 @@ export function runWithNotes<Args extends unknown[], Result>(
 
 /** Notes what a request asked for; does nothing outside `runWithNotes` (tests, other callers). */
 export function noteRequest(fields: {
-  readonly mcpMethod?: string;
-  readonly mcpTool?: string;
-  readonly query?: string;
-  readonly grant?: string;
+  readonly mcpMethod?: string | undefined;
+  readonly mcpTool?: string | undefined;
+  readonly query?: string | undefined;
+  readonly grant?: string | undefined;
 }): void {
   const current = notes.getStore();
   if (!current) return;
-  const { mcpMethod, ...rest } = fields;
+  const { mcpMethod, mcpTool, query, grant } = fields;
   if (mcpMethod && current.mcpMethods.length < MAX_NOTED_METHODS)
     current.mcpMethods.push(mcpMethod);
-  Object.assign(current, rest);
+  if (mcpTool !== undefined) current.mcpTool = mcpTool;
+  if (query !== undefined) current.query = query;
+  if (grant !== undefined) current.grant = grant;
+}
+
+/** The notes of the request being answered, or undefined outside `runWithNotes`. */
+export function readRequestNotes(): Readonly<RequestNotes> | undefined {
+  return notes.getStore();
 }

@@ -97,6 +97,13 @@ function readPairField(name: string, who: 'agent' | 'person'): string {
   return field;
 }
 
+/** The latest query counted, normalized: an agent repeating a search is counted without redoing it. */
+let latestQuery = { raw: '', normalized: '' };
+function readNormalizedQuery(raw: string): string {
+  if (raw !== latestQuery.raw) latestQuery = { raw, normalized: normalizeQuery(raw) };
+  return latestQuery.normalized;
+}
+
 /** The counts one visit adds. */
 export function listVisitCounts(visit: Visit): TallyCount[] {
   const keys = readDayKeys(visit.day);
@@ -118,7 +125,7 @@ export function listVisitCounts(visit: Visit): TallyCount[] {
   }
   for (const method of visit.mcpMethods) add('methods', method);
   if (visit.mcpTool) add('tools', visit.mcpTool);
-  const query = visit.query === undefined ? '' : normalizeQuery(visit.query);
+  const query = visit.query === undefined ? '' : readNormalizedQuery(visit.query);
   if (query) add('queries', query);
   if (visit.grant) add('grants', visit.grant);
   return counts;

@@ -1,6 +1,7 @@
 import type { JSONRPCResponse } from 'json-rpc-2.0';
 import { asObject, type JsonRpcMessage } from './json-rpc-messages.ts';
 import type { McpMethod, ProtocolVersion } from '../service/mcp-protocol.ts';
+import { noteRequest, readRequestNotes } from '../http/request-notes.ts';
 
 /**
  * List and discovery results depend only on the protocol version, the method and the cursor, and
@@ -59,43 +60,56 @@ export interface ResultCache {
   ): EncodedAnswer | undefined;
 }
 
+/**
+ * A kept result: its bytes (with the response's closing brace), and what the tool call that made
+ * it noted for the owner's insight report (the tool, a search query), noted again for each request
+ * it answers, as the method table would have.
+ */
+interface KeptResult {
+  readonly bytes: Buffer;
+  readonly tool: string | undefined;
+  readonly query: string | undefined;
+}
+
 /** Creates an empty cache of encoded list, discovery and tool-call results. */
 export function createResultCache(): ResultCache {
-  const lists = new Map<string, Buffer>();
-  const calls = new Map<string, Buffer>();
+  const lists = new Map<string, KeptResult>();
+  const calls = new Map<string, KeptResult>();
   let callBytes = 0;
-  const keep = (key: string, result: Buffer) => {
+  const keep = (key: string, result: KeptResult) => {
     if (!key.startsWith(TOOL_CALL_KEY_PREFIX)) {
       lists.set(key, result);
       return;
     }
-    if (result.length > KEPT_TOOL_RESULTS.bytes) return;
+    const { length } = result.bytes;
+    if (length > KEPT_TOOL_RESULTS.bytes) return;
     for (const [oldest, kept] of calls) {
-      if (
-        calls.size < KEPT_TOOL_RESULTS.entries &&
-        callBytes + result.length <= KEPT_TOOL_RESULTS.bytes
-      )
+      if (calls.size < KEPT_TOOL_RESULTS.entries && callBytes + length <= KEPT_TOOL_RESULTS.bytes)
         break;
       calls.delete(oldest);
-      callBytes -= kept.length;
+      callBytes -= kept.bytes.length;
     }
     calls.set(key, result);
-    callBytes += result.length;
+    callBytes += length;
   };
   return {
     readAnswer(id, request, version) {
       const key = readResultCacheKey(request, version);
       if (key === undefined) return undefined;
-      const result = (key.startsWith(TOOL_CALL_KEY_PREFIX) ? calls : lists).get(key);
-      return result && encodeResponse(id, result);
+      const kept = (key.startsWith(TOOL_CALL_KEY_PREFIX) ? calls : lists).get(key);
+      if (!kept) return undefined;
+      // What the method table notes for the insight report when it answers (docs/insight.md).
+      noteRequest({ mcpMethod: request.method, mcpTool: kept.tool, query: kept.query });
+      return encodeResponse(id, kept.bytes);
     },
     keepAnswer(request, version, response) {
       const key = readResultCacheKey(request, version);
       if (key === undefined || response.error !== undefined || calls.has(key)) return undefined;
       // The result with the response's closing brace: the part every answer shares.
-      const result = Buffer.from(`${JSON.stringify(response.result)}}`);
-      keep(key, result);
-      return encodeResponse(response.id as string | number, result);
+      const bytes = Buffer.from(`${JSON.stringify(response.result)}}`);
+      const noted = readRequestNotes();
+      keep(key, { bytes, tool: noted?.mcpTool, query: noted?.query });
+      return encodeResponse(response.id as string | number, bytes);
     },
   };
 }
