@@ -180,7 +180,6 @@ export async function measureMiddlewareCost(options: MiddlewareCostOptions): Pro
       return `${result.p50} / ${result.p99}`;
     };
     return [
-      '<!-- bench:middleware -->',
       '## Counting agent documents in the middleware (INSIGHT_COUNT_DOCUMENTS)',
       '',
       `Two \`vercel build\`s of fresh copies, the option off and on (\`vercel.ts\` writes the computed matcher into \`middleware.ts\`); which paths run the middleware is read from each build's \`.vercel/output/config.json\`. A read of \`/llms.txt\` by GPTBot, counted by the \`on\` build's \`middleware.func\` into a local \`redis-server\`, appeared in \`/insight.json\` of its \`api/insight.func\` with ${counted} agent read. The \`.func\` is hosted by tests/support/func-host.ts as Vercel's Node runtime calls it; cold start is spawn to first answer (median of ${options.coldStarts}), the loads are autocannon over loopback (${options.load.connections} connections, ${options.load.seconds} s, median of ${options.load.rounds} rounds), counts in the function's memory (the Redis write would come after the answer too).`,
@@ -213,7 +212,7 @@ export async function measureMiddlewareCost(options: MiddlewareCostOptions): Pro
           ['`middleware.func` size', kib(sizes.off.bytes), kib(sizes.on.bytes)],
         ],
       ),
-      '<!-- /bench:middleware -->',
+      '',
     ];
   } finally {
     await rm(scratch, { recursive: true, force: true });

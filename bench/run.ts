@@ -23,15 +23,15 @@
  *           bench/middleware-cost.ts;
  *   insight a million distinct User-Agents classified and a hundred thousand distinct search
  *           queries tallied, against one repeated visitor, bench/insight-flood.ts.
- * Prints a report and, when every section ran, writes docs/benchmarks.md; a run of some sections
- * rewrites only the marked blocks of those it ran (`<!-- bench:name -->`; so far: middleware).
+ * Prints a report and writes docs/benchmarks.md: the whole of it when every section ran, else the
+ * sections that ran (each then names its own date and machine) and the notes.
  * Run: npm run bench [-- mcp vercel cold oauth static store profile build middleware insight]
  */
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { format, resolveConfig } from 'prettier';
 import {
   buildSite,
@@ -50,11 +50,11 @@ import { measureShippedFunctions } from './cold-start.ts';
 import { formatStoreCost, measureStoreCost } from './store-cost.ts';
 import { profileMcp } from './cpu-profile.ts';
 import { formatMachine, readLoadAverage, readMachine } from './machine.ts';
+import { updateReport } from './report-update.ts';
 import { measureStaticDocuments } from './static-documents.ts';
 import { measureVercelPath } from './vercel-path.ts';
 import { measureMiddlewareCost } from './middleware-cost.ts';
 import { measureInsightFlood } from './insight-flood.ts';
-import { replaceReportBlock } from './report-blocks.ts';
 import { MCP_HEADERS, measureMcpThroughput, TOOLS_LIST as toolsList } from './mcp-throughput.ts';
 import {
   compareColdStarts,
@@ -108,6 +108,9 @@ const say = (line = '') => {
   report.push(line);
   console.log(line);
 };
+/** Where each section's lines start in the report, for a run of some sections only. */
+const sectionStarts = new Map<Section, number>();
+const startSection = (name: Section) => sectionStarts.set(name, report.length);
 const table = (header: readonly string[], rows: readonly (readonly string[])[]) => {
   say(`| ${header.join(' | ')} |`);
   say(`| ${header.map((_, index) => (index === 0 ? '---' : '---:')).join(' | ')} |`);
@@ -173,6 +176,7 @@ say();
 
 if (sections.has('mcp')) {
   console.log('MCP throughput ...');
+  startSection('mcp');
   for (const line of await measureMcpThroughput({
     projectDir,
     siteUrl,
@@ -185,6 +189,7 @@ if (sections.has('mcp')) {
 
 if (sections.has('vercel')) {
   console.log('The Vercel path, in-process ...');
+  startSection('vercel');
   for (const line of await measureVercelPath({
     projectDir,
     env: { ...serverEnv, SITE_URL: siteUrl },
@@ -218,6 +223,7 @@ if (sections.has('cold')) {
     },
     COLD_STARTS,
   );
+  startSection('cold');
   say('## Cold start and size of what Vercel ships');
   say();
   say(
@@ -303,6 +309,7 @@ if (sections.has('oauth')) {
     verify('sha256', signed, { key: publicKey, dsaEncoding: 'ieee-p1363' }, signatureBytes),
   );
   const fullMicros = await timeIt(() => verifyAccessToken(token, keys, urls, [urls.mcp], now));
+  startSection('oauth');
   say('## OAuth');
   say();
   table(LOAD_HEADER, [
@@ -324,6 +331,7 @@ if (sections.has('oauth')) {
 
 if (sections.has('static')) {
   console.log('Static documents ...');
+  startSection('static');
   for (const line of await measureStaticDocuments({
     projectDir,
     siteUrl,
@@ -336,6 +344,7 @@ if (sections.has('static')) {
 
 if (sections.has('store')) {
   console.log('Shared store ...');
+  startSection('store');
   for (const line of formatStoreCost(await measureStoreCost(projectDir, siteUrl, LOAD))) say(line);
 }
 
@@ -344,6 +353,7 @@ if (server) await stopProcess(server.child);
 
 if (sections.has('profile')) {
   console.log('CPU profiles ...');
+  startSection('profile');
   for (const line of await profileMcp({
     projectDir,
     siteUrl,
@@ -362,6 +372,7 @@ if (pinned) pinProcess(process.pid, `0-${availableParallelism() - 1}`);
 let scale: BuildScaleRow[] = [];
 if (sections.has('build')) {
   console.log('Build scale (a few minutes) ...');
+  startSection('build');
   scale = await measureBuildScale();
   say('## Build scale');
   say();
@@ -369,36 +380,55 @@ if (sections.has('build')) {
   say();
 }
 
-let middlewareBlock: string[] = [];
 if (sections.has('middleware')) {
   console.log(
     'Counting agent documents in the middleware: two vercel builds (several minutes) ...',
   );
-  const blockStart = readLoadAverage();
-  middlewareBlock = await measureMiddlewareCost({
+  startSection('middleware');
+  for (const line of await measureMiddlewareCost({
     siteUrl,
     signingKeys,
     coldStarts: COLD_STARTS,
     load: { rounds: LOAD.rounds, connections: 10, seconds: LOAD.seconds },
-  });
-  // Its own machine line, so the block names its machine when a partial run rewrites it alone.
-  middlewareBlock.splice(
-    -1,
-    0,
-    formatMachine(machine, { start: blockStart, end: readLoadAverage() }),
-    '',
-  );
-  for (const line of middlewareBlock) say(line);
+  }))
+    say(line);
 }
 
 if (sections.has('insight')) {
   console.log('Agent insight under a flood ...');
+  startSection('insight');
   for (const line of await measureInsightFlood()) say(line);
 }
 
+const sectionsEnd = report.length;
 const minutes = ((performance.now() - started) / 60_000).toFixed(1);
 const machineLine = formatMachine(machine, { start: loadAtStart, end: readLoadAverage() });
 say(`Whole run: ${minutes} minutes. ${machineLine}`);
+
+const notes = readFileSync(`${ROOT}bench/notes.md`, 'utf8');
+const formatReport = async (markdown: string) =>
+  // Formatted as the repository's prettier check expects.
+  format(markdown, {
+    ...((await resolveConfig(`${ROOT}docs/benchmarks.md`)) ?? {}),
+    parser: 'markdown',
+  });
+if (sections.size < SECTIONS.length && existsSync(`${ROOT}docs/benchmarks.md`)) {
+  // A run of some sections replaces theirs in the report, each under its heading with its date
+  // and machine, and the notes after them; the other sections keep the figures of their run.
+  const byStart = [...sectionStarts].sort(([, a], [, b]) => a - b);
+  const replaced = byStart.map(([name, start], index) => ({
+    name,
+    lines: report.slice(start, byStart[index + 1]?.[1] ?? sectionsEnd),
+  }));
+  const updated = updateReport(
+    readFileSync(`${ROOT}docs/benchmarks.md`, 'utf8'),
+    replaced,
+    notes,
+    `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench -- ${asked.join(' ')}\` (Node ${process.version}), apart from the other sections. ${machineLine}`,
+  );
+  await writeFile(`${ROOT}docs/benchmarks.md`, await formatReport(updated));
+  console.log(`Updated ${replaced.map(({ name }) => name).join(', ')} in docs/benchmarks.md`);
+}
 
 if (sections.size === SECTIONS.length) {
   const versions = JSON.parse(readFileSync(`${ROOT}package-lock.json`, 'utf8')) as {
@@ -415,20 +445,7 @@ ${machineLine}
 
 ${report.join('\n')}
 
-${readFileSync(`${ROOT}bench/notes.md`, 'utf8')}`;
-  // Formatted as the repository's prettier check expects.
-  const formatted = await format(markdown, {
-    ...((await resolveConfig(`${ROOT}docs/benchmarks.md`)) ?? {}),
-    parser: 'markdown',
-  });
-  await writeFile(`${ROOT}docs/benchmarks.md`, formatted);
+${notes}`;
+  await writeFile(`${ROOT}docs/benchmarks.md`, await formatReport(markdown));
   console.log('Wrote docs/benchmarks.md');
-} else if (middlewareBlock.length > 0) {
-  const current = readFileSync(`${ROOT}docs/benchmarks.md`, 'utf8');
-  const formatted = await format(replaceReportBlock(current, 'middleware', middlewareBlock), {
-    ...((await resolveConfig(`${ROOT}docs/benchmarks.md`)) ?? {}),
-    parser: 'markdown',
-  });
-  await writeFile(`${ROOT}docs/benchmarks.md`, formatted);
-  console.log("Wrote the middleware section's block of docs/benchmarks.md");
 }

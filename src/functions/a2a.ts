@@ -13,14 +13,11 @@ import { site } from '../site/built-site.ts';
  */
 export const plain = withInsight(
   serveFunction(
-    answerMissingSigningKeys(
-      withBearer(createA2aHandler({ site }), {
-        siteUrl: site.siteUrl,
-        resourceMetadata: site.urls.protectedResource,
-      }),
-      { siteUrl: site.siteUrl },
-    ),
-    { siteUrl: site.siteUrl },
+    withBearer(createA2aHandler({ site }), {
+      siteUrl: site.siteUrl,
+      resourceMetadata: site.urls.protectedResource,
+    }),
+    { siteUrl: site.siteUrl, failure: answerMissingSigningKeys({ siteUrl: site.siteUrl }) },
   ),
   { surface: 'a2a', recorder: readProcessInsight(logToStderr) },
 );

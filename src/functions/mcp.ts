@@ -13,17 +13,14 @@ import { site } from '../site/built-site.ts';
  */
 export const plain = withInsight(
   serveFunction(
-    answerMissingSigningKeys(
-      withBearer(
-        createMcpHandler({
-          site,
-          allowedOrigins: parseAllowedOrigins(process.env.MCP_ALLOWED_ORIGINS),
-        }),
-        { siteUrl: site.siteUrl, resourceMetadata: site.urls.protectedResourceMcp },
-      ),
-      { siteUrl: site.siteUrl },
+    withBearer(
+      createMcpHandler({
+        site,
+        allowedOrigins: parseAllowedOrigins(process.env.MCP_ALLOWED_ORIGINS),
+      }),
+      { siteUrl: site.siteUrl, resourceMetadata: site.urls.protectedResourceMcp },
     ),
-    { siteUrl: site.siteUrl },
+    { siteUrl: site.siteUrl, failure: answerMissingSigningKeys({ siteUrl: site.siteUrl }) },
   ),
   { surface: 'mcp', recorder: readProcessInsight(logToStderr) },
 );

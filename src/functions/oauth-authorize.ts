@@ -8,8 +8,9 @@ import { createAuthorizeHandler } from '../oauth/authorize-endpoint.ts';
 
 /** GET /oauth/authorize (vercel.json rewrites it here): authorization code with PKCE, approved anonymously. */
 export const plain = withInsight(
-  serveFunction(answerMissingSigningKeys(createAuthorizeHandler({ siteUrl }), { siteUrl }), {
+  serveFunction(createAuthorizeHandler({ siteUrl }), {
     siteUrl,
+    failure: answerMissingSigningKeys({ siteUrl }),
   }),
   { surface: 'oauth-authorize', recorder: readProcessInsight(logToStderr) },
 );

@@ -8,7 +8,10 @@ import { createJwksHandler } from '../oauth/jwks-endpoint.ts';
 
 /** GET /oauth/jwks (vercel.json rewrites it here): the public keys of the access tokens. */
 export const plain = withInsight(
-  serveFunction(answerMissingSigningKeys(createJwksHandler({ siteUrl }), { siteUrl }), { siteUrl }),
+  serveFunction(createJwksHandler({ siteUrl }), {
+    siteUrl,
+    failure: answerMissingSigningKeys({ siteUrl }),
+  }),
   { surface: 'oauth-jwks', recorder: readProcessInsight(logToStderr) },
 );
 

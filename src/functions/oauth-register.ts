@@ -8,8 +8,9 @@ import { createRegisterHandler } from '../oauth/register-endpoint.ts';
 
 /** POST /oauth/register (vercel.json rewrites it here): anonymous dynamic client registration. */
 export const plain = withInsight(
-  serveFunction(answerMissingSigningKeys(createRegisterHandler({ siteUrl }), { siteUrl }), {
+  serveFunction(createRegisterHandler({ siteUrl }), {
     siteUrl,
+    failure: answerMissingSigningKeys({ siteUrl }),
   }),
   { surface: 'oauth-register', recorder: readProcessInsight(logToStderr) },
 );

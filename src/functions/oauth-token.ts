@@ -8,8 +8,9 @@ import { createTokenHandler } from '../oauth/token-endpoint.ts';
 
 /** POST /oauth/token (vercel.json rewrites it here): client_credentials and authorization_code tokens. */
 export const plain = withInsight(
-  serveFunction(answerMissingSigningKeys(createTokenHandler({ siteUrl }), { siteUrl }), {
+  serveFunction(createTokenHandler({ siteUrl }), {
     siteUrl,
+    failure: answerMissingSigningKeys({ siteUrl }),
   }),
   { surface: 'oauth-token', recorder: readProcessInsight(logToStderr) },
 );

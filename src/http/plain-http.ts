@@ -21,11 +21,17 @@ export interface PlainRequest {
   text(limit: number): Promise<string | undefined>;
 }
 
+/**
+ * An answer's body: text (sent as UTF-8), bytes, or parts of either, sent in order; an answer
+ * spliced from kept bytes goes out in parts, so the kept bytes are never copied into a new buffer.
+ */
+export type PlainBody = string | Uint8Array | readonly (string | Uint8Array)[];
+
 /** One HTTP answer. A body given to a HEAD request is dropped by the transport. */
 export interface PlainAnswer {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
-  readonly body?: string | Uint8Array | null;
+  readonly body?: PlainBody | null;
 }
 
 export type PlainHandler = (request: PlainRequest) => Promise<PlainAnswer>;
@@ -66,9 +72,20 @@ export function readClientAddress(value: string | null | undefined): string {
   return last || 'unknown';
 }
 
+/** A body as one string or byte array (parts joined). */
+export function joinBody(body: PlainBody): string | Uint8Array {
+  if (!isBodyParts(body)) return body;
+  return Buffer.concat(body.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
+}
+
+/** Whether a body comes in parts. */
+export function isBodyParts(body: PlainBody): body is readonly (string | Uint8Array)[] {
+  return Array.isArray(body);
+}
+
 /** The web Response of a plain answer. */
 export function toWebResponse(answer: PlainAnswer): Response {
-  const body = answer.body === undefined || answer.body === null ? null : answer.body;
+  const body = answer.body === undefined || answer.body === null ? null : joinBody(answer.body);
   return new Response(body as BodyInit | null, {
     status: answer.status,
     headers: answer.headers,

@@ -1,7 +1,7 @@
 import { buildProblem, type ProblemInput } from '../documents/problem.ts';
 import { findErrorKind } from '../service/error-kinds.ts';
 import { MEDIA_TYPES } from '../service/media-types.ts';
-import { toWebResponse, type PlainAnswer, type PlainHandler } from './plain-http.ts';
+import { toWebResponse, type PlainAnswer } from './plain-http.ts';
 
 /** The one place an RFC 9457 answer is made: problem+json, never cached. */
 export function problemAnswer(
@@ -61,27 +61,4 @@ export function internalErrorAnswer(
     },
     { 'X-Request-Id': requestId },
   );
-}
-
-/**
- * A handler that never throws: an unexpected failure becomes `internalErrorAnswer`. Every api/
- * function wraps its handler in it, so Vercel and the local server answer failures alike.
- */
-export function guardHandler(
-  handler: PlainHandler,
-  options: { readonly siteUrl: string; readonly log?: FailureLog },
-): PlainHandler {
-  const log = options.log ?? logToStderr;
-  return async (request) => {
-    try {
-      return await handler(request);
-    } catch (error) {
-      return internalErrorAnswer(
-        options.siteUrl,
-        { method: request.method, pathname: request.url.pathname },
-        error,
-        log,
-      );
-    }
-  };
 }

@@ -22,6 +22,9 @@ import { isUnavailable, type SharedStore, type StoreAnswer } from '../shared-sta
  */
 export type RateLimitStore = Pick<SharedStore, 'increment'>;
 
+/** Clients whose store key a limiter keeps for the current window. */
+const MAX_KEPT_KEYS = 10_000;
+
 /** What the limiter decided for one request, with the fields to send either way. */
 export interface RateLimitDecision {
   readonly allowed: boolean;
@@ -39,6 +42,12 @@ export class RateLimiter {
   readonly #store: RateLimitStore;
   readonly #now: () => number;
   readonly #policyField: string;
+  /**
+   * The store key of each client counted in the current window (at most MAX_KEPT_KEYS), so a
+   * client's key is made (and hashed) once per window rather than on each request.
+   */
+  readonly #keys = new Map<string, string>();
+  #keysWindow = Number.NaN;
 
   constructor(
     policy: RateLimitPolicy,
@@ -60,7 +69,16 @@ export class RateLimiter {
     const nowSeconds = this.#now() / 1000;
     const window = Math.floor(nowSeconds / windowSeconds);
     const resetSeconds = Math.max(1, Math.ceil((window + 1) * windowSeconds - nowSeconds));
-    const count = this.#store.increment(`rl:${readClientKey(client)} ${window}`, windowSeconds);
+    if (window !== this.#keysWindow || this.#keys.size >= MAX_KEPT_KEYS) {
+      this.#keys.clear();
+      this.#keysWindow = window;
+    }
+    let key = this.#keys.get(client);
+    if (key === undefined) {
+      key = `rl:${readClientKey(client)} ${window}`;
+      this.#keys.set(client, key);
+    }
+    const count = this.#store.increment(key, windowSeconds);
     return count instanceof Promise
       ? count.then((counted) => this.#decide(counted, resetSeconds))
       : this.#decide(count, resetSeconds);

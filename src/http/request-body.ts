@@ -43,8 +43,12 @@ export async function readRequestBody<Format extends BodyFormat>(
   request: PlainRequest,
   rules: BodyRules<Format>,
 ): Promise<BodyResult<Format>> {
-  const given = readMediaType(request.header('content-type'));
-  if (given !== rules.mediaType) return { ok: false, reason: 'media_type', given };
+  const contentType = request.header('content-type');
+  // The usual header names the type exactly: no parameters to cut, no case to fold.
+  if (contentType !== rules.mediaType) {
+    const given = readMediaType(contentType);
+    if (given !== rules.mediaType) return { ok: false, reason: 'media_type', given };
+  }
   const text = await request.text(rules.maxBytes);
   if (text === undefined) return { ok: false, reason: 'too_large', maxBytes: rules.maxBytes };
   if (rules.format === 'form') {
@@ -57,6 +61,9 @@ export async function readRequestBody<Format extends BodyFormat>(
     return { ok: false, reason: 'malformed' };
   }
   const maxDepth = rules.maxDepth ?? LIMITS.jsonDepth;
-  if (exceedsJsonDepth(value, maxDepth)) return { ok: false, reason: 'too_deep', maxDepth };
+  // Each level opens and closes a bracket: a shorter text cannot nest past the limit.
+  if (text.length > 2 * maxDepth && exceedsJsonDepth(value, maxDepth)) {
+    return { ok: false, reason: 'too_deep', maxDepth };
+  }
   return { ok: true, value } as BodyResult<Format>;
 }

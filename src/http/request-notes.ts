@@ -17,26 +17,41 @@ const MAX_NOTED_METHODS = 8;
 
 const notes = new AsyncLocalStorage<RequestNotes>();
 
-/** Runs `answer` with fresh notes and gives both; handlers fill them with `noteRequest`. */
-export async function runWithNotes<T>(
-  answer: () => Promise<T>,
-): Promise<{ result: T; notes: RequestNotes }> {
-  const fresh: RequestNotes = { mcpMethods: [] };
-  const result = await notes.run(fresh, answer);
-  return { result, notes: fresh };
+/** Empty notes for one request. */
+export function createRequestNotes(): RequestNotes {
+  return { mcpMethods: [] };
+}
+
+/**
+ * Calls `answer(...args)` with `fresh` as the notes that handlers fill with `noteRequest`, and
+ * gives what it gives (its promise, for an async handler: the notes are read once it settles).
+ */
+export function runWithNotes<Args extends unknown[], Result>(
+  fresh: RequestNotes,
+  answer: (...args: Args) => Result,
+  ...args: Args
+): Result {
+  return notes.run(fresh, answer, ...args);
 }
 
 /** Notes what a request asked for; does nothing outside `runWithNotes` (tests, other callers). */
 export function noteRequest(fields: {
-  readonly mcpMethod?: string;
-  readonly mcpTool?: string;
-  readonly query?: string;
-  readonly grant?: string;
+  readonly mcpMethod?: string | undefined;
+  readonly mcpTool?: string | undefined;
+  readonly query?: string | undefined;
+  readonly grant?: string | undefined;
 }): void {
   const current = notes.getStore();
   if (!current) return;
-  const { mcpMethod, ...rest } = fields;
+  const { mcpMethod, mcpTool, query, grant } = fields;
   if (mcpMethod && current.mcpMethods.length < MAX_NOTED_METHODS)
     current.mcpMethods.push(mcpMethod);
-  Object.assign(current, rest);
+  if (mcpTool !== undefined) current.mcpTool = mcpTool;
+  if (query !== undefined) current.query = query;
+  if (grant !== undefined) current.grant = grant;
+}
+
+/** The notes of the request being answered, or undefined outside `runWithNotes`. */
+export function readRequestNotes(): Readonly<RequestNotes> | undefined {
+  return notes.getStore();
 }

@@ -1,6 +1,6 @@
-import type { PlainAnswer, PlainHandler } from './plain-http.ts';
+import type { PlainAnswer, PlainHandler, PlainRequest } from './plain-http.ts';
 import { findErrorKind } from '../service/error-kinds.ts';
-import { guardHandler, logToStderr, problemAnswer, type FailureLog } from './problem.ts';
+import { internalErrorAnswer, logToStderr, problemAnswer, type FailureLog } from './problem.ts';
 import {
   DEFAULT_RATE_LIMIT,
   EXPOSED_RATE_LIMIT_HEADERS,
@@ -10,11 +10,19 @@ import { RateLimiter, type RateLimitDecision } from './rate-limit.ts';
 import { readProcessStore } from '../shared-state/process-store.ts';
 import { keepForProcess } from '../shared-state/process-values.ts';
 
+/**
+ * Turns a known failure into its answer, or gives undefined for a failure it does not know (such
+ * as `answerMissingSigningKeysFailure`, a 503 for signing keys missing at run time).
+ */
+export type FailureAnswer = (error: unknown, request: PlainRequest) => PlainAnswer | undefined;
+
 export interface ServeFunctionOptions {
   readonly siteUrl: string;
   readonly log?: FailureLog;
   /** The limiter; by default the process's one, from the RATE_LIMIT_* variables; null for none. */
   readonly limiter?: RateLimiter | null;
+  /** Answers for known failures of the function, tried before the 500 of an unexpected one. */
+  readonly failure?: FailureAnswer;
 }
 
 /**
@@ -42,66 +50,97 @@ function readProcessRateLimiter(log: FailureLog = logToStderr): RateLimiter | nu
  * A client that disconnects while sending its body is not a failure of the service: it gets a 400
  * problem (which nobody is left to read) instead of a 500, and no error is logged.
  */
-function answerIncompleteBody(handler: PlainHandler, siteUrl: string): PlainHandler {
-  return async (request) => {
-    try {
-      return await handler(request);
-    } catch (error) {
-      // By name: the local server's reader and a function's bundle each have their own class.
-      if ((error as Error | undefined)?.name !== 'IncompleteBodyError') throw error;
-      return problemAnswer(siteUrl, {
-        ...findErrorKind('bad_request'),
-        instance: request.url.pathname,
-        detail: 'The request body did not arrive in full.',
-      });
-    }
-  };
+function answerIncompleteBody(error: unknown, request: PlainRequest, siteUrl: string) {
+  // By name: the local server's reader and a function's bundle each have their own class.
+  if ((error as Error | undefined)?.name !== 'IncompleteBodyError') return undefined;
+  return problemAnswer(siteUrl, {
+    ...findErrorKind('bad_request'),
+    instance: request.url.pathname,
+    detail: 'The request body did not arrive in full.',
+  });
 }
 
 /**
  * An api/ function's handler as it is served: counted against the client's rate limit (every
  * answer carries the RateLimit fields, only RateLimit-Policy while the shared store cannot count;
- * past the limit, a 429 problem with Retry-After), and
- * guarded so an unexpected failure is a 500 problem with a request id (a body cut off by the
- * client is a 400). CORS preflights are not counted.
+ * past the limit, a 429 problem with Retry-After), and guarded so an unexpected failure is a 500
+ * problem with a request id (a body cut off by the client is a 400, a failure `options.failure`
+ * knows is its answer). CORS preflights are not counted. One async layer does all of it: each
+ * layer of its own cost every request a promise and a turn of the microtask queue.
  */
 export function serveFunction(served: PlainHandler, options: ServeFunctionOptions): PlainHandler {
+  const { siteUrl, failure } = options;
   const log = options.log ?? logToStderr;
-  const handler = answerIncompleteBody(served, options.siteUrl);
   const limiter = options.limiter === undefined ? readProcessRateLimiter(log) : options.limiter;
-  if (!limiter) return guardHandler(handler, { siteUrl: options.siteUrl, log });
+  const answerFailure = (error: unknown, request: PlainRequest): PlainAnswer =>
+    answerIncompleteBody(error, request, siteUrl) ??
+    failure?.(error, request) ??
+    internalErrorAnswer(
+      siteUrl,
+      { method: request.method, pathname: request.url.pathname },
+      error,
+      log,
+    );
+  if (!limiter) {
+    return async (request) => {
+      try {
+        return await served(request);
+      } catch (error) {
+        return answerFailure(error, request);
+      }
+    };
+  }
   const { limit, windowSeconds } = limiter.policy;
-  const limited = async (request: Parameters<PlainHandler>[0]): Promise<PlainAnswer> => {
-    if (request.method === 'OPTIONS') return handler(request);
-    let decision: RateLimitDecision;
+  return async (request) => {
+    let decision: RateLimitDecision | undefined;
+    let answer: PlainAnswer;
     try {
-      const checked = limiter.check(request.client);
-      // The memory store decides at once: no promise is awaited for it.
-      decision = checked instanceof Promise ? await checked : checked;
+      if (request.method !== 'OPTIONS') {
+        const counted = countRequest(limiter, request, log);
+        decision = counted instanceof Promise ? await counted : counted;
+      }
+      if (decision && !decision.allowed) {
+        return problemAnswer(
+          siteUrl,
+          {
+            ...findErrorKind('rate_limited'),
+            instance: request.url.pathname,
+            detail: `This client sent more than ${limit} requests in ${windowSeconds} seconds.`,
+          },
+          {
+            ...decision.headers,
+            'Retry-After': String(decision.resetSeconds),
+            'Access-Control-Allow-Origin': '*',
+            'Access-Control-Expose-Headers': EXPOSED_RATE_LIMIT_HEADERS,
+          },
+        );
+      }
+      answer = await served(request);
     } catch (error) {
-      // A store that throws has a bug (an unavailable one says so with a value); it must not
-      // take the service down with it: answer, unlimited, and log each time.
-      log({ level: 'error', msg: 'rate limit store failed', error: String(error) });
-      return handler(request);
+      answer = answerFailure(error, request);
     }
-    if (!decision.allowed) {
-      return problemAnswer(
-        options.siteUrl,
-        {
-          ...findErrorKind('rate_limited'),
-          instance: request.url.pathname,
-          detail: `This client sent more than ${limit} requests in ${windowSeconds} seconds.`,
-        },
-        {
-          ...decision.headers,
-          'Retry-After': String(decision.resetSeconds),
-          'Access-Control-Allow-Origin': '*',
-          'Access-Control-Expose-Headers': EXPOSED_RATE_LIMIT_HEADERS,
-        },
-      );
-    }
-    const answer = await handler(request);
-    return { ...answer, headers: { ...answer.headers, ...decision.headers } };
+    return decision ? { ...answer, headers: { ...answer.headers, ...decision.headers } } : answer;
   };
-  return guardHandler(limited, { siteUrl: options.siteUrl, log });
+}
+
+/**
+ * Counts a request; the memory store decides at once, so no promise is awaited for it. A store
+ * that throws has a bug (an unavailable one says so with a value); it must not take the service
+ * down with it: the request is answered unlimited (undefined), and the failure logged each time.
+ */
+function countRequest(
+  limiter: RateLimiter,
+  request: PlainRequest,
+  log: FailureLog,
+): RateLimitDecision | undefined | Promise<RateLimitDecision | undefined> {
+  const failed = (error: unknown) => {
+    log({ level: 'error', msg: 'rate limit store failed', error: String(error) });
+    return undefined;
+  };
+  try {
+    const checked = limiter.check(request.client);
+    return checked instanceof Promise ? checked.catch(failed) : checked;
+  } catch (error) {
+    return failed(error);
+  }
 }

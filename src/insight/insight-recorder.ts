@@ -9,12 +9,12 @@
 import { continueAfterAnswer } from '../http/after-answer.ts';
 import type { PlainAnswer, PlainHandler, PlainRequest } from '../http/plain-http.ts';
 import type { FailureLog } from '../http/problem.ts';
-import { runWithNotes, type RequestNotes } from '../http/request-notes.ts';
+import { createRequestNotes, runWithNotes, type RequestNotes } from '../http/request-notes.ts';
 import { MemoryStore } from '../shared-state/memory-store.ts';
 import { readProcessStore } from '../shared-state/process-store.ts';
 import { keepForProcess } from '../shared-state/process-values.ts';
-import { isUnavailable, type SharedStore } from '../shared-state/shared-store.ts';
-import type { AgentCatalogue } from './agent-catalogue.ts';
+import type { SharedStore } from '../shared-state/shared-store.ts';
+import type { AgentCatalogue, AgentIdentity } from './agent-catalogue.ts';
 import type { SignatureCheck, SignatureChecker, SignedRequest } from './agent-signature.ts';
 import { readDay, tallyVisit, type Visit } from './insight-tallies.ts';
 import { readTelemetrySwitch, RequestTelemetry } from './request-telemetry.ts';
@@ -53,8 +53,21 @@ export interface InsightRecorderOptions {
  */
 export const MAX_PENDING_COUNTS = 10_000;
 
+/** The latest Content-Type read and its format: most answers of a function share one. */
+let latestFormat: { readonly contentType: string | undefined; readonly format: Visit['format'] } = {
+  contentType: undefined,
+  format: 'other',
+};
+
 /** The format of an answer, from its media type. */
 export function readAnswerFormat(contentType: string | undefined): Visit['format'] {
+  if (contentType === latestFormat.contentType) return latestFormat.format;
+  const format = readFormatOf(contentType);
+  latestFormat = { contentType, format };
+  return format;
+}
+
+function readFormatOf(contentType: string | undefined): Visit['format'] {
   const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (type === 'text/markdown') return 'markdown';
   if (type === 'text/html') return 'html';
@@ -63,19 +76,34 @@ export function readAnswerFormat(contentType: string | undefined): Visit['format
   return 'other';
 }
 
+/** The signature status of a request that carries no signature. */
+const CLAIMED: SignatureCheck = { status: 'claimed' };
+
+/** Whether a request carries a Web Bot Auth signature to check. */
+function isSigned(request: SignedRequest): boolean {
+  return (
+    request.header('signature') !== undefined || request.header('signature-input') !== undefined
+  );
+}
+
 /** Records answered requests into the daily tallies; never throws and never delays an answer. */
 export class InsightRecorder {
   readonly store: SharedStore | null;
   readonly telemetry: RequestTelemetry | null;
   #catalogue: Promise<AgentCatalogue> | undefined;
+  /** The catalogue once loaded: from then on an unsigned request is counted at once. */
+  #loadedCatalogue: AgentCatalogue | undefined;
   #checker: Promise<SignatureChecker> | undefined;
   readonly #now: () => number;
   readonly #log: FailureLog | undefined;
-  readonly #pending = new Set<Promise<void>>();
+  readonly #pending = new Set<Promise<unknown>>();
+  /** The current UTC day and the times it starts and ends, so a day is formatted once. */
+  #day = { value: '', start: 0, end: 0 };
 
   constructor(options: InsightRecorderOptions) {
     this.store = options.store;
     this.telemetry = options.telemetry ?? null;
+    this.#loadedCatalogue = options.catalogue;
     this.#catalogue = options.catalogue && Promise.resolve(options.catalogue);
     this.#checker = options.checker && Promise.resolve(options.checker);
     this.#now = options.now ?? Date.now;
@@ -83,21 +111,37 @@ export class InsightRecorder {
   }
 
   /**
-   * Counts one answered request, in the background: the promise is handed to the platform
-   * (`waitUntil`) and kept until it settles, so `flush` can wait for it; it is also returned, for a
-   * caller that keeps the instance alive itself (the middleware). Undefined when not counted.
+   * Counts one answered request. An unsigned request, once the agent list is loaded and with no
+   * OpenTelemetry export, is counted at once (in memory, no promise at all); otherwise in the
+   * background: the promise is handed to the platform (`waitUntil`) and kept until it settles, so
+   * `flush` can wait for it, and returned, for a caller that keeps the instance alive itself (the
+   * middleware). Undefined when counted at once or not counted.
    */
-  record(request: AnsweredRequest): Promise<void> | undefined {
+  record(request: AnsweredRequest): Promise<unknown> | undefined {
     // Preflights and the report's own requests are no reading of the site.
     if (request.method === 'OPTIONS' || request.surface === 'insight') return undefined;
     const exported = this.telemetry?.isOn() ?? false;
     if (!this.store && !exported) return undefined;
     if (this.#pending.size >= MAX_PENDING_COUNTS) return undefined;
-    const counted = this.#count(request, readDay(this.#now()), exported);
-    this.#pending.add(counted);
-    void counted.finally(() => this.#pending.delete(counted));
-    continueAfterAnswer(counted);
-    return counted;
+    const day = this.#readDay();
+    const catalogue = this.#loadedCatalogue;
+    if (!catalogue || exported || !this.store || isSigned(request)) {
+      return this.#keepUntilSettled(this.#count(request, day, exported));
+    }
+    try {
+      const visit = readVisit(
+        request,
+        day,
+        catalogue.classify(request.header('user-agent')),
+        CLAIMED,
+      );
+      const written = tallyVisit(this.store, visit);
+      // The store logs its own unavailability once per episode; nothing to add here.
+      if (written instanceof Promise) return this.#keepUntilSettled(written.catch(this.#failed));
+    } catch (error) {
+      this.#failed(error);
+    }
+    return undefined;
   }
 
   /** How many counts are in flight. */
@@ -110,14 +154,34 @@ export class InsightRecorder {
     await Promise.all([...this.#pending]);
   }
 
+  #keepUntilSettled(counted: Promise<unknown>): Promise<unknown> {
+    this.#pending.add(counted);
+    void counted.finally(() => this.#pending.delete(counted));
+    continueAfterAnswer(counted);
+    return counted;
+  }
+
+  /** A bug in counting or export must never reach a client: it is logged and the count dropped. */
+  readonly #failed = (error: unknown): void => {
+    this.#log?.({ level: 'error', msg: 'insight count failed', error: String(error) });
+  };
+
+  /** The UTC day of now, formatted again only when the day changes. */
+  #readDay(): string {
+    const now = this.#now();
+    const day = this.#day;
+    if (now >= day.start && now < day.end) return day.value;
+    const start = now - (now % DAY_MS);
+    this.#day = { value: readDay(now), start, end: start + DAY_MS };
+    return this.#day.value;
+  }
+
   /**
    * The request's signature status; the verifier (web-bot-auth, the guarded fetch) is loaded only
    * when a request carries a signature, so unsigned traffic costs nothing of it.
    */
   async #checkSignature(request: SignedRequest): Promise<SignatureCheck> {
-    if (!request.header('signature') && !request.header('signature-input')) {
-      return { status: 'claimed' };
-    }
+    if (!isSigned(request)) return CLAIMED;
     this.#checker ??= import('./agent-signature.ts').then(
       ({ SignatureChecker }) => new SignatureChecker(),
     );
@@ -127,20 +191,20 @@ export class InsightRecorder {
   async #count(request: AnsweredRequest, day: string, exported: boolean): Promise<void> {
     try {
       // Loaded after the first answer, so a cold start does not wait for the agent list.
-      this.#catalogue ??= import('./agent-catalogue.ts').then(
-        ({ AgentCatalogue }) => new AgentCatalogue(),
-      );
+      this.#catalogue ??= import('./agent-catalogue.ts').then(({ AgentCatalogue }) => {
+        this.#loadedCatalogue = new AgentCatalogue();
+        return this.#loadedCatalogue;
+      });
       const agent = (await this.#catalogue).classify(request.header('user-agent'));
       const signature = await this.#checkSignature(request);
       const notes = request.notes;
-      const format = readAnswerFormat(request.contentType);
       await Promise.all([
-        this.store && this.#tally(this.store, { day, agent, signature, format, request }),
+        this.store && tallyVisit(this.store, readVisit(request, day, agent, signature)),
         exported &&
           this.telemetry?.export({
             ...request,
             header: (name) => request.header(name),
-            format,
+            format: readAnswerFormat(request.contentType),
             startTime: request.startTime ?? this.#now(),
             durationMs: request.durationMs ?? 0,
             agent,
@@ -149,31 +213,33 @@ export class InsightRecorder {
           }),
       ]);
     } catch (error) {
-      // A bug in counting or export must never reach a client: log it and drop the count.
-      this.#log?.({ level: 'error', msg: 'insight count failed', error: String(error) });
+      this.#failed(error);
     }
   }
+}
 
-  async #tally(
-    store: SharedStore,
-    counted: Pick<Visit, 'day' | 'agent' | 'signature' | 'format'> & {
-      readonly request: AnsweredRequest;
-    },
-  ): Promise<void> {
-    const { request, ...visited } = counted;
-    const notes = request.notes;
-    const visit: Visit = {
-      ...visited,
-      surface: request.surface,
-      mcpMethods: notes?.mcpMethods ?? [],
-      ...(notes?.mcpTool ? { mcpTool: notes.mcpTool } : {}),
-      ...(notes?.query ? { query: notes.query } : {}),
-      ...(notes?.grant ? { grant: notes.grant } : {}),
-    };
-    const written = await tallyVisit(store, visit);
-    // The store logs its own unavailability once per episode; nothing to add here.
-    void isUnavailable(written);
-  }
+/** Milliseconds of a UTC day (no leap seconds in JavaScript's time). */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What the report counts of one answered request. */
+function readVisit(
+  request: AnsweredRequest,
+  day: string,
+  agent: AgentIdentity | null,
+  signature: SignatureCheck,
+): Visit {
+  const { notes } = request;
+  return {
+    day,
+    agent,
+    signature,
+    surface: request.surface,
+    format: readAnswerFormat(request.contentType),
+    mcpMethods: notes?.mcpMethods ?? [],
+    mcpTool: notes?.mcpTool || undefined,
+    query: notes?.query || undefined,
+    grant: notes?.grant || undefined,
+  };
 }
 
 /**
@@ -197,8 +263,11 @@ export function readProcessInsight(log: FailureLog): InsightRecorder | null {
 
 /** The Content-Type of an answer, whatever the case of its header name. */
 function readContentType(answer: PlainAnswer): string | undefined {
-  for (const [name, value] of Object.entries(answer.headers)) {
-    if (name.toLowerCase() === 'content-type') return value;
+  const { headers } = answer;
+  const usual = headers['Content-Type'];
+  if (usual !== undefined) return usual;
+  for (const name of Object.keys(headers)) {
+    if (name.toLowerCase() === 'content-type') return headers[name];
   }
   return undefined;
 }
@@ -216,7 +285,8 @@ export function withInsight(
   if (!recorder) return handler;
   return async (request: PlainRequest) => {
     const started = performance.now();
-    const { result, notes } = await runWithNotes(() => handler(request));
+    const notes = createRequestNotes();
+    const result = await runWithNotes(notes, handler, request);
     recorder.record({
       method: request.method,
       url: request.url,

@@ -21,9 +21,9 @@ export interface Visit {
   readonly surface: string;
   readonly format: 'markdown' | 'html' | 'json' | 'text' | 'other';
   readonly mcpMethods: readonly string[];
-  readonly mcpTool?: string;
-  readonly query?: string;
-  readonly grant?: string;
+  readonly mcpTool?: string | undefined;
+  readonly query?: string | undefined;
+  readonly grant?: string | undefined;
 }
 
 /** Each dimension's tally and its bound on distinct fields (one more holds the overflow). */
@@ -71,37 +71,73 @@ export function readDay(time: number): string {
   return new Date(time).toISOString().slice(0, 10);
 }
 
-/** The counts one visit adds. */
-export function listVisitCounts(visit: Visit): TallyCount[] {
-  const who = visit.agent ? 'agent' : 'person';
-  const counts: [InsightDimension, string][] = [
-    ['audience', who],
-    ['kinds', visit.agent?.kind ?? 'person'],
-    ['surfaces', [visit.surface, who].join(FIELD_SEPARATOR)],
-    ['formats', [visit.format, who].join(FIELD_SEPARATOR)],
-  ];
-  if (visit.agent) {
-    const { name, operator, kind } = visit.agent;
-    counts.push(['agents', [name, operator, kind].join(FIELD_SEPARATOR)]);
-    counts.push(['verification', visit.signature.status]);
+/** The store keys of one day's dimensions, the latest day's kept (every count names one). */
+let latestDayKeys:
+  { readonly day: string; readonly keys: Record<InsightDimension, string> } | undefined;
+function readDayKeys(day: string): Record<InsightDimension, string> {
+  if (latestDayKeys?.day !== day) {
+    const dimensions = Object.keys(INSIGHT_DIMENSIONS) as InsightDimension[];
+    const keys = Object.fromEntries(dimensions.map((d) => [d, readTallyKey(day, d)]));
+    latestDayKeys = { day, keys: keys as Record<InsightDimension, string> };
   }
-  if (visit.signature.status === 'verified' && visit.signature.signer) {
-    counts.push(['signers', visit.signature.signer]);
-  }
-  for (const method of visit.mcpMethods) counts.push(['methods', method]);
-  if (visit.mcpTool) counts.push(['tools', visit.mcpTool]);
-  const query = visit.query === undefined ? '' : normalizeQuery(visit.query);
-  if (query) counts.push(['queries', query]);
-  if (visit.grant) counts.push(['grants', visit.grant]);
-  return counts.map(([dimension, field]) => ({
-    key: readTallyKey(visit.day, dimension),
-    field,
-    maxFields: INSIGHT_DIMENSIONS[dimension],
-  }));
+  return latestDayKeys.keys;
 }
 
-/** Adds one visit to the day's tallies, in one store operation. */
-export function tallyVisit(store: BoundedTally, visit: Visit): Promise<StoreAnswer<true>> {
+/**
+ * A field of a name and the audience (`page-home␟agent`), made once: surfaces and formats are
+ * few (the route table's, five formats), so each pair is kept, at most 1,024 of them.
+ */
+const pairFields = { agent: new Map<string, string>(), person: new Map<string, string>() };
+function readPairField(name: string, who: 'agent' | 'person'): string {
+  const fields = pairFields[who];
+  let field = fields.get(name);
+  if (field === undefined) {
+    if (fields.size >= 1024) fields.clear();
+    field = `${name}${FIELD_SEPARATOR}${who}`;
+    fields.set(name, field);
+  }
+  return field;
+}
+
+/** The latest query counted, normalized: an agent repeating a search is counted without redoing it. */
+let latestQuery = { raw: '', normalized: '' };
+function readNormalizedQuery(raw: string): string {
+  if (raw !== latestQuery.raw) latestQuery = { raw, normalized: normalizeQuery(raw) };
+  return latestQuery.normalized;
+}
+
+/** The counts one visit adds. */
+export function listVisitCounts(visit: Visit): TallyCount[] {
+  const keys = readDayKeys(visit.day);
+  const counts: TallyCount[] = [];
+  const add = (dimension: InsightDimension, field: string) =>
+    counts.push({ key: keys[dimension], field, maxFields: INSIGHT_DIMENSIONS[dimension] });
+  const who = visit.agent ? 'agent' : 'person';
+  add('audience', who);
+  add('kinds', visit.agent?.kind ?? 'person');
+  add('surfaces', readPairField(visit.surface, who));
+  add('formats', readPairField(visit.format, who));
+  if (visit.agent) {
+    const { name, operator, kind } = visit.agent;
+    add('agents', [name, operator, kind].join(FIELD_SEPARATOR));
+    add('verification', visit.signature.status);
+  }
+  if (visit.signature.status === 'verified' && visit.signature.signer) {
+    add('signers', visit.signature.signer);
+  }
+  for (const method of visit.mcpMethods) add('methods', method);
+  if (visit.mcpTool) add('tools', visit.mcpTool);
+  const query = visit.query === undefined ? '' : readNormalizedQuery(visit.query);
+  if (query) add('queries', query);
+  if (visit.grant) add('grants', visit.grant);
+  return counts;
+}
+
+/** Adds one visit to the day's tallies, in one store operation (at once in memory). */
+export function tallyVisit(
+  store: BoundedTally,
+  visit: Visit,
+): StoreAnswer<true> | Promise<StoreAnswer<true>> {
   return store.tally(listVisitCounts(visit), INSIGHT_RETENTION_DAYS * 24 * 60 * 60);
 }
 

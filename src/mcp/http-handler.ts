@@ -1,12 +1,12 @@
 import { CORS_ALLOWED_HEADERS } from '../http/methods.ts';
-import type { PlainHandler } from '../http/plain-http.ts';
+import type { PlainAnswer, PlainHandler, PlainRequest } from '../http/plain-http.ts';
 import { logToStderr, problemAnswer, type FailureLog } from '../http/problem.ts';
 import type { McpEndpointMetadata } from '../schemas/mcp-endpoint-metadata.ts';
 import { findErrorKind } from '../service/error-kinds.ts';
 import { PROTOCOL_VERSIONS } from '../service/mcp-protocol.ts';
 import { MEDIA_TYPES } from '../service/media-types.ts';
 import { EXPOSED_RATE_LIMIT_HEADERS } from '../service/rate-limit-policy.ts';
-import { answerJsonRpcPost, type ProblemAnswer } from './json-rpc-post.ts';
+import { answerJsonRpcPost, type PostContext } from './json-rpc-post.ts';
 import { createResultCache } from './result-cache.ts';
 import { createMcpRpcServer } from './rpc-server.ts';
 import type { McpSite } from './tool-registry.ts';
@@ -53,67 +53,76 @@ export function createMcpHandler(options: McpHandlerOptions): PlainHandler {
     message: `POST JSON-RPC 2.0 messages to ${site.urls.mcp} (Content-Type: application/json). Protocol versions ${PROTOCOL_VERSIONS.join(', ')}. Every tool is read-only; no authentication is required.`,
   };
   const metadataBody = JSON.stringify(metadata);
-  // With every origin allowed, every answer carries the same CORS headers and a JSON answer the
-  // same header set: both are made once (frozen, as answers share them) instead of per request.
-  const anyOriginCors = allowedOrigins === '*' ? corsHeaders(undefined, '*') : undefined;
-  const anyOriginJson = anyOriginCors && jsonAnswerHeaders(anyOriginCors);
-
-  return async (request) => {
-    const origin = request.header('origin');
-    const cors = anyOriginCors ?? corsHeaders(origin, allowedOrigins);
-    const problem: ProblemAnswer = (code, extraHeaders = {}, detail) =>
+  const postContext = (cors: Readonly<Record<string, string>>): PostContext => ({
+    rpc,
+    resultCache,
+    cors,
+    jsonHeaders: jsonAnswerHeaders(cors),
+    problem: (request, code, extraHeaders = {}, detail) =>
       problemAnswer(
         site.siteUrl,
         { ...findErrorKind(code), instance: request.url.pathname, ...(detail ? { detail } : {}) },
         { ...cors, ...extraHeaders },
-      );
+      ),
+  });
+  // With every origin allowed, every answer carries the same CORS headers and a JSON answer the
+  // same header set: both are made once (frozen, as answers share them) instead of per request.
+  const anyOrigin = allowedOrigins === '*' ? postContext(corsHeaders(undefined, '*')) : undefined;
 
+  // Not an async function: a POST's answer is the promise of json-rpc-post.ts itself, since each
+  // async layer costs every request a promise and a turn of the microtask queue.
+  return (request) => {
+    const origin = request.header('origin');
+    const context = anyOrigin ?? postContext(corsHeaders(origin, allowedOrigins));
     // MCP basic/transports §Security Warning: validate Origin (DNS rebinding, cross-site calls).
     if (origin !== undefined && allowedOrigins !== '*' && !allowedOrigins.includes(origin)) {
-      return problem('forbidden_origin');
+      return Promise.resolve(context.problem(request, 'forbidden_origin'));
     }
-
-    switch (request.method) {
-      case 'OPTIONS':
-        return {
-          status: 204,
-          headers: {
-            ...cors,
-            Allow: ALLOWED_METHODS,
-            'Access-Control-Allow-Methods': ALLOWED_METHODS,
-            'Access-Control-Allow-Headers': CORS_ALLOWED_HEADERS,
-            'Access-Control-Max-Age': '86400',
-          },
-        };
-      case 'GET':
-      case 'HEAD':
-        // No server-initiated stream is offered; answering an SSE GET with JSON makes clients re-poll.
-        if (asksOnlyForEventStream(request.header('accept'))) {
-          return problem(
-            'method_not_allowed',
-            { Allow: ALLOWED_METHODS },
-            'This endpoint offers no server-initiated event stream; send JSON-RPC requests with POST.',
-          );
-        }
-        return {
-          status: 200,
-          headers: { ...cors, 'Content-Type': MEDIA_TYPES.json, 'Cache-Control': 'no-cache' },
-          body: request.method === 'HEAD' ? null : metadataBody,
-        };
-      case 'POST':
-        // Awaited rather than returned: returning a promise from an async function costs the
-        // caller two more microtask turns on every request.
-        return await answerJsonRpcPost(request, {
-          rpc,
-          resultCache,
-          cors,
-          jsonHeaders: anyOriginJson ?? jsonAnswerHeaders(cors),
-          problem,
-        });
-      default:
-        return problem('method_not_allowed', { Allow: ALLOWED_METHODS });
-    }
+    if (request.method === 'POST') return answerJsonRpcPost(request, context);
+    return Promise.resolve(answerWithoutMessage(request, context, metadataBody));
   };
+}
+
+/**
+ * Answers the methods that carry no JSON-RPC: OPTIONS (CORS preflight), GET and HEAD (the
+ * endpoint's description), and any other method (405).
+ */
+function answerWithoutMessage(
+  request: PlainRequest,
+  { cors, problem }: PostContext,
+  metadataBody: string,
+): PlainAnswer {
+  switch (request.method) {
+    case 'OPTIONS':
+      return {
+        status: 204,
+        headers: {
+          ...cors,
+          Allow: ALLOWED_METHODS,
+          'Access-Control-Allow-Methods': ALLOWED_METHODS,
+          'Access-Control-Allow-Headers': CORS_ALLOWED_HEADERS,
+          'Access-Control-Max-Age': '86400',
+        },
+      };
+    case 'GET':
+    case 'HEAD':
+      // No server-initiated stream is offered; answering an SSE GET with JSON makes clients re-poll.
+      if (asksOnlyForEventStream(request.header('accept'))) {
+        return problem(
+          request,
+          'method_not_allowed',
+          { Allow: ALLOWED_METHODS },
+          'This endpoint offers no server-initiated event stream; send JSON-RPC requests with POST.',
+        );
+      }
+      return {
+        status: 200,
+        headers: { ...cors, 'Content-Type': MEDIA_TYPES.json, 'Cache-Control': 'no-cache' },
+        body: request.method === 'HEAD' ? null : metadataBody,
+      };
+    default:
+      return problem(request, 'method_not_allowed', { Allow: ALLOWED_METHODS });
+  }
 }
 
 /** True when an Accept header names text/event-stream and nothing JSON can satisfy. */

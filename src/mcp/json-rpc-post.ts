@@ -32,8 +32,9 @@ const MCP_BODY_RULES: BodyRules<'json'> = {
   format: 'json',
 };
 
-/** Makes a problem answer with the transport's CORS headers. */
+/** Makes a problem answer to a request, with the transport's CORS headers. */
 export type ProblemAnswer = (
+  request: PlainRequest,
   code: ErrorCode,
   headers?: Record<string, string>,
   detail?: string,
@@ -58,23 +59,17 @@ export async function answerJsonRpcPost(
   request: PlainRequest,
   { rpc, resultCache, cors, jsonHeaders, problem }: PostContext,
 ): Promise<PlainAnswer> {
-  const json = (body: unknown, status = 200): PlainAnswer => ({
-    status,
-    headers: jsonHeaders,
-    body: JSON.stringify(body),
-  });
-  const accepted = (): PlainAnswer => ({ status: 202, headers: cors });
-  const refuse = (id: JsonRpcId, code: number, message: string, data?: unknown) =>
-    json(buildErrorResponse(id, code, message, data), 400);
-
+  // Answers are made by module functions rather than closures of each request: nothing is made
+  // for the answers a request does not get.
   const read = await readRequestBody(request, MCP_BODY_RULES);
-  if (!read.ok) return answerBodyRefusal(read, problem, refuse);
+  if (!read.ok) return answerBodyRefusal(read, request, problem, jsonHeaders);
   const body = read.value;
 
   const header = request.header(MCP_HEADERS.protocolVersion);
   if (header !== undefined && !isProtocolVersion(header)) {
     const id = Array.isArray(body) ? undefined : asObject(body)?.id;
-    return refuse(
+    return refuseMessage(
+      jsonHeaders,
       typeof id === 'string' || typeof id === 'number' ? id : null,
       JSON_RPC_ERRORS.unsupportedProtocolVersion,
       `Unsupported protocol version: ${header}`,
@@ -87,19 +82,24 @@ export async function answerJsonRpcPost(
 
   if (Array.isArray(body)) {
     if (!features.batches) {
-      return refuse(
+      return refuseMessage(
+        jsonHeaders,
         null,
         JSON_RPC_ERRORS.invalidRequest,
         `JSON-RPC batches are not part of protocol version ${version}; send one message per request.`,
       );
     }
     const batch = await answerBatch(rpc, body, context);
-    if (!batch.ok) return refuse(null, JSON_RPC_ERRORS.invalidRequest, batch.message);
-    return batch.responses.length > 0 ? json(batch.responses) : accepted();
+    if (!batch.ok)
+      return refuseMessage(jsonHeaders, null, JSON_RPC_ERRORS.invalidRequest, batch.message);
+    return batch.responses.length > 0
+      ? jsonAnswer(jsonHeaders, batch.responses, 200)
+      : acceptedAnswer(cors);
   }
 
   if (asObject(body) === undefined) {
-    return refuse(
+    return refuseMessage(
+      jsonHeaders,
       null,
       JSON_RPC_ERRORS.invalidRequest,
       'Invalid Request: the body must be a JSON-RPC message object.',
@@ -109,14 +109,16 @@ export async function answerJsonRpcPost(
   switch (classified.kind) {
     case 'response':
       return features.modern
-        ? refuse(
+        ? refuseMessage(
+            jsonHeaders,
             classified.id,
             JSON_RPC_ERRORS.invalidRequest,
             'Clients must not send JSON-RPC responses in protocol version 2026-07-28.',
           )
-        : accepted();
+        : acceptedAnswer(cors);
     case 'invalid':
-      return refuse(
+      return refuseMessage(
+        jsonHeaders,
         classified.id,
         JSON_RPC_ERRORS.invalidRequest,
         'Invalid Request: a JSON-RPC 2.0 message needs jsonrpc "2.0", a string method and, for a request, a string or number id.',
@@ -124,49 +126,83 @@ export async function answerJsonRpcPost(
     case 'notification':
       // JSON-RPC 2.0 §4.1: a notification is not answered, whatever its method; 202 with no body.
       await answerMessage(rpc, classified.message, context);
-      return accepted();
+      return acceptedAnswer(cors);
     case 'request': {
       const { id, message } = classified;
       if (features.modern) {
         const refusal = checkModernRequest(request, message, version);
-        if (refusal) return refuse(id, refusal.code, refusal.message);
+        if (refusal) return refuseMessage(jsonHeaders, id, refusal.code, refusal.message);
       }
       const cached = resultCache.readAnswer(id, message, version);
       if (cached) return { status: 200, headers: jsonHeaders, body: cached };
       const response = await answerMessage(rpc, message, context);
-      if (!response) return accepted();
+      if (!response) return acceptedAnswer(cors);
       const kept = resultCache.keepAnswer(message, version, response);
       if (kept) return { status: 200, headers: jsonHeaders, body: kept };
       const status =
         features.modern && response.error?.code === JSON_RPC_ERRORS.methodNotFound ? 404 : 200;
-      return json(response, status);
+      return jsonAnswer(jsonHeaders, response, status);
     }
   }
+}
+
+/** 202 with no body: a notification, or a client's response. */
+function acceptedAnswer(cors: Readonly<Record<string, string>>): PlainAnswer {
+  return { status: 202, headers: cors };
+}
+
+/** A JSON-RPC error response to a refused message, with status 400. */
+function refuseMessage(
+  headers: Readonly<Record<string, string>>,
+  id: JsonRpcId,
+  code: number,
+  message: string,
+  data?: unknown,
+): PlainAnswer {
+  return jsonAnswer(headers, buildErrorResponse(id, code, message, data), 400);
+}
+
+/** A JSON answer. */
+function jsonAnswer(
+  headers: Readonly<Record<string, string>>,
+  body: unknown,
+  status: number,
+): PlainAnswer {
+  return { status, headers, body: JSON.stringify(body) };
 }
 
 /** Each refused body in today's wire format: 415 and 413 problems, -32700 and -32600 errors. */
 function answerBodyRefusal(
   refusal: BodyRefusal,
+  request: PlainRequest,
   problem: ProblemAnswer,
-  refuse: (id: null, code: number, message: string) => PlainAnswer,
+  jsonHeaders: Readonly<Record<string, string>>,
 ): PlainAnswer {
   switch (refusal.reason) {
     case 'media_type':
       return problem(
+        request,
         'unsupported_media_type',
         {},
         `The MCP endpoint takes application/json; the request said ${refusal.given ? `"${refusal.given}"` : 'nothing'}.`,
       );
     case 'too_large':
       return problem(
+        request,
         'payload_too_large',
         {},
         `Request bodies are limited to ${refusal.maxBytes} bytes.`,
       );
     case 'malformed':
-      return refuse(null, JSON_RPC_ERRORS.parseError, 'Parse error: the body is not valid JSON.');
+      return refuseMessage(
+        jsonHeaders,
+        null,
+        JSON_RPC_ERRORS.parseError,
+        'Parse error: the body is not valid JSON.',
+      );
     case 'too_deep':
-      return refuse(
+      return refuseMessage(
+        jsonHeaders,
         null,
         JSON_RPC_ERRORS.invalidRequest,
         `Invalid Request: arrays and objects nest more than ${refusal.maxDepth} levels deep.`,

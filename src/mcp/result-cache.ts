@@ -1,6 +1,7 @@
 import type { JSONRPCResponse } from 'json-rpc-2.0';
 import { asObject, type JsonRpcMessage } from './json-rpc-messages.ts';
 import type { McpMethod, ProtocolVersion } from '../service/mcp-protocol.ts';
+import { noteRequest, readRequestNotes } from '../http/request-notes.ts';
 
 /**
  * List and discovery results depend only on the protocol version, the method and the cursor, and
@@ -29,9 +30,12 @@ export const KEPT_TOOL_RESULTS = {
   keyLength: 512,
 } as const;
 
-const RESPONSE_HEAD = Buffer.from('{"jsonrpc":"2.0","id":');
-const RESPONSE_MIDDLE = Buffer.from(',"result":');
-const RESPONSE_TAIL = Buffer.from('}');
+/**
+ * A kept answer as it is sent: the response's head with the request's id, as text, then the kept
+ * result with the response's closing brace, the same bytes for every request. Sent in parts, the
+ * result is never copied into a buffer of each answer's own.
+ */
+export type EncodedAnswer = readonly [head: string, result: Buffer];
 
 /**
  * Encoded answers to requests whose result is pure. Only a request has an id to splice in: a
@@ -43,68 +47,76 @@ export interface ResultCache {
     id: string | number,
     request: JsonRpcMessage,
     version: ProtocolVersion,
-  ): Buffer | undefined;
+  ): EncodedAnswer | undefined;
   /**
    * Keeps the result of a successful response to a request whose result is pure, and returns the
-   * encoded response (the same bytes `JSON.stringify(response)` gives), or undefined when the
-   * result is not kept.
+   * encoded response (its parts joined are the bytes `JSON.stringify(response)` gives), or
+   * undefined when the result is not kept.
    */
   keepAnswer(
     request: JsonRpcMessage,
     version: ProtocolVersion,
     response: JSONRPCResponse,
-  ): Buffer | undefined;
+  ): EncodedAnswer | undefined;
+}
+
+/**
+ * A kept result: its bytes (with the response's closing brace), and what the tool call that made
+ * it noted for the owner's insight report (the tool, a search query), noted again for each request
+ * it answers, as the method table would have.
+ */
+interface KeptResult {
+  readonly bytes: Buffer;
+  readonly tool: string | undefined;
+  readonly query: string | undefined;
 }
 
 /** Creates an empty cache of encoded list, discovery and tool-call results. */
 export function createResultCache(): ResultCache {
-  const lists = new Map<string, Buffer>();
-  const calls = new Map<string, Buffer>();
+  const lists = new Map<string, KeptResult>();
+  const calls = new Map<string, KeptResult>();
   let callBytes = 0;
-  const keep = (key: string, result: Buffer) => {
+  const keep = (key: string, result: KeptResult) => {
     if (!key.startsWith(TOOL_CALL_KEY_PREFIX)) {
       lists.set(key, result);
       return;
     }
-    if (result.length > KEPT_TOOL_RESULTS.bytes) return;
+    const { length } = result.bytes;
+    if (length > KEPT_TOOL_RESULTS.bytes) return;
     for (const [oldest, kept] of calls) {
-      if (
-        calls.size < KEPT_TOOL_RESULTS.entries &&
-        callBytes + result.length <= KEPT_TOOL_RESULTS.bytes
-      )
+      if (calls.size < KEPT_TOOL_RESULTS.entries && callBytes + length <= KEPT_TOOL_RESULTS.bytes)
         break;
       calls.delete(oldest);
-      callBytes -= kept.length;
+      callBytes -= kept.bytes.length;
     }
     calls.set(key, result);
-    callBytes += result.length;
+    callBytes += length;
   };
   return {
     readAnswer(id, request, version) {
       const key = readResultCacheKey(request, version);
       if (key === undefined) return undefined;
-      const result = (key.startsWith(TOOL_CALL_KEY_PREFIX) ? calls : lists).get(key);
-      return result && encodeResponse(id, result);
+      const kept = (key.startsWith(TOOL_CALL_KEY_PREFIX) ? calls : lists).get(key);
+      if (!kept) return undefined;
+      // What the method table notes for the insight report when it answers (docs/insight.md).
+      noteRequest({ mcpMethod: request.method, mcpTool: kept.tool, query: kept.query });
+      return encodeResponse(id, kept.bytes);
     },
     keepAnswer(request, version, response) {
       const key = readResultCacheKey(request, version);
       if (key === undefined || response.error !== undefined || calls.has(key)) return undefined;
-      const result = Buffer.from(JSON.stringify(response.result));
-      keep(key, result);
-      return encodeResponse(response.id as string | number, result);
+      // The result with the response's closing brace: the part every answer shares.
+      const bytes = Buffer.from(`${JSON.stringify(response.result)}}`);
+      const noted = readRequestNotes();
+      keep(key, { bytes, tool: noted?.mcpTool, query: noted?.query });
+      return encodeResponse(response.id as string | number, bytes);
     },
   };
 }
 
 /** A response around an encoded result, byte for byte what JSON.stringify writes. */
-function encodeResponse(id: string | number, result: Buffer): Buffer {
-  return Buffer.concat([
-    RESPONSE_HEAD,
-    Buffer.from(JSON.stringify(id)),
-    RESPONSE_MIDDLE,
-    result,
-    RESPONSE_TAIL,
-  ]);
+function encodeResponse(id: string | number, resultAndTail: Buffer): EncodedAnswer {
+  return [`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`, resultAndTail];
 }
 
 const TOOL_CALL_KEY_PREFIX = 'call ';
@@ -114,13 +126,9 @@ function readResultCacheKey(message: JsonRpcMessage, version: ProtocolVersion): 
   const { method } = message;
   const params = message.params === undefined ? {} : asObject(message.params);
   if (!params) return undefined;
-  // `_meta` is ignored; any member other than those named makes the request one not kept.
-  const members = Object.keys(params);
-  const onlyMembers = (first: string, second: string) =>
-    members.every((member) => member === '_meta' || member === first || member === second);
   if (method === 'tools/call') {
     const { name, arguments: args } = params;
-    if (typeof name !== 'string' || !onlyMembers('name', 'arguments')) return undefined;
+    if (typeof name !== 'string' || !hasOnlyMembers(params, 'name', 'arguments')) return undefined;
     // An absent arguments member (taken as {}) and `null` (refused) must not share a key.
     const call = JSON.stringify(args === undefined ? [name] : [name, args]);
     if (call.length > KEPT_TOOL_RESULTS.keyLength) return undefined;
@@ -128,7 +136,18 @@ function readResultCacheKey(message: JsonRpcMessage, version: ProtocolVersion): 
   }
   if (!METHODS_WITH_KEPT_RESULTS.has(method)) return undefined;
   const { cursor } = params;
-  if (!onlyMembers('cursor', 'cursor') || (cursor !== undefined && typeof cursor !== 'string'))
+  if (!hasOnlyMembers(params, 'cursor') || (cursor !== undefined && typeof cursor !== 'string'))
     return undefined;
   return `${version} ${method} ${cursor ?? ''}`;
+}
+
+/**
+ * Whether params hold no member but those named (and `_meta`, which is ignored): any other member
+ * makes the request one not kept.
+ */
+function hasOnlyMembers(params: Record<string, unknown>, first: string, second = first): boolean {
+  for (const member of Object.keys(params)) {
+    if (member !== '_meta' && member !== first && member !== second) return false;
+  }
+  return true;
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LIMITS } from '../service/limits.ts';
 import {
   IncompleteBodyError,
+  isBodyParts,
   readClientAddress,
   type PlainAnswer,
   type PlainRequest,
@@ -49,7 +50,7 @@ export function fromNodeRequest(
  * Content-Length, or while streaming). The connection is then marked to close, so the unread rest
  * of an oversized body is never read.
  */
-function readNodeBody(
+async function readNodeBody(
   req: IncomingMessage,
   res: ServerResponse,
   limit: number,
@@ -59,14 +60,33 @@ function readNodeBody(
     return undefined;
   };
   const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) > limit) return Promise.resolve(refuse());
-  // The usual case: the body came with the head and node:http has parsed all of it by now, so
-  // it is taken from the stream's buffer at once, without listeners and the ticks of a flow.
-  if (req.complete && !req.readableDidRead && req.readableFlowing === null) {
+  if (declared !== undefined && Number(declared) > limit) return refuse();
+  // A handler runs from node:http's request event, which comes before the parser has read the
+  // body; one promise job later, a body that came in the same packets as the head is in the
+  // stream's buffer (node:http runs promise jobs after handing over each part of the message).
+  if (!req.complete) await undefined;
+  // The usual case: the body is all there (the message is complete, or every byte its
+  // Content-Length declared is buffered), so it is taken from the stream's buffer at once,
+  // without listeners, closures and the ticks of a flow.
+  const buffered =
+    req.complete || (declared !== undefined && req.readableLength === Number(declared));
+  if (buffered && !req.readableDidRead && req.readableFlowing === null) {
     const whole = req.read() as Buffer | null;
-    if (whole === null) return Promise.resolve('');
-    return Promise.resolve(whole.length > limit ? refuse() : whole.toString());
+    // Flowing from here on, so the stream still ends (and node:http lets go of the request) when
+    // the parser completes the message.
+    if (!req.complete) req.resume();
+    if (whole === null) return '';
+    return whole.length > limit ? refuse() : whole.toString();
   }
+  return readNodeBodyStream(req, limit, refuse);
+}
+
+/** Reads a body that is still arriving, stopping as soon as it passes the limit. */
+function readNodeBodyStream(
+  req: IncomingMessage,
+  limit: number,
+  refuse: () => undefined,
+): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -103,24 +123,49 @@ export function sendPlainAnswer(
   if (res.destroyed) return;
   // The fields go to node:http as one flat list of names and values, in this order: no header
   // object is built and copied for every answer, and node:http reads the list as it is.
-  const names = Object.keys(answer.headers);
+  const { headers } = answer;
   const fields: string[] = [];
-  for (const name of names) fields.push(name, answer.headers[name] as string);
-  // Lower-cased only where the length matches: most names differ in length already.
-  const present = (lowerName: string) =>
-    names.some((name) => name.length === lowerName.length && name.toLowerCase() === lowerName);
+  for (const name in headers) fields.push(name, headers[name] as string);
+  const own = fields.length;
   for (const [name, lowerName, value] of listRouteHeaders(routeHeaders)) {
-    if (!present(lowerName)) fields.push(name, value);
-  }
-  // Encoded once: measuring a string's UTF-8 length and then writing it would encode it twice.
-  const body = typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body;
-  // Framed by its length rather than chunked: the body is whole already.
-  if (body !== undefined && body !== null && !present('content-length')) {
-    fields.push('Content-Length', String(body.byteLength));
+    if (!hasField(fields, own, lowerName)) fields.push(name, value);
   }
   if (!canKeepAlive(res.req)) res.shouldKeepAlive = false;
+  const { body } = answer;
+  if (body !== undefined && body !== null && isBodyParts(body)) {
+    // Framed by its length rather than chunked: the parts are whole already.
+    let length = 0;
+    for (const part of body)
+      length += typeof part === 'string' ? Buffer.byteLength(part) : part.byteLength;
+    if (!hasField(fields, own, 'content-length')) fields.push('Content-Length', String(length));
+    res.writeHead(answer.status, fields);
+    // Corked, so the head and every part leave in one write; end() uncorks.
+    res.cork();
+    const last = body.length - 1;
+    for (let index = 0; index < last; index += 1) res.write(body[index]);
+    res.end(body[last]);
+    return;
+  }
+  // Encoded once: measuring a string's UTF-8 length and then writing it would encode it twice.
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  // Framed by its length rather than chunked: the body is whole already.
+  if (bytes !== undefined && bytes !== null && !hasField(fields, own, 'content-length')) {
+    fields.push('Content-Length', String(bytes.byteLength));
+  }
   res.writeHead(answer.status, fields);
-  res.end(body ?? undefined);
+  res.end(bytes ?? undefined);
+}
+
+/**
+ * Whether the first `count` entries of a field list (names and values) name a field, by its
+ * lower-case name; lower-cased only where the length matches, as most names differ in length.
+ */
+function hasField(fields: readonly string[], count: number, lowerName: string): boolean {
+  for (let index = 0; index < count; index += 2) {
+    const name = fields[index] as string;
+    if (name.length === lowerName.length && name.toLowerCase() === lowerName) return true;
+  }
+  return false;
 }
 
 /**

@@ -81,7 +81,7 @@ export function listSitePages(
 
 /** The path a page request names: a trailing slash is ignored, as Astro's routing ignores it. */
 export function normalizePagePath(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return pathname.length > 1 && pathname.endsWith('/') ? pathname.replace(/\/+$/, '') : pathname;
 }
 
 /** True for a page whose copy is in content/pages and whose component is its own (home, developers, docs). */

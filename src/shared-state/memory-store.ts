@@ -80,7 +80,7 @@ export class MemoryStore implements SharedStore {
     return true;
   }
 
-  async tally(counts: readonly TallyCount[], ttlSeconds: number): Promise<true> {
+  tally(counts: readonly TallyCount[], ttlSeconds: number): true {
     const now = this.#now();
     const expiresAt = now + ttlSeconds * 1000;
     for (const { key, field, maxFields } of counts) {

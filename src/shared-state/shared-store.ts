@@ -61,8 +61,14 @@ export const TALLY_OVERFLOW_FIELD = '(other)';
  * A count for a field that a full tally does not hold goes to `TALLY_OVERFLOW_FIELD`.
  */
 export interface BoundedTally {
-  /** Adds one to each count's field in one atomic step and (re)sets every key's lifetime. */
-  tally(counts: readonly TallyCount[], ttlSeconds: number): Promise<StoreAnswer<true>>;
+  /**
+   * Adds one to each count's field in one atomic step and (re)sets every key's lifetime. A store
+   * that counts in memory answers at once, with no promise.
+   */
+  tally(
+    counts: readonly TallyCount[],
+    ttlSeconds: number,
+  ): StoreAnswer<true> | Promise<StoreAnswer<true>>;
   /** The fields and counts of each key, in order; a key that does not exist reads empty. */
   readTallies(keys: readonly string[]): Promise<StoreAnswer<Record<string, number>[]>>;
 }

@@ -11,6 +11,7 @@ import {
 import type { InsightReport } from '../../src/insight/insight-report.ts';
 import { INSIGHT_DIMENSIONS, MAX_QUERY_LENGTH } from '../../src/insight/insight-tallies.ts';
 import { MemoryStore } from '../../src/shared-state/memory-store.ts';
+import type { SharedStore } from '../../src/shared-state/shared-store.ts';
 import { startDocumentServer, type DocumentServer } from '../support/https-document-server.ts';
 import { startSigningAgent, type SigningAgent } from '../support/signing-agent.ts';
 
@@ -223,7 +224,7 @@ describe('createInsightHandler', () => {
 
 describe('InsightRecorder', () => {
   it('should hold at most MAX_PENDING_COUNTS counts while the store does not answer', async () => {
-    const silent = new MemoryStore();
+    const silent: SharedStore = new MemoryStore();
     silent.tally = () => new Promise(() => undefined);
     const recorder = new InsightRecorder({ store: silent, checker: new SignatureChecker() });
     const page = withInsight(async () => ({ status: 200, headers: {} }), {

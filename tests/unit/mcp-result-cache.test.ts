@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toWebHandler } from '../../src/http/plain-http.ts';
+import { joinBody, toWebHandler } from '../../src/http/plain-http.ts';
 import { createMcpHandler } from '../../src/mcp/http-handler.ts';
 import { answerMessage, type JsonRpcMessage } from '../../src/mcp/json-rpc-messages.ts';
 import { createResultCache, KEPT_TOOL_RESULTS } from '../../src/mcp/result-cache.ts';
@@ -8,6 +8,10 @@ import { PROTOCOL_VERSIONS, type ProtocolVersion } from '../../src/service/mcp-p
 import { loadExpectedSite } from '../support/expected-site.ts';
 import { modernMeta } from '../support/mcp-requests.ts';
 import { loadFixtureContent } from '../support/fixture-content.ts';
+import { AgentCatalogue } from '../../src/insight/agent-catalogue.ts';
+import { InsightRecorder, withInsight } from '../../src/insight/insight-recorder.ts';
+import { readDay, readTallyKey } from '../../src/insight/insight-tallies.ts';
+import { MemoryStore } from '../../src/shared-state/memory-store.ts';
 
 const site = await loadExpectedSite('https://facts.example.com', await loadFixtureContent('rich'));
 
@@ -81,9 +85,8 @@ describe('createResultCache', () => {
     cache.keepAnswer(absent, '2025-11-25', { jsonrpc: '2.0', id: 1, result: { kept: true } });
     const withNull = { ...absent, params: { name: 'get_product', arguments: null } };
     expect(cache.readAnswer(7, withNull, '2025-11-25')).toBeUndefined();
-    expect(cache.readAnswer(7, absent, '2025-11-25')?.toString()).toBe(
-      '{"jsonrpc":"2.0","id":7,"result":{"kept":true}}',
-    );
+    const kept = cache.readAnswer(7, absent, '2025-11-25');
+    expect(kept && String(joinBody(kept))).toBe('{"jsonrpc":"2.0","id":7,"result":{"kept":true}}');
     expect(cache.readAnswer(7, absent, '2025-06-18')).toBeUndefined();
   });
 
@@ -129,5 +132,46 @@ describe('createResultCache', () => {
     const long = message('y'.repeat(KEPT_TOOL_RESULTS.keyLength));
     cache.keepAnswer(long, '2025-11-25', { jsonrpc: '2.0', id: 1, result: {} });
     expect(cache.readAnswer(1, long, '2025-11-25')).toBeUndefined();
+  });
+});
+
+describe('kept answers and the insight report', () => {
+  it('notes the method, tool and query of a repeated call as the method table does', async () => {
+    const store = new MemoryStore();
+    const recorder = new InsightRecorder({
+      store,
+      catalogue: new AgentCatalogue(),
+    });
+    const handler = toWebHandler(
+      withInsight(createMcpHandler({ site }), { surface: 'mcp', recorder }),
+    );
+    const post = (method: string, params: Record<string, unknown>) =>
+      handler(
+        new Request('https://facts.example.com/mcp', {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            Accept: 'application/json, text/event-stream',
+            'MCP-Protocol-Version': '2025-11-25',
+          },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+        }),
+      );
+    const call = { name: 'search_site_copy', arguments: { query: 'Bread' } };
+    const invalid = { name: 'search_site_copy', arguments: { query: 7 } };
+    for (let round = 0; round < 3; round += 1) {
+      expect((await post('tools/list', {})).status).toBe(200);
+      expect((await post('tools/call', call)).status).toBe(200);
+      expect((await post('tools/call', invalid)).status).toBe(200);
+    }
+    await recorder.flush();
+    const day = readDay(Date.now());
+    const [methods, tools, queries] = (await store.readTallies(
+      (['methods', 'tools', 'queries'] as const).map((dimension) => readTallyKey(day, dimension)),
+    )) as Record<string, number>[];
+    expect(methods).toEqual({ 'tools/list': 3, 'tools/call': 6 });
+    // The invalid call never reached the tool, kept or not: only the valid one is counted.
+    expect(tools).toEqual({ search_site_copy: 3 });
+    expect(queries).toEqual({ bread: 3 });
   });
 });

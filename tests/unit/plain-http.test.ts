@@ -2,7 +2,7 @@ import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromWebRequest, toWebHandler, type PlainHandler } from '../../src/http/plain-http.ts';
-import { guardHandler } from '../../src/http/problem.ts';
+import { serveFunction } from '../../src/http/serve-function.ts';
 import { fromNodeRequest, readRequestUrl, sendPlainAnswer } from '../../src/server/node-plain.ts';
 
 const echo: PlainHandler = async (request) => {
@@ -162,6 +162,70 @@ describe('plain handlers on node:http', () => {
     }
   });
 
+  it('should read a body asked for at the request event, end the request, and send parts as one answer', async () => {
+    // As in the local server, where a handler asks for the body before node:http has parsed it.
+    const seen: { buffered: number; ended: boolean; complete: boolean }[] = [];
+    const parts = createServer((req, res) => {
+      const buffered = req.readableLength;
+      const url = readRequestUrl(req, 'https://facts.example.com');
+      void fromNodeRequest(req, res, url)
+        .text(1000)
+        .then((text) => {
+          req.once('end', () => seen.push({ buffered, ended: true, complete: req.complete }));
+          sendPlainAnswer(
+            res,
+            {
+              status: 200,
+              headers: {},
+              body: [`{"text":${JSON.stringify(text)},`, Buffer.from('"é":1}')],
+            },
+            {},
+          );
+        });
+    });
+    await new Promise<void>((resolve) => parts.listen(0, '127.0.0.1', resolve));
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const { port } = parts.address() as AddressInfo;
+    const post = (body: string) =>
+      new Promise<{ length: string | undefined; connection: string | undefined; text: string }>(
+        (resolve, reject) => {
+          const req = request(
+            { agent, port, host: '127.0.0.1', path: '/mcp', method: 'POST' },
+            (res) => {
+              let text = '';
+              res.setEncoding('utf8');
+              res.on('data', (chunk: string) => (text += chunk));
+              res.on('end', () =>
+                resolve({
+                  length: res.headers['content-length'],
+                  connection: res.headers.connection,
+                  text,
+                }),
+              );
+            },
+          );
+          req.on('error', reject);
+          req.setHeader('Content-Length', Buffer.byteLength(body));
+          req.end(body);
+        },
+      );
+    try {
+      for (const body of ['héllo', '', 'y'.repeat(1000)]) {
+        const answer = await post(body);
+        expect(answer.connection).toBe('keep-alive');
+        expect(Number(answer.length)).toBe(Buffer.byteLength(answer.text));
+        expect(JSON.parse(answer.text)).toEqual({ text: body, é: 1 });
+      }
+      // The body was not yet parsed when asked for, and each request stream still ended.
+      expect(seen.map(({ buffered }) => buffered)).toEqual([0, 0, 0]);
+      expect(seen.every(({ ended, complete }) => ended && complete)).toBe(true);
+    } finally {
+      agent.destroy();
+      parts.closeAllConnections();
+      await new Promise<void>((resolve) => parts.close(() => resolve()));
+    }
+  });
+
   it('should keep a path that starts with two slashes on our origin', () => {
     const url = readRequestUrl({ url: '//evil.example/mcp' } as never, 'https://facts.example.com');
     expect(url.host).toBe('facts.example.com');
@@ -186,14 +250,14 @@ describe('plain handlers on web requests', () => {
   });
 });
 
-describe('guardHandler', () => {
+describe('serveFunction, the guard', () => {
   it('should turn a failure into a 500 problem naming only a request id, logged once', async () => {
     const logged: Record<string, unknown>[] = [];
-    const guarded = guardHandler(
+    const guarded = serveFunction(
       async () => {
         throw new Error('secret detail at /srv/app/api/mcp.ts');
       },
-      { siteUrl: 'https://facts.example.com', log: (entry) => logged.push(entry) },
+      { siteUrl: 'https://facts.example.com', limiter: null, log: (entry) => logged.push(entry) },
     );
     const answer = await guarded(
       fromWebRequest(new Request('https://facts.example.com/api/x', { method: 'POST' })),

@@ -77,5 +77,14 @@ describe('readRequestBody', () => {
     expect(
       await readRequestBody(post('[[[1]]]', 'application/json'), { ...json, maxDepth: 3 }),
     ).toEqual({ ok: true, value: [[[1]]] });
+    // The shortest texts one level too deep ({} and [] alike), and the deepest within the limit.
+    for (const text of ['[[[[]]]]', '{"":[{"":{}}]}']) {
+      expect(
+        await readRequestBody(post(text, 'application/json'), { ...json, maxDepth: 3 }),
+      ).toEqual({ ok: false, reason: 'too_deep', maxDepth: 3 });
+    }
+    expect(
+      await readRequestBody(post('[[[]]]', 'application/json'), { ...json, maxDepth: 3 }),
+    ).toEqual({ ok: true, value: [[[]]] });
   });
 });

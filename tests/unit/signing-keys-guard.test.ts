@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromWebRequest } from '../../src/http/plain-http.ts';
+import { serveFunction } from '../../src/http/serve-function.ts';
 import { readSigningKeys } from '../../src/oauth/keys.ts';
 import { createRegisterHandler } from '../../src/oauth/register-endpoint.ts';
 import { answerMissingSigningKeys } from '../../src/oauth/signing-keys-guard.ts';
@@ -21,7 +22,7 @@ const register = () =>
 describe('answerMissingSigningKeys', () => {
   it('should answer a 503 problem for the caller and log how to set the keys for the owner', async () => {
     const logged: Array<Readonly<Record<string, unknown>>> = [];
-    const handler = answerMissingSigningKeys(
+    const handler = serveFunction(
       createRegisterHandler({
         siteUrl,
         // As on a Vercel deployment whose variable was set for the build only.
@@ -30,7 +31,12 @@ describe('answerMissingSigningKeys', () => {
           throw new Error('unreachable: readSigningKeys refuses first');
         },
       }),
-      { siteUrl, log: (entry) => logged.push(entry) },
+      {
+        siteUrl,
+        limiter: null,
+        failure: answerMissingSigningKeys({ siteUrl, log: (entry) => logged.push(entry) }),
+        log: (entry) => logged.push({ unexpected: entry }),
+      },
     );
     const answer = await handler(register());
     expect(answer.status).toBe(503);
@@ -54,12 +60,17 @@ describe('answerMissingSigningKeys', () => {
   });
 
   it('should leave every other failure to the function guard', async () => {
-    const handler = answerMissingSigningKeys(
+    const logged: Array<Readonly<Record<string, unknown>>> = [];
+    const failure = answerMissingSigningKeys({ siteUrl, log: (entry) => logged.push(entry) });
+    expect(failure(new Error('a bug'), register())).toBeUndefined();
+    const handler = serveFunction(
       async () => {
         throw new Error('a bug');
       },
-      { siteUrl },
+      { siteUrl, limiter: null, failure, log: (entry) => logged.push(entry) },
     );
-    await expect(handler(register())).rejects.toThrow('a bug');
+    const answer = await handler(register());
+    expect(answer.status).toBe(500);
+    expect(logged).toEqual([expect.objectContaining({ msg: 'function failed' })]);
   });
 });
