@@ -34,6 +34,7 @@ export default defineConfig({
             WORK_TREE_GUARD,
             'tests/support/server-setup.ts',
             'tests/support/browser-setup.ts',
+            'tests/support/python-mcp-setup.ts',
           ],
           setupFiles: ['tests/support/site-ready-setup.ts'],
           testTimeout: 60_000,
@@ -45,8 +46,13 @@ export default defineConfig({
           name: 'build',
           isolate: false,
           include: ['tests/build/**/*.test.ts'],
-          // The vercel-build test reads the served build: one `vercel build` per run.
-          globalSetup: [WORK_TREE_GUARD, 'tests/support/server-setup.ts'],
+          // The vercel-build test reads the served build: one `vercel build` per run. The
+          // fixture swap and the recipes read copies built in the background (copy-builds.ts).
+          globalSetup: [
+            WORK_TREE_GUARD,
+            'tests/support/server-setup.ts',
+            'tests/support/copy-builds-setup.ts',
+          ],
           testTimeout: 120_000,
           hookTimeout: 360_000,
         },

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { readProjectToolNames } from '../../src/integrations/mcp-tool-modules.ts';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSiteSnapshot } from '../../src/integrations/build-site-snapshot.ts';
 import { buildSiteDocuments, type SiteDocuments } from '../../src/documents/site-documents.ts';
 import { readRateLimitPolicy } from '../../src/service/rate-limit-policy.ts';
@@ -16,7 +16,7 @@ import { launchChromium } from '../support/browser.ts';
 import { FIXTURE_COMPANY_NAMES, resolveFixtureDir } from '../support/fixture-content.ts';
 import { postMcp } from '../support/mcp-requests.ts';
 import { ROOT } from '../support/processes.ts';
-import { serveProjectCopy, type ServedCopy } from '../support/served-copy.ts';
+import { waitForCopyBuild, type CopyBuild } from '../support/copy-builds.ts';
 
 /**
  * A site owner's promise (issue 24): replace content/ with another company and everything
@@ -71,7 +71,7 @@ describe.each(FIXTURE_COMPANY_NAMES)(
   'the project with the fixture company %s as content/',
   (name) => {
     const SURFACES = FIXTURE_ROUTES.get(name)?.surfaces ?? [];
-    let served: ServedCopy;
+    let served: CopyBuild;
     let expected: SiteDocuments;
     /** The fixture's content, as the served copy read it. */
     let content: SiteContent;
@@ -100,7 +100,8 @@ describe.each(FIXTURE_COMPANY_NAMES)(
     beforeAll(async () => {
       const fixtureDir = resolveFixtureDir(name);
       traces = await readSampleTraces(await readAllText(fixtureDir));
-      served = await serveProjectCopy({ contentDir: fixtureDir, prefix: `fixture-${name}-` });
+      // Built and served in the background since the run began (tests/support/copy-builds.ts).
+      served = await waitForCopyBuild(`fixture-${name}`);
       content = await readSiteContent(join(served.dir, 'content'));
       expected = buildSiteDocuments(
         buildSiteSnapshot(
@@ -110,11 +111,7 @@ describe.each(FIXTURE_COMPANY_NAMES)(
           await loadProjectTools(),
         ),
       );
-    }, 300_000);
-
-    afterAll(async () => {
-      await served?.stop();
-    });
+    }, 900_000);
 
     it.each(SURFACES)(
       'should answer the sample of $id with its status and media type',

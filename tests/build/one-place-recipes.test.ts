@@ -1,136 +1,31 @@
-import { readFile, writeFile } from 'node:fs/promises';
 import { readProjectToolNames } from '../../src/integrations/mcp-tool-modules.ts';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSiteRoutes } from '../../src/documents/site-routes.ts';
 import { buildSiteVercelConfig } from '../../src/documents/site-vercel-config.ts';
 import { buildSiteNavigation } from '../../src/reference/site-navigation.ts';
 import { CACHE_POLICIES } from '../../src/service/route-policies.ts';
 import { readSiteContent } from '../../src/site-content/read-site-content.ts';
 import { decodeHtmlText } from '../support/expected-site.ts';
-import { serveProjectCopy, type ServedCopy } from '../support/served-copy.ts';
+import { waitForCopyBuild, type CopyBuild } from '../support/copy-builds.ts';
+import { DOCUMENT_PATH, PAGE, PAGE_SLUG, TOOL_NAME } from '../support/recipe-fixtures.ts';
 
-/**
+/*
  * The recipes of docs/architecture.md ("Recipes: one place per new thing"), all in ONE copy of the
  * project, built once and served as a site owner would (`astro build`, then `src/server/serve.ts`):
  * a new MCP tool is one file in src/mcp/tools/; a new page is one file in content/pages/; a new
  * well-known document is one builder plus one route-table entry. Nothing else is edited, and each
  * new thing must be found on every surface it should reach.
  */
-const TOOL_NAME = 'echo_fixture_words';
-const TOOL_FILE = `import * as z from 'zod/mini';
-import { defineTool } from '../tool-definition.ts';
-
-/** A fixture: the words it is given, with the company's short name. */
-export const echoFixtureWordsTool = defineTool({
-  name: '${TOOL_NAME}',
-  title: () => 'Echo fixture words',
-  description: (content) =>
-    \`Returns the words it is given beside \${content.company.alternateName}'s short name. A fixture tool that proves a new tool is one file.\`,
-  inputSchema: () =>
-    z.strictObject({
-      words: z.string().check(z.minLength(1), z.describe('The words to give back')),
-    }),
-  outputSchema: () =>
-    z.strictObject({
-      words: z.string().check(z.describe('The words as they were given')),
-      company: z.string().check(z.describe("The company's short name")),
-    }),
-  example: { words: 'one file' },
-  prepare: ({ content }) => ({
-    run: ({ words }) => ({
-      structuredContent: { words, company: content.company.alternateName },
-    }),
-  }),
-});
-`;
-
-const PAGE_SLUG = 'fixture-visit-us';
-const PAGE = {
-  title: 'Visit the fixture company',
-  description: 'Where to find the fixture company, a page a site owner adds as one Markdown file.',
-  heading: 'Visit us in person',
-  navLabel: 'Visit us',
-  llmsSection: 'Fixture places',
-  body: 'Our fixture office welcomes visitors on weekdays.',
-};
-const PAGE_FILE = `---
-title: ${PAGE.title}
-description: ${PAGE.description}
-heading: ${PAGE.heading}
-navLabel: ${PAGE.navLabel}
-navOrder: 15
-llmsSection: ${PAGE.llmsSection}
----
-
-${PAGE.body}
-
-## Opening hours
-
-Monday to Friday.
-`;
-
-const DOCUMENT_PATH = '/.well-known/fixture-facts.json';
-const BUILDER_FILE = `import type { SiteContent } from '../schemas/site-content.ts';
-import type { ServiceUrls } from '../service/urls.ts';
-
-/** A fixture: a well-known document that proves a new document is a builder and a route entry. */
-export function buildFixtureFacts(content: SiteContent, urls: ServiceUrls) {
-  return { company: content.company.alternateName, mcp: urls.mcp };
-}
-`;
-const ROUTE_ENTRY = `  defineDocument('fixture-facts', ['${DOCUMENT_PATH}'], {
-    document: 'fixtureFacts',
-    mediaType: 'json',
-    cache: 'metadata',
-    cors: 'read-only',
-  }),
-`;
-
-/** Inserts text before an anchor of a copied source file, failing loudly if the anchor moved. */
-async function insertBefore(file: string, anchor: string, text: string): Promise<void> {
-  const source = await readFile(file, 'utf8');
-  if (!source.includes(anchor)) throw new Error(`${file} no longer holds ${anchor}`);
-  await writeFile(file, source.replace(anchor, `${text}${anchor}`));
-}
-
-/** Writes the three new things into the copy, as a site owner or developer would. */
-async function addFixtures(dir: string): Promise<void> {
-  await writeFile(join(dir, 'src', 'mcp', 'tools', 'echo-fixture-words.ts'), TOOL_FILE);
-  await writeFile(join(dir, 'content', 'pages', `${PAGE_SLUG}.md`), PAGE_FILE);
-  // The builder: its module, and its result computed once with the site's other documents.
-  await writeFile(join(dir, 'src', 'documents', 'fixture-facts.ts'), BUILDER_FILE);
-  const documents = join(dir, 'src', 'documents', 'site-documents.ts');
-  await insertBefore(
-    documents,
-    'export type SiteDocuments',
-    "import { buildFixtureFacts } from './fixture-facts.ts';\n",
-  );
-  await insertBefore(
-    documents,
-    '    copyDocuments:',
-    '    fixtureFacts: buildFixtureFacts(content, urls),\n',
-  );
-  // The route-table entry: the generic document endpoint writes it, the table routes it.
-  await insertBefore(
-    join(dir, 'src', 'service', 'routes.ts'),
-    "  defineDocument('claim'",
-    ROUTE_ENTRY,
-  );
-}
-
-let served: ServedCopy | undefined;
+let served: CopyBuild | undefined;
 let origin: string;
 
 beforeAll(async () => {
-  served = await serveProjectCopy({ prefix: 'one-place-recipes-', beforeBuild: addFixtures });
+  // Built with the three new things and served in the background since the run began.
+  served = await waitForCopyBuild('one-place-recipes');
   origin = served.baseUrl;
-}, 360_000);
-
-afterAll(async () => {
-  await served?.stop();
-});
+}, 900_000);
 
 /** A JSON-RPC call to the copy's MCP endpoint. */
 async function callMcp(method: string, params: Record<string, unknown>) {

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { listErrorCatalogue } from '../../src/service/error-catalogue.ts';
-import { launchChromium } from '../support/browser.ts';
+import { createPageVisits, launchChromium } from '../support/browser.ts';
 import { loadSampleContent, loadSampleRoutes } from '../support/sample-content.ts';
 
 const baseUrl = inject('baseUrl');
@@ -10,25 +10,26 @@ const REFERENCE_PAGES = (await loadSampleRoutes()).pages.filter((page) => page.s
 const OPERATION = '/docs/api/getOverview';
 
 let browser: Browser;
+let visits: ReturnType<typeof createPageVisits>;
 
 beforeAll(async () => {
   browser = await launchChromium();
+  visits = createPageVisits(browser);
 });
 
 afterAll(async () => {
+  await visits?.close();
   await browser?.close();
 });
 
-async function openDocs(path: string, width: number, javaScriptEnabled = true) {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled });
-  const page = await context.newPage();
-  await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
-  return { context, page };
+/** Visits a reference page at a width, in the file's shared page with or without JavaScript. */
+function openDocs(path: string, width: number, javaScriptEnabled = true) {
+  return visits.visit(`${baseUrl}${path}`, { viewport: { width, height: 900 }, javaScriptEnabled });
 }
 
 describe('the reference sidebar', () => {
   it('should list /docs, every reference page and every error, and mark the current page', async () => {
-    const { context, page } = await openDocs(OPERATION, 1280, false);
+    const { page } = await openDocs(OPERATION, 1280, false);
     const sidebar = page.getByRole('navigation', { name: 'API reference' });
     expect(await sidebar.isVisible()).toBe(true);
     const hrefs = await sidebar
@@ -47,11 +48,10 @@ describe('the reference sidebar', () => {
     const current = sidebar.locator('[aria-current="page"]');
     expect(await current.count()).toBe(1);
     expect(await current.getAttribute('href')).toBe(OPERATION);
-    await context.close();
   });
 
   it('should keep every id the one-page /docs had, each on a link to its new page', async () => {
-    const { context, page } = await openDocs('/docs', 1280, false);
+    const { page } = await openDocs('/docs', 1280, false);
     for (const [id, target] of [
       ['getOverview', OPERATION],
       ['tool-search_site_copy', '/docs/mcp/tools/search_site_copy'],
@@ -63,13 +63,12 @@ describe('the reference sidebar', () => {
     for (const id of ['operations', 'tag-rest', 'mcp-tools', 'schemas', 'limits', 'versions']) {
       expect(await page.locator(`[id="${id}"]`).count(), id).toBe(1);
     }
-    await context.close();
   });
 
   it.each([false, true])(
     'should open as a drawer below 900 px and close again (JavaScript on: %s)',
     async (javaScriptEnabled) => {
-      const { context, page } = await openDocs(OPERATION, 390, javaScriptEnabled);
+      const { page } = await openDocs(OPERATION, 390, javaScriptEnabled);
       const sidebar = page.locator('#docs-sidebar');
       expect(await sidebar.isVisible()).toBe(false);
       await page.getByRole('button', { name: 'Reference menu' }).click();
@@ -81,12 +80,11 @@ describe('the reference sidebar', () => {
       expect(box?.width).toBeLessThanOrEqual(390);
       await sidebar.getByRole('button', { name: 'Close menu' }).click();
       expect(await sidebar.isVisible()).toBe(false);
-      await context.close();
     },
   );
 
   it('should show the breadcrumbs the JSON-LD BreadcrumbList names, and link the neighbours', async () => {
-    const { context, page } = await openDocs(OPERATION, 1280, false);
+    const { page } = await openDocs(OPERATION, 1280, false);
     const crumbs = (
       await page.getByRole('navigation', { name: 'Breadcrumb' }).locator('li').allInnerTexts()
     ).map((text) => text.trim());
@@ -105,13 +103,12 @@ describe('the reference sidebar', () => {
     const next = (await pager.locator('a[rel="next"]').getAttribute('href')) ?? '';
     await page.goto(`${baseUrl}${next}`);
     expect(await pager.locator('a[rel="prev"]').getAttribute('href')).toBe(OPERATION);
-    await context.close();
   });
 });
 
 describe('operation pages', () => {
   it('should put the samples beside the description at 1280 px, sticky', async () => {
-    const { context, page } = await openDocs(OPERATION, 1280);
+    const { page } = await openDocs(OPERATION, 1280);
     const main = await page.locator('.docs-operation-main').boundingBox();
     const aside = await page.locator('.docs-operation-aside').boundingBox();
     expect(aside?.x).toBeGreaterThan((main?.x ?? 0) + (main?.width ?? 0) - 1);
@@ -121,13 +118,12 @@ describe('operation pages', () => {
     ).toBe('sticky');
     // The example answer is shown expanded, not folded away.
     expect(await page.locator('.docs-operation-aside .code-block').last().isVisible()).toBe(true);
-    await context.close();
   });
 
   it.each([OPERATION, '/docs/mcp/tools/search_site_copy'])(
     'should stack %s at 390 px and overflow nothing at 360 px',
     async (path) => {
-      const { context, page } = await openDocs(path, 390);
+      const { page } = await openDocs(path, 390);
       const main = await page.locator('.docs-operation-main').boundingBox();
       const aside = await page.locator('.docs-operation-aside').boundingBox();
       expect(aside?.y).toBeGreaterThanOrEqual((main?.y ?? 0) + (main?.height ?? 0) - 1);
@@ -136,27 +132,24 @@ describe('operation pages', () => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow).toBe(0);
-      await context.close();
     },
   );
 
   it('should unfold a nested object of the response fields', async () => {
-    const { context, page } = await openDocs(OPERATION, 1280, false);
+    const { page } = await openDocs(OPERATION, 1280, false);
     const nested = page.locator('.schema-fields details').first();
     const inner = nested.locator('.schema-field-name').first();
     expect(await inner.isVisible()).toBe(false);
     await nested.locator('summary').click();
     expect(await inner.isVisible()).toBe(true);
-    await context.close();
   });
 });
 
 describe('the entry page', () => {
   it('should open with the copy of content/pages/docs.md and a quickstart', async () => {
     const { pages } = await loadSampleContent();
-    const { context, page } = await openDocs('/docs', 1280, false);
+    const { page } = await openDocs('/docs', 1280, false);
     expect(await page.locator('main h1').innerText()).toBe(pages.docs.heading);
     expect(await page.locator('#quickstart').count()).toBe(1);
-    await context.close();
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import {
   checkAccessibility,
+  createPageVisits,
   launchChromium,
   openRecordedPage,
   saveScreenshot,
@@ -12,20 +13,23 @@ import { loadSampleContent } from '../support/sample-content.ts';
 const baseUrl = inject('baseUrl');
 
 let browser: Browser;
+let visits: ReturnType<typeof createPageVisits>;
 let content: SiteContent;
 
 beforeAll(async () => {
   browser = await launchChromium();
+  visits = createPageVisits(browser);
   content = await loadSampleContent();
 });
 
 afterAll(async () => {
+  await visits?.close();
   await browser?.close();
 });
 
-/** Opens a page of the site as served, recording its errors and requests. */
+/** Visits a page of the site as served in the file's shared page, recording errors and requests. */
 function openPage(path: string, javaScriptEnabled = true, colorScheme: 'light' | 'dark' = 'light') {
-  return openRecordedPage(browser, `${baseUrl}${path}`, { javaScriptEnabled, colorScheme });
+  return visits.visit(`${baseUrl}${path}`, { javaScriptEnabled, colorScheme });
 }
 
 const DIALOG = '[data-search-dialog]';
@@ -78,7 +82,8 @@ async function readActiveOption(page: Page): Promise<string | undefined> {
 
 describe('the search dialog', () => {
   it('should load no index until opened, then open on "/" with the focus in its field', async () => {
-    const { context, page, requests } = await openPage('/docs');
+    // What a first visit loads: a context of its own, with an empty cache.
+    const { context, page, requests } = await openRecordedPage(browser, `${baseUrl}/docs`);
     await page.waitForLoadState('networkidle');
     const before = [...requests];
     expect(before).not.toContain('/search-index.json');
@@ -98,7 +103,7 @@ describe('the search dialog', () => {
   it.each(['Control+k', 'Meta+k'])(
     'should open on %s, and not while the visitor types in a field',
     async (shortcut) => {
-      const { context, page } = await openPage('/docs');
+      const { page } = await openPage('/docs');
       await page.keyboard.press(shortcut);
       expect(await isDialogOpen(page)).toBe(true);
       await page.keyboard.press('Escape');
@@ -115,12 +120,11 @@ describe('the search dialog', () => {
       await page.keyboard.press('/');
       expect(await isDialogOpen(page)).toBe(false);
       expect(await field.inputValue()).toContain('/');
-      await context.close();
     },
   );
 
   it('should open from the header button and give the focus back when closed', async () => {
-    const { context, page } = await openPage('/');
+    const { page } = await openPage('/');
     await page.locator('[data-search-open]').click();
     expect(await isDialogOpen(page)).toBe(true);
     await page.keyboard.press('Escape');
@@ -128,11 +132,10 @@ describe('the search dialog', () => {
     expect(
       await page.evaluate(() => document.activeElement?.hasAttribute('data-search-open')),
     ).toBe(true);
-    await context.close();
   });
 
   it('should group results by page, each with its heading and a snippet with the match marked', async () => {
-    const { context, page, errors } = await openPage('/docs');
+    const { page, errors } = await openPage('/docs');
     const groups = await search(page, 'rate limit');
     expect(groups.length).toBeGreaterThan(1);
     for (const group of groups) {
@@ -151,21 +154,19 @@ describe('the search dialog', () => {
     expect(firstThree.flatMap((option) => option.marks).length).toBeGreaterThan(0);
     // The site's own policy (script-src 'self', no eval and no WebAssembly) let the search run.
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('should forgive "tokn" and mark only the words it matched, never "to"', async () => {
-    const { context, page } = await openPage('/docs');
+    const { page } = await openPage('/docs');
     const groups = await search(page, 'tokn');
     const marks = groups.flatMap((group) => group.options.flatMap((option) => option.marks));
     expect(marks.length).toBeGreaterThan(0);
     expect(marks.map((mark) => mark.toLowerCase())).not.toContain('to');
     expect(marks.every((mark) => /token/i.test(mark))).toBe(true);
-    await context.close();
   });
 
   it('should find site copy on the home page and the developer portal', async () => {
-    const { context, page } = await openPage('/');
+    const { page } = await openPage('/');
     const title = content.copy[0]?.title ?? '';
     const copy = await search(page, title);
     const copyLinks = copy.flatMap((group) => group.options.map((option) => option.href));
@@ -173,11 +174,10 @@ describe('the search dialog', () => {
     const developers = await typeQuery(page, 'quickstart');
     const links = developers.flatMap((group) => group.options.map((option) => option.href));
     expect(links.some((href) => href.startsWith('/developers#'))).toBe(true);
-    await context.close();
   });
 
   it('should move the active result with the arrow keys, wrapping, and open it with Enter', async () => {
-    const { context, page } = await openPage('/developers');
+    const { page } = await openPage('/developers');
     const groups = await search(page, 'token');
     const hrefs = groups.flatMap((group) => group.options.map((option) => option.href));
     expect(hrefs.length).toBeGreaterThan(2);
@@ -197,18 +197,16 @@ describe('the search dialog', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(`${baseUrl}${hrefs[1] ?? ''}`);
     expect(await isDialogOpen(page)).toBe(false);
-    await context.close();
   });
 
   it('should say so when nothing matches, with no list', async () => {
-    const { context, page } = await openPage('/');
+    const { page } = await openPage('/');
     expect(await search(page, 'qqzxqqzx')).toEqual([]);
     expect(await page.locator('[data-search-status]').innerText()).toBe(
       'No results for “qqzxqqzx”.',
     );
     expect(await page.locator('[data-search-list]').isHidden()).toBe(true);
     expect(await page.locator(INPUT).getAttribute('aria-expanded')).toBe('false');
-    await context.close();
   });
 
   it.each([
@@ -219,7 +217,7 @@ describe('the search dialog', () => {
   ] as const)(
     'should fit the screen with nothing cut off and pass axe-core (%s theme, %i px)',
     async (colorScheme, width) => {
-      const { context, page } = await openPage('/docs', true, colorScheme);
+      const { page } = await openPage('/docs', true, colorScheme);
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
       const button = await page.locator('[data-search-open]').boundingBox();
       expect(button).not.toBeNull();
@@ -252,18 +250,16 @@ describe('the search dialog', () => {
       await saveScreenshot(page, `search-dialog-${colorScheme}-${width}.png`);
       const results = await checkAccessibility(page, [DIALOG]);
       expect(results.violations.map((violation) => violation.id)).toEqual([]);
-      await context.close();
     },
     // axe-core over /docs with the dialog open took 43-53 s on a loaded 2-core machine.
     120_000,
   );
 
   it('should show a link to the site map instead of a search that cannot work without JavaScript', async () => {
-    const { context, page } = await openPage('/docs', false);
+    const { page } = await openPage('/docs', false);
     expect(await page.locator('[data-search-open]').isVisible()).toBe(false);
     const fallback = page.locator('.site-search-fallback');
     expect(await fallback.isVisible()).toBe(true);
     expect(await fallback.getAttribute('href')).toBe('/sitemap.md');
-    await context.close();
   });
 });

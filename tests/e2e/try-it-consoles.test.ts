@@ -1,43 +1,60 @@
-import type { Browser, Locator, Page } from 'playwright';
+import type { Browser, Locator, Page, Request } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { listReferenceOperations } from '../../src/reference/api-reference.ts';
 import type { ArgumentField } from '../../src/reference/tool-argument-form.ts';
 import { SERVICE_PATHS } from '../../src/service/urls.ts';
 import {
   checkAccessibility,
+  createPageVisits,
   launchChromium,
-  openRecordedPage,
   saveScreenshot,
-  type OpenPageOptions,
+  type VisitOptions,
 } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 
 let browser: Browser;
-/** The pages that hold a console, found from the sitemap (not a list of our own). */
-let consolePages: string[];
+let visits: ReturnType<typeof createPageVisits>;
+/** The pages that hold a console, found from the sitemap (not a list of our own), with their HTML. */
+let consolePages: { path: string; html: string }[];
 
 beforeAll(async () => {
   browser = await launchChromium();
+  visits = createPageVisits(browser);
   consolePages = await listConsolePages();
 });
 
 afterAll(async () => {
+  await visits?.close();
   await browser?.close();
 });
 
 /** Every page of the sitemap whose HTML holds a try-it console. */
-async function listConsolePages(): Promise<string[]> {
+async function listConsolePages(): Promise<{ path: string; html: string }[]> {
   const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
     (match) => new URL(match[1] ?? '').pathname,
   );
-  const pages: string[] = [];
+  const pages: { path: string; html: string }[] = [];
   for (const path of paths) {
     const html = await (await fetch(`${baseUrl}${path}`)).text();
-    if (html.includes('data-try-it-form')) pages.push(path);
+    if (html.includes('data-try-it-form')) pages.push({ path, html });
   }
   return pages;
+}
+
+/**
+ * The console pages whose HTML holds every `[name="value"]` attribute a form selector names: the
+ * only ones worth opening in the browser (each load of a reference page costs a 2-core machine
+ * about half a second of CPU).
+ */
+function findConsolePages(selector: string): string[] {
+  const attributes = [...selector.matchAll(/\[([\w-]+)="([^"]*)"\]/g)].map(
+    ([, name, value]) => `${name}="${value}"`,
+  );
+  return consolePages
+    .filter(({ html }) => attributes.every((attribute) => html.includes(attribute)))
+    .map(({ path }) => path);
 }
 
 /** What the site publishes that should have a console: each REST read and each MCP tool. */
@@ -101,19 +118,20 @@ async function resetForm(form: Locator): Promise<void> {
   });
 }
 
-/** The MCP requests a page sent, with their JSON bodies. */
-function recordToolCalls(page: Page): { name: string; arguments: unknown }[] {
+/** Records the MCP requests the page sends from now on, with their JSON bodies, until stopped. */
+function recordToolCalls(page: Page) {
   const calls: { name: string; arguments: unknown }[] = [];
-  page.on('request', (request) => {
+  const record = (request: Request) => {
     if (request.method() !== 'POST' || new URL(request.url()).pathname !== '/mcp') return;
     const body = request.postDataJSON() as { params: { name: string; arguments: unknown } };
     calls.push(body.params);
-  });
-  return calls;
+  };
+  page.on('request', record);
+  return { calls, stop: () => page.off('request', record) };
 }
 
-function openPage(path: string, options: OpenPageOptions = {}) {
-  return openRecordedPage(browser, `${baseUrl}${path}`, options);
+function openPage(path: string, options: VisitOptions = {}) {
+  return visits.visit(`${baseUrl}${path}`, options);
 }
 
 describe('the try-it consoles', () => {
@@ -121,9 +139,9 @@ describe('the try-it consoles', () => {
     expect(consolePages.length).toBeGreaterThan(0);
     const found = new Set<string>();
     let sent = 0;
-    for (const path of consolePages) {
-      const { context, page, errors } = await openPage(path);
-      const calls = recordToolCalls(page);
+    for (const { path } of consolePages) {
+      const { page, errors } = await openPage(path);
+      const { calls, stop } = recordToolCalls(page);
       for (const form of await page.locator('form[data-try-it-form]').all()) {
         const key = await readConsoleKey(form);
         found.add(key);
@@ -162,8 +180,8 @@ describe('the try-it consoles', () => {
           await resetForm(form);
         }
       }
+      stop();
       expect(errors).toEqual([]);
-      await context.close();
     }
     expect([...found].sort()).toEqual(await listExpectedConsoles());
     expect(sent).toBeGreaterThan(found.size);
@@ -171,8 +189,8 @@ describe('the try-it consoles', () => {
 
   it('should refuse each kind of invalid value under its field, clear the last answer and send nothing', async () => {
     let refusals = 0;
-    for (const path of consolePages) {
-      const { context, page, requests } = await openPage(path);
+    for (const path of findConsolePages('form[data-kind="mcp"]')) {
+      const { page, requests } = await openPage(path);
       for (const form of await page.locator('form[data-kind="mcp"]').all()) {
         const key = await readConsoleKey(form);
         for (const field of await readFields(form)) {
@@ -222,7 +240,6 @@ describe('the try-it consoles', () => {
           await resetForm(form);
         }
       }
-      await context.close();
     }
     expect(refusals).toBeGreaterThanOrEqual(5);
   }, 180_000);
@@ -244,12 +261,11 @@ function addOption(element: Element): void {
 }
 
 /** The first page holding a console that matches the selector, and that console. */
-async function openConsole(selector: string, options: OpenPageOptions = {}) {
-  for (const path of consolePages) {
+async function openConsole(selector: string, options: VisitOptions = {}) {
+  for (const path of findConsolePages(selector)) {
     const opened = await openPage(path, options);
     const form = opened.page.locator(selector).first();
     if ((await form.count()) > 0) return { ...opened, form };
-    await opened.context.close();
   }
   throw new Error(`No page holds a console ${selector}`);
 }
@@ -281,7 +297,7 @@ async function freeField(form: Locator, name: string, value: string): Promise<vo
 
 describe('answers that are errors', () => {
   it('should show a tool result with isError as an error, with the body', async () => {
-    const { context, form } = await openConsole('form[data-tool="get_agent_document"]');
+    const { form } = await openConsole('form[data-tool="get_agent_document"]');
     // The page's form offers only the documents that exist; a free field lets the tool itself
     // refuse the argument, as it does for a client that sends anything.
     await freeField(form, 'document', 'nothing.txt');
@@ -290,22 +306,20 @@ describe('answers that are errors', () => {
     expect(answer.status).toMatch(/^200 OK · /);
     expect(answer.problem).toMatch(/^Tool error: Invalid arguments for get_agent_document/);
     expect(JSON.parse(answer.body).result.isError).toBe(true);
-    await context.close();
   });
 
   it('should show a JSON-RPC error as an error', async () => {
-    const { context, page, form } = await openConsole('form[data-tool="get_company_overview"]');
+    const { page, form } = await openConsole('form[data-tool="get_company_overview"]');
     await form.evaluate((element) => {
       (element as HTMLElement).dataset.tool = 'no_such_tool';
     });
     const answer = await send(page.locator('form[data-tool="no_such_tool"]'));
     expect(answer.outcome).toBe('error');
     expect(answer.problem).toMatch(/^JSON-RPC error -32602: Unknown tool: no_such_tool/);
-    await context.close();
   });
 
   it('should show a Problem answer as an error with its title', async () => {
-    const { context, form } = await openConsole('form[data-kind="rest"][data-method="GET"]');
+    const { form } = await openConsole('form[data-kind="rest"][data-method="GET"]');
     await form.evaluate((element) => {
       (element as HTMLElement).dataset.path = '/api/v1/no-such-document';
     });
@@ -314,16 +328,14 @@ describe('answers that are errors', () => {
     expect(answer.status).toMatch(/^404 /);
     expect(answer.problem).toMatch(/^HTTP error 404: /);
     expect(JSON.parse(answer.body)).toMatchObject({ status: 404 });
-    await context.close();
   });
 });
 
 describe.each(['light', 'dark'] as const)('a console in the %s theme', (colorScheme) => {
   it('should have no axe-core violations answered, refused and failed, at 1280 and 390 px', async () => {
-    const { context, page, form, errors } = await openConsole(
-      'form[data-tool="search_site_copy"]',
-      { colorScheme },
-    );
+    const { page, form, errors } = await openConsole('form[data-tool="search_site_copy"]', {
+      colorScheme,
+    });
     const shoot = async (state: string) => {
       if (process.env.SCREENSHOTS !== '1') return;
       for (const width of [1280, 390]) {
@@ -351,6 +363,5 @@ describe.each(['light', 'dark'] as const)('a console in the %s theme', (colorSch
     const results = await checkAccessibility(page, ['[data-try-it]']);
     expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
   }, 180_000);
 });

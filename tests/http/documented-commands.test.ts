@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { waitForMcpPython } from '../support/python-mcp.ts';
 import {
-  provideMcpPython,
   readPageBlocks,
   runBlocks,
   type PageBlock,
@@ -216,7 +216,8 @@ describe('every documented command', () => {
   }) => {
     const samples = await listToolPageSdkSamples('python-sdk');
     expect(samples.length).toBeGreaterThanOrEqual(5);
-    const mcpPython = await provideMcpPython();
+    // Made in the background since the run began (tests/support/python-mcp-setup.ts).
+    const mcpPython = await waitForMcpPython();
     if ('reason' in mcpPython) {
       skip(`the MCP Python SDK (pip install mcp) cannot be installed here: ${mcpPython.reason}`);
       return;

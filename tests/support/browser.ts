@@ -1,6 +1,13 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
-import { chromium, type Browser, type BrowserServer, type Page } from 'playwright';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserServer,
+  type Page,
+  type Response,
+} from 'playwright';
 import { inject } from 'vitest';
 import { ROOT } from './processes.ts';
 
@@ -70,6 +77,84 @@ export async function openRecordedPage(
   return { context, page, errors, requests };
 }
 
+/** What one visit of a page saw. */
+export interface PageVisit {
+  readonly page: Page;
+  /** Console errors and uncaught exceptions since the visit began. */
+  readonly errors: string[];
+  /** The paths the page requested since the visit began. */
+  readonly requests: string[];
+  /** The answer to the page's own request. */
+  readonly response: Response | null;
+}
+
+/** A visit's options: those of its context, and the viewport it is laid out in. */
+export interface VisitOptions extends OpenPageOptions {
+  readonly viewport?: { readonly width: number; readonly height: number };
+}
+
+/** Playwright's default viewport, which a fresh context has. */
+const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
+
+/** An open page that visits share, and where it records what the current visit sees. */
+interface SharedPage {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  current: { errors: string[]; requests: string[] };
+}
+
+/**
+ * Visits for the tests of one file that read what a page shows: one open page per set of context
+ * options (theme, JavaScript), navigated from URL to URL. A new context and page cost a 2-core
+ * machine about 0.6 s of CPU (a renderer process and its start), navigating an open page about
+ * 0.2 s. A navigation resets what a test did to the document; a test that changes what outlives it
+ * (storage, permissions, routes, init scripts, emulated media) opens a context of its own.
+ */
+export function createPageVisits(browser: Browser) {
+  const shared = new Map<string, Promise<SharedPage>>();
+  const openShared = async (options: OpenPageOptions): Promise<SharedPage> => {
+    const context = await browser.newContext({ colorScheme: 'light', ...options });
+    const page = await context.newPage();
+    const entry: SharedPage = { context, page, current: { errors: [], requests: [] } };
+    page.on('console', (message) => {
+      if (message.type() === 'error') entry.current.errors.push(message.text());
+    });
+    page.on('pageerror', (error) => entry.current.errors.push(error.message));
+    page.on('request', (request) => entry.current.requests.push(new URL(request.url()).pathname));
+    return entry;
+  };
+  return {
+    /** Navigates the shared page of these options to the URL and waits for its `load`. */
+    async visit(url: string, options: VisitOptions = {}): Promise<PageVisit> {
+      const {
+        viewport = DEFAULT_VIEWPORT,
+        colorScheme = 'light',
+        javaScriptEnabled = true,
+      } = options;
+      const key = `${colorScheme} ${javaScriptEnabled}`;
+      let opening = shared.get(key);
+      if (!opening) {
+        opening = openShared({ colorScheme, javaScriptEnabled });
+        shared.set(key, opening);
+      }
+      const entry = await opening;
+      const size = entry.page.viewportSize();
+      if (size?.width !== viewport.width || size.height !== viewport.height) {
+        await entry.page.setViewportSize(viewport);
+      }
+      entry.current = { errors: [], requests: [] };
+      const response = await entry.page.goto(url, { waitUntil: 'load' });
+      return { page: entry.page, ...entry.current, response };
+    },
+    /** Closes every shared page. */
+    async close(): Promise<void> {
+      const entries = await Promise.all(shared.values());
+      shared.clear();
+      await Promise.all(entries.map((entry) => entry.context.close()));
+    },
+  };
+}
+
 /** Where the browser tests put screenshots for people to look at (git-ignored). */
 export const SCREENSHOT_DIR = `${ROOT}test-results/screenshots`;
 
@@ -92,10 +177,13 @@ export async function saveScreenshot(
 /**
  * axe-core (all default rules) over the page, or over the parts `include` names, collecting only
  * violations: the passes and incomplete results of a long page (every code token's contrast) are
- * what takes axe longest to gather, and no test reads them.
+ * what takes axe longest to gather, and no test reads them. `axe.run` in the page (the builder's
+ * legacy mode, which still injects axe into same-origin frames): the default opens a second, blank
+ * page per call to merge every frame's results, injecting axe-core's 600 KB again, which cost more
+ * than the rules themselves on a 2-core machine, for cross-origin frames the site never embeds.
  */
 export function checkAccessibility(page: Page, include: readonly string[] = []) {
-  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  const builder = new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] });
   for (const selector of include) builder.include(selector);
   return builder.analyze();
 }

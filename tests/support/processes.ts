@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -69,22 +69,28 @@ export function requireTemporaryProject(projectDir: string): string {
   return dir;
 }
 
+/** The scheduling priority of background work: a build the run needs later, not now. */
+export const BACKGROUND_PRIORITY = 10;
+
 /**
  * Builds a project copy for an origin (astro build, which also writes the functions' snapshot
- * into the copy's src/generated).
+ * into the copy's src/generated), at the given scheduling priority (a nice value; the processes
+ * the build starts inherit it).
  */
 export async function buildSite(
   projectDir: string,
   siteUrl: string,
   env: NodeJS.ProcessEnv = {},
+  priority = 0,
 ): Promise<Finished> {
   const dir = requireTemporaryProject(projectDir);
-  return runCommand(
-    NODE,
-    [`${dir}node_modules/astro/bin/astro.mjs`, 'build'],
-    { SITE_URL: siteUrl, ASTRO_TELEMETRY_DISABLED: '1', ...env },
-    dir,
-  );
+  const child = spawn(NODE, [`${dir}node_modules/astro/bin/astro.mjs`, 'build'], {
+    cwd: dir,
+    env: { ...process.env, SITE_URL: siteUrl, ASTRO_TELEMETRY_DISABLED: '1', ...env },
+    stdio: 'pipe',
+  });
+  if (priority !== 0 && child.pid !== undefined) setPriority(child.pid, priority);
+  return collect(child);
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Parser } from 'htmlparser2';
@@ -115,8 +115,9 @@ for (const file of files) {
     console.log = log;
   }
 }
-process.stdout.write(JSON.stringify(results));
-process.exit(0);
+// Exit once the answer is written: a pipe takes 64 KB at a time, and process.exit() right after
+// write() cut the answer short (a block may leave a socket open, so the loop may never end alone).
+process.stdout.write(JSON.stringify(results), () => process.exit(0));
 `;
 
 /** Runs each block with exec, capturing what it prints; one process for all of them. */
@@ -261,19 +262,35 @@ async function hasMcp(python: string): Promise<boolean> {
   }
 }
 
+/** Runs a command to completion at a scheduling priority (a nice value). */
+async function runAt(
+  priority: number,
+  command: string,
+  args: readonly string[],
+  options: { timeout: number; maxBuffer?: number },
+) {
+  const running = run(command, args, options);
+  if (priority !== 0 && running.child.pid !== undefined) setPriority(running.child.pid, priority);
+  return running;
+}
+
 /**
  * A Python that can run the Python SDK samples: a virtual environment of Debian's Python 3 with
- * `pip install mcp` from the machine's package index, made once and reused. Returns the reason
- * instead when it cannot be made (no python3-venv, no index that has `mcp`).
+ * `pip install mcp` from the machine's package index, made once and reused, its installation run
+ * at the given scheduling priority. Returns the reason instead when it cannot be made (no
+ * python3-venv, no index that has `mcp`).
  */
-export async function provideMcpPython(): Promise<{ python: string } | { reason: string }> {
+export async function provideMcpPython(
+  priority = 0,
+): Promise<{ python: string } | { reason: string }> {
   const python = join(MCP_VENV, 'bin', 'python');
   if (await hasMcp(python)) return { python };
   const staging = await mkdtemp(join(tmpdir(), 'agent-facts-python-mcp-'));
   try {
-    await run(PYTHON_PATH, ['-m', 'venv', staging], { timeout: 120_000 });
+    await runAt(priority, PYTHON_PATH, ['-m', 'venv', staging], { timeout: 120_000 });
     // No retries: an index this machine cannot reach is passed over at once, not five times.
-    await run(
+    await runAt(
+      priority,
       join(staging, 'bin', 'python'),
       ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--retries', '0', 'mcp'],
       { timeout: 300_000, maxBuffer: 16 * 1024 * 1024 },

@@ -13,17 +13,20 @@ export interface ServedCopy {
   stop(): Promise<void>;
 }
 
+/** How a copy is made, changed and built before it is served. */
+export type ServeCopyOptions = Omit<ProjectCopyOptions, 'nodeModules'> & {
+  /** Changes the copy before it is built (a file added as a site owner would add it). */
+  readonly beforeBuild?: (dir: string) => Promise<void>;
+  /** The build's scheduling priority (a nice value): BACKGROUND_PRIORITY for a build made ahead. */
+  readonly priority?: number;
+};
+
 /**
  * Copies the project (with another content folder when asked), builds it with `astro build` for a
  * free port on 127.0.0.1 and starts its real local server there, with unconfigured OAuth keys in
  * a file of its own and no rate limit a test could reach.
  */
-export async function serveProjectCopy(
-  options: Omit<ProjectCopyOptions, 'nodeModules'> & {
-    /** Changes the copy before it is built (a file added as a site owner would add it). */
-    readonly beforeBuild?: (dir: string) => Promise<void>;
-  } = {},
-): Promise<ServedCopy> {
+export async function serveProjectCopy(options: ServeCopyOptions = {}): Promise<ServedCopy> {
   const dir = await copyProject(options);
   const keysDir = await mkdtemp(join(tmpdir(), 'served-copy-oauth-'));
   const remove = async () => {
@@ -34,7 +37,7 @@ export async function serveProjectCopy(
     const port = await findFreePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     await options.beforeBuild?.(dir);
-    const build = await buildSite(dir, baseUrl);
+    const build = await buildSite(dir, baseUrl, {}, options.priority);
     if (build.code !== 0) {
       throw new Error(`astro build failed in ${dir}:\n${build.stdout}\n${build.stderr}`);
     }
