@@ -12,16 +12,27 @@ export interface SectionLines {
 /** The line after the sections of a whole run's report. */
 const WHOLE_RUN = 'Whole run:';
 
+/** What a partial run writes under each heading it replaces. */
+export interface RunStamp {
+  /** When and how the run was made. */
+  readonly measured: string;
+  /** The run's machine line, left out where a section names its machine itself. */
+  readonly machine: string;
+}
+
+/** The line a section opens with when it names its own machine (bench/machine.ts). */
+const MACHINE_LINE = 'Machine:';
+
 /**
  * The report with each section's lines in place of the old ones (a section the report lacks is
- * added after the others), `stamp` under each replaced heading, and `notes` in place of the old
+ * added after the others), the stamp under each replaced heading, and `notes` in place of the old
  * notes (from the notes' first heading to the end).
  */
 export function updateReport(
   report: string,
   sections: readonly SectionLines[],
   notes: string,
-  stamp: string,
+  { measured, machine }: RunStamp,
 ): string {
   const notesHeading = notes.split('\n').find((line) => line.startsWith('## '));
   const lines = report.split('\n');
@@ -33,6 +44,7 @@ export function updateReport(
     const heading = section[headingAt] as string;
     const rest = section.slice(headingAt + 1);
     while (rest[0]?.trim() === '') rest.shift();
+    const stamp = rest[0]?.startsWith(MACHINE_LINE) ? measured : `${measured} ${machine}`;
     const fresh = [heading, '', stamp, '', ...rest];
     const at = body.indexOf(heading);
     if (at === -1) {

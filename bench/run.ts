@@ -420,12 +420,10 @@ if (sections.size < SECTIONS.length && existsSync(`${ROOT}docs/benchmarks.md`)) 
     name,
     lines: report.slice(start, byStart[index + 1]?.[1] ?? sectionsEnd),
   }));
-  const updated = updateReport(
-    readFileSync(`${ROOT}docs/benchmarks.md`, 'utf8'),
-    replaced,
-    notes,
-    `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench -- ${asked.join(' ')}\` (Node ${process.version}), apart from the other sections. ${machineLine}`,
-  );
+  const updated = updateReport(readFileSync(`${ROOT}docs/benchmarks.md`, 'utf8'), replaced, notes, {
+    measured: `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench -- ${asked.join(' ')}\` (Node ${process.version}), apart from the other sections.`,
+    machine: machineLine,
+  });
   await writeFile(`${ROOT}docs/benchmarks.md`, await formatReport(updated));
   console.log(`Updated ${replaced.map(({ name }) => name).join(', ')} in docs/benchmarks.md`);
 }

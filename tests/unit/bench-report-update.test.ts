@@ -29,9 +29,11 @@ describe('updateReport', () => {
       REPORT,
       [{ name: 'mcp', lines: ['## MCP endpoint', '', '| new | 0.71 |', ''] }],
       NOTES,
-      'Measured 2026-11-28 by `npm run bench -- mcp`. Machine: second.',
+      { measured: 'Measured 2026-11-28 by `npm run bench -- mcp`.', machine: 'Machine: second.' },
     );
-    expect(updated).toContain('## MCP endpoint\n\nMeasured 2026-11-28 by `npm run bench -- mcp`.');
+    expect(updated).toContain(
+      '## MCP endpoint\n\nMeasured 2026-11-28 by `npm run bench -- mcp`. Machine: second.',
+    );
     expect(updated).toContain('| new | 0.71 |');
     expect(updated).not.toContain('| old | 0.49 |');
     expect(updated).toContain('## OAuth\n\n| token | 6322 |');
@@ -46,10 +48,28 @@ describe('updateReport', () => {
       REPORT,
       [{ name: 'static', lines: ['## Static documents', '', '| file | 2.62 |'] }],
       NOTES,
-      'Measured today.',
+      { measured: 'Measured today.', machine: 'Machine: second.' },
     );
     expect(updated.indexOf('## Static documents')).toBeGreaterThan(updated.indexOf('## OAuth'));
     expect(updated.indexOf('## Static documents')).toBeLessThan(updated.indexOf('Whole run:'));
-    expect(updated).toContain('## Static documents\n\nMeasured today.\n\n| file | 2.62 |');
+    expect(updated).toContain(
+      '## Static documents\n\nMeasured today. Machine: second.\n\n| file | 2.62 |',
+    );
+  });
+
+  it('should name the machine once where a section names its own', () => {
+    const updated = updateReport(
+      REPORT,
+      [
+        {
+          name: 'mcp',
+          lines: ['## MCP endpoint', '', 'Machine: second, load 1.4.', '', '| new |'],
+        },
+      ],
+      NOTES,
+      { measured: 'Measured today.', machine: 'Machine: second, load 1.2.' },
+    );
+    expect(updated).toContain('## MCP endpoint\n\nMeasured today.\n\nMachine: second, load 1.4.');
+    expect(updated.match(/Machine: second/g)).toHaveLength(1);
   });
 });
