@@ -4,19 +4,11 @@
  * /insight.css), bar colours as SVG presentation attributes, text in HTML so it keeps its size on a
  * narrow screen. Every text from the tallies is escaped.
  */
+import { escapeHtml } from '../service/escape-html.ts';
 import type { InsightReport } from './insight-report.ts';
 
 /** The page's stylesheet (insight-style.ts), a file of its own since the CSP allows no inline style. */
 export const INSIGHT_STYLESHEET_PATH = '/insight.css';
-
-/** Escapes text for HTML and SVG. */
-export function escapeMarkup(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (char) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
-}
 
 const AGENT_FILL = '#2563eb';
 const PERSON_FILL = '#9ca3af';
@@ -39,7 +31,7 @@ function drawDailyChart(daily: InsightReport['daily']): string {
       const personH = (day.people / most) * height;
       const label = `${day.day}: ${day.agents} agent, ${day.people} person requests`;
       return [
-        `<g><title>${escapeMarkup(label)}</title>`,
+        `<g><title>${escapeHtml(label)}</title>`,
         `<rect x="${x}" y="${(height - personH).toFixed(1)}" width="${w}" height="${personH.toFixed(1)}" fill="${PERSON_FILL}"/>`,
         `<rect x="${x}" y="${(height - personH - agentH).toFixed(1)}" width="${w}" height="${agentH.toFixed(1)}" fill="${AGENT_FILL}"/></g>`,
       ].join('');
@@ -50,7 +42,7 @@ function drawDailyChart(daily: InsightReport['daily']): string {
     '<figure class="daily">',
     `<p class="peak">${most} a day at most</p>`,
     `<svg role="img" aria-labelledby="daily-title" viewBox="0 0 ${WIDTH} ${height}" preserveAspectRatio="none"><title id="daily-title">Requests per day, agents and people</title>${bars}${axis}</svg>`,
-    `<figcaption><span>${escapeMarkup(daily[0]?.day ?? '')}</span><span class="legend"><span class="key agents">Agents</span> <span class="key people">People</span></span><span>${escapeMarkup(daily.at(-1)?.day ?? '')}</span></figcaption>`,
+    `<figcaption><span>${escapeHtml(daily[0]?.day ?? '')}</span><span class="legend"><span class="key agents">Agents</span> <span class="key people">People</span></span><span>${escapeHtml(daily.at(-1)?.day ?? '')}</span></figcaption>`,
     '</figure>',
   ].join('');
 }
@@ -74,20 +66,20 @@ function drawBars(title: string, rows: readonly BarRow[]): string {
   const most = Math.max(1, ...rows.map((row) => row.requests));
   const body = rows
     .map((row) => {
-      const name = escapeMarkup(row.name.length > 48 ? `${row.name.slice(0, 47)}…` : row.name);
-      const detail = row.detail ? `<small>${escapeMarkup(row.detail)}</small>` : '';
+      const name = escapeHtml(row.name.length > 48 ? `${row.name.slice(0, 47)}…` : row.name);
+      const detail = row.detail ? `<small>${escapeHtml(row.detail)}</small>` : '';
       return `<tr><th scope="row">${name}${detail}</th><td class="chart">${drawBar(row.requests, most)}</td><td class="count">${row.requests}</td></tr>`;
     })
     .join('');
-  return `<table class="bars"><caption>${escapeMarkup(title)}</caption><tbody>${body}</tbody></table>`;
+  return `<table class="bars"><caption>${escapeHtml(title)}</caption><tbody>${body}</tbody></table>`;
 }
 
 /** A table of rows, numbers right-aligned by the stylesheet; every cell escaped. */
 function drawTable(head: readonly string[], rows: readonly (readonly (string | number)[])[]) {
   if (rows.length === 0) return '<p class="none">None yet.</p>';
   const cells = (row: readonly (string | number)[], tag: string) =>
-    `<tr>${row.map((cell) => `<${tag}${typeof cell === 'number' ? ' class="count"' : ''}>${escapeMarkup(String(cell))}</${tag}>`).join('')}</tr>`;
-  const headRow = `<tr>${head.map((cell, i) => `<th${i > 0 ? ' class="count"' : ''}>${escapeMarkup(cell)}</th>`).join('')}</tr>`;
+    `<tr>${row.map((cell) => `<${tag}${typeof cell === 'number' ? ' class="count"' : ''}>${escapeHtml(String(cell))}</${tag}>`).join('')}</tr>`;
+  const headRow = `<tr>${head.map((cell, i) => `<th${i > 0 ? ' class="count"' : ''}>${escapeHtml(cell)}</th>`).join('')}</tr>`;
   return `<div class="table"><table><thead>${headRow}</thead><tbody>${rows.map((row) => cells(row, 'td')).join('')}</tbody></table></div>`;
 }
 
@@ -96,7 +88,7 @@ function drawTotals(figures: readonly (readonly [string, string | number])[]): s
   const cards = figures
     .map(
       ([name, value]) =>
-        `<div><dt>${escapeMarkup(name)}</dt><dd>${escapeMarkup(String(value))}</dd></div>`,
+        `<div><dt>${escapeHtml(name)}</dt><dd>${escapeHtml(String(value))}</dd></div>`,
     )
     .join('');
   return `<dl class="totals">${cards}</dl>`;
@@ -107,8 +99,8 @@ export function renderInsightPage(report: InsightReport, siteName: string): stri
   const { totals, verification } = report;
   const share = `${Math.round(report.markdownShareOfAgentReads * 100)}%`;
   const sections = [
-    `<h1>Agent insight <span>${escapeMarkup(siteName)}</span></h1>`,
-    `<p class="period">${escapeMarkup(report.from)} to ${escapeMarkup(report.to)} (UTC), counted in the ${report.store === 'redis' ? 'shared Redis store (every instance)' : 'memory of this instance only'}.</p>`,
+    `<h1>Agent insight <span>${escapeHtml(siteName)}</span></h1>`,
+    `<p class="period">${escapeHtml(report.from)} to ${escapeHtml(report.to)} (UTC), counted in the ${report.store === 'redis' ? 'shared Redis store (every instance)' : 'memory of this instance only'}.</p>`,
     drawTotals([
       ['Requests', totals.requests],
       ['By agents', totals.agents],
@@ -159,7 +151,7 @@ export function renderInsightPage(report: InsightReport, siteName: string): stri
       ['Signature directory', 'Requests'],
       report.verifiedSigners.map((s) => [s.name, s.requests]),
     ),
-    `<p class="note">Values past a list's bound are counted as "${escapeMarkup(report.overflowName)}". The same figures as JSON: <code>GET /insight.json</code> with the same token, or <code>npm run insight</code>.</p>`,
+    `<p class="note">Values past a list's bound are counted as "${escapeHtml(report.overflowName)}". The same figures as JSON: <code>GET /insight.json</code> with the same token, or <code>npm run insight</code>.</p>`,
   ];
   return [
     '<!doctype html>',
@@ -168,7 +160,7 @@ export function renderInsightPage(report: InsightReport, siteName: string): stri
     '<meta name="robots" content="noindex, nofollow">',
     '<meta name="color-scheme" content="light dark">',
     `<link rel="stylesheet" href="${INSIGHT_STYLESHEET_PATH}">`,
-    `<title>Agent insight: ${escapeMarkup(siteName)}</title></head>`,
+    `<title>Agent insight: ${escapeHtml(siteName)}</title></head>`,
     `<body><main>${sections.join('\n')}</main></body></html>`,
     '',
   ].join('\n');

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SignJWT } from 'jose';
 import * as z from 'zod/mini';
+import { escapeHtml } from '../service/escape-html.ts';
 import { MEDIA_TYPES } from '../service/media-types.ts';
 import type { PlainAnswer, PlainRequest } from '../http/plain-http.ts';
 import { verifyMacToken, type OAuthKeys } from './keys.ts';
@@ -88,18 +89,6 @@ export function isSameOriginNavigation(request: PlainRequest, origin: string): b
   } catch {
     return false;
   }
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   HIGHLIGHTED_LANGUAGES,
   isHighlighted,
 } from './code-highlighting.ts';
+import { escapeHtml } from '../service/escape-html.ts';
 
 /** The variables' prefix the transformer reads (Astro's `<Code>` used the same). */
 const THEME = createCssVariablesTheme({
@@ -24,19 +25,6 @@ function createCodeHighlighter() {
 }
 
 let highlighter: ReturnType<typeof createCodeHighlighter> | undefined;
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text escaped for an HTML text node or a double-quoted attribute. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
-}
 
 /** The `<pre>` of a block: highlighted by Shiki, or plain (nothing between `<pre>` and `<code>`). */
 export async function renderCodeHtml(

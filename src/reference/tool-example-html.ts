@@ -3,7 +3,8 @@
  * the sentence, then the JSON highlighted. The build finds a placeholder by this same text
  * (src/integrations/tool-examples.ts), so it is written here only.
  */
-import { escapeHtml, renderCodeBlockHtml } from './code-block-html.ts';
+import { escapeHtml } from '../service/escape-html.ts';
+import { renderCodeBlockHtml } from './code-block-html.ts';
 import {
   describeExample,
   labelToolExample,
