@@ -4,6 +4,9 @@ import { SERVICE_PATHS } from '../service/urls.ts';
 /** The slug the changelog page takes among the content pages: /changelog and /changelog.md. */
 export const CHANGELOG_PAGE_SLUG = 'changelog';
 
+/** The heading of the changelog's last section, after the entries: how to follow it. */
+export const CHANGELOG_FOLLOW_HEADING = 'Follow the changes';
+
 /** The shallowest heading an entry's body may hold: the page gives the entry's title an h2. */
 export const CHANGELOG_BODY_MIN_DEPTH = 3;
 
@@ -35,6 +38,10 @@ export function buildChangelogPage(entries: readonly ChangelogEntry[]): ContentP
       formatChangelogMeta(entry),
       entry.body,
     ]),
+    // A section of its own after the entries: a changelog of one entry still has the three
+    // headings scanners look for on a page (the audit's page-signals check).
+    `## ${CHANGELOG_FOLLOW_HEADING}`,
+    `The [Atom feed](${SERVICE_PATHS.changelogFeed}) carries every entry above, with its date, API version and whether it breaks a client; a feed reader or an agent can watch it instead of this page.`,
   ].join('\n\n');
   return {
     slug: CHANGELOG_PAGE_SLUG,

@@ -107,6 +107,12 @@ export function findContentPageClash(name: string): string | undefined {
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)([\s\S]*)$/;
 
 /**
+ * The fewest `##` (or `###`) sections a content page's body may have: with its heading (the h1),
+ * the three h1-h3 headings the agent-readiness audit's page-signals check asks of every page.
+ */
+export const CONTENT_PAGE_MIN_SECTIONS = 2;
+
+/**
  * Reads and validates every file of the content collection. Collects all issues before throwing,
  * so a site owner sees every wrong or missing fact at once, each named by file and field.
  */
@@ -290,7 +296,20 @@ class ContentReader {
         continue;
       }
       const file = await this.markdown(`${folder}/${name}`, ContentPageFrontMatterSchema);
-      if (file) pages.push({ ...file.data, slug, body: file.body });
+      if (!file) continue;
+      // The page's heading is its h1; its body's `#` to `###` headings become h2 and h3.
+      const sections = parseMarkdownOutline(file.body).headings.filter(
+        (heading) => heading.depth <= 3,
+      ).length;
+      if (sections < CONTENT_PAGE_MIN_SECTIONS) {
+        this.report(
+          `${folder}/${name}`,
+          '(body)',
+          `needs at least ${CONTENT_PAGE_MIN_SECTIONS} sections under ## headings (it has ${sections}): with the page's heading they make the three headings that scanners of pages for agents look for`,
+        );
+        continue;
+      }
+      pages.push({ ...file.data, slug, body: file.body });
     }
     return pages;
   }

@@ -2,6 +2,7 @@ import { parseFeed } from '@rowanmanning/feed-parser';
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
+import { CHANGELOG_FOLLOW_HEADING } from '../../src/site-content/changelog-page.ts';
 import {
   checkAccessibility,
   launchChromium,
@@ -13,27 +14,36 @@ import { loadSampleContent } from '../support/sample-content.ts';
 const baseUrl = inject('baseUrl');
 
 let browser: Browser;
-let content: SiteContent;
+// Whatever content/ holds: a changelog of any length, or none.
+const content: SiteContent = await loadSampleContent();
 
 beforeAll(async () => {
   browser = await launchChromium();
-  content = await loadSampleContent();
 });
 
 afterAll(async () => {
   await browser?.close();
 });
 
-describe('the changelog', () => {
+describe.runIf(content.changelog.length === 0)('a site without a changelog', () => {
+  it('should publish no changelog page or feed, and link none', async () => {
+    expect((await fetch(`${baseUrl}/changelog`)).status).toBe(404);
+    expect((await fetch(`${baseUrl}/changelog.xml`)).status).toBe(404);
+    expect(await (await fetch(`${baseUrl}/`)).text()).not.toContain('href="/changelog"');
+  });
+});
+
+describe.runIf(content.changelog.length > 0)('the changelog', () => {
   it('should show every entry, newest first, with its date, API version and whether it breaks', async () => {
-    expect(content.changelog.length).toBeGreaterThan(0);
     const { context, page, errors } = await openRecordedPage(browser, `${baseUrl}/changelog`);
     try {
       expect(await page.locator('main h1').innerText()).toBe('Changelog');
       const headings = await page.locator('main h2').allInnerTexts();
-      expect(headings.map((text) => text.trim())).toEqual(
-        content.changelog.map((entry) => entry.title),
-      );
+      // The entries, then the section on following them.
+      expect(headings.map((text) => text.trim())).toEqual([
+        ...content.changelog.map((entry) => entry.title),
+        CHANGELOG_FOLLOW_HEADING,
+      ]);
       const text = await page.locator('main').innerText();
       for (const entry of content.changelog) {
         expect(text).toContain(
@@ -41,7 +51,10 @@ describe('the changelog', () => {
         );
       }
       // The feed link on the page reaches a feed that names this page and every entry on it.
-      const feedHref = await page.locator('main a', { hasText: 'Atom feed' }).getAttribute('href');
+      const feedHref = await page
+        .locator('main a', { hasText: 'Atom feed' })
+        .first()
+        .getAttribute('href');
       expect(feedHref).toBe('/changelog.xml');
       const response = await fetch(new URL(feedHref ?? '', baseUrl));
       expect(response.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
@@ -51,6 +64,7 @@ describe('the changelog', () => {
       const headingIds = await page
         .locator('main h2')
         .evaluateAll((nodes) => nodes.map((node) => [node.id, node.textContent?.trim() ?? '']));
+      headingIds.pop();
       expect(
         feed.items.map((item) => [new URL(item.url ?? '').hash.slice(1), item.title ?? '']),
       ).toEqual(headingIds);

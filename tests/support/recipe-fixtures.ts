@@ -59,6 +59,10 @@ ${PAGE.body}
 ## Opening hours
 
 Monday to Friday.
+
+## Finding us
+
+Next to the station.
 `;
 
 export const DOCUMENT_PATH = '/.well-known/fixture-facts.json';

@@ -173,8 +173,12 @@ describe('buildChangelogFeed', () => {
 
 describe('buildChangelogPage', () => {
   it('should make the content changelog a page whose Markdown version links the feed', async () => {
-    const site = await loadExpectedSite(urls.origin);
-    expect(site.content.changelog.length).toBeGreaterThan(3);
+    // Entries of its own on the minimal fixture: content/ may hold any number, or none.
+    await writeEntry('2026-01-01-first.md', entry('2026-01-01', 'First'), 'The first entry.');
+    await writeEntry('2026-02-01-second.md', entry('2026-02-01', 'Second', true), 'Breaks.');
+    await writeEntry('2026-03-01-third.md', entry('2026-03-01', 'Third'), 'The third entry.');
+    const site = await loadExpectedSite(urls.origin, await readSiteContent(dir));
+    expect(site.content.changelog.map((item) => item.title)).toEqual(['Third', 'Second', 'First']);
     expect(site.content.contentPages.at(-1)).toEqual(buildChangelogPage(site.content.changelog));
     const routes = buildSiteRoutes(site.content, readProjectToolNames(process.cwd()));
     const markdown = buildPageMarkdowns(

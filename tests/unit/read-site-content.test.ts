@@ -171,7 +171,7 @@ describe('readSiteContent: content pages', () => {
   it('should read every other file of content/pages as a content page, with its defaults', async () => {
     await writeFile(
       join(dir, 'pages/press.md'),
-      '---\ntitle: Press\ndescription: Press releases and contacts of Société Générale de Boulangerie, for journalists.\nheading: Press room\n---\n\nAsk us anything.\n',
+      '---\ntitle: Press\ndescription: Press releases and contacts of Société Générale de Boulangerie, for journalists.\nheading: Press room\n---\n\nAsk us anything.\n\n## Releases\n\nNone yet.\n\n## Contacts\n\npresse@sgb.example\n',
     );
     const { contentPages, pages } = await readSiteContent(dir);
     expect(Object.keys(pages)).toEqual(['home', 'developers', 'docs']);
@@ -190,8 +190,31 @@ describe('readSiteContent: content pages', () => {
       nav: true,
       navOrder: 100,
       llmsSection: 'Pages',
-      body: 'Ask us anything.',
+      body: 'Ask us anything.\n\n## Releases\n\nNone yet.\n\n## Contacts\n\npresse@sgb.example',
     });
+  });
+
+  it.each([
+    ['no heading', 'Ask us anything.', 0],
+    ['one section', 'Ask us anything.\n\n## Contacts\n\npresse@sgb.example', 1],
+    ['a heading in code only', '## Contacts\n\n```text\n## not a heading\n```', 1],
+    ['a #### heading', '## Contacts\n\nText.\n\n#### Small print\n\nMore.', 1],
+  ])('should refuse a content page with %s, naming the file', async (_, body, count) => {
+    await writeFile(
+      join(dir, 'pages/press.md'),
+      `---\ntitle: Press\ndescription: Press releases and contacts of Société Générale de Boulangerie, for journalists.\nheading: Press room\n---\n\n${body}\n`,
+    );
+    expect(await issuesOf()).toEqual([
+      `content/pages/press.md: (body): needs at least 2 sections under ## headings (it has ${count}): with the page's heading they make the three headings that scanners of pages for agents look for`,
+    ]);
+  });
+
+  it('should take a setext heading and a # heading as sections', async () => {
+    await writeFile(
+      join(dir, 'pages/press.md'),
+      '---\ntitle: Press\ndescription: Press releases and contacts of Société Générale de Boulangerie, for journalists.\nheading: Press room\n---\n\n# Releases\n\nNone yet.\n\nContacts\n--------\n\npresse@sgb.example\n',
+    );
+    expect((await readSiteContent(dir)).contentPages.map((page) => page.slug)).toContain('press');
   });
 
   it('should read a folder without content pages as before: none', async () => {
