@@ -8,9 +8,9 @@
  *   npm run lighthouse -- http://127.0.0.1:4321 # audits a server that is already running
  *   npm run lighthouse -- --strict              # exits 1 when any score is below 100
  * Chromium comes from CHROME_PATH (default /usr/bin/chromium); nothing is downloaded. Beside the
- * scores it prints the lab metrics (FCP, LCP, speed index, TBT, CLS) and the machine's load average at the
- * start and the end: on a shared machine the performance score follows the load, the metrics
- * say what the page did.
+ * scores it prints the lab metrics (FCP, LCP, speed index, TBT, CLS) and the machine's load
+ * average at the start and the end: on a shared machine the performance score follows the load,
+ * the metrics say what the page did.
  */
 import { launch } from 'chrome-launcher';
 import { readProjectToolNames } from '../src/integrations/mcp-tool-modules.ts';
