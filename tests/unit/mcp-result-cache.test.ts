@@ -6,7 +6,7 @@ import { createResultCache, KEPT_TOOL_RESULTS } from '../../src/mcp/result-cache
 import { createMcpRpcServer } from '../../src/mcp/rpc-server.ts';
 import { PROTOCOL_VERSIONS, type ProtocolVersion } from '../../src/service/mcp-protocol.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
-import { modernMeta } from '../support/mcp-requests.ts';
+import { modernMeta, postMcp } from '../support/mcp-requests.ts';
 import { loadFixtureContent } from '../support/fixture-content.ts';
 import { AgentCatalogue } from '../../src/insight/agent-catalogue.ts';
 import { InsightRecorder, withInsight } from '../../src/insight/insight-recorder.ts';
@@ -146,16 +146,11 @@ describe('kept answers and the insight report', () => {
       withInsight(createMcpHandler({ site }), { surface: 'mcp', recorder }),
     );
     const post = (method: string, params: Record<string, unknown>) =>
-      handler(
-        new Request('https://facts.example.com/mcp', {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            Accept: 'application/json, text/event-stream',
-            'MCP-Protocol-Version': '2025-11-25',
-          },
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-        }),
+      postMcp(
+        'https://facts.example.com',
+        { jsonrpc: '2.0', id: 1, method, params },
+        { 'MCP-Protocol-Version': '2025-11-25' },
+        (url, init) => handler(new Request(url, init)),
       );
     const call = { name: 'search_site_copy', arguments: { query: 'Bread' } };
     const invalid = { name: 'search_site_copy', arguments: { query: 7 } };
