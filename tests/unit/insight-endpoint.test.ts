@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlainAnswer, PlainRequest } from '../../src/http/plain-http.ts';
+import type { PlainAnswer } from '../../src/http/plain-http.ts';
 import { noteRequest } from '../../src/http/request-notes.ts';
 import { SIGNATURE_LIMITS, SignatureChecker } from '../../src/insight/agent-signature.ts';
 import { createInsightHandler, readBearerToken } from '../../src/insight/insight-endpoint.ts';
@@ -14,8 +14,10 @@ import { MemoryStore } from '../../src/shared-state/memory-store.ts';
 import type { SharedStore } from '../../src/shared-state/shared-store.ts';
 import { startDocumentServer, type DocumentServer } from '../support/https-document-server.ts';
 import { startSigningAgent, type SigningAgent } from '../support/signing-agent.ts';
+import { makePlainRequest, PLAIN_REQUEST_ORIGIN } from '../support/plain-requests.ts';
 
-const SITE = 'https://facts.example';
+// The signed URLs and the site's own URL are those of the requests made.
+const SITE = PLAIN_REQUEST_ORIGIN;
 const TOKEN = 'owner-secret-token';
 const GPTBOT =
   'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)';
@@ -31,23 +33,6 @@ beforeAll(async () => {
   agent = await startSigningAgent(server);
 });
 afterAll(() => server.close());
-
-function makeRequest(
-  path: string,
-  headers: Record<string, string> = {},
-  method = 'GET',
-): PlainRequest {
-  const lower = new Map(
-    Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
-  );
-  return {
-    method,
-    url: new URL(path, SITE),
-    header: (name) => lower.get(name),
-    client: '192.0.2.1',
-    text: async () => '',
-  };
-}
 
 function makeRecorder(): InsightRecorder {
   return new InsightRecorder({
@@ -75,7 +60,9 @@ async function readReport(recorder: InsightRecorder): Promise<InsightReport> {
     token: TOKEN,
     recorder,
   });
-  const answer = await handler(makeRequest('/insight.json', { Authorization: `Bearer ${TOKEN}` }));
+  const answer = await handler(
+    makePlainRequest('/insight.json', { Authorization: `Bearer ${TOKEN}` }),
+  );
   expect(answer.status).toBe(200);
   return JSON.parse(String(answer.body)) as InsightReport;
 }
@@ -90,7 +77,7 @@ describe('createInsightHandler', () => {
         recorder: makeRecorder(),
       });
       const answer = await handler(
-        makeRequest('/insight.json', { Authorization: 'Bearer anything' }),
+        makePlainRequest('/insight.json', { Authorization: 'Bearer anything' }),
       );
       expect(answer.status).toBe(404);
       expect(answer.headers['Cache-Control']).toBe('no-store');
@@ -112,7 +99,7 @@ describe('createInsightHandler', () => {
       'Bearer',
     ]) {
       const answer = await handler(
-        makeRequest('/insight', authorization ? { Authorization: authorization } : {}),
+        makePlainRequest('/insight', authorization ? { Authorization: authorization } : {}),
       );
       expect(answer.status, authorization).toBe(401);
       expect(answer.headers['WWW-Authenticate']).toBe('Bearer realm="insight"');
@@ -128,13 +115,14 @@ describe('createInsightHandler', () => {
       async () => ({ status: 200, headers: { 'Content-Type': 'text/html' }, body: '<p>' }),
       { surface: 'page-home', recorder },
     );
-    for (let i = 0; i < 3; i += 1) await mcp(makeRequest('/mcp', { 'User-Agent': GPTBOT }, 'POST'));
-    for (let i = 0; i < 2; i += 1) await page(makeRequest('/', { 'User-Agent': BROWSER }));
-    await page(makeRequest('/', { 'User-Agent': BROWSER }, 'OPTIONS'));
+    for (let i = 0; i < 3; i += 1)
+      await mcp(makePlainRequest('/mcp', { 'User-Agent': GPTBOT }, 'POST'));
+    for (let i = 0; i < 2; i += 1) await page(makePlainRequest('/', { 'User-Agent': BROWSER }));
+    await page(makePlainRequest('/', { 'User-Agent': BROWSER }, 'OPTIONS'));
     const signed = await agent.sign(`${SITE}/`);
-    await page(makeRequest('/', { 'User-Agent': CLAUDE_USER, ...signed }));
+    await page(makePlainRequest('/', { 'User-Agent': CLAUDE_USER, ...signed }));
     await page(
-      makeRequest('/', { 'User-Agent': CLAUDE_USER, ...signed, Signature: 'sig1=:AAAA:' }),
+      makePlainRequest('/', { 'User-Agent': CLAUDE_USER, ...signed, Signature: 'sig1=:AAAA:' }),
     );
     const report = await readReport(recorder);
     expect(report.totals).toEqual({ requests: 7, agents: 5, people: 2 });
@@ -167,14 +155,16 @@ describe('createInsightHandler', () => {
   it('should draw the report as HTML with SVG charts, no script and no inline style', async () => {
     const recorder = makeRecorder();
     const page = withInsight(answerMarkdown, { surface: 'mcp', recorder });
-    await page(makeRequest('/mcp', { 'User-Agent': '<script>alert(1)</script> GPTBot/1' }));
+    await page(makePlainRequest('/mcp', { 'User-Agent': '<script>alert(1)</script> GPTBot/1' }));
     const handler = createInsightHandler({
       siteUrl: SITE,
       siteName: 'facts.example',
       token: TOKEN,
       recorder,
     });
-    const answer = await handler(makeRequest('/insight', { Authorization: `Bearer ${TOKEN}` }));
+    const answer = await handler(
+      makePlainRequest('/insight', { Authorization: `Bearer ${TOKEN}` }),
+    );
     expect(answer.status).toBe(200);
     expect(answer.headers['Content-Type']).toMatch(/^text\/html/);
     const html = String(answer.body);
@@ -183,7 +173,7 @@ describe('createInsightHandler', () => {
     // Its look comes from a stylesheet of the same origin, light or dark as the reader's system.
     expect(html).toContain('<link rel="stylesheet" href="/insight.css">');
     expect(html).toContain('<meta name="color-scheme" content="light dark">');
-    const css = await handler(makeRequest('/insight.css'));
+    const css = await handler(makePlainRequest('/insight.css'));
     expect(css.status).toBe(200);
     expect(css.headers['Content-Type']).toBe('text/css; charset=utf-8');
     expect(String(css.body)).toMatch(/prefers-color-scheme: dark/);
@@ -193,7 +183,7 @@ describe('createInsightHandler', () => {
       token: undefined,
       recorder,
     });
-    expect((await hidden(makeRequest('/insight.css'))).status).toBe(404);
+    expect((await hidden(makePlainRequest('/insight.css'))).status).toBe(404);
   });
 
   it('should answer every request of a flood of 2,000 distinct queries and User-Agents, counted within bounds', async () => {
@@ -207,7 +197,9 @@ describe('createInsightHandler', () => {
     );
     for (let i = 0; i < 2_000; i += 1) {
       const answer = await flood(
-        makeRequest('/mcp', { 'User-Agent': `Mozilla/5.0 (compatible; Bot${i}/1.0; crawler)` }),
+        makePlainRequest('/mcp', {
+          'User-Agent': `Mozilla/5.0 (compatible; Bot${i}/1.0; crawler)`,
+        }),
       );
       expect(answer.status).toBe(200);
     }
@@ -232,7 +224,7 @@ describe('InsightRecorder', () => {
       recorder,
     });
     for (let i = 0; i < MAX_PENDING_COUNTS + 500; i += 1) {
-      expect((await page(makeRequest('/', { 'User-Agent': BROWSER }))).status).toBe(200);
+      expect((await page(makePlainRequest('/', { 'User-Agent': BROWSER }))).status).toBe(200);
     }
     expect(recorder.pendingCounts).toBe(MAX_PENDING_COUNTS);
   }, 60_000);

@@ -1,6 +1,5 @@
 import * as incubating from '@opentelemetry/semantic-conventions/incubating';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PlainRequest } from '../../src/http/plain-http.ts';
 import { noteRequest } from '../../src/http/request-notes.ts';
 import { AgentCatalogue } from '../../src/insight/agent-catalogue.ts';
 import { InsightRecorder, withInsight } from '../../src/insight/insight-recorder.ts';
@@ -16,6 +15,7 @@ import {
   INCUBATING,
 } from '../../src/insight/telemetry-attributes.ts';
 import { MemoryStore } from '../../src/shared-state/memory-store.ts';
+import { makePlainRequest } from '../support/plain-requests.ts';
 
 const REQUEST_CONTEXT = Symbol.for('@vercel/request-context');
 const globals = globalThis as Record<symbol, unknown>;
@@ -23,23 +23,6 @@ const globals = globalThis as Record<symbol, unknown>;
 afterEach(() => {
   delete globals[REQUEST_CONTEXT];
 });
-
-function makeRequest(
-  path: string,
-  headers: Record<string, string> = {},
-  method = 'GET',
-): PlainRequest {
-  const lower = new Map(
-    Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
-  );
-  return {
-    method,
-    url: new URL(path, 'https://facts.example'),
-    header: (name) => lower.get(name),
-    client: '192.0.2.1',
-    text: async () => '',
-  };
-}
 
 /** A telemetry whose exporter keeps the records instead of loading the SDK. */
 function makeTelemetry(configured: boolean, onVercel = false) {
@@ -101,7 +84,7 @@ describe('RequestTelemetry', () => {
       surface: 'page-home',
       recorder: onVercelWithoutDrains,
     });
-    for (let i = 0; i < 5; i += 1) await page(makeRequest('/'));
+    for (let i = 0; i < 5; i += 1) await page(makePlainRequest('/'));
     await onVercelWithoutDrains.flush();
     expect(off.loads()).toBe(0);
     expect(off.telemetry.loaded).toBe(false);
@@ -122,7 +105,7 @@ describe('RequestTelemetry', () => {
     );
     const before = Date.now();
     for (let i = 0; i < 3; i += 1) {
-      await mcp(makeRequest('/mcp', { 'User-Agent': 'curl/8.5.0' }, 'POST'));
+      await mcp(makePlainRequest('/mcp', { 'User-Agent': 'curl/8.5.0' }, 'POST'));
     }
     await exportOnly.flush();
     expect(on.loads()).toBe(1);
