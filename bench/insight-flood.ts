@@ -11,19 +11,14 @@
  * few times longer than the bounds; this section says how fast a flood is classified.
  */
 import { AgentCatalogue, CLASSIFIED_CACHE_SIZE } from '../src/insight/agent-catalogue.ts';
-import { listVisitCounts, readDay } from '../src/insight/insight-tallies.ts';
+import { readDay } from '../src/insight/insight-tallies.ts';
 import { MemoryStore } from '../src/shared-state/memory-store.ts';
+import { floodQuery, floodUserAgent, listToolCallCounts } from '../tests/support/insight-floods.ts';
 import { median } from './lib.ts';
 
 const USER_AGENTS = 1_000_000;
 const QUERIES = 100_000;
 const ROUNDS = 3;
-
-/** A flood's User-Agent number `i`: a known crawler for even numbers, an unknown browser else. */
-const floodAgent = (i: number) =>
-  i % 2 === 0
-    ? `Mozilla/5.0 (compatible; Googlebot/2.${i.toString(36)}; +http://www.google.com/bot.html)`
-    : `Mozilla/5.0 (X11; Linux x86_64; rv:${i}) Gecko/20100101 Firefox/${i}`;
 
 /** Microseconds per classification of `count` User-Agents made by `agentOf`, median of rounds. */
 function timeClassify(count: number, agentOf: (i: number) => string): number {
@@ -47,19 +42,7 @@ async function timeTallies(count: number, queryOf: (i: number) => string): Promi
     const started = performance.now();
     let last: unknown;
     for (let i = 0; i < count; i += 1) {
-      last = store.tally(
-        listVisitCounts({
-          day,
-          agent: null,
-          signature: { status: 'claimed' },
-          surface: 'mcp',
-          format: 'json',
-          mcpMethods: ['tools/call'],
-          mcpTool: 'search_site',
-          query: queryOf(i),
-        }),
-        3600,
-      );
+      last = store.tally(listToolCallCounts(day, 'search_site', queryOf(i)), 3600);
     }
     await last;
     rounds.push(((performance.now() - started) * 1000) / count);
@@ -69,11 +52,9 @@ async function timeTallies(count: number, queryOf: (i: number) => string): Promi
 
 /** Runs the section and returns its report lines. */
 export async function measureInsightFlood(): Promise<string[]> {
-  const distinctAgents = timeClassify(USER_AGENTS, floodAgent);
-  const oneAgent = timeClassify(USER_AGENTS, () => floodAgent(0));
-  const distinctQueries = await timeTallies(QUERIES, (i) =>
-    i % 1000 === 0 ? `long ${i} ${'x'.repeat(100_000)}` : `what about ${i.toString(36)}`,
-  );
+  const distinctAgents = timeClassify(USER_AGENTS, floodUserAgent);
+  const oneAgent = timeClassify(USER_AGENTS, () => floodUserAgent(0));
+  const distinctQueries = await timeTallies(QUERIES, (i) => floodQuery(i, 1000));
   const oneQuery = await timeTallies(QUERIES, () => 'what about pricing');
   const row = (name: string, distinct: number, same: number, count: number) =>
     `| ${name} | ${count.toLocaleString('en')} | ${distinct.toFixed(2)} | ${same.toFixed(2)} | ${(distinct / same).toFixed(1)}x | ${((distinct * count) / 1e6).toFixed(1)} s |`;

@@ -4,13 +4,13 @@ import { renderInsightPage } from '../../src/insight/insight-page.ts';
 import { buildInsightReport, MAX_REPORT_ROWS } from '../../src/insight/insight-report.ts';
 import {
   INSIGHT_DIMENSIONS,
-  listVisitCounts,
   MAX_QUERY_LENGTH,
   readDailyTallies,
   readDay,
   readTallyKey,
 } from '../../src/insight/insight-tallies.ts';
 import { MemoryStore } from '../../src/shared-state/memory-store.ts';
+import { floodQuery, floodUserAgent, listToolCallCounts } from '../support/insight-floods.ts';
 
 /*
  * Floods of distinct User-Agents and of distinct search queries, made in process (one loop each,
@@ -27,14 +27,8 @@ describe('a flood of distinct User-Agents', () => {
     const catalogue = new AgentCatalogue();
     let agents = 0;
     for (let i = 0; i < FLOOD; i += 1) {
-      const id = i.toString(36);
       // Half name a crawler the list knows, half are browsers it does not.
-      const agent = catalogue.classify(
-        i % 2 === 0
-          ? `Mozilla/5.0 (compatible; Googlebot/2.${id}; +http://www.google.com/bot.html)`
-          : `Mozilla/5.0 (X11; Linux x86_64; rv:${i}) Gecko/20100101 Firefox/${i}`,
-      );
-      if (agent) agents += 1;
+      if (catalogue.classify(floodUserAgent(i))) agents += 1;
     }
     expect(agents).toBe(FLOOD / 2);
     expect(catalogue.cacheSize).toBe(CLASSIFIED_CACHE_SIZE);
@@ -48,20 +42,10 @@ describe('a flood of distinct search queries', () => {
     const day = readDay(now);
     let last: unknown;
     for (let i = 0; i < QUERY_FLOOD; i += 1) {
-      const id = i.toString(36);
-      // The memory store's tally runs to its end before it returns its promise.
+      // The memory store's tally runs to its end before it returns its promise. Every hundredth
+      // query is 100 KB long: only its start is worked on.
       last = store.tally(
-        listVisitCounts({
-          day,
-          agent: null,
-          signature: { status: 'claimed' },
-          surface: 'mcp',
-          format: 'json',
-          mcpMethods: ['tools/call'],
-          mcpTool: `tool_${id}`,
-          // Every hundredth is 100 KB long: only its start is worked on.
-          query: i % 100 === 0 ? `long ${id} ${'x'.repeat(100_000)}` : `what about ${id}`,
-        }),
+        listToolCallCounts(day, `tool_${i.toString(36)}`, floodQuery(i, 100)),
         3600,
       );
     }
