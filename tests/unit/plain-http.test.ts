@@ -1,4 +1,4 @@
-import { Agent, createServer, request, type Server } from 'node:http';
+import { Agent, createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromWebRequest, toWebHandler, type PlainHandler } from '../../src/http/plain-http.ts';
@@ -125,35 +125,16 @@ describe('plain handlers on node:http', () => {
     await new Promise<void>((resolve) => late.listen(0, '127.0.0.1', resolve));
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const { port } = late.address() as AddressInfo;
-    // node:http sends the head and a small body in one write, as load generators and SDKs do.
-    const post = (body: string, chunked = false) =>
-      new Promise<{ status: number; connection: string | undefined; text: string }>(
-        (resolve, reject) => {
-          const req = request(
-            { agent, port, host: '127.0.0.1', path: '/mcp', method: 'POST' },
-            (res) => {
-              let text = '';
-              res.setEncoding('utf8');
-              res.on('data', (chunk: string) => (text += chunk));
-              res.on('end', () =>
-                resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, text }),
-              );
-            },
-          );
-          req.on('error', reject);
-          if (!chunked) req.setHeader('Content-Length', Buffer.byteLength(body));
-          req.end(body);
-        },
-      );
+    const post = (body: string, chunked = false) => postOverAgent(agent, port, body, chunked);
     try {
       for (const body of ['héllo', '', 'y'.repeat(1000)]) {
         const answer = await post(body);
-        expect(answer.connection).toBe('keep-alive');
+        expect(answer.headers.connection).toBe('keep-alive');
         expect((JSON.parse(answer.text) as { text: string }).text).toBe(body);
       }
       const over = await post('x'.repeat(1001), true);
       expect(over.status).toBe(413);
-      expect(over.connection).toBe('close');
+      expect(over.headers.connection).toBe('close');
       expect(complete).toEqual([true, true, true, true]);
     } finally {
       agent.destroy();
@@ -186,34 +167,12 @@ describe('plain handlers on node:http', () => {
     await new Promise<void>((resolve) => parts.listen(0, '127.0.0.1', resolve));
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const { port } = parts.address() as AddressInfo;
-    const post = (body: string) =>
-      new Promise<{ length: string | undefined; connection: string | undefined; text: string }>(
-        (resolve, reject) => {
-          const req = request(
-            { agent, port, host: '127.0.0.1', path: '/mcp', method: 'POST' },
-            (res) => {
-              let text = '';
-              res.setEncoding('utf8');
-              res.on('data', (chunk: string) => (text += chunk));
-              res.on('end', () =>
-                resolve({
-                  length: res.headers['content-length'],
-                  connection: res.headers.connection,
-                  text,
-                }),
-              );
-            },
-          );
-          req.on('error', reject);
-          req.setHeader('Content-Length', Buffer.byteLength(body));
-          req.end(body);
-        },
-      );
+    const post = (body: string) => postOverAgent(agent, port, body);
     try {
       for (const body of ['héllo', '', 'y'.repeat(1000)]) {
         const answer = await post(body);
-        expect(answer.connection).toBe('keep-alive');
-        expect(Number(answer.length)).toBe(Buffer.byteLength(answer.text));
+        expect(answer.headers.connection).toBe('keep-alive');
+        expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.text));
         expect(JSON.parse(answer.text)).toEqual({ text: body, é: 1 });
       }
       // The body was not yet parsed when asked for, and each request stream still ended.
@@ -280,3 +239,27 @@ describe('serveFunction, the guard', () => {
     expect(String(logged[0]?.error)).toContain('secret detail');
   });
 });
+
+/**
+ * POSTs `body` to /mcp on 127.0.0.1:`port` through `agent` (kept alive), framed by its length or,
+ * when `chunked`, in chunks. node:http sends the head and a small body in one write, as load
+ * generators and SDKs do.
+ */
+function postOverAgent(
+  agent: Agent,
+  port: number,
+  body: string,
+  chunked = false,
+): Promise<{ status: number; headers: IncomingHttpHeaders; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ agent, port, host: '127.0.0.1', path: '/mcp', method: 'POST' }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+    });
+    req.on('error', reject);
+    if (!chunked) req.setHeader('Content-Length', Buffer.byteLength(body));
+    req.end(body);
+  });
+}
