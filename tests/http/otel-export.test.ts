@@ -29,6 +29,15 @@ const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const PARENT_ID = '00f067aa0ba902b7';
 /** SPAN_KIND_SERVER in opentelemetry-proto's trace.proto. */
 const SPAN_KIND_SERVER = 2;
+/** What the span of the test's tools/call and its operation duration both name. */
+const MCP_CALL_ATTRIBUTES = {
+  'mcp.method.name': 'tools/call',
+  'mcp.protocol.version': '2025-11-25',
+  'gen_ai.tool.name': 'search_site_copy',
+  'gen_ai.operation.name': 'execute_tool',
+  'agent_facts.agent.name': 'Claude-User',
+  'agent_facts.agent.kind': 'user-fetch',
+};
 
 let receiver: OtlpReceiver;
 let server: { child: ChildProcess; output: () => string };
@@ -150,12 +159,7 @@ describe('OpenTelemetry export over OTLP/HTTP', () => {
     expect(readAttributes(mcp.attributes)).toMatchObject({
       'http.request.method': 'POST',
       'http.route': '/mcp',
-      'mcp.method.name': 'tools/call',
-      'mcp.protocol.version': '2025-11-25',
-      'gen_ai.tool.name': 'search_site_copy',
-      'gen_ai.operation.name': 'execute_tool',
-      'agent_facts.agent.name': 'Claude-User',
-      'agent_facts.agent.kind': 'user-fetch',
+      ...MCP_CALL_ATTRIBUTES,
     });
   });
 
@@ -199,13 +203,8 @@ describe('OpenTelemetry export over OTLP/HTTP', () => {
       'mcp.server.operation.duration',
     );
     expect(operation.unit).toBe('s');
-    expect(readAttributes(operation.histogram?.dataPoints?.[0]?.attributes)).toEqual({
-      'mcp.method.name': 'tools/call',
-      'mcp.protocol.version': '2025-11-25',
-      'gen_ai.tool.name': 'search_site_copy',
-      'gen_ai.operation.name': 'execute_tool',
-      'agent_facts.agent.name': 'Claude-User',
-      'agent_facts.agent.kind': 'user-fetch',
-    });
+    expect(readAttributes(operation.histogram?.dataPoints?.[0]?.attributes)).toEqual(
+      MCP_CALL_ATTRIBUTES,
+    );
   });
 });
