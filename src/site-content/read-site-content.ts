@@ -21,16 +21,15 @@ import {
   type Company,
   type ProductImage,
 } from '../schemas/site-content.ts';
-import { BUILT_IN_ROUTES } from '../service/routes.ts';
 import { checkAccentContrast } from './brand-colours.ts';
 import { checkLogoSvg } from './brand-logo.ts';
 import { checkProductImage } from './product-image.ts';
+import { buildChangelogPage, CHANGELOG_BODY_MIN_DEPTH, sortChangelog } from './changelog-page.ts';
 import {
-  buildChangelogPage,
-  CHANGELOG_BODY_MIN_DEPTH,
-  CHANGELOG_PAGE_SLUG,
-  sortChangelog,
-} from './changelog-page.ts';
+  findContentPageClash,
+  findSectionShortfall,
+  KEBAB_CASE_SLUG,
+} from './content-page-rules.ts';
 import { parseMarkdownOutline } from './parse-markdown-outline.ts';
 
 /** One problem found in content/, named by file and field. */
@@ -58,59 +57,7 @@ export class ContentError extends Error {
 /** Copy file names the site gives a document of its own: /copy/product.md is content/product.md. */
 const RESERVED_COPY_SLUGS = new Set(['product']);
 
-/**
- * Page file names the site keeps for its own although the route table gives `/<name>` and
- * `/<name>.md` to no surface: the stems of its documents and of the copy folder, whose page would
- * read as one of them. Every other clash (`/errors`, `/glossary`, `/api`, `/oauth`, `/mcp`,
- * `/index.md`, `/sitemap.md`, ...) is found in the route table itself (`findContentPageClash`),
- * so a surface added there is covered with no edit here.
- */
-export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
-  'copy',
-  'llms',
-  'llms-full',
-  'robots',
-  'openapi',
-  'agents',
-  'favicon',
-  'og-image',
-  'apple-touch-icon',
-  'search-index',
-  'well-known',
-  '404',
-]);
-
-const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-
-/**
- * Why content/pages/<name>.md cannot be a page of its own (undefined when it can): a slug not in
- * kebab-case, a reserved name, or a path (`/<name>`, `/<name>.md`) another surface already holds.
- */
-export function findContentPageClash(name: string): string | undefined {
-  if (!SLUG.test(name)) {
-    return 'must be kebab-case (lower-case letters, digits and single hyphens), e.g. about-us.md';
-  }
-  if (name === CHANGELOG_PAGE_SLUG) {
-    return 'is reserved for the changelog: write its entries as files of content/changelog/ instead';
-  }
-  if (RESERVED_PAGE_SLUGS.has(name)) {
-    return `is reserved: the site keeps /${name} for its own documents, so rename the file`;
-  }
-  for (const path of [`/${name}`, `/${name}.md`]) {
-    const surface = BUILT_IN_ROUTES.findSurface(path);
-    if (surface.listed)
-      return `is taken: ${path} is served by the site (${surface.id}), so rename the file`;
-  }
-  return undefined;
-}
-
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)([\s\S]*)$/;
-
-/**
- * The fewest `##` (or `###`) sections a content page's body may have: with its heading (the h1),
- * the three h1-h3 headings the agent-readiness audit's page-signals check asks of every page.
- */
-export const CONTENT_PAGE_MIN_SECTIONS = 2;
 
 /**
  * Reads and validates every file of the content collection. Collects all issues before throwing,
@@ -297,16 +244,9 @@ class ContentReader {
       }
       const file = await this.markdown(`${folder}/${name}`, ContentPageFrontMatterSchema);
       if (!file) continue;
-      // The page's heading is its h1; its body's `#` to `###` headings become h2 and h3.
-      const sections = parseMarkdownOutline(file.body).headings.filter(
-        (heading) => heading.depth <= 3,
-      ).length;
-      if (sections < CONTENT_PAGE_MIN_SECTIONS) {
-        this.report(
-          `${folder}/${name}`,
-          '(body)',
-          `needs at least ${CONTENT_PAGE_MIN_SECTIONS} sections under ## headings (it has ${sections}): with the page's heading they make the three headings that scanners of pages for agents look for`,
-        );
+      const shortfall = findSectionShortfall(file.body);
+      if (shortfall) {
+        this.report(`${folder}/${name}`, '(body)', shortfall);
         continue;
       }
       pages.push({ ...file.data, slug, body: file.body });
@@ -329,7 +269,7 @@ class ContentReader {
     for (const name of names.sort()) {
       const file = `${folder}/${name}`;
       const slug = name.slice(0, -'.md'.length);
-      if (!SLUG.test(slug)) {
+      if (!KEBAB_CASE_SLUG.test(slug)) {
         this.report(file, '(file name)', 'must be kebab-case, e.g. 2026-11-25-changelog.md');
         continue;
       }

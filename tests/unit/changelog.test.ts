@@ -13,11 +13,8 @@ import { buildSiteNavigation } from '../../src/reference/site-navigation.ts';
 import { MEDIA_TYPES } from '../../src/service/media-types.ts';
 import { buildServiceUrls } from '../../src/service/urls.ts';
 import { buildChangelogPage } from '../../src/site-content/changelog-page.ts';
-import {
-  ContentError,
-  findContentPageClash,
-  readSiteContent,
-} from '../../src/site-content/read-site-content.ts';
+import { findContentPageClash } from '../../src/site-content/content-page-rules.ts';
+import { ContentError, readSiteContent } from '../../src/site-content/read-site-content.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
 import { resolveFixtureDir } from '../support/fixture-content.ts';
 

@@ -2,12 +2,11 @@ import { cp, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ContentError, readSiteContent } from '../../src/site-content/read-site-content.ts';
 import {
-  ContentError,
   findContentPageClash,
-  readSiteContent,
   RESERVED_PAGE_SLUGS,
-} from '../../src/site-content/read-site-content.ts';
+} from '../../src/site-content/content-page-rules.ts';
 import { SiteContentSchema } from '../../src/schemas/site-content.ts';
 import { resolveFixtureDir } from '../support/fixture-content.ts';
 import { ROOT } from '../support/processes.ts';

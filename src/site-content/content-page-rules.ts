@@ -1,0 +1,66 @@
+import { BUILT_IN_ROUTES } from '../service/routes.ts';
+import { CHANGELOG_PAGE_SLUG } from './changelog-page.ts';
+import { parseMarkdownOutline } from './parse-markdown-outline.ts';
+
+/** A file name stem in kebab-case: the slug of a content page or a changelog entry. */
+export const KEBAB_CASE_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/**
+ * Page file names the site keeps for its own although the route table gives `/<name>` and
+ * `/<name>.md` to no surface: the stems of its documents and of the copy folder, whose page would
+ * read as one of them. Every other clash (`/errors`, `/glossary`, `/api`, `/oauth`, `/mcp`,
+ * `/index.md`, `/sitemap.md`, ...) is found in the route table itself (`findContentPageClash`),
+ * so a surface added there is covered with no edit here.
+ */
+export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
+  'copy',
+  'llms',
+  'llms-full',
+  'robots',
+  'openapi',
+  'agents',
+  'favicon',
+  'og-image',
+  'apple-touch-icon',
+  'search-index',
+  'well-known',
+  '404',
+]);
+
+/**
+ * Why content/pages/<name>.md cannot be a page of its own (undefined when it can): a slug not in
+ * kebab-case, a reserved name, or a path (`/<name>`, `/<name>.md`) another surface already holds.
+ */
+export function findContentPageClash(name: string): string | undefined {
+  if (!KEBAB_CASE_SLUG.test(name)) {
+    return 'must be kebab-case (lower-case letters, digits and single hyphens), e.g. about-us.md';
+  }
+  if (name === CHANGELOG_PAGE_SLUG) {
+    return 'is reserved for the changelog: write its entries as files of content/changelog/ instead';
+  }
+  if (RESERVED_PAGE_SLUGS.has(name)) {
+    return `is reserved: the site keeps /${name} for its own documents, so rename the file`;
+  }
+  for (const path of [`/${name}`, `/${name}.md`]) {
+    const surface = BUILT_IN_ROUTES.findSurface(path);
+    if (surface.listed)
+      return `is taken: ${path} is served by the site (${surface.id}), so rename the file`;
+  }
+  return undefined;
+}
+
+/**
+ * The fewest `##` (or `###`) sections a content page's body may have: with its heading (the h1),
+ * the three h1-h3 headings the agent-readiness audit's page-signals check asks of every page.
+ */
+export const CONTENT_PAGE_MIN_SECTIONS = 2;
+
+/**
+ * Why a content page's body has too few sections for a page (undefined when it has enough): the
+ * page's heading is its h1, and its body's `#` to `###` headings become h2 and h3.
+ */
+export function findSectionShortfall(body: string): string | undefined {
+  const sections = parseMarkdownOutline(body).headings.filter((heading) => heading.depth <= 3);
+  if (sections.length >= CONTENT_PAGE_MIN_SECTIONS) return undefined;
+  return `needs at least ${CONTENT_PAGE_MIN_SECTIONS} sections under ## headings (it has ${sections.length}): with the page's heading they make the three headings that scanners of pages for agents look for`;
+}
