@@ -5,7 +5,7 @@ import { negotiatePage } from '../http/markdown-negotiation.ts';
 import type { RouteTable } from '../service/routes.ts';
 import { logToStderr } from '../http/problem.ts';
 import { listFunctionFiles, readPlainHandler } from './functions.ts';
-import { answerFunction } from './local-server.ts';
+import { answerFunction } from './function-answers.ts';
 import { readNodeHeader, readRequestUrl } from './node-plain.ts';
 import { VercelRouter, withoutHeaders, type VercelConfig } from './vercel-routing.ts';
 

@@ -6,25 +6,20 @@ import { lookup } from 'mrmime';
 import { LIMITS, readServerLimits, type ServerLimits } from '../service/limits.ts';
 import { negotiatePage } from '../http/markdown-negotiation.ts';
 import { MEDIA_TYPES } from '../service/media-types.ts';
-import type { PlainAnswer, PlainHandler } from '../http/plain-http.ts';
 import { findErrorKind } from '../service/error-kinds.ts';
-import {
-  internalErrorAnswer,
-  logToStderr,
-  problemAnswer,
-  type FailureLog,
-} from '../http/problem.ts';
+import { logToStderr, problemAnswer, type FailureLog } from '../http/problem.ts';
 import type { RouteTable } from '../service/routes.ts';
 import { findMatchingPattern } from '../service/route-patterns.ts';
 import { MARKDOWN_TOKENS_HEADER, type MarkdownTokenCounts } from '../service/markdown-tokens.ts';
 import type { InsightRecorder } from '../insight/insight-recorder.ts';
 import { capConnections } from './connection-limits.ts';
 import { chooseContentCoding, CompressedFiles, type EncodedFile } from './compressed-files.ts';
+import { answerFunction } from './function-answers.ts';
 import { loadFunctions } from './functions.ts';
 import { DiskFiles } from './disk-files.ts';
 import { isLingering, lingerOnClose } from './lingering-close.ts';
 import { MemoryFiles } from './memory-files.ts';
-import { fromNodeRequest, readNodeHeader, readRequestUrl, sendPlainAnswer } from './node-plain.ts';
+import { readNodeHeader, readRequestUrl, sendPlainAnswer } from './node-plain.ts';
 import { findHostFault, readTargetPath, Refusals } from './refusals.ts';
 import { StaticFileIndex } from './static-files.ts';
 import {
@@ -384,53 +379,6 @@ function countFileRead(
       durationMs: performance.now() - started,
     });
   });
-}
-
-/** How a function's answer is completed: the origin for problems, the log, vercel.json headers. */
-export interface InvocationOptions {
-  readonly siteUrl: string;
-  readonly log: FailureLog;
-  /** Headers of the matching vercel.json rules, added where the function did not set them. */
-  readonly routeHeaders: Readonly<Record<string, string>>;
-  /** See LocalServerOptions.clientAddressHeader. */
-  readonly clientAddressHeader?: string | undefined;
-}
-
-/** Answers a request with a function's plain handler, straight from node:http. */
-export function answerFunction(
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: URL,
-  handler: PlainHandler,
-  options: InvocationOptions,
-): void {
-  const request = fromNodeRequest(req, res, url, options.clientAddressHeader);
-  const send = (answer: PlainAnswer) => {
-    try {
-      sendPlainAnswer(res, answer, options.routeHeaders);
-    } catch (error) {
-      options.log({ level: 'error', msg: 'answer not sent', error: String(error) });
-      res.destroy();
-    }
-  };
-  const fail = (error: unknown) =>
-    send(
-      internalErrorAnswer(
-        options.siteUrl,
-        { method: request.method, pathname: url.pathname },
-        error,
-        options.log,
-      ),
-    );
-  let answered: Promise<PlainAnswer>;
-  try {
-    answered = handler(request);
-  } catch (error) {
-    fail(error);
-    return;
-  }
-  // One reaction for either outcome: a chain of catch, then and catch cost three promises.
-  void answered.then(send, fail);
 }
 
 /** The host name of a Host header, lower-cased, without its port ("[::1]" keeps its brackets). */
