@@ -27,12 +27,9 @@
  * sections that ran (each then names its own date and machine) and the notes.
  * Run: npm run bench [-- mcp vercel cold oauth static store profile build middleware insight]
  */
-import { createHash, createPublicKey, verify } from 'node:crypto';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { existsSync, readFileSync } from 'node:fs';
-import { format, resolveConfig } from 'prettier';
 import {
   buildSite,
   findFreePort,
@@ -42,15 +39,14 @@ import {
 } from '../tests/support/processes.ts';
 import { copyProject, removeProjectCopy } from '../tests/support/project-copy.ts';
 import { bundleFunctions } from '../src/integrations/bundle-functions.ts';
-import { buildOAuthKeys, generateSigningKey } from '../src/oauth/keys.ts';
-import { issueAccessToken, verifyAccessToken } from '../src/oauth/tokens.ts';
-import { buildServiceUrls } from '../src/service/urls.ts';
+import { generateSigningKey } from '../src/oauth/keys.ts';
 import { formatBuildScaleTable, measureBuildScale, type BuildScaleRow } from './build-scale.ts';
 import { measureShippedFunctions } from './cold-start.ts';
 import { formatStoreCost, measureStoreCost } from './store-cost.ts';
 import { profileMcp } from './cpu-profile.ts';
 import { formatMachine, readLoadAverage, readMachine } from './machine.ts';
-import { updateReport } from './report-update.ts';
+import { writeBenchReport } from './report-file.ts';
+import { measureTokenVerification } from './token-verification.ts';
 import { measureStaticDocuments } from './static-documents.ts';
 import { measureVercelPath } from './vercel-path.ts';
 import { measureMiddlewareCost } from './middleware-cost.ts';
@@ -60,7 +56,6 @@ import {
   compareColdStarts,
   compareLoads,
   kib,
-  median,
   pinProcess,
   type LoadResult,
   type LoadTarget,
@@ -110,7 +105,12 @@ const say = (line = '') => {
 };
 /** Where each section's lines start in the report, for a run of some sections only. */
 const sectionStarts = new Map<Section, number>();
-const startSection = (name: Section) => sectionStarts.set(name, report.length);
+/** Whether a section was asked for; if so, its lines start here. */
+const beginSection = (name: Section): boolean => {
+  if (!sections.has(name)) return false;
+  sectionStarts.set(name, report.length);
+  return true;
+};
 const table = (header: readonly string[], rows: readonly (readonly string[])[]) => {
   say(`| ${header.join(' | ')} |`);
   say(`| ${header.map((_, index) => (index === 0 ? '---' : '---:')).join(' | ')} |`);
@@ -174,9 +174,8 @@ say(
 );
 say();
 
-if (sections.has('mcp')) {
+if (beginSection('mcp')) {
   console.log('MCP throughput ...');
-  startSection('mcp');
   for (const line of await measureMcpThroughput({
     projectDir,
     siteUrl,
@@ -187,9 +186,8 @@ if (sections.has('mcp')) {
     say(line);
 }
 
-if (sections.has('vercel')) {
+if (beginSection('vercel')) {
   console.log('The Vercel path, in-process ...');
-  startSection('vercel');
   for (const line of await measureVercelPath({
     projectDir,
     env: { ...serverEnv, SITE_URL: siteUrl },
@@ -198,7 +196,7 @@ if (sections.has('vercel')) {
     say(line);
 }
 
-if (sections.has('cold')) {
+if (beginSection('cold')) {
   console.log('vercel build, then cold starts of what it ships ...');
   const shipped = await measureShippedFunctions({
     siteUrl,
@@ -223,7 +221,6 @@ if (sections.has('cold')) {
     },
     COLD_STARTS,
   );
-  startSection('cold');
   say('## Cold start and size of what Vercel ships');
   say();
   say(
@@ -258,7 +255,7 @@ if (sections.has('cold')) {
   );
 }
 
-if (sections.has('oauth')) {
+if (beginSection('oauth')) {
   console.log('OAuth ...');
   const register = await fetch(`${siteUrl}/oauth/register`, {
     method: 'POST',
@@ -281,35 +278,12 @@ if (sections.has('oauth')) {
     },
     LOAD,
   );
-  const keys = await buildOAuthKeys(JSON.parse(signingKeys) as never);
-  const urls = buildServiceUrls(siteUrl);
-  const now = Math.floor(Date.now() / 1000);
-  const token = await issueAccessToken(
-    { clientId, scope: 'mcp:read', audience: [urls.mcp], now },
-    keys,
-    urls,
+  const { rawMicros, fullMicros } = await measureTokenVerification(
+    signingKeys,
+    siteUrl,
+    clientId,
+    VERIFICATIONS,
   );
-  const [header, payload, signature] = token.split('.');
-  const publicKey = createPublicKey({
-    key: keys.jwks.keys[0] as never,
-    format: 'jwk',
-  });
-  const signed = Buffer.from(`${header}.${payload}`);
-  const signatureBytes = Buffer.from(signature ?? '', 'base64url');
-  const timeIt = async (run: () => unknown) => {
-    const rounds: number[] = [];
-    for (let round = 0; round < 5; round += 1) {
-      const start = performance.now();
-      for (let index = 0; index < VERIFICATIONS; index += 1) await run();
-      rounds.push(((performance.now() - start) * 1000) / VERIFICATIONS);
-    }
-    return median(rounds);
-  };
-  const rawMicros = await timeIt(() =>
-    verify('sha256', signed, { key: publicKey, dsaEncoding: 'ieee-p1363' }, signatureBytes),
-  );
-  const fullMicros = await timeIt(() => verifyAccessToken(token, keys, urls, [urls.mcp], now));
-  startSection('oauth');
   say('## OAuth');
   say();
   table(LOAD_HEADER, [
@@ -329,9 +303,8 @@ if (sections.has('oauth')) {
   );
 }
 
-if (sections.has('static')) {
+if (beginSection('static')) {
   console.log('Static documents ...');
-  startSection('static');
   for (const line of await measureStaticDocuments({
     projectDir,
     siteUrl,
@@ -342,18 +315,16 @@ if (sections.has('static')) {
     say(line);
 }
 
-if (sections.has('store')) {
+if (beginSection('store')) {
   console.log('Shared store ...');
-  startSection('store');
   for (const line of formatStoreCost(await measureStoreCost(projectDir, siteUrl, LOAD))) say(line);
 }
 
 stoppingServer = true;
 if (server) await stopProcess(server.child);
 
-if (sections.has('profile')) {
+if (beginSection('profile')) {
   console.log('CPU profiles ...');
-  startSection('profile');
   for (const line of await profileMcp({
     projectDir,
     siteUrl,
@@ -370,9 +341,8 @@ if (needsSite) await removeProjectCopy(projectDir);
 if (pinned) pinProcess(process.pid, `0-${availableParallelism() - 1}`);
 
 let scale: BuildScaleRow[] = [];
-if (sections.has('build')) {
+if (beginSection('build')) {
   console.log('Build scale (a few minutes) ...');
-  startSection('build');
   scale = await measureBuildScale();
   say('## Build scale');
   say();
@@ -380,11 +350,10 @@ if (sections.has('build')) {
   say();
 }
 
-if (sections.has('middleware')) {
+if (beginSection('middleware')) {
   console.log(
     'Counting agent documents in the middleware: two vercel builds (several minutes) ...',
   );
-  startSection('middleware');
   for (const line of await measureMiddlewareCost({
     siteUrl,
     signingKeys,
@@ -394,9 +363,8 @@ if (sections.has('middleware')) {
     say(line);
 }
 
-if (sections.has('insight')) {
+if (beginSection('insight')) {
   console.log('Agent insight under a flood ...');
-  startSection('insight');
   for (const line of await measureInsightFlood()) say(line);
 }
 
@@ -405,45 +373,11 @@ const minutes = ((performance.now() - started) / 60_000).toFixed(1);
 const machineLine = formatMachine(machine, { start: loadAtStart, end: readLoadAverage() });
 say(`Whole run: ${minutes} minutes. ${machineLine}`);
 
-const notes = readFileSync(`${ROOT}bench/notes.md`, 'utf8');
-const formatReport = async (markdown: string) =>
-  // Formatted as the repository's prettier check expects.
-  format(markdown, {
-    ...((await resolveConfig(`${ROOT}docs/benchmarks.md`)) ?? {}),
-    parser: 'markdown',
-  });
-if (sections.size < SECTIONS.length && existsSync(`${ROOT}docs/benchmarks.md`)) {
-  // A run of some sections replaces theirs in the report, each under its heading with its date
-  // and machine, and the notes after them; the other sections keep the figures of their run.
-  const byStart = [...sectionStarts].sort(([, a], [, b]) => a - b);
-  const replaced = byStart.map(([name, start], index) => ({
-    name,
-    lines: report.slice(start, byStart[index + 1]?.[1] ?? sectionsEnd),
-  }));
-  const updated = updateReport(readFileSync(`${ROOT}docs/benchmarks.md`, 'utf8'), replaced, notes, {
-    measured: `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench -- ${asked.join(' ')}\` (Node ${process.version}), apart from the other sections.`,
-    machine: machineLine,
-  });
-  await writeFile(`${ROOT}docs/benchmarks.md`, await formatReport(updated));
-  console.log(`Updated ${replaced.map(({ name }) => name).join(', ')} in docs/benchmarks.md`);
-}
-
-if (sections.size === SECTIONS.length) {
-  const versions = JSON.parse(readFileSync(`${ROOT}package-lock.json`, 'utf8')) as {
-    packages: Record<string, { version?: string }>;
-  };
-  const version = (name: string) => versions.packages[`node_modules/${name}`]?.version ?? '?';
-  const digest = createHash('sha256').update(report.join('\n')).digest('hex').slice(0, 12);
-  const markdown = `# Benchmarks
-
-Written by \`npm run bench\` (bench/run.ts); do not edit by hand. Every figure is a ratio to a
-reference measured in the same run, because the machines are noisy; loads run over loopback.
-Versions: astro ${version('astro')}, @modelcontextprotocol/sdk ${version('@modelcontextprotocol/sdk')}, jose ${version('jose')}, autocannon ${version('autocannon')}, esbuild ${version('esbuild')}. Report ${digest}.
-${machineLine}
-
-${report.join('\n')}
-
-${notes}`;
-  await writeFile(`${ROOT}docs/benchmarks.md`, await formatReport(markdown));
-  console.log('Wrote docs/benchmarks.md');
-}
+await writeBenchReport({
+  report,
+  sectionStarts,
+  sectionsEnd,
+  whole: sections.size === SECTIONS.length,
+  asked,
+  machineLine,
+});
