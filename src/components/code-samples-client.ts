@@ -1,7 +1,7 @@
 /**
- * Turns each group of code samples into tabs (curl, JavaScript, Python). One choice holds for
- * every group of the page and is remembered in localStorage; without JavaScript, or before this
- * runs, every sample is shown.
+ * Makes each group of code samples work as tabs (curl, JavaScript, Python). One choice holds for
+ * every group of the page and is remembered in localStorage; without JavaScript every sample is
+ * shown and the tab row is not; before this runs, the first sample is shown under the row.
  * @see https://www.w3.org/WAI/ARIA/apg/patterns/tabs/
  */
 
@@ -49,31 +49,28 @@ function selectLanguage(root: Document, language: string): void {
   }
 }
 
-/** Adds the tab list to every group of samples and applies the remembered language. */
+/**
+ * Makes the tab row of every group work (the buttons are in the page already, see
+ * CodeSamples.astro) and applies the remembered language.
+ */
 export function mountCodeSamples(root: Document): void {
   const groups = [...root.querySelectorAll<HTMLElement>('[data-code-samples]')];
   groups.forEach((group, index) => {
-    if (group.querySelector('[role="tablist"]')) return;
-    const tablist = root.createElement('div');
-    tablist.setAttribute('role', 'tablist');
-    tablist.setAttribute('aria-label', `Language of ${group.dataset.label ?? 'the samples'}`);
-    tablist.className = 'code-sample-tabs';
+    const tablist = group.querySelector<HTMLElement>(':scope > [role="tablist"]');
+    if (!tablist || group.dataset.tabsMounted !== undefined) return;
     const tabs: HTMLButtonElement[] = [];
     for (const panel of group.querySelectorAll<HTMLElement>('[data-sample-language]')) {
       const language = panel.dataset.sampleLanguage;
-      if (!language) continue;
-      const tab = root.createElement('button');
-      tab.type = 'button';
+      const tab = tablist.querySelector<HTMLButtonElement>(
+        `[data-sample-tab="${CSS.escape(language ?? '')}"]`,
+      );
+      if (!language || !tab) continue;
       tab.id = `samples-${index}-${language}-tab`;
       panel.id = `samples-${index}-${language}`;
-      tab.setAttribute('role', 'tab');
       tab.setAttribute('aria-controls', panel.id);
-      tab.dataset.sampleTab = language;
-      const caption = panel.querySelector<HTMLElement>('[data-sample-caption]');
-      tab.textContent = caption?.textContent?.trim() || language;
       panel.setAttribute('role', 'tabpanel');
       panel.setAttribute('aria-labelledby', tab.id);
-      caption?.setAttribute('hidden', '');
+      panel.querySelector<HTMLElement>('[data-sample-caption]')?.setAttribute('hidden', '');
       tab.addEventListener('click', () => {
         storeLanguage(language);
         selectLanguage(root, language);
@@ -98,8 +95,7 @@ export function mountCodeSamples(root: Document): void {
       tabs[next]?.click();
       tabs[next]?.focus();
     });
-    tablist.append(...tabs);
-    group.prepend(tablist);
+    group.dataset.tabsMounted = '';
   });
   if (groups.length > 0) selectLanguage(root, readStoredLanguage(listPageLanguages(root)));
 }

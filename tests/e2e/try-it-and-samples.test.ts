@@ -157,7 +157,8 @@ describe('try-it consoles on the reference pages', () => {
     expect(await page.locator('form[data-try-it-form]').first().isVisible()).toBe(false);
     const groups = await page.locator('[data-code-samples]').count();
     expect(groups).toBe(1);
-    expect(await page.locator('[role="tablist"]').count()).toBe(0);
+    // The tab row is in the page but not displayed: no tab list reaches assistive technology.
+    expect(await page.getByRole('tablist').count()).toBe(0);
     // A tool's samples: the request in three languages, then the two official SDK clients.
     const languages = ['curl', 'JavaScript', 'Python', 'TypeScript SDK', 'Python SDK'];
     for (const language of languages) {
@@ -178,6 +179,45 @@ describe('try-it consoles on the reference pages', () => {
 });
 
 describe('sample tabs', () => {
+  it('should move nothing when the scripts mount the tabs and the copy buttons', async () => {
+    // The tab row and the copy buttons' room are laid out before any script runs: the samples
+    // and the example answer under them stand where they stood with every script blocked.
+    // At 390 px a tool's five tabs wrap to two rows.
+    const measure = async (withScripts: boolean, width: number) => {
+      const { context, page, requests } = await openPage(toolPage('search_site'));
+      await page.setViewportSize({ width, height: 800 });
+      if (!withScripts) await context.route('**/_astro/*.js', (route) => route.abort());
+      await page.reload({ waitUntil: 'load' });
+      const boxes = await page.evaluate(() =>
+        ['.docs-operation-aside [data-code-samples]', '.docs-operation-aside .docs-example'].map(
+          (selector) => {
+            const box = document.querySelector(selector)?.getBoundingClientRect();
+            return box && { top: box.top, height: box.height };
+          },
+        ),
+      );
+      const tabRows = await page
+        .locator('.docs-operation-aside [role="tablist"]')
+        .first()
+        .evaluate((row) => row.getBoundingClientRect().height);
+      const mounted = await page.locator('[data-tabs-mounted]').count();
+      await context.close();
+      return { boxes, tabRows, mounted, scripts: requests.filter((path) => path.endsWith('.js')) };
+    };
+    for (const width of [1280, 390]) {
+      const before = await measure(false, width);
+      const after = await measure(true, width);
+      expect(before.mounted).toBe(0);
+      expect(after.mounted).toBeGreaterThan(0);
+      expect(after.scripts.length).toBeGreaterThan(0);
+      expect(after.boxes[0]?.height).toBeGreaterThan(0);
+      expect(before.boxes, `${width} px`).toEqual(after.boxes);
+      expect(before.tabRows).toBe(after.tabRows);
+      // The wrapped case is measured: the tab row is more than one row high at 390 px.
+      if (width === 390) expect(after.tabRows).toBeGreaterThan(40);
+    }
+  });
+
   it('should show one language at a time, switch every group together and remember it across a reload', async () => {
     const { context, page, errors } = await openPage('/developers');
     const groups = await page.locator('[data-code-samples]').count();
