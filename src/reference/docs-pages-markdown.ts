@@ -229,7 +229,7 @@ function formatResources(site: SiteDocuments): string[] {
 
 function formatPrompts(site: SiteDocuments): string[] {
   return [
-    `Listed with \`prompts/list\` and fetched with \`prompts/get\` on the MCP endpoint \`${site.urls.mcp}\`.`,
+    `The MCP endpoint \`${site.urls.mcp}\` lists them with \`prompts/list\` and returns one with \`prompts/get\`.`,
     '',
     ...buildPrompts(site).flatMap((prompt) => [
       `## \`${prompt.name}\``,
