@@ -322,17 +322,64 @@ describe('the width', () => {
     // 32 pages, one after another: on a busy 2-core machine that is beyond the 60 s default.
   }, 240_000);
 
-  it('should put the logo and the main column at the same place on every main page', async () => {
-    const { page } = await visitPage('/', { viewport: { width: 1280, height: 800 } });
-    const places = new Set<string>();
-    for (const path of ['/', '/developers', '/docs', '/glossary', '/errors']) {
-      await page.goto(`${baseUrl}${path}`);
-      const brand = await page.locator('.brand').boundingBox();
-      const main = await page.locator('main').boundingBox();
-      places.add(`${brand?.x} ${main?.x} ${main?.width}`);
+  it('should put the logo, the main column and the footer at the same place on every main page', async () => {
+    // Wider than the shell (80rem) too: a docs page once kept its header and footer at the left
+    // edge there while its main column was centred.
+    for (const width of [1280, 1440]) {
+      const { page } = await visitPage('/', { viewport: { width, height: 800 } });
+      const places = new Set<string>();
+      for (const path of [
+        '/',
+        '/developers',
+        '/docs',
+        '/docs/api/getOverview',
+        '/glossary',
+        '/errors',
+      ]) {
+        await page.goto(`${baseUrl}${path}`);
+        const brand = await page.locator('.brand').boundingBox();
+        const main = await page.locator('main').boundingBox();
+        const footer = await page.locator('.site-footer .shell').boundingBox();
+        places.add(`${brand?.x} ${main?.x} ${main?.width} ${footer?.x}`);
+      }
+      expect([...places], `${width} px`).toHaveLength(1);
     }
-    expect(places.size).toBe(1);
   }, 180_000);
+});
+
+describe('a page painted while it streams in', () => {
+  it('should keep the agents line and the header in place whatever of the line has arrived', async () => {
+    // The HTML is parsed and painted as it arrives: the line at the top once grew, and moved the
+    // page below it, when the rest of its text and its inline code came after the first paint.
+    // At 1440 px the whole line fits on one row, so it is cut before its link; at 390 px it wraps
+    // to two rows, so only its code is taken away (fewer words would wrap to fewer rows).
+    const cuts = [
+      [1440, 'before its link'],
+      [1440, 'its code'],
+      [390, 'its code'],
+    ] as const;
+    for (const [width, cut] of cuts) {
+      const { page } = await visitPage('/docs/api/getOverview', {
+        viewport: { width, height: 800 },
+      });
+      const measure = () =>
+        page.evaluate(() =>
+          ['.llms-txt-pointer', '.site-header .shell'].map((selector) => {
+            const box = document.querySelector(selector)?.getBoundingClientRect();
+            return box && [box.x, box.y, box.width, box.height];
+          }),
+        );
+      const whole = await measure();
+      // As a first paint may find it: the line without the part that had not arrived yet.
+      await page.evaluate((before) => {
+        const line = document.querySelector('.llms-txt-pointer p');
+        if (before && line?.firstChild) line.replaceChildren(line.firstChild);
+        else line?.querySelector('code')?.remove();
+      }, cut === 'before its link');
+      expect(await page.locator('.llms-txt-pointer code').count()).toBe(0);
+      expect(await measure(), `${width} px, cut ${cut}`).toEqual(whole);
+    }
+  });
 });
 
 describe('the theme choice', () => {
