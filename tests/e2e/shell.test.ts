@@ -370,6 +370,7 @@ describe('a page painted while it streams in', () => {
           }),
         );
       const whole = await measure();
+      expect(whole.every(Boolean)).toBe(true);
       // As a first paint may find it: the line without the part that had not arrived yet.
       await page.evaluate((before) => {
         const line = document.querySelector('.llms-txt-pointer p');
