@@ -61,10 +61,11 @@ export function mountCodeSamples(root: Document): void {
     const tabs: HTMLButtonElement[] = [];
     for (const panel of group.querySelectorAll<HTMLElement>('[data-sample-language]')) {
       const language = panel.dataset.sampleLanguage;
+      if (!language) continue;
       const tab = tablist.querySelector<HTMLButtonElement>(
-        `[data-sample-tab="${CSS.escape(language ?? '')}"]`,
+        `[data-sample-tab="${CSS.escape(language)}"]`,
       );
-      if (!language || !tab) continue;
+      if (!tab) continue;
       tab.id = `samples-${index}-${language}-tab`;
       panel.id = `samples-${index}-${language}`;
       tab.setAttribute('aria-controls', panel.id);
