@@ -398,12 +398,14 @@ describe('a page that arrives in two parts', () => {
     const server = createServer((request, response) => {
       if (request.url !== '/') {
         // Everything else as served, from the same origin (the fonts and modules need it).
-        void fetch(`${baseUrl}${request.url ?? '/'}`).then(async (answer) => {
-          response.writeHead(answer.status, {
-            'content-type': answer.headers.get('content-type') ?? 'application/octet-stream',
-          });
-          response.end(Buffer.from(await answer.arrayBuffer()));
-        });
+        fetch(`${baseUrl}${request.url ?? '/'}`)
+          .then(async (answer) => {
+            response.writeHead(answer.status, {
+              'content-type': answer.headers.get('content-type') ?? 'application/octet-stream',
+            });
+            response.end(Buffer.from(await answer.arrayBuffer()));
+          })
+          .catch((error: unknown) => response.writeHead(502).end(String(error)));
         return;
       }
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -417,7 +419,7 @@ describe('a page that arrives in two parts', () => {
       const page = await context.newPage();
       await page.addInitScript(recordShifts);
       await page.addInitScript(() => {
-        // The first frame's time, and whether the button's label was parsed by then.
+        // Whether the button's label was parsed by the first frame (its callbacks come first).
         requestAnimationFrame(() => {
           (window as unknown as { labelAtFirstFrame: boolean }).labelAtFirstFrame =
             document.querySelector('.site-search-open span') !== null;
