@@ -7,7 +7,10 @@
  * thread is idle. Lighthouse's speed index takes 1.4 times the observed one, so such a run costs a
  * fast page 1 to 2 points of mobile performance. It is reported upstream as
  * GoogleChrome/lighthouse#17148 and #17230 (PageSpeed Insights shows it too), and it comes at
- * random: on this project's pages about one run in five, the same page scoring 100 on the next.
+ * random: on this project's pages about one mobile run in six (never a desktop one), the same page
+ * scoring 100 on the next. Chromium's paint holding is what holds it: with
+ * `--disable-features=PaintHolding` no run was held (docs/pages.md, "A first paint held back by
+ * Chromium").
  *
  * The signature: the observed first paint comes at least `minGapMs` after the load event, and the
  * page's renderer main threads ran less than `maxBusyMs` of tasks in between. A page that is

@@ -183,7 +183,7 @@ try {
         held.push(run.held);
         const again = attempt < MAX_ATTEMPTS;
         console.error(
-          `${page} (${formFactor}): first paint held ${Math.round(run.held.gapMs)} ms after load with the page idle (${Math.round(run.held.busyMs)} ms of tasks; Chromium's BeginFrame throttling, GoogleChrome/lighthouse#17148)${again ? ': run again' : ''}`,
+          `${page} (${formFactor}): first paint held ${Math.round(run.held.gapMs)} ms after load with the page idle (${Math.round(run.held.busyMs)} ms of tasks; Chromium's paint holding, GoogleChrome/lighthouse#17148)${again ? ': run again' : ''}`,
         );
         if (!again) break;
       }
