@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { readProjectToolNames } from '../../src/integrations/mcp-tool-modules.ts';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { readOutline } from '../../src/documents/markdown-text.ts';
 import { decodeHtmlText, loadProjectTools, resolveSkillSample } from '../support/expected-site.ts';
 import { launchChromium } from '../support/browser.ts';
 import { FIXTURE_COMPANY_NAMES, resolveFixtureDir } from '../support/fixture-content.ts';
+import { listFiles } from '../support/list-files.ts';
 import { postMcp } from '../support/mcp-requests.ts';
 import { ROOT } from '../support/processes.ts';
 import { waitForCopyBuild, type CopyBuild } from '../support/copy-builds.ts';
@@ -27,12 +28,7 @@ import { waitForCopyBuild, type CopyBuild } from '../support/copy-builds.ts';
 
 /** Every text a folder's files hold, joined: what a fixture itself says. */
 async function readAllText(dir: string): Promise<string> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const texts = await Promise.all(
-    entries
-      .filter((entry) => entry.isFile())
-      .map((entry) => readFile(join(entry.parentPath, entry.name), 'utf8')),
-  );
+  const texts = await Promise.all((await listFiles(dir)).map((file) => readFile(file, 'utf8')));
   return texts.join('\n');
 }
 

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { readProjectToolNames } from '../../src/integrations/mcp-tool-modules.ts';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { getTransformedRoutes } from '@vercel/routing-utils';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatContentUsage } from '../../src/documents/robots-txt.ts';
@@ -15,6 +15,7 @@ import {
 } from '../../src/service/markdown-tokens.ts';
 import { readSiteContent } from '../../src/site-content/read-site-content.ts';
 import { findFreePort, ROOT, startServer, stopProcess } from '../support/processes.ts';
+import { listFilesSync } from '../support/list-files.ts';
 import { startTestRedis } from '../support/redis-server.ts';
 import { waitForSite } from '../support/site-ready.ts';
 import {
@@ -283,12 +284,10 @@ describe('vercel build', () => {
         name,
       ).toEqual([]);
       // Every file Vercel ships in the .func, its .vc-config.json included.
-      const sizes = readdirSync(dir, { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile())
-        .map((entry) => ({
-          telemetry: TELEMETRY_CHUNK.test(entry.name),
-          size: statSync(join(entry.parentPath, entry.name)).size,
-        }));
+      const sizes = listFilesSync(dir).map((file) => ({
+        telemetry: TELEMETRY_CHUNK.test(basename(file)),
+        size: statSync(file).size,
+      }));
       const sum = (telemetry: boolean) =>
         sizes.filter((file) => file.telemetry === telemetry).reduce((all, f) => all + f.size, 0);
       expect(sum(false), name).toBeLessThanOrEqual(MAX_FUNCTION_BYTES);
@@ -635,9 +634,8 @@ describe("config.json's routes", () => {
 
   it('should give every Markdown file of the output its o200k_base token count, and no other file a count', async () => {
     const staticDir = join(build.outputDir, 'static');
-    const files = readdirSync(staticDir, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => `/${relative(staticDir, join(entry.parentPath, entry.name))}`)
+    const files = listFilesSync(staticDir)
+      .map((file) => `/${relative(staticDir, file)}`)
       .filter((path) => !path.startsWith('/_astro/'));
     const wrong: string[] = [];
     let counted = 0;

@@ -1,6 +1,6 @@
 import fontverter from 'fontverter';
 import { Parser } from 'htmlparser2';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +11,7 @@ import { isTaglineInHeading, splitHomeActions } from '../../src/documents/home-p
 import { readFontCodePoints } from '../../src/integrations/site-fonts.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import { createPageVisits, launchChromium, type VisitOptions } from '../support/browser.ts';
+import { listFiles } from '../support/list-files.ts';
 import { loadSampleContent, loadSampleRoutes } from '../support/sample-content.ts';
 
 /**
@@ -241,10 +242,7 @@ describe('Inter', () => {
       for (const code of await readCodePoints(file)) available.add(code);
     }
     const missing = new Map<string, string>();
-    const entries = await readdir(staticDir, { recursive: true, withFileTypes: true });
-    const pages = entries
-      .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-      .map((entry) => join(entry.parentPath, entry.name));
+    const pages = (await listFiles(staticDir)).filter((file) => file.endsWith('.html'));
     expect(pages.length).toBeGreaterThan(20);
     for (const file of pages) {
       let hidden = 0;

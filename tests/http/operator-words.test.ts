@@ -1,6 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { extname, join, relative } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { listFiles } from '../support/list-files.ts';
 import { findOperatorWords } from '../support/operator-words.ts';
 
 /** The served build's static output: every page, Markdown version and document it publishes. */
@@ -11,11 +12,9 @@ const READ_AS_TEXT = new Set(['.html', '.md', '.txt', '.json', '.xml', '.atom', 
 
 describe('the published pages and documents', () => {
   it('should name no variable, Vercel setting or server start-up (the owner guide holds them)', async () => {
-    const entries = await readdir(staticDir, { recursive: true, withFileTypes: true });
-    const files = entries
-      .filter((entry) => entry.isFile() && READ_AS_TEXT.has(extname(entry.name)))
-      .map((entry) => join(entry.parentPath, entry.name))
-      .filter((file) => !relative(staticDir, file).startsWith('_astro'));
+    const files = (await listFiles(staticDir)).filter(
+      (file) => READ_AS_TEXT.has(extname(file)) && !relative(staticDir, file).startsWith('_astro'),
+    );
     const names = files.map((file) => relative(staticDir, file));
     // The net holds every kind of public text the brief names.
     expect(names).toEqual(

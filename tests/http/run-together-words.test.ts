@@ -1,6 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { listFiles } from '../support/list-files.ts';
 
 /** The served build's static output. */
 const staticDir = join(inject('siteBuild').dir, '.vercel/output/static');
@@ -14,10 +15,7 @@ const RUN_TOGETHER = /\p{L}<(?:a|code|strong|em)\b[^>]*>\p{L}|<\/(?:a|code|stron
 
 describe('the published pages', () => {
   it('should run no word into a link or an inline element', async () => {
-    const entries = await readdir(staticDir, { recursive: true, withFileTypes: true });
-    const pages = entries
-      .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-      .map((entry) => join(entry.parentPath, entry.name));
+    const pages = (await listFiles(staticDir)).filter((file) => file.endsWith('.html'));
     expect(pages.map((page) => relative(staticDir, page))).toContain('developers/index.html');
     const found: string[] = [];
     for (const page of pages) {

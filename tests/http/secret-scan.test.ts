@@ -1,6 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { listFiles } from '../support/list-files.ts';
 import { ROOT } from '../support/processes.ts';
 
 /**
@@ -11,13 +12,6 @@ import { ROOT } from '../support/processes.ts';
 const secrets = inject('buildSecrets');
 /** The served build's project copy (tests/support/server-setup.ts). */
 const project = inject('siteBuild').dir;
-
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name));
-}
 
 describe('the published output', () => {
   it('should hold no private key, secret variable or local key file', async () => {

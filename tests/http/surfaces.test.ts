@@ -1,4 +1,3 @@
-import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { z } from 'zod';
@@ -13,6 +12,7 @@ import { OverviewSchema } from '../../src/schemas/overview.ts';
 import { ProblemSchema } from '../../src/schemas/problem.ts';
 import { ProtectedResourceMetadataSchema } from '../../src/schemas/protected-resource-metadata.ts';
 import { loadExpectedSite, resolveSkillSample } from '../support/expected-site.ts';
+import { listFiles } from '../support/list-files.ts';
 import { loadSampleRoutes } from '../support/sample-content.ts';
 
 /** The route table of the served content, its own content pages included. */
@@ -231,21 +231,16 @@ describe('SURFACES', () => {
 
   it('should hold every file of the build in a surface answered by files', async () => {
     const dir = join(inject('siteBuild').outputDir, 'static');
-    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-    const files = entries
-      .filter((entry) => entry.isFile())
-      .map((entry) => `${entry.parentPath.slice(dir.length)}/${entry.name}`);
+    const files = (await listFiles(dir)).map((file) => file.slice(dir.length));
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) expect(findSurface(file).answer.kind, file).toBe('file');
   });
 
   it('should name a media type for every file of the build, compressed or not', async () => {
     const dir = join(inject('siteBuild').outputDir, 'static');
-    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-    const files = entries
-      .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
-      .map((entry) => `${entry.parentPath.slice(dir.length)}/${entry.name}`)
-      .filter((file) => !file.includes('/.'));
+    const files = (await listFiles(dir))
+      .map((file) => file.slice(dir.length))
+      .filter((file) => !/\.(br|gz)$/.test(file) && !file.includes('/.'));
     expect(files).toContain('/search-index.json');
     const checkFile = async (file: string) => {
       for (const coding of ['identity', 'gzip, br']) {

@@ -3,6 +3,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/pr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { collect, findFreePort, NODE, requireTemporaryProject, ROOT } from './processes.ts';
+import { listFiles } from './list-files.ts';
 import { copyProject, type ProjectCopyOptions } from './project-copy.ts';
 
 /**
@@ -74,10 +75,9 @@ export async function measureFunction(
   const config = JSON.parse(await readFile(join(funcDir, '.vc-config.json'), 'utf8')) as {
     handler: string;
   };
-  const entries = await readdir(funcDir, { withFileTypes: true, recursive: true });
-  const files = entries
-    .filter((entry) => entry.isFile() && entry.name !== '.vc-config.json')
-    .map((entry) => join(entry.parentPath, entry.name).slice(funcDir.length + 1))
+  const files = (await listFiles(funcDir))
+    .map((file) => file.slice(funcDir.length + 1))
+    .filter((file) => file !== '.vc-config.json')
     .sort();
   let bytes = 0;
   for (const file of files) bytes += (await readFile(join(funcDir, file))).byteLength;

@@ -1,7 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { listFiles } from '../support/list-files.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -24,11 +25,8 @@ function readEnvironmentNames(source: string): string[] {
 async function listSourceFiles(): Promise<string[]> {
   const files = [join(ROOT, 'astro.config.mjs'), join(ROOT, 'middleware.ts')];
   for (const dir of ['src', 'api', 'scripts']) {
-    const entries = await readdir(join(ROOT, dir), { recursive: true, withFileTypes: true });
-    for (const entry of entries) {
-      const file = join(entry.parentPath, entry.name);
-      if (entry.isFile() && /\.(?:ts|mjs|astro)$/.test(entry.name) && !file.includes('generated'))
-        files.push(file);
+    for (const file of await listFiles(join(ROOT, dir))) {
+      if (/\.(?:ts|mjs|astro)$/.test(file) && !file.includes('generated')) files.push(file);
     }
   }
   return files;
