@@ -109,18 +109,20 @@ export function summarize(results: readonly LoadResult[]): LoadResult {
 /**
  * Runs every target once per round, alternating the order (forwards, then backwards), so that
  * slow drifts of the machine and a target's place in the round touch every target alike; returns
- * the summary of each.
+ * the summary of each. Each target first takes an unmeasured load of `warmupSeconds` (1 s by
+ * default), so that a round measures code the JIT has compiled rather than a server still warming.
  */
 export async function compareLoads<Name extends string>(
   targets: Readonly<Record<Name, LoadTarget>>,
-  settings: { rounds: number; connections: number; seconds: number },
+  settings: { rounds: number; connections: number; seconds: number; warmupSeconds?: number },
 ): Promise<Record<Name, LoadResult>> {
   const names = Object.keys(targets) as Name[];
   const runs = Object.fromEntries(names.map((name) => [name, [] as LoadResult[]])) as Record<
     Name,
     LoadResult[]
   >;
-  for (const name of names) await load(targets[name], { ...settings, seconds: 1 }); // warm-up
+  const warmup = { ...settings, seconds: settings.warmupSeconds ?? 1 };
+  for (const name of names) await load(targets[name], warmup);
   for (let round = 0; round < settings.rounds; round += 1) {
     const order = round % 2 === 0 ? names : [...names].reverse();
     for (const name of order) runs[name].push(await load(targets[name], settings));

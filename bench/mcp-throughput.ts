@@ -74,6 +74,11 @@ export interface McpSectionOptions {
   readonly rounds: number;
   readonly seconds: number;
   readonly concurrencies: readonly number[];
+  /**
+   * The unmeasured load each target takes before the first concurrency's rounds (1 s before each
+   * later one), so that every server is measured warm.
+   */
+  readonly warmupSeconds: number;
 }
 
 /** Measures the section and returns its report, in Markdown lines. */
@@ -129,7 +134,7 @@ export async function measureMcpThroughput(options: McpSectionOptions): Promise<
       targets[`${peer.key}Call`] = target(peer.url, TOOLS_CALL, peer.pid);
     }
     const results = new Map<number, Record<string, LoadResult>>();
-    for (const connections of options.concurrencies) {
+    for (const [level, connections] of options.concurrencies.entries()) {
       console.log(`  ${connections} connections ...`);
       results.set(
         connections,
@@ -137,6 +142,7 @@ export async function measureMcpThroughput(options: McpSectionOptions): Promise<
           rounds: options.rounds,
           seconds: options.seconds,
           connections,
+          warmupSeconds: level === 0 ? options.warmupSeconds : 1,
         }),
       );
     }
@@ -237,6 +243,15 @@ function formatMcpReport(
           10,
         ),
       ),
+      // The bound on any node:http server: the bare server sending our answer's bytes, against
+      // each peer. Where it is below 10x, no per-request work of ours can reach the target.
+      ...PEERS.map((peer) =>
+        measure([
+          `bound: the same-bytes ceiling vs ${peer.label}, tools/call`,
+          (connections) => ratio(connections, 'ceilingCall', `${peer.key}Call`),
+          '×',
+        ]),
+      ),
       ...PEERS.map((peer) =>
         measure([
           `tools/call, a new query each request, vs ${peer.label}`,
@@ -270,7 +285,7 @@ function formatMcpReport(
     '',
     `${machine} The measured servers and the load generator themselves keep about two processes busy.`,
     '',
-    `The same request to every target (protocol 2025-11-25, \`Accept: application/json, text/event-stream\`), ${options.rounds} rounds of ${options.seconds} s per target and concurrency, the order alternating each round. ${options.serverCpus ? `Servers pinned to CPU ${options.serverCpus}, the load generator to the other.` : 'Not pinned (taskset missing or one CPU): servers and load generator share the cores.'} The ceiling replays the local server's own answer (body and headers, taken from it in this run). Each peer serves our six tools with our runners (so the same search), validated by its SDK; the SDK v2 peers answer 2025-era requests through \`createMcpHandler\`'s stateless legacy leg, as an event stream. Server CPU is the share of one core the server used (below 100%, the server waited for the network or another process held its core); "per CPU-second" compares requests per second of server CPU time, what a request costs whatever CPU the server was given; the load generator used at most ${formatCpu(loaderCpu)} of its core.`,
+    `The same request to every target (protocol 2025-11-25, \`Accept: application/json, text/event-stream\`), ${options.rounds} rounds of ${options.seconds} s per target and concurrency, the order alternating each round, after an unmeasured load of ${options.warmupSeconds} s per target (1 s before the second concurrency) so that every server is measured warm. ${options.serverCpus ? `Servers pinned to CPU ${options.serverCpus}, the load generator to the other.` : 'Not pinned (taskset missing or one CPU): servers and load generator share the cores.'} The ceiling replays the local server's own answer (body and headers, taken from it in this run). Each peer serves our six tools with our runners (so the same search), validated by its SDK; the SDK v2 peers answer 2025-era requests through \`createMcpHandler\`'s stateless legacy leg, as an event stream. Server CPU is the share of one core the server used (below 100%, the server waited for the network or another process held its core); "per CPU-second" compares requests per second of server CPU time, what a request costs whatever CPU the server was given; the load generator used at most ${formatCpu(loaderCpu)} of its core.`,
     '',
     ...table,
     ...measures,
