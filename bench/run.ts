@@ -86,9 +86,10 @@ const LOAD = { rounds: 3, connections: 32, seconds: 4 };
 /** The MCP and static loads: both concurrencies, shorter rounds. */
 const THROUGHPUT = { rounds: 3, seconds: 3, concurrencies: [10, 32] };
 /**
- * The MCP loads: five rounds, as a 3 s round of one server varies by a third on a 2-core virtual
- * machine, and a warm-up of 8 s per target, as an SDK peer answers tools/call at about half its
- * speed in its first 3 s of load and settles only after about 10 s (bench/notes.md).
+ * The MCP loads: five rounds, as 3 s rounds of one unchanged server ranged from 6,300 to 11,400
+ * requests per second on a 2-core virtual machine, and a warm-up of 8 s per target, as an SDK
+ * peer answers tools/call at about half its speed in its first 3 s of load and settles only
+ * after about 10 s (bench/notes.md).
  */
 const MCP_THROUGHPUT = { ...THROUGHPUT, rounds: 5, warmupSeconds: 8 };
 const COLD_STARTS = 11;
