@@ -1,6 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { listFiles } from '../support/list-files.ts';
 import { waitForMcpPython } from '../support/python-mcp.ts';
 import {
   readPageBlocks,
@@ -26,12 +27,11 @@ function readMarkdownFences(markdown: string, language: string): string[] {
 
 /** Every HTML page of the build, by its URL path. */
 async function listBuiltPages(): Promise<string[]> {
-  const entries = await readdir(STATIC_DIR, { recursive: true });
-  return entries
-    .filter((entry) => entry.endsWith('.html'))
+  return (await listFiles(STATIC_DIR))
+    .filter((file) => file.endsWith('.html'))
     .map(
-      (entry) =>
-        `/${relative('.', entry)
+      (file) =>
+        `/${relative(STATIC_DIR, file)
           .replace(/(^|\/)index\.html$/, '')
           .replace(/\.html$/, '')}`,
     )
