@@ -106,11 +106,15 @@ export function summarize(results: readonly LoadResult[]): LoadResult {
   };
 }
 
+/** The unmeasured load, in seconds, each target of compareLoads takes unless told otherwise. */
+export const DEFAULT_WARMUP_SECONDS = 1;
+
 /**
  * Runs every target once per round, alternating the order (forwards, then backwards), so that
  * slow drifts of the machine and a target's place in the round touch every target alike; returns
- * the summary of each. Each target first takes an unmeasured load of `warmupSeconds` (1 s by
- * default), so that a round measures code the JIT has compiled rather than a server still warming.
+ * the summary of each. Each target first takes an unmeasured load of `warmupSeconds`
+ * (DEFAULT_WARMUP_SECONDS unless given), so that a round measures code the JIT has compiled
+ * rather than a server still warming.
  */
 export async function compareLoads<Name extends string>(
   targets: Readonly<Record<Name, LoadTarget>>,
@@ -121,7 +125,7 @@ export async function compareLoads<Name extends string>(
     Name,
     LoadResult[]
   >;
-  const warmup = { ...settings, seconds: settings.warmupSeconds ?? 1 };
+  const warmup = { ...settings, seconds: settings.warmupSeconds ?? DEFAULT_WARMUP_SECONDS };
   for (const name of names) await load(targets[name], warmup);
   for (let round = 0; round < settings.rounds; round += 1) {
     const order = round % 2 === 0 ? names : [...names].reverse();

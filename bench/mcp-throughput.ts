@@ -8,6 +8,7 @@ import { buildSampleQuery, loadSampleContent } from '../tests/support/sample-con
 import {
   captureAnswer,
   compareLoads,
+  DEFAULT_WARMUP_SECONDS,
   formatCpu,
   formatRate,
   formatTable,
@@ -75,8 +76,8 @@ export interface McpSectionOptions {
   readonly seconds: number;
   readonly concurrencies: readonly number[];
   /**
-   * The unmeasured load each target takes before the first concurrency's rounds (1 s before each
-   * later one), so that every server is measured warm.
+   * The unmeasured load each target takes before the first concurrency's rounds (the default of
+   * compareLoads before each later one), so that every server is measured warm.
    */
   readonly warmupSeconds: number;
 }
@@ -142,7 +143,7 @@ export async function measureMcpThroughput(options: McpSectionOptions): Promise<
           rounds: options.rounds,
           seconds: options.seconds,
           connections,
-          warmupSeconds: level === 0 ? options.warmupSeconds : 1,
+          ...(level === 0 ? { warmupSeconds: options.warmupSeconds } : {}),
         }),
       );
     }
@@ -285,7 +286,7 @@ function formatMcpReport(
     '',
     `${machine} The measured servers and the load generator themselves keep about two processes busy.`,
     '',
-    `The same request to every target (protocol 2025-11-25, \`Accept: application/json, text/event-stream\`), ${options.rounds} rounds of ${options.seconds} s per target and concurrency, the order alternating each round, after an unmeasured load of ${options.warmupSeconds} s per target (1 s before the second concurrency) so that every server is measured warm. ${options.serverCpus ? `Servers pinned to CPU ${options.serverCpus}, the load generator to the other.` : 'Not pinned (taskset missing or one CPU): servers and load generator share the cores.'} The ceiling replays the local server's own answer (body and headers, taken from it in this run). Each peer serves our six tools with our runners (so the same search), validated by its SDK; the SDK v2 peers answer 2025-era requests through \`createMcpHandler\`'s stateless legacy leg, as an event stream. Server CPU is the share of one core the server used (below 100%, the server waited for the network or another process held its core); "per CPU-second" compares requests per second of server CPU time, what a request costs whatever CPU the server was given; a "bound" row divides the ceiling's rate by a peer's, the most that any server on node:http could show against that peer in this run; the load generator used at most ${formatCpu(loaderCpu)} of its core.`,
+    `The same request to every target (protocol 2025-11-25, \`Accept: application/json, text/event-stream\`), ${options.rounds} rounds of ${options.seconds} s per target and concurrency, the order alternating each round, after an unmeasured load of ${options.warmupSeconds} s per target (${DEFAULT_WARMUP_SECONDS} s before the second concurrency) so that every server is measured warm. ${options.serverCpus ? `Servers pinned to CPU ${options.serverCpus}, the load generator to the other.` : 'Not pinned (taskset missing or one CPU): servers and load generator share the cores.'} The ceiling replays the local server's own answer (body and headers, taken from it in this run). Each peer serves our six tools with our runners (so the same search), validated by its SDK; the SDK v2 peers answer 2025-era requests through \`createMcpHandler\`'s stateless legacy leg, as an event stream. Server CPU is the share of one core the server used (below 100%, the server waited for the network or another process held its core); "per CPU-second" compares requests per second of server CPU time, what a request costs whatever CPU the server was given; a "bound" row divides the ceiling's rate by a peer's, the most that any server on node:http could show against that peer in this run; the load generator used at most ${formatCpu(loaderCpu)} of its core.`,
     '',
     ...table,
     ...measures,
