@@ -42,7 +42,7 @@ export default defineConfig({
   },
   integrations: [
     // First: its start-up hook writes the module the function bundles import, and its build hook
-    // packs the pages' sections for them before the site-snapshot integration bundles again.
+    // packs the pages' sections for them before the site-snapshot integration bundles.
     searchIndexIntegration({ contentDir, generatedDir }),
     markdownTokens,
     siteSnapshotIntegration({

@@ -55,7 +55,7 @@ export interface SiteSnapshotOptions {
   readonly root: string;
   /**
    * Runs once every file of the build is final (the tools' example results written into their
-   * pages) and before the functions are bundled again: what reads the built files for a module a
+   * pages) and before the functions are bundled: what reads the built files for a module a
    * bundle imports (the x-markdown-tokens counts the middleware sends).
    */
   readonly afterPages?: (dir: URL, logger: AstroIntegrationLogger) => Promise<void>;
@@ -187,11 +187,14 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
         }
         await write();
         logger.info(`content/ is valid; publishing for ${options.siteUrl}`);
-        if (command !== 'dev') await bundle(logger);
+        // A build bundles once, in astro:build:done, when the pages' sections are written; nothing
+        // of the pages' build imports the bundles. `astro sync` without a snapshot (a fresh
+        // checkout's `npm run check`) bundles here, so api/*.ts type-check against the bundles.
+        if (command !== 'dev' && command !== 'build') await bundle(logger);
       },
       // The search-index integration (before this one) has written the built pages' sections and
       // packed them into a generated module the MCP function imports: write the examples of the
-      // tools that search them into their pages, and bundle again so the function ships them.
+      // tools that search them into their pages, and bundle, so the function ships them.
       'astro:build:done': async ({ dir, logger }) => {
         if (published) {
           const root = fileURLToPath(dir);
