@@ -446,8 +446,11 @@ describe('the theme choice', () => {
       ).backgroundColor;
     });
   };
-  const readFirstFrame = (page: Page) =>
-    page.evaluate(() => (window as unknown as { firstFrame?: string }).firstFrame);
+  /** The background recorded at the first frame, once it ran: it may run after `load`. */
+  const readFirstFrame = async (page: Page) =>
+    (
+      await page.waitForFunction(() => (window as unknown as { firstFrame?: string }).firstFrame)
+    ).jsonValue();
 
   it('should keep a chosen theme across pages and reloads, from the first frame', async () => {
     const { context, page } = await openPage('/');

@@ -1,4 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import {
   chromium,
@@ -18,8 +19,20 @@ declare module 'vitest' {
   }
 }
 
-/** Debian's Chromium (installed by .ci/run); Playwright never downloads a browser here. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Debian's build of Chromium's headless shell (package chromium-headless-shell, from .ci/run). */
+const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
+
+/**
+ * The Chromium the browser tests drive; Playwright never downloads a browser here. CHROMIUM_PATH
+ * when set, else Debian's headless shell when installed, else Debian's `chromium`. The headless
+ * shell is Chromium's own headless build, the one Playwright itself runs for headless tests: the
+ * same Blink and V8 without the full browser around them. On a 2-core machine, shell.test.ts,
+ * try-it-consoles.test.ts and pages.test.ts cost Chromium 69 s of CPU in the shell against 151 s
+ * in `chromium --headless` (docs/architecture.md, "Tests").
+ */
+export const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ??
+  (existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : '/usr/bin/chromium');
 
 /** The flags this closed-network machine needs. */
 const CHROMIUM_ARGS = [
