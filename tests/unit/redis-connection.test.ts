@@ -209,10 +209,17 @@ describe('openRedisConnection', () => {
   });
 
   it('should give up within the connect time-out when the TLS handshake never ends', async () => {
-    // A TCP server that says nothing: a rediss:// client waits for its handshake.
-    const server = await serveCommands(() => undefined);
+    // A TCP server that says nothing and discards what it reads (the client's TLS hello, which a
+    // RESP server would refuse as malformed): a rediss:// client waits for its handshake.
+    const silent = createServer((socket) => {
+      socket.on('error', () => undefined);
+      socket.resume();
+    });
+    servers.push(silent);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
     const answer = await openRedisConnection(
-      readRedisEndpoint(`rediss://localhost:${server.port}`),
+      readRedisEndpoint(`rediss://localhost:${port}`),
       TIMEOUTS,
     );
     expect(answer).toEqual(failure(/^cannot connect: timed out$/, true));
