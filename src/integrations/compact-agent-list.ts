@@ -1,6 +1,7 @@
 import type { Plugin } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { memoizeUntilFailure } from '../http/memoize.ts';
 import { readAgentName } from '../insight/agent-catalogue.ts';
 
 /** The host of a documentation URL, or '' (the operator of an agent the kind table does not name). */
@@ -43,7 +44,7 @@ async function compactModule(path: string): Promise<string> {
  * the list, and Brotli at quality 11 took about 0.14 s per bundle (1.4 s of a build's 12 s of
  * CPU for ten bundles, profiled).
  */
-const modules = new Map<string, Promise<string>>();
+const modules = new Map<string, () => Promise<string>>();
 
 /**
  * An esbuild plugin that ships `crawler-user-agents`' list (540 KB of JSON, mostly example
@@ -55,14 +56,13 @@ export const compactAgentList: Plugin = {
   name: 'compact-agent-list',
   setup(build) {
     build.onLoad({ filter: /crawler-user-agents[\\/]crawler-user-agents\.json$/ }, async (args) => {
-      let made = modules.get(args.path);
-      if (!made) {
-        made = compactModule(args.path);
-        modules.set(args.path, made);
+      let load = modules.get(args.path);
+      if (!load) {
         // A failed read is not kept: the next bundle tries again.
-        made.catch(() => modules.delete(args.path));
+        load = memoizeUntilFailure(() => compactModule(args.path));
+        modules.set(args.path, load);
       }
-      return { loader: 'js', contents: await made };
+      return { loader: 'js', contents: await load() };
     });
   },
 };
