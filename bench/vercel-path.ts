@@ -6,7 +6,7 @@ import { collect, NODE } from '../tests/support/processes.ts';
 import { formatTable, pinProcess } from './lib.ts';
 
 export interface VercelSectionOptions {
-  /** The built project copy whose api/mcp.ts is measured (tests/support/project-copy.ts). */
+  /** The built project copy whose api/mcp.js is measured (tests/support/project-copy.ts). */
   readonly projectDir: string;
   /** The function's environment (SITE_URL of the build, keys, rate limit). */
   readonly env: NodeJS.ProcessEnv;
@@ -37,14 +37,14 @@ export async function measureVercelPath(options: VercelSectionOptions): Promise<
   return [
     '## The Vercel path (web-standard entry, in-process)',
     '',
-    "`api/mcp.ts`'s `POST` export called as Vercel's Node runtime calls it: a WHATWG `Request` in, a `Response` out, its body read whole; one request at a time, 5 rounds of 1 s per handler, the order alternating. The reference is a bare Web-API handler that reads the body and returns the function's own answer (same bytes, same headers). \"plain\" calls the same function through its plain handler with no web objects, as the local server does; the peers' rows are their own web-standard entries. HTTP itself is not part of this measure.",
+    "`api/mcp.js`'s `POST` export called as Vercel's Node runtime calls it: a WHATWG `Request` in, a `Response` out, its body read whole; one request at a time, 5 rounds of 1 s per handler, the order alternating. The reference is a bare Web-API handler that reads the body and returns the function's own answer (same bytes, same headers). \"plain\" calls the same function through its plain handler with no web objects, as the local server does; the peers' rows are their own web-standard entries. HTTP itself is not part of this measure.",
     '',
     ...formatTable(
       ['handler', 'tools/list req/s (median, low–high)', 'tools/call req/s (median, low–high)'],
       [
         ['bare Web-API handler, same answer (reference)', rate('bareList'), rate('bareCall')],
-        ['api/mcp.ts POST (web Request, Response)', rate('webList'), rate('webCall')],
-        ['api/mcp.ts plain (no web objects)', rate('plainList'), rate('plainCall')],
+        ['api/mcp.js POST (web Request, Response)', rate('webList'), rate('webCall')],
+        ['api/mcp.js plain (no web objects)', rate('plainList'), rate('plainCall')],
         ['MCP SDK v2 createMcpHandler fetch', rate('sdk2List'), rate('sdk2Call')],
         ['mcp-handler 2.x handler', rate('handlerList'), rate('handlerCall')],
       ],

@@ -6,7 +6,7 @@
 // as the runtime reads it to send it. Prints one JSON object: requests per second per target.
 import { createMcpHandler as createSdkV2Handler, McpServer } from '@modelcontextprotocol/server';
 import { createMcpHandler as createHandlerPeer } from 'mcp-handler';
-import { plain, POST } from '../api/mcp.ts';
+import { plain, POST } from '../api/mcp.js';
 import type { PlainRequest } from '../src/http/plain-http.ts';
 import { median } from './lib.ts';
 import { MCP_HEADERS, TOOLS_CALL, TOOLS_LIST } from './mcp-throughput.ts';

@@ -217,7 +217,7 @@ export function listScriptCommands(
 
 /** Every source file `npm start` loads: the Astro config, the middleware, api/ and src/. */
 async function listStartPathFiles(root: string): Promise<string[]> {
-  const files = ['astro.config.mjs', 'middleware.ts'];
+  const files = ['astro.config.mjs', 'middleware.js'];
   for (const dir of ['src', 'api']) {
     const entries = await readdir(join(root, dir), { recursive: true, withFileTypes: true });
     for (const entry of entries)

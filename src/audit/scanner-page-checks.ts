@@ -109,7 +109,7 @@ export const SCANNER_PAGE_CHECKS: readonly AuditCheck[] = [
     title:
       'Accept: text/markdown on a page URL answers Markdown, with Vary: Accept; HTML stays the default',
     sources: [IAR('markdownNegotiation'), ARD('markdown-negotiation'), 'RFC 9110 §12.5.1'],
-    fix: "Serve the page's Markdown mirror when the client ranks text/markdown above text/html, and Vary: Accept on every answer of a page URL (middleware.ts on Vercel; src/http/markdown-negotiation.ts in the local server).",
+    fix: "Serve the page's Markdown mirror when the client ranks text/markdown above text/html, and Vary: Accept on every answer of a page URL (middleware.js on Vercel; src/http/markdown-negotiation.ts in the local server).",
     async run(context, scope) {
       for (const url of listPageUrls(context)) {
         const withQuery = `${url}${url.includes('?') ? '&' : '?'}utm_source=agent`;

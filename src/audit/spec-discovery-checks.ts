@@ -118,7 +118,7 @@ export const SPEC_DISCOVERY_CHECKS: readonly AuditCheck[] = [
     id: 'problem-details',
     title: 'Unknown API paths answer RFC 9457 problem details',
     sources: [SPEC('§7'), 'RFC 9457'],
-    fix: 'Rewrite unknown /api/* paths to a function that answers 404 application/problem+json with code not_found (vercel.json, api/not-found.ts).',
+    fix: 'Rewrite unknown /api/* paths to a function that answers 404 application/problem+json with code not_found (vercel.json, api/not-found.js).',
     async run(context, scope) {
       const path = '/api/v1/no-such-resource';
       const response = await context.http.get(`${context.origin}${path}`, 'application/json');

@@ -72,7 +72,7 @@ export function prefersMarkdown(accept: string | undefined): boolean {
 /**
  * Decides the representation of a GET or HEAD on a page: undefined for paths that are not pages
  * (they are not negotiated); else Markdown when the client prefers it. One decision for the local
- * server and the Vercel Routing Middleware (middleware.ts).
+ * server and the Vercel Routing Middleware (middleware.js).
  */
 export function negotiatePage(
   routes: RouteTable,

@@ -4,7 +4,7 @@ import type { RouteTable } from '../service/routes.ts';
 import { negotiatePage } from './markdown-negotiation.ts';
 
 /**
- * Makes the Vercel Routing Middleware for the pages of a route table (src/site/page-middleware.ts makes the site's; middleware.ts re-exports the build's bundle of it):
+ * Makes the Vercel Routing Middleware for the pages of a route table (src/site/page-middleware.ts makes the site's; middleware.js re-exports the build's bundle of it):
  * Markdown for agents on a page's own URL, decided as the local server decides it, with the
  * headers each answer carries, since Vercel matches vercel.json header rules against the
  * requested path and the Markdown answered at `/` must not get `/`'s: its `x-markdown-tokens`

@@ -14,9 +14,9 @@ export interface BundleEntry {
 
 /** What one function ships: its entry module and the chunks it loads on first use. */
 export interface FunctionBundle {
-  /** The function's name (`mcp` for src/functions/mcp.ts, served as api/mcp.ts). */
+  /** The function's name (`mcp` for src/functions/mcp.ts, served as api/mcp.js). */
   readonly name: string;
-  /** The entry module that api/<name>.ts (or middleware.ts) re-exports. */
+  /** The entry module that api/<name>.js (or middleware.js) re-exports. */
   readonly entryFile: string;
   /** Bytes of the entry module, loaded when the function starts. */
   readonly entryBytes: number;
@@ -24,7 +24,7 @@ export interface FunctionBundle {
   readonly totalBytes: number;
 }
 
-/** The functions of src/functions/, one entry per file (api/<name>.ts re-exports each bundle). */
+/** The functions of src/functions/, one entry per file (api/<name>.js re-exports each bundle). */
 export function listFunctionEntries(functionsDir: string): BundleEntry[] {
   return readdirSync(functionsDir)
     .filter((file) => file.endsWith('.ts'))
@@ -43,7 +43,7 @@ export function listUnbundledEntries(
 /**
  * Bundles each entry into one minified ES module in `outDir/<name>/` (node: built-ins stay
  * imports; code behind a dynamic `import()` goes to a chunk loaded on first use), with a
- * declaration that gives the bundle its source's types. api/<name>.ts and middleware.ts re-export
+ * declaration that gives the bundle its source's types. api/<name>.js and middleware.js re-export
  * the bundles, so Vercel's Node builder ships one module and its lazy chunks per function, not a
  * traced node_modules tree.
  */

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
 /**
- * Writes the middleware's matcher into middleware.ts's `config`, where Vercel reads it: statically
+ * Writes the middleware's matcher into middleware.js's `config`, where Vercel reads it: statically
  * (@vercel/static-config accepts literals only), and only there, since Vercel refuses vercel.ts's
  * `proxy.matcher` for an Astro project ("the framework builds its own routing middleware").
  * vercel.ts computes the matcher from the route table (src/service/middleware-matcher.ts) and calls
@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
  * @see https://vercel.com/docs/routing-middleware/api#config-object
  */
 
-/** The `matcher` line of middleware.ts's config: one line, each matcher single-quoted. */
+/** The `matcher` line of middleware.js's config: one line, each matcher single-quoted. */
 const MATCHER_LINE = /^(\s*)matcher: \[.*\],$/m;
 
 /** A matcher list as prettier writes it on one line: `['/a', '/b\\.md']`. */
@@ -22,7 +22,7 @@ export function formatMatcherLiteral(matcher: readonly string[]): string {
 
 /**
  * Sets the matcher of the middleware file at `file`; true when the file changed. Throws when the
- * file has no one-line `matcher: [...]` to replace (a test holds middleware.ts to that shape).
+ * file has no one-line `matcher: [...]` to replace (a test holds middleware.js to that shape).
  */
 export function writeMiddlewareMatcher(file: string, matcher: readonly string[]): boolean {
   const text = readFileSync(file, 'utf8');

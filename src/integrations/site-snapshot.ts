@@ -104,7 +104,7 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
       renderBrandLogoModule(logo),
     );
   };
-  // The bundles api/*.ts and middleware.ts re-export: what Vercel ships and the local server runs
+  // The bundles api/*.js and middleware.js re-export: what Vercel ships and the local server runs
   // (not dev: Vite loads src/functions/ there, so edits reload).
   const bundle = async (logger: { info(message: string): void }) => {
     const bundles = await bundleFunctions(
@@ -189,7 +189,7 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
         logger.info(`content/ is valid; publishing for ${options.siteUrl}`);
         // A build bundles once, in astro:build:done, when the pages' sections are written; nothing
         // of the pages' build imports the bundles. `astro sync` without a snapshot (a fresh
-        // checkout's `npm run check`) bundles here, so api/*.ts type-check against the bundles.
+        // checkout's `npm run check`) bundles here, so api/*.js type-check against the bundles.
         if (command !== 'dev' && command !== 'build') await bundle(logger);
       },
       // The search-index integration (before this one) has written the built pages' sections and

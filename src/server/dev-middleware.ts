@@ -28,9 +28,9 @@ export interface DevMiddlewareOptions {
 /**
  * Gives `astro dev` the routes the deployment has: the Vercel configuration's headers and rewrites, and the
  * functions at their api/ routes, loaded from their sources in src/functions/ through Vite (so
- * edits reload; api/*.ts re-export the build's bundles of them), on the local server's router.
+ * edits reload; api/*.js re-export the build's bundles of them), on the local server's router.
  * A page's URL answers its Markdown version to a client that prefers text/markdown, decided as
- * the local server and middleware.ts decide it.
+ * the local server and middleware.js decide it.
  */
 export function createDevMiddleware(server: ModuleLoader, options: DevMiddlewareOptions) {
   const functionFiles = listFunctionFiles(join(options.root, 'src', 'functions'));

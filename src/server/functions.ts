@@ -3,16 +3,21 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PlainHandler } from '../http/plain-http.ts';
 
+/** A function's file: `.js` in api/ (see docs/architecture.md), `.ts` in src/functions/. */
+const FUNCTION_FILE = /^([^_.].*)\.(?:js|ts)$/;
+
 /**
  * Lists the functions of a folder (api/, or their sources in src/functions/) the way Vercel maps
- * api/ to routes: <name>.ts answers /api/<name>; files whose name starts with `_` are not
- * functions. Route to file path.
+ * api/ to routes: <name>.js (or <name>.ts) answers /api/<name>; files whose name starts with `_`
+ * are not functions. Route to file path.
  */
 export function listFunctionFiles(apiDir: string): Map<string, string> {
-  const names = readdirSync(apiDir).filter((name) => name.endsWith('.ts') && !name.startsWith('_'));
-  return new Map(
-    names.sort().map((name) => [`/api/${name.slice(0, -'.ts'.length)}`, join(apiDir, name)]),
-  );
+  const functions = new Map<string, string>();
+  for (const name of readdirSync(apiDir).sort()) {
+    const route = FUNCTION_FILE.exec(name)?.[1];
+    if (route !== undefined) functions.set(`/api/${route}`, join(apiDir, name));
+  }
+  return functions;
 }
 
 /** Imports every function of api/: its plain handler, by route. */

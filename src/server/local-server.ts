@@ -150,7 +150,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
         refusals.send(res, 'forbidden_host', { instance: url.pathname });
         return;
       }
-      // Markdown for agents on a page's own URL, decided as middleware.ts decides it on Vercel.
+      // Markdown for agents on a page's own URL, decided as middleware.js decides it on Vercel.
       const page = negotiatePage(options.routes, url.pathname, readNodeHeader(req, 'accept'));
       if (page)
         for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);

@@ -1,5 +1,5 @@
 /**
- * Where Vercel runs the Routing Middleware (middleware.ts): its matcher, computed from the route
+ * Where Vercel runs the Routing Middleware (middleware.js): its matcher, computed from the route
  * table by vercel.ts (the `proxy` entry of the configuration) each time Vercel builds. By default
  * the pages only, for Markdown negotiation; with the insight report's document counting on
  * (`INSIGHT_COUNT_DOCUMENTS=on`, docs/insight.md), also the agent documents Vercel otherwise serves
@@ -11,8 +11,11 @@ import { toPatternRegex } from './route-patterns.ts';
 import type { Surface } from './surface-definitions.ts';
 import { SERVICE_PATHS } from './urls.ts';
 
-/** The middleware's file, as `proxy.entrypoint` names it. */
-export const MIDDLEWARE_ENTRYPOINT = 'middleware.ts';
+/**
+ * The middleware's file at the project root, where Vercel looks for Routing Middleware: JavaScript,
+ * as the functions in api/ are, so Vercel's Node builder compiles no TypeScript (docs/architecture.md).
+ */
+export const MIDDLEWARE_ENTRYPOINT = 'middleware.js';
 
 /**
  * Every page, and its trailing-slash spelling: a path without a dot outside the functions'

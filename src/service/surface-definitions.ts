@@ -11,7 +11,7 @@ import { STATIC_FILE_METHODS, type CachePolicy, type CorsPolicy } from './route-
 export type SurfaceAnswer =
   /** `file`: the file's name when it differs from the public path (reached by a rewrite). */
   | { readonly kind: 'file'; readonly file?: string }
-  /** `name`: the function `api/<name>.ts`, served by Vercel at `/api/<name>`. */
+  /** `name`: the function `api/<name>.js`, served by Vercel at `/api/<name>`. */
   | { readonly kind: 'function'; readonly name: string };
 
 /** Who names the answer's media type. */

@@ -118,7 +118,7 @@ export function listSurfaceHeaders(
 }
 
 /**
- * Headers of a negotiated page that its answer gets from the negotiation (middleware.ts on Vercel,
+ * Headers of a negotiated page that its answer gets from the negotiation (middleware.js on Vercel,
  * the local server), not from its vercel.json rule: Vercel matches header rules against the
  * requested path, so a page's `Link` rule would also reach the Markdown mirror answered there.
  */

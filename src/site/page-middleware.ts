@@ -5,7 +5,7 @@ import { readMarkdownTokenCounts } from '../service/markdown-tokens.ts';
 import { siteRoutes } from './site-routes.ts';
 
 /**
- * The site's Vercel Routing Middleware (middleware.ts re-exports the build's bundle of it), over
+ * The site's Vercel Routing Middleware (middleware.js re-exports the build's bundle of it), over
  * the built site's route table and the build's token counts of its Markdown answers, counting
  * what it passes through for the insight report when INSIGHT_COUNT_DOCUMENTS=on.
  * @see https://vercel.com/docs/routing-middleware

@@ -262,11 +262,25 @@ describe('vercel build', () => {
     expect(config.runtime).toBe('nodejs24.x');
   });
 
+  it('should compile no TypeScript: each function and the middleware ship as the module they are', () => {
+    // For a .ts entry the Node builder type-checks the whole project first, and says so once per
+    // entry (docs/architecture.md, "What Vercel ships").
+    expect(buildLog).not.toMatch(/Using (?:built-in )?TypeScript/);
+    for (const [name, dir] of functionDirs) {
+      const config = JSON.parse(readFileSync(join(dir, '.vc-config.json'), 'utf8')) as {
+        handler: string;
+        shouldAddSourcemapSupport: boolean;
+      };
+      expect(config.handler, name).toBe(`${name}.js`);
+      expect(config.shouldAddSourcemapSupport, name).toBe(false);
+    }
+  });
+
   it('should ship each function as its bundle alone: no node_modules, 300 KB loaded at start, 450 KB in all', async () => {
     expect([...functionDirs.keys()].sort()).toEqual(
       [
         'middleware',
-        ...readdirSync(join(ROOT, 'api')).map((file) => `api/${file.replace(/\.ts$/, '')}`),
+        ...readdirSync(join(ROOT, 'api')).map((file) => `api/${file.replace(/\.js$/, '')}`),
       ].sort(),
     );
     for (const [name, dir] of functionDirs) {

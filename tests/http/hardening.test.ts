@@ -437,7 +437,7 @@ describe('limits', () => {
       '/index.html%00.txt',
       '/.env',
       '/.local/oauth-signing-keys.json',
-      '/api/oauth-token.ts',
+      '/api/oauth-token.js',
       '/src/site/built-site.ts',
       '//etc/passwd',
     ]) {

@@ -6,12 +6,12 @@ import { ROOT } from '../support/processes.ts';
 describe('readPlainHandler', () => {
   it('should return the plain handler a function module exports', () => {
     const plain = async () => ({ status: 204, headers: {} });
-    expect(readPlainHandler({ plain, GET: () => undefined }, 'api/x.ts')).toBe(plain);
+    expect(readPlainHandler({ plain, GET: () => undefined }, 'api/x.js')).toBe(plain);
   });
 
   it('should refuse a module with web handlers only, naming its file', () => {
-    expect(() => readPlainHandler({ GET: () => undefined }, 'api/web-only.ts')).toThrow(
-      'api/web-only.ts exports no plain handler',
+    expect(() => readPlainHandler({ GET: () => undefined }, 'api/web-only.js')).toThrow(
+      'api/web-only.js exports no plain handler',
     );
   });
 });

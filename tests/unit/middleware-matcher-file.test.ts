@@ -16,13 +16,13 @@ let file: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'middleware-matcher-'));
-  file = join(dir, 'middleware.ts');
-  await copyFile(join(ROOT, 'middleware.ts'), file);
+  file = join(dir, 'middleware.js');
+  await copyFile(join(ROOT, 'middleware.js'), file);
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('writeMiddlewareMatcher', () => {
-  it('should leave the committed middleware.ts as it is for the default matcher', async () => {
+  it('should leave the committed middleware.js as it is for the default matcher', async () => {
     const before = await readFile(file, 'utf8');
     expect(writeMiddlewareMatcher(file, [PAGE_MATCHER])).toBe(false);
     expect(await readFile(file, 'utf8')).toBe(before);
@@ -35,7 +35,7 @@ describe('writeMiddlewareMatcher', () => {
     // @vercel/node reads the config with this function when it builds the middleware.
     expect(getConfig(null, file)).toEqual({ runtime: 'nodejs', matcher: widened });
     expect(writeMiddlewareMatcher(file, [PAGE_MATCHER])).toBe(true);
-    expect(await readFile(file, 'utf8')).toBe(await readFile(join(ROOT, 'middleware.ts'), 'utf8'));
+    expect(await readFile(file, 'utf8')).toBe(await readFile(join(ROOT, 'middleware.js'), 'utf8'));
   });
 
   it('should quote backslashes and quotes as a single-quoted literal', () => {

@@ -23,7 +23,7 @@ function readEnvironmentNames(source: string): string[] {
 
 /** The source files of src/ (but the generated ones), api/, scripts/ and the root modules. */
 async function listSourceFiles(): Promise<string[]> {
-  const files = [join(ROOT, 'astro.config.mjs'), join(ROOT, 'middleware.ts')];
+  const files = [join(ROOT, 'astro.config.mjs'), join(ROOT, 'middleware.js')];
   for (const dir of ['src', 'api', 'scripts']) {
     for (const file of await listFiles(join(ROOT, dir))) {
       if (/\.(?:ts|mjs|astro)$/.test(file) && !file.includes('generated')) files.push(file);

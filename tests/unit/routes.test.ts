@@ -1,6 +1,6 @@
 import { getTransformedRoutes, pathToRegexp } from '@vercel/routing-utils';
 import { describe, expect, it } from 'vitest';
-import { config as middlewareConfig } from '../../middleware.ts';
+import { config as middlewareConfig } from '../../middleware.js';
 import {
   buildMiddlewareMatcher,
   isAgentDocument,
@@ -155,7 +155,7 @@ describe('buildRouteTable', () => {
   });
 });
 
-describe("the middleware's matcher (middleware.ts, as vercel.ts writes it)", () => {
+describe("the middleware's matcher (middleware.js, as vercel.ts writes it)", () => {
   // Vercel turns each matcher into a regular expression with routing-utils' pathToRegexp
   // (@vercel/build-utils getRegExpFromMatchers); tests/build/vercel-build.test.ts checks the result.
   const compile = (matchers: readonly string[]) =>
@@ -168,7 +168,7 @@ describe("the middleware's matcher (middleware.ts, as vercel.ts writes it)", () 
     surface.paths.flatMap((path) => (path === '/' ? [path] : [path, `${path}/`])),
   );
 
-  it('should hold in middleware.ts the matcher computed by default, so a default build writes none', () => {
+  it('should hold in middleware.js the matcher computed by default, so a default build writes none', () => {
     expect(middlewareConfig).toEqual({ runtime: 'nodejs', matcher: [PAGE_MATCHER] });
     expect(buildMiddlewareMatcher(SURFACES, { countAgentDocuments: false })).toEqual([
       PAGE_MATCHER,

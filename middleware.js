@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Vercel Routing Middleware: Markdown for agents on a page's own URL (vercel.json rewrites run
  * after the filesystem, so they cannot replace a page's HTML file; middleware runs before it), and,

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The function src/functions/a2a.ts as it ships: the build bundles it into one module (and chunks
  * it loads on first use), so Vercel's Node builder traces no node_modules tree (docs/architecture.md).
