@@ -9,6 +9,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { MIDDLEWARE_ENTRYPOINT } from '../src/service/middleware-matcher.ts';
 
 /** One entry of the lock's `packages`. */
 export interface LockEntry {
@@ -217,7 +218,7 @@ export function listScriptCommands(
 
 /** Every source file `npm start` loads: the Astro config, the middleware, api/ and src/. */
 async function listStartPathFiles(root: string): Promise<string[]> {
-  const files = ['astro.config.mjs', 'middleware.js'];
+  const files = ['astro.config.mjs', MIDDLEWARE_ENTRYPOINT];
   for (const dir of ['src', 'api']) {
     const entries = await readdir(join(root, dir), { recursive: true, withFileTypes: true });
     for (const entry of entries)
