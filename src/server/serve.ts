@@ -9,6 +9,7 @@ import { closeProcessStore, readRedisUrl } from '../shared-state/process-store.t
 import { resolveSiteUrl, DEFAULT_LOCAL_HOST, DEFAULT_LOCAL_PORT } from '../service/site-url.ts';
 import { logToStderr } from '../http/problem.ts';
 import { readProcessInsight } from '../insight/insight-recorder.ts';
+import { describeListenError } from './listen-error.ts';
 import { createLocalServer } from './local-server.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -70,7 +71,14 @@ const server = await createLocalServer({
     : {}),
 });
 
+// A port in use, a privileged port or a HOST of another machine: one clear line, no stack.
+const refuseToStart = (error: NodeJS.ErrnoException) => {
+  console.error(describeListenError(error, host, port));
+  process.exit(1);
+};
+server.once('error', refuseToStart);
 server.listen(port, host, () => {
+  server.off('error', refuseToStart);
   const address = host.includes(':') ? `[${host}]` : host;
   console.log(`Serving ${siteUrl} on http://${address}:${port} (Ctrl+C to stop)`);
   console.log(

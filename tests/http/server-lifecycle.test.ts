@@ -44,6 +44,25 @@ describe('the local server', () => {
     );
   });
 
+  it('should refuse a port in use in one line, with no stack, and leave the server on it serving', async () => {
+    // The run's server holds the port of the origin the build publishes.
+    const port = new URL(baseUrl).port;
+    const result = await runCommand(
+      NODE,
+      [join(project, 'src/server/serve.ts')],
+      { SITE_URL: baseUrl, HOST: '127.0.0.1', PORT: port },
+      project,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      `Port ${port} is already in use on 127.0.0.1 (another \`npm start\`, \`npm run serve\` or ` +
+        `\`npm run dev\`?). Stop that server, or build and serve on another port: ` +
+        `PORT=${Number(port) + 1} npm start`,
+    );
+    expect(result.stdout).not.toContain('Serving');
+    expect((await fetch(`${baseUrl}/llms.txt`)).status).toBe(200);
+  });
+
   it('should refuse an invalid PORT with a clear message', async () => {
     const result = await runCommand(
       NODE,

@@ -1,0 +1,35 @@
+/** A failed `listen` as Node reports it: an Error with a system error code. */
+interface ListenError {
+  readonly code?: string | undefined;
+  readonly message: string;
+}
+
+/**
+ * What the local server prints, in one line and without a stack, when it cannot listen on
+ * HOST:PORT (src/server/serve.ts exits 1 after it). The origin a build publishes includes its
+ * port, so each message that suggests another port suggests `npm start`, which builds for it.
+ */
+export function describeListenError(error: ListenError, host: string, port: number): string {
+  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return (
+        `Port ${port} is already in use on ${host} (another \`npm start\`, \`npm run serve\` or ` +
+        `\`npm run dev\`?). Stop that server, or build and serve on another port: ` +
+        `PORT=${port === 65535 ? port - 1 : port + 1} npm start`
+      );
+    case 'EACCES':
+      return (
+        `No permission to listen on ${where} (ports below 1024 need extra privileges). ` +
+        'Choose another port: PORT=4321 npm start'
+      );
+    case 'EADDRNOTAVAIL':
+      return `HOST ${host} is not an address of this machine. Use 127.0.0.1 (the default), ::1 or 0.0.0.0.`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_NONAME':
+      return `HOST ${host} does not resolve to an address of this machine. Use 127.0.0.1 (the default), ::1 or 0.0.0.0.`;
+    default:
+      return `Cannot listen on ${where}: ${error.code ?? error.message}`;
+  }
+}
