@@ -1,3 +1,5 @@
+import { DEFAULT_LOCAL_PORT } from '../service/site-url.ts';
+
 /** A failed `listen` as Node reports it: an Error with a system error code. */
 interface ListenError {
   readonly code?: string | undefined;
@@ -20,8 +22,9 @@ export function describeListenError(error: ListenError, host: string, port: numb
       );
     case 'EACCES':
       return (
-        `No permission to listen on ${where} (ports below 1024 need extra privileges). ` +
-        'Choose another port: PORT=4321 npm start'
+        `No permission to listen on ${where}` +
+        (port < 1024 ? ' (ports below 1024 need extra privileges)' : '') +
+        `. Choose another port: PORT=${port === DEFAULT_LOCAL_PORT ? port + 1 : DEFAULT_LOCAL_PORT} npm start`
       );
     case 'EADDRNOTAVAIL':
       return `HOST ${host} is not an address of this machine. Use 127.0.0.1 (the default), ::1 or 0.0.0.0.`;

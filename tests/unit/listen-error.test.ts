@@ -18,6 +18,11 @@ describe('describeListenError', () => {
       'No permission to listen on [::1]:80 (ports below 1024 need extra privileges). ' +
         'Choose another port: PORT=4321 npm start',
     );
+    // Refused for another reason (a security policy): no word about privileged ports, and never
+    // the same port back.
+    expect(describeListenError(failure('EACCES'), '127.0.0.1', 4321)).toBe(
+      'No permission to listen on 127.0.0.1:4321. Choose another port: PORT=4322 npm start',
+    );
   });
 
   it.each(['EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME'])(
