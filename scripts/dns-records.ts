@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import {
   buildDnsAidRecords,
   formatDnsAidZone,
@@ -6,6 +5,7 @@ import {
 } from '../src/documents/dns-aid-records.ts';
 import { buildServiceUrls } from '../src/service/urls.ts';
 import { resolveSiteUrl } from '../src/service/site-url.ts';
+import { parseCommandLine } from './command-line.ts';
 
 const usage = `Usage: npm run dns-records -- [<site-url>] [--domain <domain>]
 
@@ -15,10 +15,13 @@ of <domain> (default: the host of <site-url>, which defaults to SITE_URL), each 
 site's host. Add them at the domain's DNS host; \`npm run audit\` checks them once published.
 Exits 2 on a usage error or a site URL whose host is an address or localhost.`;
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { domain: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-});
+const { values, positionals } = parseCommandLine(
+  {
+    allowPositionals: true,
+    options: { domain: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  },
+  usage,
+);
 if (values.help || positionals.length > 1) {
   console.log(usage);
   process.exit(values.help ? 0 : 2);

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AUDIT_CHECKS } from '../../src/audit/run-audit.ts';
+import { NODE, ROOT, runCommand } from '../support/processes.ts';
+
+/** A port nothing listens on: the audit's requests fail at once, on no network. */
+const NOWHERE = 'http://127.0.0.1:9';
+const STACK_LINE = /^\s+at /m;
+
+const run = (script: string, ...args: string[]) =>
+  runCommand(NODE, [`${ROOT}scripts/${script}`, ...args]);
+
+describe('a wrong command line of npm run audit and npm run dns-records', () => {
+  it.each([
+    ['audit.ts', [NOWHERE, '--json'], "Option '--json <value>' argument missing"],
+    ['audit.ts', [NOWHERE, '--bogus'], "Unknown option '--bogus'"],
+    ['dns-records.ts', ['--domain'], "Option '--domain <value>' argument missing"],
+    ['dns-records.ts', ['-x'], "Unknown option '-x'"],
+  ])('%s %j: exits 2 with what is wrong and the usage, no stack', async (script, args, says) => {
+    const result = await run(script, ...args);
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toContain(says);
+    expect(result.stderr).toContain(`Usage: npm run ${script.replace('.ts', '')} --`);
+    expect(result.stderr).not.toMatch(STACK_LINE);
+    expect(result.stdout).toBe('');
+  });
+
+  it('should refuse a check id the audit does not have, naming every one it has, before asking anything', async () => {
+    const result = await run('audit.ts', NOWHERE, '--only', 'robots-txt, robot-txt');
+    expect(result.code).toBe(2);
+    const [first] = result.stderr.split('\n');
+    expect(first).toMatch(/^Unknown check id robot-txt\. The audit's checks: /);
+    for (const { id } of AUDIT_CHECKS) expect(first).toContain(id);
+    // Refused before the audit began: it printed no report.
+    expect(result.stdout).toBe('');
+  });
+
+  it('should print the report and exit 2 when it cannot write the JSON report', async () => {
+    const file = join(tmpdir(), `no-such-folder-${randomUUID()}`, 'report.json');
+    const result = await run('audit.ts', NOWHERE, '--only', 'robots-txt', '--json', file);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toContain('FAIL  robots-txt');
+    expect(result.stderr.trim()).toBe(`Could not write the JSON report to ${file} (ENOENT)`);
+  });
+});
