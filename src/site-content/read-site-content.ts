@@ -297,7 +297,10 @@ class ContentReader {
 
   async #read(file: string): Promise<string | undefined> {
     try {
-      return await readFile(join(this.#dir, file), 'utf8');
+      const text = await readFile(join(this.#dir, file), 'utf8');
+      // As written on Windows (CRLF line ends, a byte-order mark some editors put first), the
+      // same text: the front matter is found, and no output carries a carriage return.
+      return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
     } catch (error) {
       const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
       this.report(file, '(file)', missing ? 'is missing' : `cannot be read (${String(error)})`);

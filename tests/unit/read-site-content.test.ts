@@ -9,6 +9,7 @@ import {
 } from '../../src/site-content/content-page-rules.ts';
 import { SiteContentSchema } from '../../src/schemas/site-content.ts';
 import { resolveFixtureDir } from '../support/fixture-content.ts';
+import { listFiles } from '../support/list-files.ts';
 import { ROOT } from '../support/processes.ts';
 
 let dir: string;
@@ -58,6 +59,19 @@ describe('readSiteContent', () => {
     );
     expect(urls).toContain('https://boulangerie-generale.example/contact?lang=fr&source=site');
     expect(urls.every((url) => /^[\x21-\x7e]+$/.test(url))).toBe(true);
+  });
+
+  it('should read files saved on Windows, with CRLF line ends and a byte-order mark, as the same content', async () => {
+    const asWritten = await readSiteContent(dir);
+    const texts = (await listFiles(dir)).filter((file) => /\.(?:md|yaml)$/.test(file));
+    expect(texts.length).toBeGreaterThan(5);
+    for (const file of texts) {
+      const text = await readFile(file, 'utf8');
+      await writeFile(file, `\uFEFF${text.replace(/\n/g, '\r\n')}`);
+    }
+    const fromWindows = await readSiteContent(dir);
+    expect(JSON.stringify(fromWindows)).not.toContain('\\r');
+    expect(fromWindows).toEqual(asWritten);
   });
 
   it('should name the file and field of a missing fact', async () => {
