@@ -48,11 +48,16 @@ try {
   process.exit(2);
 }
 // A check id that is not the audit's would leave that check unrun and the audit passing.
-const only = values.only?.split(',').map((id) => id.trim());
-const unknown = only?.filter((id) => !AUDIT_CHECKS.some((check) => check.id === id)) ?? [];
+// An empty list (--only '') runs every check, as before.
+const listed = (values.only ?? '')
+  .split(',')
+  .map((id) => id.trim())
+  .filter((id) => id !== '');
+const only = listed.length > 0 ? listed : undefined;
+const unknown = listed.filter((id) => !AUDIT_CHECKS.some((check) => check.id === id));
 if (unknown.length > 0) {
   console.error(
-    `Unknown check id ${unknown.join(', ')}. The audit's checks: ${AUDIT_CHECKS.map((check) => check.id).join(', ')}\n\n${usage}`,
+    `Unknown check ${unknown.length > 1 ? 'ids' : 'id'} ${unknown.join(', ')}. The audit's checks: ${AUDIT_CHECKS.map((check) => check.id).join(', ')}\n\n${usage}`,
   );
   process.exit(2);
 }

@@ -35,6 +35,8 @@ describe('a wrong command line of npm run audit and npm run dns-records', () => 
     for (const { id } of AUDIT_CHECKS) expect(first).toContain(id);
     // Refused before the audit began: it printed no report.
     expect(result.stdout).toBe('');
+    const two = await run('audit.ts', NOWHERE, '--only', 'nope,,robot-txt');
+    expect(two.stderr.split('\n')[0]).toMatch(/^Unknown check ids nope, robot-txt\. /);
   });
 
   it('should print the report and exit 2 when it cannot write the JSON report', async () => {
