@@ -5,7 +5,11 @@
  */
 import { MEDIA_TYPES } from '../src/service/media-types.ts';
 import type { Surface } from '../src/service/routes.ts';
-import { DEFAULT_LOCAL_HOST, DEFAULT_LOCAL_PORT } from '../src/service/site-url.ts';
+import {
+  DEFAULT_LOCAL_HOST,
+  DEFAULT_LOCAL_PORT,
+  formatHostForUrl,
+} from '../src/service/site-url.ts';
 
 /** One request and what its answer must be. */
 export interface SmokeCheck {
@@ -72,5 +76,5 @@ export function readListenUrl(env: Readonly<Record<string, string | undefined>>)
   const host = env.HOST || DEFAULT_LOCAL_HOST;
   const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
   const port = env.PORT || String(DEFAULT_LOCAL_PORT);
-  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+  return `http://${formatHostForUrl(reachable)}:${port}`;
 }

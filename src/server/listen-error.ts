@@ -1,4 +1,4 @@
-import { DEFAULT_LOCAL_PORT } from '../service/site-url.ts';
+import { DEFAULT_LOCAL_PORT, formatHostForUrl } from '../service/site-url.ts';
 
 /** A failed `listen` as Node reports it: an Error with a system error code. */
 interface ListenError {
@@ -12,7 +12,7 @@ interface ListenError {
  * port, so each message that suggests another port suggests `npm start`, which builds for it.
  */
 export function describeListenError(error: ListenError, host: string, port: number): string {
-  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const where = `${formatHostForUrl(host)}:${port}`;
   switch (error.code) {
     case 'EADDRINUSE':
       return (

@@ -6,7 +6,12 @@ import { readServerLimits } from '../service/limits.ts';
 import { readMarkdownTokenCounts } from '../service/markdown-tokens.ts';
 import { readRateLimitPolicy } from '../service/rate-limit-policy.ts';
 import { closeProcessStore, readRedisUrl } from '../shared-state/process-store.ts';
-import { resolveSiteUrl, DEFAULT_LOCAL_HOST, DEFAULT_LOCAL_PORT } from '../service/site-url.ts';
+import {
+  resolveSiteUrl,
+  formatHostForUrl,
+  DEFAULT_LOCAL_HOST,
+  DEFAULT_LOCAL_PORT,
+} from '../service/site-url.ts';
 import { logToStderr } from '../http/problem.ts';
 import { readProcessInsight } from '../insight/insight-recorder.ts';
 import { describeListenError } from './listen-error.ts';
@@ -79,8 +84,7 @@ const refuseToStart = (error: NodeJS.ErrnoException) => {
 server.once('error', refuseToStart);
 server.listen(port, host, () => {
   server.off('error', refuseToStart);
-  const address = host.includes(':') ? `[${host}]` : host;
-  console.log(`Serving ${siteUrl} on http://${address}:${port} (Ctrl+C to stop)`);
+  console.log(`Serving ${siteUrl} on http://${formatHostForUrl(host)}:${port} (Ctrl+C to stop)`);
   console.log(
     rateLimit
       ? `Functions allow ${rateLimit.limit} requests per client per ${rateLimit.windowSeconds} s (RATE_LIMIT_MAX, RATE_LIMIT_WINDOW_SECONDS)`

@@ -35,8 +35,12 @@ export function resolveSiteUrl(env: SiteUrlEnvironment): string {
   const listenHost = env.HOST || DEFAULT_LOCAL_HOST;
   const host = listenHost === '0.0.0.0' || listenHost === '::' ? 'localhost' : listenHost;
   const port = env.PORT || String(DEFAULT_LOCAL_PORT);
-  const hostForUrl = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-  return normalizeOrigin(`http://${hostForUrl}:${port}`, 'HOST/PORT');
+  return normalizeOrigin(`http://${formatHostForUrl(host)}:${port}`, 'HOST/PORT');
+}
+
+/** A host as a URL writes it: an IPv6 address in brackets (`[::1]`), any other host as it is. */
+export function formatHostForUrl(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
 
 /** Checks that a value is a bare http(s) origin and returns it without a trailing slash. */

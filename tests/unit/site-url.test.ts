@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveSiteUrl, SiteUrlError } from '../../src/service/site-url.ts';
+import { formatHostForUrl, resolveSiteUrl, SiteUrlError } from '../../src/service/site-url.ts';
 
 describe('resolveSiteUrl', () => {
   it('should default to the local server address on 127.0.0.1:4321', () => {
@@ -54,5 +54,14 @@ describe('resolveSiteUrl', () => {
   ])('should refuse SITE_URL=%s with a message naming the variable', (value, message) => {
     expect(() => resolveSiteUrl({ SITE_URL: value })).toThrow(SiteUrlError);
     expect(() => resolveSiteUrl({ SITE_URL: value })).toThrow(new RegExp(`SITE_URL ${message}`));
+  });
+});
+
+describe('formatHostForUrl', () => {
+  it('should bracket an IPv6 address once, and leave names and IPv4 addresses as they are', () => {
+    expect(formatHostForUrl('::1')).toBe('[::1]');
+    expect(formatHostForUrl('[::1]')).toBe('[::1]');
+    expect(formatHostForUrl('127.0.0.1')).toBe('127.0.0.1');
+    expect(formatHostForUrl('localhost')).toBe('localhost');
   });
 });
