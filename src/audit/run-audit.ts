@@ -50,8 +50,24 @@ const PROTECTION_CHECK = {
   fix: "Set VERCEL_AUTOMATION_BYPASS_SECRET to the project's Protection Bypass for Automation secret (Vercel: Project Settings, Deployment Protection) and run the audit again; in GitHub Actions, store it as a repository secret of that name.",
 } as const;
 
+/**
+ * Thrown by runAudit, before it asks anything, when `only` names a check the audit does not have:
+ * that check would go unrun and the audit would pass. The message lists the audit's check ids.
+ */
+export class UnknownCheckError extends Error {
+  readonly code = 'unknown_check';
+}
+
 /** Runs the audit against an origin; every check runs, and one failing never stops the next. */
 export async function runAudit(target: string, options: AuditOptions = {}): Promise<AuditReport> {
+  const unknown = (options.only ?? []).filter(
+    (id) => !AUDIT_CHECKS.some((check) => check.id === id),
+  );
+  if (unknown.length > 0) {
+    throw new UnknownCheckError(
+      `Unknown check ${unknown.length > 1 ? 'ids' : 'id'} ${unknown.join(', ')}. The audit's checks: ${AUDIT_CHECKS.map((check) => check.id).join(', ')}`,
+    );
+  }
   const origin = new URL(target).origin;
   const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
   const context: AuditContext = {

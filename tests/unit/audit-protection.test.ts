@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditFetch } from '../../src/audit/audit-http.ts';
-import { runAudit } from '../../src/audit/run-audit.ts';
+import { runAudit, UnknownCheckError } from '../../src/audit/run-audit.ts';
 
 const SECRET = 'bypass-secret-of-the-project';
 
@@ -60,5 +60,20 @@ describe('runAudit', () => {
     expect(seen.every((headers) => headers.get('x-vercel-protection-bypass') === SECRET)).toBe(
       true,
     );
+  });
+});
+
+describe('runAudit with only', () => {
+  it('should refuse a check id the audit does not have, before it asks anything', async () => {
+    const seen: Headers[] = [];
+    const audit = runAudit('https://preview.example', {
+      fetch: protectedDeployment(seen),
+      only: ['robots-txt', 'robot-txt', 'nope'],
+    });
+    await expect(audit).rejects.toBeInstanceOf(UnknownCheckError);
+    await expect(audit).rejects.toThrow(
+      /^Unknown check ids robot-txt, nope\. The audit's checks: /,
+    );
+    expect(seen).toEqual([]);
   });
 });
