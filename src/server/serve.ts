@@ -2,42 +2,25 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSiteRoutes } from '../documents/site-routes.ts';
 import { buildSiteVercelConfig } from '../documents/site-vercel-config.ts';
-import { readServerLimits } from '../service/limits.ts';
 import { readMarkdownTokenCounts } from '../service/markdown-tokens.ts';
-import { readRateLimitPolicy } from '../service/rate-limit-policy.ts';
-import { closeProcessStore, readRedisUrl } from '../shared-state/process-store.ts';
-import {
-  resolveSiteUrl,
-  formatHostForUrl,
-  DEFAULT_LOCAL_HOST,
-  DEFAULT_LOCAL_PORT,
-} from '../service/site-url.ts';
+import { closeProcessStore } from '../shared-state/process-store.ts';
+import { formatHostForUrl } from '../service/site-url.ts';
 import { logToStderr } from '../http/problem.ts';
 import { readProcessInsight } from '../insight/insight-recorder.ts';
 import { describeListenError } from './listen-error.ts';
 import { createLocalServer } from './local-server.ts';
+import { readServeSettings, ServeSettingsError, type ServeSettings } from './serve-settings.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const host = process.env.HOST || DEFAULT_LOCAL_HOST;
-const port = Number(process.env.PORT || DEFAULT_LOCAL_PORT);
-if (!Number.isInteger(port) || port < 1 || port > 65535) {
-  console.error(`PORT must be a whole number from 1 to 65535, got "${process.env.PORT}"`);
-  process.exit(1);
-}
-
-let rateLimit;
-let limits;
-let redisUrl;
+let settings: ServeSettings;
 try {
-  rateLimit = readRateLimitPolicy(process.env);
-  limits = readServerLimits(process.env);
-  redisUrl = readRedisUrl(process.env);
+  settings = readServeSettings(process.env);
 } catch (error) {
-  console.error(error instanceof Error ? error.message : String(error));
+  if (!(error instanceof ServeSettingsError)) throw error;
+  console.error(error.message);
   process.exit(1);
 }
-
-const siteUrl = resolveSiteUrl(process.env);
+const { host, port, siteUrl, rateLimit, limits, redisUrl } = settings;
 const built = await import('../generated/site-origin.ts').catch(() => {
   console.error(
     'No build found: run `npm run build` first (or `npm start`, which builds and serves).',

@@ -32,10 +32,22 @@ export function resolveSiteUrl(env: SiteUrlEnvironment): string {
   }
   if (env.VERCEL_URL) return normalizeOrigin(`https://${env.VERCEL_URL}`, 'VERCEL_URL');
   // A server listening on every interface is still reached through loopback from this machine.
-  const listenHost = env.HOST || DEFAULT_LOCAL_HOST;
-  const host = listenHost === '0.0.0.0' || listenHost === '::' ? 'localhost' : listenHost;
-  const port = env.PORT || String(DEFAULT_LOCAL_PORT);
-  return normalizeOrigin(`http://${formatHostForUrl(host)}:${port}`, 'HOST/PORT');
+  const listen = readListenAddress(env);
+  const host = listen.host === '0.0.0.0' || listen.host === '::' ? 'localhost' : listen.host;
+  return normalizeOrigin(`http://${formatHostForUrl(host)}:${listen.port}`, 'HOST/PORT');
+}
+
+/**
+ * Where the local server listens: `HOST` (default 127.0.0.1) and `PORT` (default 4321).
+ * @throws SiteUrlError when PORT is not a whole number from 1 to 65535.
+ */
+export function readListenAddress(env: SiteUrlEnvironment): { host: string; port: number } {
+  const text = env.PORT?.trim();
+  const port = text ? Number(text) : DEFAULT_LOCAL_PORT;
+  if (text && (!/^\d+$/.test(text) || port < 1 || port > 65535)) {
+    throw new SiteUrlError(`PORT must be a whole number from 1 to 65535, got "${env.PORT}"`);
+  }
+  return { host: env.HOST?.trim() || DEFAULT_LOCAL_HOST, port };
 }
 
 /** A host as a URL writes it: an IPv6 address in brackets (`[::1]`), any other host as it is. */

@@ -63,15 +63,16 @@ describe('the local server', () => {
     expect((await fetch(`${baseUrl}/llms.txt`)).status).toBe(200);
   });
 
-  it('should refuse an invalid PORT with a clear message', async () => {
-    const result = await runCommand(
-      NODE,
-      [join(project, 'src/server/serve.ts')],
-      { PORT: 'eighty' },
-      project,
-    );
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be a whole number from 1 to 65535, got "eighty"'],
+    [
+      { SITE_URL: 'foo' },
+      'SITE_URL must be an absolute URL such as https://www.example.com, got "foo"',
+    ],
+  ])('should refuse %j in one line, with no stack', async (env, message) => {
+    const result = await runCommand(NODE, [join(project, 'src/server/serve.ts')], env, project);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('PORT must be a whole number from 1 to 65535, got "eighty"');
+    expect(result.stderr.trim()).toBe(message);
   });
 
   it('should keep unconfigured OAuth keys across restarts, and use OAUTH_SIGNING_KEYS when set', async () => {

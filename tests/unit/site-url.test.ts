@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatHostForUrl, resolveSiteUrl, SiteUrlError } from '../../src/service/site-url.ts';
+import {
+  formatHostForUrl,
+  readListenAddress,
+  resolveSiteUrl,
+  SiteUrlError,
+} from '../../src/service/site-url.ts';
 
 describe('resolveSiteUrl', () => {
   it('should default to the local server address on 127.0.0.1:4321', () => {
@@ -55,6 +60,24 @@ describe('resolveSiteUrl', () => {
     expect(() => resolveSiteUrl({ SITE_URL: value })).toThrow(SiteUrlError);
     expect(() => resolveSiteUrl({ SITE_URL: value })).toThrow(new RegExp(`SITE_URL ${message}`));
   });
+});
+
+describe('readListenAddress', () => {
+  it('should default to 127.0.0.1:4321 and read HOST and PORT', () => {
+    expect(readListenAddress({})).toEqual({ host: '127.0.0.1', port: 4321 });
+    expect(readListenAddress({ HOST: '', PORT: ' ' })).toEqual({ host: '127.0.0.1', port: 4321 });
+    expect(readListenAddress({ HOST: '::1', PORT: '8080' })).toEqual({ host: '::1', port: 8080 });
+  });
+
+  it.each(['eighty', '0', '65536', '80.5', '-1', '0x50', '1e3'])(
+    'should refuse PORT=%s, naming the variable and what it takes',
+    (value) => {
+      const expected = `PORT must be a whole number from 1 to 65535, got "${value}"`;
+      expect(() => readListenAddress({ PORT: value })).toThrow(expected);
+      // The origin the build publishes names PORT too, not a URL made of it.
+      expect(() => resolveSiteUrl({ PORT: value })).toThrow(expected);
+    },
+  );
 });
 
 describe('formatHostForUrl', () => {

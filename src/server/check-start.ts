@@ -1,0 +1,25 @@
+/**
+ * `npm start`'s first step, before the build: reads the local server's settings and checks that
+ * it could listen on HOST:PORT. A wrong variable, a port in use or a HOST of another machine is
+ * then named in one line (exit 1) before a build of about 20 s, not after it. serve.ts checks
+ * the same again when it starts, since a port can be taken in between.
+ */
+import { createServer } from 'node:net';
+import { describeListenError } from './listen-error.ts';
+import { readServeSettings, ServeSettingsError } from './serve-settings.ts';
+
+let settings;
+try {
+  settings = readServeSettings(process.env);
+} catch (error) {
+  if (!(error instanceof ServeSettingsError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+const { host, port } = settings;
+const probe = createServer();
+probe.once('error', (error: NodeJS.ErrnoException) => {
+  console.error(describeListenError(error, host, port));
+  process.exit(1);
+});
+probe.listen(port, host, () => probe.close());

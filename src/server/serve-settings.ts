@@ -1,0 +1,52 @@
+import { LimitConfigError, readServerLimits, type ServerLimits } from '../service/limits.ts';
+import {
+  RateLimitConfigError,
+  readRateLimitPolicy,
+  type RateLimitPolicy,
+} from '../service/rate-limit-policy.ts';
+import { readListenAddress, resolveSiteUrl, SiteUrlError } from '../service/site-url.ts';
+import { readRedisUrl, RedisUrlConfigError } from '../shared-state/process-store.ts';
+
+/** What the local server reads from its environment before it serves. */
+export interface ServeSettings {
+  readonly host: string;
+  readonly port: number;
+  /** The origin the server publishes, which the build must publish too. */
+  readonly siteUrl: string;
+  /** Undefined when RATE_LIMIT_MAX is 0. */
+  readonly rateLimit: RateLimitPolicy | undefined;
+  readonly limits: ServerLimits;
+  /** Undefined when REDIS_URL is unset: shared state stays in the process. */
+  readonly redisUrl: string | undefined;
+}
+
+/** A variable the local server cannot use; the message names it and says why. */
+export class ServeSettingsError extends Error {
+  readonly code = 'invalid_serve_settings';
+  override readonly name = 'ServeSettingsError';
+}
+
+const SETTING_ERRORS = [SiteUrlError, RateLimitConfigError, LimitConfigError, RedisUrlConfigError];
+
+/**
+ * The local server's settings: HOST and PORT, the published origin (SITE_URL), the functions'
+ * rate limit, the server's limits and REDIS_URL. `npm start` reads them before it builds
+ * (src/server/check-start.ts), so a wrong variable is named before the build, not after it.
+ * @throws ServeSettingsError naming the first variable that is wrong.
+ */
+export function readServeSettings(env: NodeJS.ProcessEnv): ServeSettings {
+  try {
+    return {
+      ...readListenAddress(env),
+      siteUrl: resolveSiteUrl(env),
+      rateLimit: readRateLimitPolicy(env),
+      limits: readServerLimits(env),
+      redisUrl: readRedisUrl(env),
+    };
+  } catch (error) {
+    if (SETTING_ERRORS.some((type) => error instanceof type)) {
+      throw new ServeSettingsError((error as Error).message, { cause: error });
+    }
+    throw error;
+  }
+}
