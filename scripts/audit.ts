@@ -1,8 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { parseDnsServer, type DnsServer } from '../src/audit/dns-lookup.ts';
 import { formatAuditReport, runAudit, UnknownCheckError } from '../src/audit/run-audit.ts';
-import { resolveSiteUrl } from '../src/service/site-url.ts';
-import { parseCommandLine } from './command-line.ts';
+import { parseCommandLine, resolveTargetOrigin } from './command-line.ts';
 
 const usage = `Usage: npm run audit -- [<base-url>] [--json <file>] [--only <check-id>,...]
        [--dns-server <ip[:port]>] [--dns-domain <domain>]
@@ -32,14 +31,7 @@ if (values.help || positionals.length > 1) {
   console.log(usage);
   process.exit(values.help ? 0 : 2);
 }
-const target = positionals[0] ?? resolveSiteUrl(process.env);
-let origin: string;
-try {
-  origin = new URL(target).origin;
-} catch {
-  console.error(`Not a URL: ${target}\n\n${usage}`);
-  process.exit(2);
-}
+const origin = resolveTargetOrigin(positionals[0], usage);
 let dnsServer: DnsServer | undefined;
 try {
   dnsServer = values['dns-server'] ? parseDnsServer(values['dns-server']) : undefined;

@@ -4,8 +4,7 @@ import {
   isPublishableHost,
 } from '../src/documents/dns-aid-records.ts';
 import { buildServiceUrls } from '../src/service/urls.ts';
-import { resolveSiteUrl } from '../src/service/site-url.ts';
-import { parseCommandLine } from './command-line.ts';
+import { parseCommandLine, resolveTargetOrigin } from './command-line.ts';
 
 const usage = `Usage: npm run dns-records -- [<site-url>] [--domain <domain>]
 
@@ -26,13 +25,7 @@ if (values.help || positionals.length > 1) {
   console.log(usage);
   process.exit(values.help ? 0 : 2);
 }
-let origin: string;
-try {
-  origin = new URL(positionals[0] ?? resolveSiteUrl(process.env)).origin;
-} catch {
-  console.error(`Not a URL: ${positionals[0] ?? ''}\n\n${usage}`);
-  process.exit(2);
-}
+const origin = resolveTargetOrigin(positionals[0], usage);
 const domain = (values.domain ?? new URL(origin).hostname).toLowerCase().replace(/\.$/, '');
 for (const [what, host] of [
   ['site', new URL(origin).hostname],

@@ -27,6 +27,20 @@ describe('a wrong command line of npm run audit and npm run dns-records', () => 
     expect(result.stdout).toBe('');
   });
 
+  it.each([
+    ['audit.ts', { SITE_URL: 'foo' }, 'SITE_URL must be an absolute URL'],
+    ['dns-records.ts', { SITE_URL: '', PORT: 'x' }, 'PORT must be a whole number'],
+  ])(
+    '%s with no URL and a wrong %j: exits 2 naming the variable, no stack',
+    async (script, env, says) => {
+      const result = await runCommand(NODE, [`${ROOT}scripts/${script}`], env);
+      expect(result.code).toBe(2);
+      expect(result.stderr.split('\n')[0]).toContain(says);
+      expect(result.stderr).toContain(`Usage: npm run ${script.replace('.ts', '')} --`);
+      expect(result.stderr).not.toMatch(STACK_LINE);
+    },
+  );
+
   it('should refuse a check id the audit does not have, naming every one it has, before asking anything', async () => {
     const result = await run('audit.ts', NOWHERE, '--only', 'robots-txt, robot-txt');
     expect(result.code).toBe(2);
