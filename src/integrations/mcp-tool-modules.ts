@@ -30,7 +30,10 @@ export function renderToolModulesModule(files: readonly string[], generatedDir: 
 /** Imports the tool modules and collects their tools, as the build does before it describes them. */
 export async function loadMcpTools(files: readonly string[]): Promise<McpTool[]> {
   const modules = await Promise.all(
-    files.map(async (file) => (await import(pathToFileURL(file).href)) as Record<string, unknown>),
+    files.map(
+      async (file): Promise<Record<string, unknown>> =>
+        await import(/* @vite-ignore */ pathToFileURL(file).href),
+    ),
   );
   return collectMcpTools(modules);
 }

@@ -24,7 +24,10 @@ export function listFunctionFiles(apiDir: string): Map<string, string> {
 export async function loadFunctions(apiDir: string): Promise<Map<string, PlainHandler>> {
   const functions = new Map<string, PlainHandler>();
   for (const [route, file] of listFunctionFiles(apiDir)) {
-    const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    // A path known only when the server starts: nothing for a bundler to follow.
+    const module: Record<string, unknown> = await import(
+      /* @vite-ignore */ pathToFileURL(file).href
+    );
     functions.set(route, readPlainHandler(module, file));
   }
   return functions;
