@@ -21,10 +21,10 @@ import {
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import { stringify as stringifyYaml } from 'yaml';
 import { readSiteContent } from '../src/site-content/read-site-content.ts';
 import type { CallToAction, CopySection } from '../src/schemas/site-content.ts';
+import { parseCommandLine } from '../scripts/command-line.ts';
 import { collect, NODE, ROOT } from '../tests/support/processes.ts';
 
 /** One measured content size. Ratios compare against the smallest factor measured (normally 1). */
@@ -395,13 +395,24 @@ const formatKiB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
 if (import.meta.main) {
-  const { values } = parseArgs({
-    options: { factors: { type: 'string' }, runs: { type: 'string' } },
-  });
+  const usage =
+    'Usage: node bench/build-scale.ts [--factors=1,10,100] [--runs=N]\n\n' +
+    'Factors and runs are whole numbers of at least 1.';
+  const { values } = parseCommandLine(
+    { options: { factors: { type: 'string' }, runs: { type: 'string' } } },
+    usage,
+  );
+  const wholeNumbers = (text: string) => text.split(',').map((part) => Number(part.trim()));
+  const factors = values.factors === undefined ? undefined : wholeNumbers(values.factors);
+  const runs = values.runs === undefined ? undefined : Number(values.runs);
+  if ([...(factors ?? []), runs ?? 1].some((value) => !Number.isInteger(value) || value < 1)) {
+    console.error(`--factors and --runs take whole numbers of at least 1.\n\n${usage}`);
+    process.exit(2);
+  }
   const started = performance.now();
   const rows = await measureBuildScale({
-    ...(values.factors === undefined ? {} : { factors: values.factors.split(',').map(Number) }),
-    ...(values.runs === undefined ? {} : { runs: Number(values.runs) }),
+    ...(factors === undefined ? {} : { factors }),
+    ...(runs === undefined ? {} : { runs }),
   });
   console.log(formatBuildScaleTable(rows));
   console.log(`\nTotal time: ${formatSeconds(performance.now() - started)}`);

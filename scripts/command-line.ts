@@ -2,9 +2,9 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { resolveSiteUrl, SiteUrlError } from '../src/service/site-url.ts';
 
 /**
- * parseArgs for the project's commands (npm run audit, npm run dns-records): a wrong command line
- * (an unknown option, an option without its value) prints what is wrong and the command's usage,
- * and exits 2, instead of Node's error with a stack.
+ * parseArgs for the project's commands (npm run audit, npm run dns-records, the build-scale
+ * benchmark): a wrong command line (an unknown option, an option without its value) prints what
+ * is wrong and the command's usage, and exits 2, instead of Node's error with a stack.
  */
 export function parseCommandLine<T extends ParseArgsConfig>(config: T, usage: string) {
   try {

@@ -41,6 +41,17 @@ describe('a wrong command line of npm run audit and npm run dns-records', () => 
     },
   );
 
+  it.each([['--bogus'], ['--runs=0'], ['--factors=1,ten']])(
+    'bench/build-scale.ts %s: exits 2 with the usage before it builds anything, no stack',
+    async (argument) => {
+      const result = await runCommand(NODE, [`${ROOT}bench/build-scale.ts`, argument]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('Usage: node bench/build-scale.ts');
+      expect(result.stderr).not.toMatch(STACK_LINE);
+      expect(result.stdout).toBe('');
+    },
+  );
+
   it('should refuse a check id the audit does not have, naming every one it has, before asking anything', async () => {
     const result = await run('audit.ts', NOWHERE, '--only', 'robots-txt, robot-txt');
     expect(result.code).toBe(2);
