@@ -3,7 +3,7 @@ import type { Loader } from 'astro/loaders';
 import { resolveContentDir } from './site-content/content-dir.ts';
 import { demoteHeadings } from './documents/markdown-text.ts';
 import { parseMarkdownOutline } from './site-content/parse-markdown-outline.ts';
-import { readSiteContent } from './site-content/read-site-content.ts';
+import { ContentError, readSiteContent } from './site-content/read-site-content.ts';
 import {
   AgentTextSchema,
   CallToActionSchema,
@@ -29,7 +29,7 @@ interface EntryInput {
 function siteContentLoader(select: (content: SiteContent) => readonly EntryInput[]): Loader {
   return {
     name: 'site-content',
-    load: async ({ store, parseData, renderMarkdown, generateDigest, watcher }) => {
+    load: async ({ store, parseData, renderMarkdown, generateDigest, watcher, logger }) => {
       const contentDir = resolveContentDir(process.env);
       const sync = async () => {
         const entries = select(await readSiteContent(contentDir));
@@ -57,7 +57,12 @@ function siteContentLoader(select: (content: SiteContent) => readonly EntryInput
       };
       await sync();
       watcher?.on('change', (path) => {
-        if (path.startsWith(contentDir)) void sync();
+        if (!path.startsWith(contentDir)) return;
+        // A file saved mid-edit may be invalid: the entries keep the last valid content, and the
+        // site-snapshot integration names the problem once per change (six loaders read it).
+        sync().catch((error: unknown) => {
+          if (!(error instanceof ContentError)) logger.error(String(error));
+        });
       });
     },
   };

@@ -27,6 +27,10 @@ import { buildSiteRoutes } from '../documents/site-routes.ts';
 import { listDocumentFiles } from '../service/routes.ts';
 import { buildSiteVercelConfig } from '../documents/site-vercel-config.ts';
 import { buildSiteSnapshot } from './build-site-snapshot.ts';
+import {
+  buildContentProblemPayload,
+  type ContentProblemPayload,
+} from './content-problem-overlay.ts';
 import { writeToolExamples } from './tool-examples.ts';
 import { collectSiteCharacters } from '../site-content/site-characters.ts';
 import { writeSiteFonts } from './site-fonts.ts';
@@ -241,9 +245,31 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
           }),
         );
         server.watcher.add(contentDir);
+        // A content file saved with a mistake: the pages keep the last valid content, the
+        // terminal names the problem, and so does Astro's error overlay, in the open pages and in
+        // any page (re)loaded before the content is valid again (Astro reloads the pages on every
+        // save in content/, often before the problem is known). A valid save reloads them.
+        const hot = server.environments.client.hot;
+        let problem: ContentProblemPayload | undefined;
+        hot.on('connection', () => {
+          if (problem) hot.send(problem);
+        });
+        // Saves in quick succession: only the last one's result counts.
+        let saves = 0;
         server.watcher.on('all', (_event, path) => {
           if (!resolve(path).startsWith(contentDir)) return;
-          write().catch((error: unknown) => logger.error(String(error)));
+          const save = ++saves;
+          write().then(
+            () => {
+              if (save === saves) problem = undefined;
+            },
+            (error: unknown) => {
+              logger.error(String(error));
+              if (save !== saves || !(error instanceof ContentError)) return;
+              problem = buildContentProblemPayload(error, contentDir);
+              hot.send(problem);
+            },
+          );
         });
       },
     },

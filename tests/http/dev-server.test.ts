@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildPassages, SiteSearchIndex } from '../../src/documents/site-search.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
@@ -18,6 +20,8 @@ function withoutVitest(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 let devUrl: string;
 let project: string;
+/** What the dev server printed, stdout and stderr. */
+let output = '';
 
 beforeAll(async () => {
   const port = await findFreePort();
@@ -46,7 +50,6 @@ beforeAll(async () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  let output = '';
   dev.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   dev.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   // A fresh copy has no Vite dependency cache: the first request waits for the optimizer.
@@ -133,4 +136,91 @@ describe('npm run dev', () => {
       new SiteSearchIndex(passages).search(query, 20),
     );
   });
+
+  // Last: it edits the copy's content/ and puts it back.
+  it('should name a content mistake in the terminal and in the open pages, keeping the last valid content', async () => {
+    const file = join(project, 'content/company.yaml');
+    const valid = await readFile(file, 'utf8');
+    const printed = output.length;
+    const page = await connectHmr(devUrl);
+    try {
+      await writeFile(file, valid.replace(/^name:.*$/m, 'name: ""'));
+      const { err } = await page.next((message) => message.type === 'error');
+      expect(err).toMatchObject({
+        name: 'ContentError',
+        title: 'The content has a problem',
+        message: expect.stringContaining('content/company.yaml: name: must not be empty'),
+        loc: { file, line: valid.split('\n').findIndex((line) => line.startsWith('name:')) + 1 },
+      });
+      // A page (re)loaded while the content is wrong is told as well.
+      const late = await connectHmr(devUrl);
+      expect((await late.next((message) => message.type === 'error')).err).toEqual(err);
+      late.close();
+      // The pages keep the last valid content; the terminal names the problem, without a stack.
+      expect((await fetch(`${devUrl}/llms.txt`)).status).toBe(200);
+      expect(output.slice(printed)).toContain(
+        '[site-snapshot] ContentError: The content collection has 1 problem:\n  content/company.yaml: name: must not be empty',
+      );
+      expect(output.slice(printed)).not.toContain('UnhandledRejection');
+    } finally {
+      page.close();
+      await writeFile(file, valid);
+    }
+    // Valid again: a page that connects now is told nothing.
+    for (let attempt = 0; ; attempt += 1) {
+      const fresh = await connectHmr(devUrl);
+      const told = await fresh
+        .next((message) => message.type === 'error', 500)
+        .then(
+          () => true,
+          () => false,
+        );
+      fresh.close();
+      if (!told) break;
+      expect(attempt).toBeLessThan(20);
+    }
+  });
 });
+
+interface HmrMessage {
+  readonly type: string;
+  readonly err?: Record<string, unknown>;
+}
+
+/** A connection to the dev server's HMR socket, as a page's Vite client opens it. */
+async function connectHmr(url: string) {
+  const client = await (await fetch(`${url}/@vite/client`)).text();
+  const token = /const wsToken = "([^"]+)"/.exec(client)?.[1];
+  if (!token) throw new Error('no HMR token in /@vite/client');
+  const socket = new WebSocket(`${url.replace('http', 'ws')}/?token=${token}`, 'vite-hmr');
+  const messages: HmrMessage[] = [];
+  const waiting = new Set<() => void>();
+  socket.addEventListener('message', (event) => {
+    messages.push(JSON.parse(String(event.data)) as HmrMessage);
+    for (const wake of waiting) wake();
+  });
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve);
+    socket.addEventListener('error', reject);
+  });
+  return {
+    /** The first message (since the connection opened) that `matches`, within `ms`. */
+    next: (matches: (message: HmrMessage) => boolean, ms = 15_000) =>
+      new Promise<HmrMessage & { err: Record<string, unknown> }>((resolve, reject) => {
+        const check = () => {
+          const found = messages.find(matches);
+          if (!found) return;
+          clearTimeout(timer);
+          waiting.delete(check);
+          resolve(found as HmrMessage & { err: Record<string, unknown> });
+        };
+        const timer = setTimeout(() => {
+          waiting.delete(check);
+          reject(new Error(`no matching HMR message in ${ms} ms`));
+        }, ms);
+        waiting.add(check);
+        check();
+      }),
+    close: () => socket.close(),
+  };
+}

@@ -1,0 +1,63 @@
+import { mkdtemp, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildContentProblemPayload } from '../../src/integrations/content-problem-overlay.ts';
+import { ContentError } from '../../src/site-content/read-site-content.ts';
+
+let contentDir: string;
+beforeAll(async () => {
+  contentDir = join(await mkdtemp(join(tmpdir(), 'overlay-')), 'content');
+  await mkdir(contentDir);
+  await writeFile(join(contentDir, 'company.yaml'), 'name: ""\nfeatures:\n  - name: x\n');
+});
+
+describe('buildContentProblemPayload', () => {
+  it("should give Vite's error payload every problem, and the first one's file and line", () => {
+    const error = new ContentError([
+      { file: 'content/company.yaml', field: 'name', message: 'must not be empty' },
+      { file: 'content/product.md', field: 'title', message: 'is required' },
+    ]);
+    const { type, err } = buildContentProblemPayload(error, contentDir);
+    expect(type).toBe('error');
+    expect(err.name).toBe('ContentError');
+    expect(err.title).toBe('The content has a problem');
+    expect(err.message).toBe(error.message);
+    expect(err.hint).toContain('docs/owners.md');
+    expect(err.loc).toEqual({ file: join(contentDir, 'company.yaml'), line: 1, column: 1 });
+  });
+
+  it('should point a nested field at the line of its top-level key', () => {
+    const error = new ContentError([
+      { file: 'content/company.yaml', field: 'features[0].name', message: 'too short' },
+    ]);
+    expect(buildContentProblemPayload(error, contentDir).err.loc?.line).toBe(2);
+  });
+
+  it('should name the file without a line when the key or the file is not there', () => {
+    for (const [file, field] of [
+      ['content/company.yaml', '(document)'],
+      ['content/missing.yaml', 'name'],
+    ] as const) {
+      const error = new ContentError([{ file, field, message: 'x' }]);
+      expect(buildContentProblemPayload(error, contentDir).err.loc).toEqual({
+        file: join(contentDir, file.replace('content/', '')),
+        line: 0,
+        column: 0,
+      });
+    }
+  });
+
+  it('should escape the owner text the overlay writes as HTML', () => {
+    const error = new ContentError([
+      {
+        file: 'content/company.yaml',
+        field: 'name',
+        message: 'got "<img src=x onerror=alert(1)>" & more',
+      },
+    ]);
+    const { message } = buildContentProblemPayload(error, contentDir).err;
+    expect(message).toContain('got &quot;&lt;img src=x onerror=alert(1)&gt;&quot; &amp; more');
+    expect(message).not.toMatch(/[<>"]/);
+  });
+});
