@@ -10,6 +10,7 @@ import { PAGE_SEARCH_INDEX_PATH } from '../service/search-index-path.ts';
 import { renderBrandStylesheet } from '../site-content/brand-colours.ts';
 import { checkLogoAgainstAllowList, renderBrandLogoModule } from '../site-content/brand-logo.ts';
 import { ContentError, readSiteContent } from '../site-content/read-site-content.ts';
+import { withoutStackForOwner } from './owner-errors.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
 import {
   renderContentPagesModule,
@@ -163,38 +164,46 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
       renderSiteOriginModule(options.siteUrl),
     );
   };
+  // Validates content/ and the variables, and writes the snapshot, before Astro builds.
+  const setUp = async (command: string, logger: AstroIntegrationLogger) => {
+    if (
+      command === 'sync' &&
+      existsSync(snapshotFile) &&
+      existsSync(originFile) &&
+      existsSync(toolModulesFile) &&
+      existsSync(contentPagesFile) &&
+      existsSync(docsPagesFile)
+    ) {
+      // `astro check` and `astro sync` validate content/ but keep the last build's snapshot, so
+      // the functions keep answering for the origin that build published.
+      await writeBrandStylesheet(await readSiteContent(contentDir));
+      logger.info('content/ is valid');
+      // A function added since the last bundling (its api/ file re-exports a bundle) needs one.
+      const functions = listFunctionEntries(resolve(options.root, 'src/functions'));
+      if (listUnbundledEntries(functions, bundlesDir).length > 0) await bundle(logger);
+      return;
+    }
+    if (command === 'build' && process.env.VERCEL) {
+      // A deployment whose instances would each invent their own keys must not go out.
+      await readSigningKeys(process.env);
+      logger.info('OAUTH_SIGNING_KEYS is a valid key set');
+    }
+    await write();
+    logger.info(`content/ is valid; publishing for ${options.siteUrl}`);
+    // A build bundles once, in astro:build:done, when the pages' sections are written; nothing
+    // of the pages' build imports the bundles. `astro sync` without a snapshot (a fresh
+    // checkout's `npm run check`) bundles here, so api/*.js type-check against the bundles.
+    if (command !== 'dev' && command !== 'build') await bundle(logger);
+  };
   return {
     name: 'site-snapshot',
     hooks: {
       'astro:config:setup': async ({ command, logger }) => {
-        if (
-          command === 'sync' &&
-          existsSync(snapshotFile) &&
-          existsSync(originFile) &&
-          existsSync(toolModulesFile) &&
-          existsSync(contentPagesFile) &&
-          existsSync(docsPagesFile)
-        ) {
-          // `astro check` and `astro sync` validate content/ but keep the last build's snapshot, so
-          // the functions keep answering for the origin that build published.
-          await writeBrandStylesheet(await readSiteContent(contentDir));
-          logger.info('content/ is valid');
-          // A function added since the last bundling (its api/ file re-exports a bundle) needs one.
-          const functions = listFunctionEntries(resolve(options.root, 'src/functions'));
-          if (listUnbundledEntries(functions, bundlesDir).length > 0) await bundle(logger);
-          return;
+        try {
+          await setUp(command, logger);
+        } catch (error) {
+          throw withoutStackForOwner(error);
         }
-        if (command === 'build' && process.env.VERCEL) {
-          // A deployment whose instances would each invent their own keys must not go out.
-          await readSigningKeys(process.env);
-          logger.info('OAUTH_SIGNING_KEYS is a valid key set');
-        }
-        await write();
-        logger.info(`content/ is valid; publishing for ${options.siteUrl}`);
-        // A build bundles once, in astro:build:done, when the pages' sections are written; nothing
-        // of the pages' build imports the bundles. `astro sync` without a snapshot (a fresh
-        // checkout's `npm run check`) bundles here, so api/*.js type-check against the bundles.
-        if (command !== 'dev' && command !== 'build') await bundle(logger);
       },
       // The search-index integration (before this one) has written the built pages' sections and
       // packed them into a generated module the MCP function imports: write the examples of the

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { withoutStackForOwner } from '../../src/integrations/owner-errors.ts';
+import { MissingSigningKeysError, OAuthKeyError } from '../../src/oauth/keys.ts';
+import { RateLimitConfigError } from '../../src/service/rate-limit-policy.ts';
+import { RedisUrlConfigError } from '../../src/shared-state/process-store.ts';
+import { ContentError } from '../../src/site-content/read-site-content.ts';
+
+describe('withoutStackForOwner', () => {
+  it.each([
+    new ContentError([
+      { file: 'content/company.yaml', field: 'name', message: 'must not be empty' },
+    ]),
+    new OAuthKeyError('OAUTH_SIGNING_KEYS is not JSON'),
+    new MissingSigningKeysError('OAUTH_SIGNING_KEYS is not set'),
+    new RateLimitConfigError('RATE_LIMIT_MAX must be a whole number'),
+    new RedisUrlConfigError('REDIS_URL must be a redis:// URL'),
+  ])('should report an owner mistake by its message alone: $name', (error) => {
+    const message = error.message;
+    expect(withoutStackForOwner(error)).toBe(error);
+    expect(error.stack).toBe('');
+    expect(error.message).toBe(message);
+  });
+
+  it('should leave the stack of any other error, a bug', () => {
+    const error = new TypeError('x is undefined');
+    const stack = error.stack;
+    expect(withoutStackForOwner(error)).toBe(error);
+    expect(error.stack).toBe(stack);
+    expect(stack).toMatch(/^\s+at /m);
+  });
+});
