@@ -7,10 +7,18 @@ import { headingAnchorsPlugin } from './src/integrations/heading-anchors.ts';
 import { markdownTokensIntegration } from './src/integrations/markdown-tokens.ts';
 import { searchIndexIntegration } from './src/integrations/search-index.ts';
 import { siteSnapshotIntegration } from './src/integrations/site-snapshot.ts';
+import { withoutStackForOwner } from './src/integrations/owner-errors.ts';
 import { resolveContentDir } from './src/site-content/content-dir.ts';
 import { resolveSiteUrl } from './src/service/site-url.ts';
 
-const siteUrl = resolveSiteUrl(process.env);
+const siteUrl = (() => {
+  try {
+    return resolveSiteUrl(process.env);
+  } catch (error) {
+    // SITE_URL (or HOST/PORT) is wrong: its message names the variable, a stack would not help.
+    throw withoutStackForOwner(error);
+  }
+})();
 const contentDir = resolveContentDir(process.env);
 const generatedDir = fileURLToPath(new URL('./src/generated', import.meta.url));
 // x-markdown-tokens: counts every Markdown answer once the build's files are final (the

@@ -1,10 +1,17 @@
 import { OAuthKeyError } from '../oauth/keys.ts';
 import { RateLimitConfigError } from '../service/rate-limit-policy.ts';
+import { SiteUrlError } from '../service/site-url.ts';
 import { RedisUrlConfigError } from '../shared-state/process-store.ts';
 import { ContentError } from '../site-content/read-site-content.ts';
 
 /** The errors a site owner's files or variables cause, each naming the file and field or the variable. */
-const OWNER_ERRORS = [ContentError, OAuthKeyError, RateLimitConfigError, RedisUrlConfigError];
+const OWNER_ERRORS = [
+  ContentError,
+  OAuthKeyError,
+  RateLimitConfigError,
+  RedisUrlConfigError,
+  SiteUrlError,
+];
 
 /**
  * An owner's mistake as the build reports it: by its message alone, as a stack would only point

@@ -84,6 +84,16 @@ describe('astro build', () => {
     );
   });
 
+  it('should fail on a SITE_URL without its scheme, naming the variable', async () => {
+    const result = await buildSite(project, 'www.example.com');
+    const output = `${result.stdout}\n${result.stderr}`;
+    expect(result.code).not.toBe(0);
+    expect(output).toContain(
+      'SITE_URL must be an absolute URL such as https://www.example.com, got "www.example.com"',
+    );
+    expect(output).not.toMatch(STACK_LINE);
+  });
+
   it('should fail on Vercel without OAUTH_SIGNING_KEYS, saying how to make them', async () => {
     const result = await buildSite(project, 'http://127.0.0.1:9', {
       VERCEL: '1',
