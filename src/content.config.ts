@@ -1,6 +1,7 @@
 import { defineCollection } from 'astro:content';
 import type { Loader } from 'astro/loaders';
 import { resolveContentDir } from './site-content/content-dir.ts';
+import { watchContentSaves } from './site-content/content-saves.ts';
 import { demoteHeadings } from './documents/markdown-text.ts';
 import { parseMarkdownOutline } from './site-content/parse-markdown-outline.ts';
 import { ContentError, readSiteContent } from './site-content/read-site-content.ts';
@@ -31,8 +32,10 @@ function siteContentLoader(select: (content: SiteContent) => readonly EntryInput
     name: 'site-content',
     load: async ({ store, parseData, renderMarkdown, generateDigest, watcher, logger }) => {
       const contentDir = resolveContentDir(process.env);
-      const sync = async () => {
+      const sync = async (save = 0) => {
         const entries = select(await readSiteContent(contentDir));
+        // A later save was read meanwhile: its entries stand.
+        if (save !== saves.latest()) return;
         store.clear();
         for (const entry of entries) {
           const data = await parseData({ id: entry.id, data: entry.data });
@@ -55,15 +58,16 @@ function siteContentLoader(select: (content: SiteContent) => readonly EntryInput
           });
         }
       };
-      await sync();
-      watcher?.on('change', (path) => {
-        if (!path.startsWith(contentDir)) return;
-        // A file saved mid-edit may be invalid: the entries keep the last valid content, and the
-        // site-snapshot integration names the problem once per change (six loaders read it).
-        sync().catch((error: unknown) => {
+      // A file added (a new page, a copy section), changed or removed. A file saved mid-edit may
+      // be invalid: the entries keep the last valid content, and the site-snapshot integration
+      // names the problem once per save (six loaders read it).
+      const saves = watchContentSaves(contentDir, (save) => {
+        sync(save).catch((error: unknown) => {
           if (!(error instanceof ContentError)) logger.error(String(error));
         });
       });
+      await sync();
+      watcher?.on('all', saves.onEvent);
     },
   };
 }

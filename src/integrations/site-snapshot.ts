@@ -9,6 +9,7 @@ import type { McpTool } from '../mcp/tool-definition.ts';
 import { PAGE_SEARCH_INDEX_PATH } from '../service/search-index-path.ts';
 import { renderBrandStylesheet } from '../site-content/brand-colours.ts';
 import { checkLogoAgainstAllowList, renderBrandLogoModule } from '../site-content/brand-logo.ts';
+import { watchContentSaves } from '../site-content/content-saves.ts';
 import { ContentError, readSiteContent } from '../site-content/read-site-content.ts';
 import { withoutStackForOwner } from './owner-errors.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
@@ -233,17 +234,18 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
           .map((route) => route.patternRegex);
       },
       'astro:server:setup': async ({ server, logger }) => {
-        const content = await readSiteContent(contentDir);
-        const toolNames = readToolNamesOfFiles(listToolModuleFiles(toolsDir));
-        const routes = buildSiteRoutes(content, toolNames);
-        const generated = new Set([
-          ...routes.pages
-            .filter((page) => page.section === 'content' || page.section === 'docs')
-            .map((page) => page.path),
-          ...routes.surfaces.flatMap(listDocumentFiles),
-        ]);
-        server.middlewares.use(
-          createDevMiddleware(server, {
+        // The route table and Vercel configuration of the content being served: computed again
+        // after every valid save in content/, so a page added or removed is routed at once.
+        const createMiddleware = (content: SiteContent) => {
+          const toolNames = readToolNamesOfFiles(listToolModuleFiles(toolsDir));
+          const routes = buildSiteRoutes(content, toolNames);
+          const generated = new Set([
+            ...routes.pages
+              .filter((page) => page.section === 'content' || page.section === 'docs')
+              .map((page) => page.path),
+            ...routes.surfaces.flatMap(listDocumentFiles),
+          ]);
+          return createDevMiddleware(server, {
             root: options.root,
             siteUrl: options.siteUrl,
             vercelConfig: buildSiteVercelConfig(content, toolNames),
@@ -251,8 +253,10 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
             isRoute: (pathname) =>
               generated.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) ||
               routePatterns.some((pattern) => pattern.test(pathname)),
-          }),
-        );
+          });
+        };
+        let middleware = createMiddleware(await readSiteContent(contentDir));
+        server.middlewares.use((req, res, next) => middleware(req, res, next));
         server.watcher.add(contentDir);
         // A content file saved with a mistake: the pages keep the last valid content, the
         // terminal names the problem, and so does Astro's error overlay, in the open pages and in
@@ -263,23 +267,23 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
         hot.on('connection', () => {
           if (problem) hot.send(problem);
         });
-        // Saves in quick succession: only the last one's result counts.
-        let saves = 0;
-        server.watcher.on('all', (_event, path) => {
-          if (!resolve(path).startsWith(contentDir)) return;
-          const save = ++saves;
+        const saves = watchContentSaves(contentDir, (save) => {
+          // Only the last save's result counts.
           write().then(
             () => {
-              if (save === saves) problem = undefined;
+              if (save !== saves.latest() || !published) return;
+              problem = undefined;
+              middleware = createMiddleware(published.snapshot.content);
             },
             (error: unknown) => {
               logger.error(String(error));
-              if (save !== saves || !(error instanceof ContentError)) return;
+              if (save !== saves.latest() || !(error instanceof ContentError)) return;
               problem = buildContentProblemPayload(error, contentDir);
               hot.send(problem);
             },
           );
         });
+        server.watcher.on('all', (event, path) => saves.onEvent(event, resolve(path)));
       },
     },
   };
