@@ -36,6 +36,18 @@ async function measurePage(path: string) {
   const requests: Request[] = [];
   page.on('requestfinished', (request) => requests.push(request));
   await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+  // On a busy machine layout can come after the network was idle, and only layout asks for the
+  // font: lay the page out, wait for its fonts, then for the font's request to be counted.
+  const usesFont = await page.evaluate(async () => {
+    void document.body.getBoundingClientRect();
+    await document.fonts.ready;
+    return [...document.fonts].some((face) => face.status === 'loaded');
+  });
+  if (usesFont) {
+    await expect
+      .poll(() => requests.some((request) => request.resourceType() === 'font'))
+      .toBe(true);
+  }
   // The hero's product image, when the content has one, is part of the page's weight.
   const image = await page.evaluate(() => {
     const hero = document.querySelector<HTMLImageElement>('.hero-image');

@@ -19,7 +19,8 @@ afterAll(async () => {
   await new Promise((resolve) => held.close(resolve));
 });
 
-describe('check-start (the first step of npm start)', () => {
+// Each test starts a Node process: a busy two-core machine can take seconds for one.
+describe('check-start (the first step of npm start)', { timeout: 30_000 }, () => {
   it('should run before the build, which runs before the server', async () => {
     const manifest = JSON.parse(await readFile(`${ROOT}package.json`, 'utf8')) as {
       scripts: Record<string, string>;

@@ -12,63 +12,68 @@ const STACK_LINE = /^\s+at /m;
 const run = (script: string, ...args: string[]) =>
   runCommand(NODE, [`${ROOT}scripts/${script}`, ...args]);
 
-describe('a wrong command line of npm run audit and npm run dns-records', () => {
-  it.each([
-    ['audit.ts', [NOWHERE, '--json'], "Option '--json <value>' argument missing"],
-    ['audit.ts', [NOWHERE, '--bogus'], "Unknown option '--bogus'"],
-    ['dns-records.ts', ['--domain'], "Option '--domain <value>' argument missing"],
-    ['dns-records.ts', ['-x'], "Unknown option '-x'"],
-  ])('%s %j: exits 2 with what is wrong and the usage, no stack', async (script, args, says) => {
-    const result = await run(script, ...args);
-    expect(result.code).toBe(2);
-    expect(result.stderr.split('\n')[0]).toContain(says);
-    expect(result.stderr).toContain(`Usage: npm run ${script.replace('.ts', '')} --`);
-    expect(result.stderr).not.toMatch(STACK_LINE);
-    expect(result.stdout).toBe('');
-  });
-
-  it.each([
-    ['audit.ts', { SITE_URL: 'foo' }, 'SITE_URL must be an absolute URL'],
-    ['dns-records.ts', { SITE_URL: '', PORT: 'x' }, 'PORT must be a whole number'],
-  ])(
-    '%s with no URL and a wrong %j: exits 2 naming the variable, no stack',
-    async (script, env, says) => {
-      const result = await runCommand(NODE, [`${ROOT}scripts/${script}`], env);
+// Each test starts Node processes: a busy two-core machine can take seconds for one.
+describe(
+  'a wrong command line of npm run audit and npm run dns-records',
+  { timeout: 30_000 },
+  () => {
+    it.each([
+      ['audit.ts', [NOWHERE, '--json'], "Option '--json <value>' argument missing"],
+      ['audit.ts', [NOWHERE, '--bogus'], "Unknown option '--bogus'"],
+      ['dns-records.ts', ['--domain'], "Option '--domain <value>' argument missing"],
+      ['dns-records.ts', ['-x'], "Unknown option '-x'"],
+    ])('%s %j: exits 2 with what is wrong and the usage, no stack', async (script, args, says) => {
+      const result = await run(script, ...args);
       expect(result.code).toBe(2);
       expect(result.stderr.split('\n')[0]).toContain(says);
       expect(result.stderr).toContain(`Usage: npm run ${script.replace('.ts', '')} --`);
       expect(result.stderr).not.toMatch(STACK_LINE);
-    },
-  );
-
-  it.each([['--bogus'], ['--runs=0'], ['--factors=1,ten']])(
-    'bench/build-scale.ts %s: exits 2 with the usage before it builds anything, no stack',
-    async (argument) => {
-      const result = await runCommand(NODE, [`${ROOT}bench/build-scale.ts`, argument]);
-      expect(result.code).toBe(2);
-      expect(result.stderr).toContain('Usage: node bench/build-scale.ts');
-      expect(result.stderr).not.toMatch(STACK_LINE);
       expect(result.stdout).toBe('');
-    },
-  );
+    });
 
-  it('should refuse a check id the audit does not have, naming every one it has, before asking anything', async () => {
-    const result = await run('audit.ts', NOWHERE, '--only', 'robots-txt, robot-txt');
-    expect(result.code).toBe(2);
-    const [first] = result.stderr.split('\n');
-    expect(first).toMatch(/^Unknown check id robot-txt\. The audit's checks: /);
-    for (const { id } of AUDIT_CHECKS) expect(first).toContain(id);
-    // Refused before the audit began: it printed no report.
-    expect(result.stdout).toBe('');
-    const two = await run('audit.ts', NOWHERE, '--only', 'nope,,robot-txt');
-    expect(two.stderr.split('\n')[0]).toMatch(/^Unknown check ids nope, robot-txt\. /);
-  });
+    it.each([
+      ['audit.ts', { SITE_URL: 'foo' }, 'SITE_URL must be an absolute URL'],
+      ['dns-records.ts', { SITE_URL: '', PORT: 'x' }, 'PORT must be a whole number'],
+    ])(
+      '%s with no URL and a wrong %j: exits 2 naming the variable, no stack',
+      async (script, env, says) => {
+        const result = await runCommand(NODE, [`${ROOT}scripts/${script}`], env);
+        expect(result.code).toBe(2);
+        expect(result.stderr.split('\n')[0]).toContain(says);
+        expect(result.stderr).toContain(`Usage: npm run ${script.replace('.ts', '')} --`);
+        expect(result.stderr).not.toMatch(STACK_LINE);
+      },
+    );
 
-  it('should print the report and exit 2 when it cannot write the JSON report', async () => {
-    const file = join(tmpdir(), `no-such-folder-${randomUUID()}`, 'report.json');
-    const result = await run('audit.ts', NOWHERE, '--only', 'robots-txt', '--json', file);
-    expect(result.code).toBe(2);
-    expect(result.stdout).toContain('FAIL  robots-txt');
-    expect(result.stderr.trim()).toBe(`Could not write the JSON report to ${file} (ENOENT)`);
-  });
-});
+    it.each([['--bogus'], ['--runs=0'], ['--factors=1,ten']])(
+      'bench/build-scale.ts %s: exits 2 with the usage before it builds anything, no stack',
+      async (argument) => {
+        const result = await runCommand(NODE, [`${ROOT}bench/build-scale.ts`, argument]);
+        expect(result.code).toBe(2);
+        expect(result.stderr).toContain('Usage: node bench/build-scale.ts');
+        expect(result.stderr).not.toMatch(STACK_LINE);
+        expect(result.stdout).toBe('');
+      },
+    );
+
+    it('should refuse a check id the audit does not have, naming every one it has, before asking anything', async () => {
+      const result = await run('audit.ts', NOWHERE, '--only', 'robots-txt, robot-txt');
+      expect(result.code).toBe(2);
+      const [first] = result.stderr.split('\n');
+      expect(first).toMatch(/^Unknown check id robot-txt\. The audit's checks: /);
+      for (const { id } of AUDIT_CHECKS) expect(first).toContain(id);
+      // Refused before the audit began: it printed no report.
+      expect(result.stdout).toBe('');
+      const two = await run('audit.ts', NOWHERE, '--only', 'nope,,robot-txt');
+      expect(two.stderr.split('\n')[0]).toMatch(/^Unknown check ids nope, robot-txt\. /);
+    });
+
+    it('should print the report and exit 2 when it cannot write the JSON report', async () => {
+      const file = join(tmpdir(), `no-such-folder-${randomUUID()}`, 'report.json');
+      const result = await run('audit.ts', NOWHERE, '--only', 'robots-txt', '--json', file);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toContain('FAIL  robots-txt');
+      expect(result.stderr.trim()).toBe(`Could not write the JSON report to ${file} (ENOENT)`);
+    });
+  },
+);
