@@ -6,17 +6,9 @@
  */
 import { createServer } from 'node:net';
 import { describeListenError } from './listen-error.ts';
-import { readServeSettings, ServeSettingsError } from './serve-settings.ts';
+import { readServeSettingsOrExit } from './serve-settings.ts';
 
-let settings;
-try {
-  settings = readServeSettings(process.env);
-} catch (error) {
-  if (!(error instanceof ServeSettingsError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
-const { host, port } = settings;
+const { host, port } = readServeSettingsOrExit(process.env);
 const probe = createServer();
 probe.once('error', (error: NodeJS.ErrnoException) => {
   console.error(describeListenError(error, host, port));

@@ -50,3 +50,17 @@ export function readServeSettings(env: NodeJS.ProcessEnv): ServeSettings {
     throw error;
   }
 }
+
+/**
+ * The settings for a command that cannot go on without them (`npm start`'s check, the local
+ * server): a wrong variable prints its message, in one line, and ends the process with exit 1.
+ */
+export function readServeSettingsOrExit(env: NodeJS.ProcessEnv): ServeSettings {
+  try {
+    return readServeSettings(env);
+  } catch (error) {
+    if (!(error instanceof ServeSettingsError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

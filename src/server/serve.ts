@@ -9,18 +9,10 @@ import { logToStderr } from '../http/problem.ts';
 import { readProcessInsight } from '../insight/insight-recorder.ts';
 import { describeListenError } from './listen-error.ts';
 import { createLocalServer } from './local-server.ts';
-import { readServeSettings, ServeSettingsError, type ServeSettings } from './serve-settings.ts';
+import { readServeSettingsOrExit } from './serve-settings.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-let settings: ServeSettings;
-try {
-  settings = readServeSettings(process.env);
-} catch (error) {
-  if (!(error instanceof ServeSettingsError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
-const { host, port, siteUrl, rateLimit, limits, redisUrl } = settings;
+const { host, port, siteUrl, rateLimit, limits, redisUrl } = readServeSettingsOrExit(process.env);
 const built = await import('../generated/site-origin.ts').catch(() => {
   console.error(
     'No build found: run `npm run build` first (or `npm start`, which builds and serves).',
