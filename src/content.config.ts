@@ -33,30 +33,36 @@ function siteContentLoader(select: (content: SiteContent) => readonly EntryInput
     load: async ({ store, parseData, renderMarkdown, generateDigest, watcher, logger }) => {
       const contentDir = resolveContentDir(process.env);
       const sync = async (save = 0) => {
-        const entries = select(await readSiteContent(contentDir));
+        const entries = await Promise.all(
+          select(await readSiteContent(contentDir)).map(async (entry) => {
+            const data = await parseData({ id: entry.id, data: entry.data });
+            return {
+              id: entry.id,
+              data,
+              digest: generateDigest({ ...data, body: entry.body ?? '' }),
+              ...(entry.body === undefined
+                ? {}
+                : {
+                    body: entry.body,
+                    rendered: await renderMarkdown(
+                      demoteHeadings(
+                        entry.body,
+                        parseMarkdownOutline(entry.body),
+                        entry.headingOffset ?? 0,
+                      ),
+                    ),
+                  }),
+            };
+          }),
+        );
         // A later save was read meanwhile: its entries stand.
         if (save !== saves.latest()) return;
-        store.clear();
-        for (const entry of entries) {
-          const data = await parseData({ id: entry.id, data: entry.data });
-          store.set({
-            id: entry.id,
-            data,
-            digest: generateDigest({ ...data, body: entry.body ?? '' }),
-            ...(entry.body === undefined
-              ? {}
-              : {
-                  body: entry.body,
-                  rendered: await renderMarkdown(
-                    demoteHeadings(
-                      entry.body,
-                      parseMarkdownOutline(entry.body),
-                      entry.headingOffset ?? 0,
-                    ),
-                  ),
-                }),
-          });
-        }
+        // Changed in one step, and only where the content changed (the store skips an entry whose
+        // digest it holds): a page rendered meanwhile never sees the collection half filled, and
+        // Astro rewrites and reloads its data store only for a collection that changed.
+        const ids = new Set(entries.map((entry) => entry.id));
+        for (const id of store.keys()) if (!ids.has(id)) store.delete(id);
+        for (const entry of entries) store.set(entry);
       };
       // A file added (a new page, a copy section), changed or removed. A file saved mid-edit may
       // be invalid: the entries keep the last valid content, and the site-snapshot integration

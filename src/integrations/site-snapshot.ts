@@ -269,19 +269,18 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
         });
         const saves = watchContentSaves(contentDir, (save) => {
           // Only the last save's result counts.
-          write().then(
-            () => {
+          write()
+            .then(() => {
               if (save !== saves.latest() || !published) return;
-              problem = undefined;
               middleware = createMiddleware(published.snapshot.content);
-            },
-            (error: unknown) => {
+              problem = undefined;
+            })
+            .catch((error: unknown) => {
               logger.error(String(error));
               if (save !== saves.latest() || !(error instanceof ContentError)) return;
               problem = buildContentProblemPayload(error, contentDir);
               hot.send(problem);
-            },
-          );
+            });
         });
         server.watcher.on('all', (event, path) => saves.onEvent(event, resolve(path)));
       },
