@@ -57,11 +57,10 @@ function siteContentLoader(select: (content: SiteContent) => readonly EntryInput
         );
         // A later save was read meanwhile: its entries stand.
         if (save !== saves.latest()) return;
-        // Changed in one step, and only where the content changed (the store skips an entry whose
-        // digest it holds): a page rendered meanwhile never sees the collection half filled, and
-        // Astro rewrites and reloads its data store only for a collection that changed.
-        const ids = new Set(entries.map((entry) => entry.id));
-        for (const id of store.keys()) if (!ids.has(id)) store.delete(id);
+        // Replaced in one step: a page rendered meanwhile never sees the collection half filled.
+        // Every entry is set again (no digest skip), so a build never keeps a rendering that an
+        // earlier build's data store cached for the same text.
+        store.clear();
         for (const entry of entries) store.set(entry);
       };
       // A file added (a new page, a copy section), changed or removed. A file saved mid-edit may
