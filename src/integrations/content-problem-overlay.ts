@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { escapeHtml } from '../service/escape-html.ts';
 import type { ContentError } from '../site-content/read-site-content.ts';
 
 /** Vite's HMR `error` payload, with the fields Astro's overlay reads. */
@@ -14,13 +15,6 @@ export interface ContentProblemPayload {
     readonly loc?: { readonly file: string; readonly line: number; readonly column: number };
   };
 }
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-};
 
 /**
  * The error `npm run dev` shows in Astro's overlay when a saved content file is invalid: every
@@ -38,7 +32,7 @@ export function buildContentProblemPayload(
     err: {
       name: error.name,
       title: 'The content has a problem',
-      message: error.message.replace(/[&<>"]/g, (character) => HTML_ESCAPES[character] ?? ''),
+      message: escapeHtml(error.message),
       hint: 'Fix the file and save it: the page reloads once the content is valid again. Until then it shows the last valid content. docs/owners.md describes every file and field.',
       stack: '',
       ...(first ? { loc: locateIssue(resolve(contentDir, '..', first.file), first.field) } : {}),
