@@ -7,7 +7,7 @@ import { headingAnchorsPlugin } from './src/integrations/heading-anchors.ts';
 import { markdownTokensIntegration } from './src/integrations/markdown-tokens.ts';
 import { searchIndexIntegration } from './src/integrations/search-index.ts';
 import { siteSnapshotIntegration } from './src/integrations/site-snapshot.ts';
-import { withoutStackForOwner } from './src/integrations/owner-errors.ts';
+import { withoutStackForOwner } from './src/server/owner-errors.ts';
 import { resolveContentDir } from './src/site-content/content-dir.ts';
 import { resolveSiteUrl } from './src/service/site-url.ts';
 

@@ -11,7 +11,7 @@ import { renderBrandStylesheet } from '../site-content/brand-colours.ts';
 import { checkLogoAgainstAllowList, renderBrandLogoModule } from '../site-content/brand-logo.ts';
 import { watchContentSaves } from '../site-content/content-saves.ts';
 import { ContentError, readSiteContent } from '../site-content/read-site-content.ts';
-import { withoutStackForOwner } from './owner-errors.ts';
+import { withoutStackForOwner } from '../server/owner-errors.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
 import {
   renderContentPagesModule,

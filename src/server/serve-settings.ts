@@ -1,11 +1,8 @@
-import { LimitConfigError, readServerLimits, type ServerLimits } from '../service/limits.ts';
-import {
-  RateLimitConfigError,
-  readRateLimitPolicy,
-  type RateLimitPolicy,
-} from '../service/rate-limit-policy.ts';
-import { readListenAddress, resolveSiteUrl, SiteUrlError } from '../service/site-url.ts';
-import { readRedisUrl, RedisUrlConfigError } from '../shared-state/process-store.ts';
+import { readServerLimits, type ServerLimits } from '../service/limits.ts';
+import { readRateLimitPolicy, type RateLimitPolicy } from '../service/rate-limit-policy.ts';
+import { readListenAddress, resolveSiteUrl } from '../service/site-url.ts';
+import { readRedisUrl } from '../shared-state/process-store.ts';
+import { isOwnerMistake } from './owner-errors.ts';
 
 /** What the local server reads from its environment before it serves. */
 export interface ServeSettings {
@@ -26,8 +23,6 @@ export class ServeSettingsError extends Error {
   override readonly name = 'ServeSettingsError';
 }
 
-const SETTING_ERRORS = [SiteUrlError, RateLimitConfigError, LimitConfigError, RedisUrlConfigError];
-
 /**
  * The local server's settings: HOST and PORT, the published origin (SITE_URL), the functions'
  * rate limit, the server's limits and REDIS_URL. `npm start` reads them before it builds
@@ -44,9 +39,7 @@ export function readServeSettings(env: NodeJS.ProcessEnv): ServeSettings {
       redisUrl: readRedisUrl(env),
     };
   } catch (error) {
-    if (SETTING_ERRORS.some((type) => error instanceof type)) {
-      throw new ServeSettingsError((error as Error).message, { cause: error });
-    }
+    if (isOwnerMistake(error)) throw new ServeSettingsError(error.message, { cause: error });
     throw error;
   }
 }

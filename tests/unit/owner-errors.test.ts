@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { withoutStackForOwner } from '../../src/integrations/owner-errors.ts';
+import { withoutStackForOwner } from '../../src/server/owner-errors.ts';
 import { MissingSigningKeysError, OAuthKeyError } from '../../src/oauth/keys.ts';
+import { LimitConfigError } from '../../src/service/limits.ts';
 import { RateLimitConfigError } from '../../src/service/rate-limit-policy.ts';
 import { SiteUrlError } from '../../src/service/site-url.ts';
 import { RedisUrlConfigError } from '../../src/shared-state/process-store.ts';
@@ -14,6 +15,7 @@ describe('withoutStackForOwner', () => {
     new OAuthKeyError('OAUTH_SIGNING_KEYS is not JSON'),
     new MissingSigningKeysError('OAUTH_SIGNING_KEYS is not set'),
     new RateLimitConfigError('RATE_LIMIT_MAX must be a whole number'),
+    new LimitConfigError('MAX_CONNECTIONS must be a whole number'),
     new RedisUrlConfigError('REDIS_URL must be a redis:// URL'),
     new SiteUrlError('SITE_URL must be an absolute URL'),
   ])('should report an owner mistake by its message alone: $name', (error) => {

@@ -1,4 +1,5 @@
 import { OAuthKeyError } from '../oauth/keys.ts';
+import { LimitConfigError } from '../service/limits.ts';
 import { RateLimitConfigError } from '../service/rate-limit-policy.ts';
 import { SiteUrlError } from '../service/site-url.ts';
 import { RedisUrlConfigError } from '../shared-state/process-store.ts';
@@ -7,11 +8,17 @@ import { ContentError } from '../site-content/read-site-content.ts';
 /** The errors a site owner's files or variables cause, each naming the file and field or the variable. */
 const OWNER_ERRORS = [
   ContentError,
+  LimitConfigError,
   OAuthKeyError,
   RateLimitConfigError,
   RedisUrlConfigError,
   SiteUrlError,
 ];
+
+/** True for an owner's mistake (a file of content/ or a variable), false for anything else: a bug. */
+export function isOwnerMistake(error: unknown): error is Error {
+  return OWNER_ERRORS.some((type) => error instanceof type);
+}
 
 /**
  * An owner's mistake as the build reports it: by its message alone, as a stack would only point
@@ -19,6 +26,6 @@ const OWNER_ERRORS = [
  * Any other error is a bug and keeps its stack.
  */
 export function withoutStackForOwner(error: unknown): unknown {
-  if (OWNER_ERRORS.some((type) => error instanceof type)) (error as Error).stack = '';
+  if (isOwnerMistake(error)) error.stack = '';
   return error;
 }
