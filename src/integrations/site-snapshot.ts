@@ -282,7 +282,7 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
               hot.send(problem);
             });
         });
-        server.watcher.on('all', (event, path) => saves.onEvent(event, resolve(path)));
+        server.watcher.on('all', saves.onEvent);
       },
     },
   };

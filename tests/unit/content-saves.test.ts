@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SETTLE_MS, watchContentSaves } from '../../src/site-content/content-saves.ts';
 
@@ -28,6 +29,14 @@ describe('watchContentSaves', () => {
     vi.advanceTimersByTime(SETTLE_MS);
     expect(reads).toEqual([1, 2, 3]);
     expect(saves.latest()).toBe(3);
+  });
+
+  it("should resolve a watcher's relative path against the working folder", () => {
+    const reads: number[] = [];
+    const saves = watchContentSaves(resolve('content'), (save) => reads.push(save));
+    saves.onEvent('change', 'content/company.yaml');
+    vi.advanceTimersByTime(SETTLE_MS);
+    expect(reads).toEqual([1]);
   });
 
   it('should ignore folders and files outside content/', () => {
