@@ -10,6 +10,7 @@ import { expectDocument, getJson, parseWith } from './audit-expectations.ts';
 import { parseLinkHeader } from './audit-http.ts';
 import { BROWSER_ACCEPT, listPageUrls, readHead } from './audit-pages.ts';
 import { IAR } from './check-sources.ts';
+import { listMarkdownLinks } from '../site-content/parse-markdown-outline.ts';
 import { findParityGaps } from './markdown-parity.ts';
 
 /** One AIPREF statement: a Structured Fields dictionary of `y`/`n` tokens. @see draft-ietf-aipref-vocab §6 */
@@ -54,7 +55,9 @@ export const AGENT_STANDARDS_CHECKS: readonly AuditCheck[] = [
         // On the page the note follows the content (issue 27: people read the page first); agents
         // find it at the top of the Markdown version, checked above.
         scope.expect(/id="for-ai-agents"/.test(page.text), `${url}: no "For AI agents" note`);
-        const relative = markdown.text.match(/\]\((?!https?:|mailto:|#)[^)]*\)/g) ?? [];
+        const relative = listMarkdownLinks(markdown.text).filter(
+          (target) => !/^(?:https?:|mailto:|#)/.test(target),
+        );
         scope.expect(
           relative.length === 0,
           `${href}: relative links ${relative.slice(0, 3).join(' ')}`,

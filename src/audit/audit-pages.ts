@@ -33,7 +33,8 @@ export function listJsonLdBlocks(html: string): string[] {
 
 /** The `<head>` tags of an HTML document, crudely but sufficiently for server-rendered pages. */
 export function readHead(html: string) {
-  const tags = [...html.matchAll(/<(meta|link)\b([^>]*)>/gi)].map((match) => {
+  // A quoted attribute value may hold `>` (`content="Tide & <Wave>"` is valid HTML).
+  const tags = [...html.matchAll(/<(meta|link)\b((?:[^>"']|"[^"]*"|'[^']*')*)>/gi)].map((match) => {
     const attributes = new Map<string, string>();
     for (const attr of (match[2] ?? '').matchAll(
       /([a-zA-Z:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/g,

@@ -42,6 +42,21 @@ export function parseMarkdownOutline(markdown: string): MarkdownOutline {
   return { length: markdown.length, headings, blocks };
 }
 
+/**
+ * The destination of every link, image and link definition of a Markdown text, as the parser
+ * reads them: text that only looks like a link (escaped, or in code) is none.
+ */
+export function listMarkdownLinks(markdown: string): string[] {
+  const urls: string[] = [];
+  const visit = (node: MdastNode) => {
+    if (node.type === 'link' || node.type === 'image' || node.type === 'definition')
+      urls.push(node.url);
+    if ('children' in node) for (const child of node.children) visit(child as MdastNode);
+  };
+  visit(markdownToMdast(markdown, { features: FEATURES }));
+  return urls;
+}
+
 /** Parses the product description, every copy section and every page body (build time only). */
 export function parseSiteOutlines(content: SiteContent): SiteOutlines {
   return {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  listMarkdownLinks,
   parseMarkdownOutline,
   parseSiteOutlines,
 } from '../../src/site-content/parse-markdown-outline.ts';
@@ -97,5 +98,28 @@ describe('parseSiteOutlines', () => {
     }
     expect(outlines.pages.home.length).toBe(content.pages.home.body.length);
     expect(outlines.pages.docs.length).toBe(content.pages.docs.body.length);
+  });
+});
+
+describe('listMarkdownLinks', () => {
+  it('should list the destinations of links, images and definitions, not text that looks like one', () => {
+    const markdown = [
+      '[a](https://a.example) ![b](/b.png) [c][ref] <https://d.example>',
+      '',
+      '[ref]: /relative',
+      '',
+      'Escaped: \\[x\\](javascript:alert(1)), and `[y](javascript:y)` in code.',
+      '',
+      '```json',
+      '{ "tagline": "[z](javascript:z)" }',
+      '```',
+    ].join('\n');
+    // A reference link ([c][ref]) is listed by its definition.
+    expect(listMarkdownLinks(markdown)).toEqual([
+      'https://a.example',
+      '/b.png',
+      'https://d.example',
+      '/relative',
+    ]);
   });
 });
