@@ -1,4 +1,5 @@
 import type { MarkdownOutline } from '../schemas/markdown-outline.ts';
+import { escapeMarkdownText } from '../service/escape-markdown.ts';
 
 /**
  * Pushes every heading of a Markdown text down by `levels` (at most to depth 6), by the offsets of
@@ -44,8 +45,21 @@ export function readOutline(
   return outline;
 }
 
-/** Formats one llmstxt.org link-list entry: `- [name](url): notes`. */
+/**
+ * Formats one llmstxt.org link-list entry, `- [name](url): notes`, where the name and the notes
+ * are plain text (escaped by escapeMarkdownText). The name loses its square brackets: llms.txt
+ * readers take a link's title up to the first `]`, escaped or not.
+ * @see https://llmstxt.org/ (the reference parser's `\[(?P<title>[^\]]+)\]`)
+ */
 export function formatLinkEntry(name: string, url: string, notes?: string): string {
-  const label = name.replace(/[[\]]/g, '');
-  return notes ? `- [${label}](${url}): ${notes}` : `- [${label}](${url})`;
+  const label = escapeMarkdownText(name.replace(/[[\]]/g, ''));
+  return notes ? `- [${label}](${url}): ${escapeMarkdownText(notes)}` : `- [${label}](${url})`;
+}
+
+/** Formats a product feature as a list item, `- **name**: description`, both plain text. */
+export function formatFeatureEntry(feature: {
+  readonly name: string;
+  readonly description: string;
+}): string {
+  return `- **${escapeMarkdownText(feature.name)}**: ${escapeMarkdownText(feature.description)}`;
 }

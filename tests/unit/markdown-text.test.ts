@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { markdownToMdast, type MdastNode } from 'satteri';
 import { describe, expect, it } from 'vitest';
 import {
   checkOutline,
@@ -6,6 +7,7 @@ import {
   formatLinkEntry,
   readOutline,
 } from '../../src/documents/markdown-text.ts';
+import { escapeMarkdownText } from '../../src/service/escape-markdown.ts';
 import { parseMarkdownOutline } from '../../src/site-content/parse-markdown-outline.ts';
 
 /** Demotes a text by the outline the build would parse for it. */
@@ -132,10 +134,115 @@ describe('readOutline', () => {
   });
 });
 
+/** The parser's reading of a Markdown text: its blocks' types, the inline node types, the text. */
+function readMarkdown(markdown: string): { blocks: string[]; inline: string[]; text: string } {
+  const tree = markdownToMdast(markdown, {
+    features: { gfm: true, smartPunctuation: false, frontmatter: false },
+  });
+  const inline = new Set<string>();
+  const textOf = (node: MdastNode): string => {
+    if (node.type === 'text') return node.value;
+    if (node.type === 'break') return ' ';
+    inline.add(node.type);
+    return 'children' in node
+      ? node.children.map((child) => textOf(child as MdastNode)).join('')
+      : '';
+  };
+  const blocks = tree.type === 'root' ? tree.children : [];
+  const text = blocks
+    .map((block) =>
+      'children' in block ? block.children.map((child) => textOf(child as MdastNode)).join('') : '',
+    )
+    .join(' ');
+  return {
+    blocks: blocks.map((block) => block.type),
+    inline: [...inline],
+    text: text.replace(/\s+/g, ' ').trim(),
+  };
+}
+
+/** Text as a Markdown reader shows it: runs of white space as one space, none at the ends. */
+const shown = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** Plain text with every character Markdown gives a meaning to, and some that it does not. */
+const plainText = (options: { lines: boolean }) =>
+  fc
+    .string({
+      unit: fc.constantFrom(
+        ...'aZ09 .,:;!?\'"()[]{}<>/\\`*_~|#&=+-^$%@'.split(''),
+        'é',
+        '株',
+        '&amp;',
+        '&#42;',
+        '<b>',
+        '</i>',
+        '<!--',
+        'www.x.example',
+        'https://x.example',
+        'https://x.example/a_b',
+        'www.x.example/_',
+        '1.',
+        '2)',
+        ...(options.lines ? ['\n'] : []),
+      ),
+      maxLength: 40,
+    })
+    // content/ texts are trimmed, and a blank line would end a paragraph as in any Markdown.
+    .map((text) => text.trim())
+    .filter((text) => /\S/.test(text) && !/\n[ \t]*\n/.test(text));
+
+describe('escapeMarkdownText', () => {
+  it('should read back as the same text, one paragraph of text nodes, whatever the characters', () => {
+    fc.assert(
+      fc.property(plainText({ lines: true }), (text) => {
+        const read = readMarkdown(escapeMarkdownText(text));
+        expect(read.blocks).toEqual(['paragraph']);
+        // GFM links a bare www. or https:// address; its text is the address as written.
+        expect(read.inline.filter((type) => type !== 'link')).toEqual([]);
+        expect(read.text).toBe(shown(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('should read back as the same text in a heading, a bold list label and a link label', () => {
+    fc.assert(
+      fc.property(plainText({ lines: false }), (text) => {
+        const escaped = escapeMarkdownText(text);
+        expect(parseMarkdownOutline(`# ${escaped}`).headings.map((h) => h.text)).toEqual([
+          shown(text),
+        ]);
+        const bold = readMarkdown(`- **${escaped}**: notes`);
+        expect(bold.blocks).toEqual(['list']);
+        expect(bold.text).toBe(`${shown(text)}: notes`);
+        const entry = readMarkdown(formatLinkEntry(text, 'https://example.com/a', text));
+        expect(entry.blocks).toEqual(['list']);
+        expect(entry.text).toBe(`${shown(text.replace(/[[\]]/g, ''))}: ${shown(text)}`);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('should leave text with nothing to escape as it is, and escape what would be Markdown', () => {
+    expect(escapeMarkdownText(`Ben & Jerry's "Co", 2 < 3, a|b, get_product, C#`)).toBe(
+      `Ben & Jerry's "Co", 2 < 3, a|b, get_product, C#`,
+    );
+    expect(escapeMarkdownText('E*TRADE <b>bold</b> [x](javascript:y) &amp; `code` _a_ ~5~')).toBe(
+      'E\\*TRADE \\<b>bold\\</b> \\[x\\](javascript:y) \\&amp; \\`code\\` \\_a\\_ \\~5\\~',
+    );
+    expect(
+      escapeMarkdownText('see https://a.example/x_y, www.b.example or https://c.example/_*'),
+    ).toBe('see https://a.example/x_y, www.b.example or https\\://c.example/\\_\\*');
+    expect(escapeMarkdownText('# one\n- two\n2019. three\n===\nWe are #1 #')).toBe(
+      '\\# one\n\\- two\n2019\\. three\n\\===\nWe are #1 \\#',
+    );
+  });
+});
+
 describe('formatLinkEntry', () => {
-  it('should drop square brackets from the name so the link stays valid', () => {
-    expect(formatLinkEntry('A [b]', 'https://x.example', 'n')).toBe(
-      '- [A b](https://x.example): n',
+  it('should escape the name and the notes as plain text, and drop square brackets from the name', () => {
+    expect(formatLinkEntry('A [b] *c*', 'https://x.example', 'n *m* [o]')).toBe(
+      '- [A b \\*c\\*](https://x.example): n \\*m\\* \\[o\\]',
     );
     expect(formatLinkEntry('A', 'https://x.example')).toBe('- [A](https://x.example)');
   });
