@@ -1,5 +1,6 @@
 import type { SiteContent } from '../schemas/site-content.ts';
 import { endSentence } from './end-sentence.ts';
+import { escapeMarkdownText } from '../service/escape-markdown.ts';
 
 /** The heading of the section llms.txt and every Markdown version carry. */
 export const AGENT_INSTRUCTIONS_HEADING = '## Instructions for agents';
@@ -22,7 +23,8 @@ export function listAgentInstructions(content: SiteContent): string[] {
 }
 
 /**
- * The "Instructions for agents" section, as Markdown lines (a heading, a list, a blank line):
+ * The "Instructions for agents" section, as Markdown lines (a heading, a list of the plain-text
+ * sentences, a blank line):
  * llms.txt carries it after its summary, every Markdown version after its "For AI agents" note.
  * @see https://llmstxt.org/ (free text and H2 sections); issue 28 item 4
  */
@@ -30,7 +32,7 @@ export function buildAgentInstructionsSection(content: SiteContent): string[] {
   return [
     AGENT_INSTRUCTIONS_HEADING,
     '',
-    ...listAgentInstructions(content).map((sentence) => `- ${sentence}`),
+    ...listAgentInstructions(content).map((sentence) => `- ${escapeMarkdownText(sentence)}`),
     '',
   ];
 }

@@ -8,6 +8,7 @@ import type { PublishedToolDescriptor } from '../schemas/mcp-tools.ts';
 import { buildServerCardUrl } from './mcp-server-card.ts';
 import type { ServiceUrls } from '../service/urls.ts';
 import { buildMcpCurl, buildQuickstartInitialize } from './mcp-quickstart.ts';
+import { escapeMarkdownText } from '../service/escape-markdown.ts';
 
 /** One skill: a SKILL.md (front matter `name`, `description`, then instructions). */
 export interface AgentSkill {
@@ -48,15 +49,17 @@ export function buildAgentSkills(
   tools: readonly PublishedToolDescriptor[],
 ): AgentSkill[] {
   const company = content.company.alternateName;
+  // The name as the Markdown bodies show it; the front matter's descriptions are JSON strings.
+  const heading = escapeMarkdownText(company);
   const prefix = buildCompanySlug(content.company);
   const flow = buildAnonymousFlowCommands(urls);
-  const guidance = content.agents.guidance.map((sentence) => `- ${sentence}`);
+  const guidance = content.agents.guidance.map((sentence) => `- ${escapeMarkdownText(sentence)}`);
   return [
     skill(
       `${prefix}-rest-api`,
       `Read ${content.company.name}'s public company overview from its read-only REST API v1. Use when you need quotable facts about ${company}: name, description, tagline and links.`,
       [
-        `# ${company} REST API v1`,
+        `# ${heading} REST API v1`,
         '',
         `The REST API at ${urls.restBase} is public and read-only. No key or token is needed.`,
         '',
@@ -79,7 +82,7 @@ export function buildAgentSkills(
       `${prefix}-mcp`,
       `Connect to ${company}'s public MCP endpoint (streamable HTTP, no authentication) and call its read-only tools for company, product and site-copy facts. Use when your client speaks MCP.`,
       [
-        `# ${company} MCP endpoint`,
+        `# ${heading} MCP endpoint`,
         '',
         `Endpoint: ${urls.mcp} (streamable HTTP, JSON-RPC 2.0, stateless). Server card: ${buildServerCardUrl(urls)}.`,
         'No token is required; every tool is read-only.',
@@ -94,7 +97,7 @@ export function buildAgentSkills(
         '',
         '## Tools',
         '',
-        ...tools.map((tool) => `- \`${tool.name}\`: ${tool.description}`),
+        ...tools.map((tool) => `- \`${tool.name}\`: ${escapeMarkdownText(tool.description)}`),
         '',
         '## Rules',
         '',
@@ -105,7 +108,7 @@ export function buildAgentSkills(
       `${prefix}-anonymous-oauth`,
       `Get the optional anonymous bearer token that labels your traffic to ${company}'s API and MCP endpoint (OAuth 2.0 dynamic registration and client_credentials, no secret). Nothing requires it.`,
       [
-        `# ${company} anonymous OAuth`,
+        `# ${heading} anonymous OAuth`,
         '',
         'A token is optional: it only labels anonymous traffic and unlocks nothing. Full walkthrough:',
         `${urls.authMd}.`,

@@ -3,6 +3,7 @@ import { JSON_RPC_ERROR_MEANINGS, listErrorCatalogue } from '../service/error-ca
 import { JSON_RPC_ERRORS } from '../service/mcp-protocol.ts';
 import type { ServiceUrls } from '../service/urls.ts';
 import { endSentence } from './end-sentence.ts';
+import { escapeMarkdownText } from '../service/escape-markdown.ts';
 import { listSdkSamples } from './mcp-sdk-samples.ts';
 
 /** A JSON value of the OpenAPI document, read without a schema (the build validated it). */
@@ -50,7 +51,8 @@ function listProperties(value: unknown): string[] {
       required.has(name) ? 'required' : 'optional',
       ...(field.default !== undefined ? [`default ${JSON.stringify(field.default)}`] : []),
     ];
-    const description = readText(field.description);
+    // Plain text, as the reference pages show it (`Bearer <token>` is no HTML tag).
+    const description = escapeMarkdownText(readText(field.description));
     return `- \`${name}\` (${describeType(field)}, ${extras.join(', ')})${description ? `: ${description}` : ''}`;
   });
 }
@@ -147,7 +149,7 @@ function listTools(tools: readonly PublishedToolDescriptor[]): string[] {
     return [
       `### Tool ${tool.name}`,
       '',
-      `${endSentence(tool.title)} ${tool.description}`,
+      escapeMarkdownText(`${endSentence(tool.title)} ${tool.description}`),
       '',
       ...(argumentLines.length > 0 ? ['Arguments:', '', ...argumentLines] : ['No arguments.']),
       '',
@@ -227,7 +229,7 @@ export function buildApiReferenceText(
     [
       '## API reference',
       '',
-      `${readText(info.title)}, version ${readText(info.version)}. The REST base is ${urls.restBase}; the MCP endpoint (${urls.mcp}), the documents and the OAuth endpoints are at the origin, ${urls.origin}. The machine-readable description is ${urls.openapi}.`,
+      `${escapeMarkdownText(readText(info.title))}, version ${readText(info.version)}. The REST base is ${urls.restBase}; the MCP endpoint (${urls.mcp}), the documents and the OAuth endpoints are at the origin, ${urls.origin}. The machine-readable description is ${urls.openapi}.`,
       '',
       readText(info.description),
       '',

@@ -8,6 +8,7 @@ import {
   AUTHORIZATION_CODE_LIFETIME_SECONDS,
 } from '../service/oauth-lifetimes.ts';
 import { buildMcpCurl, buildQuickstartInitialize } from './mcp-quickstart.ts';
+import { escapeMarkdownText } from '../service/escape-markdown.ts';
 import { OAUTH_SCOPES } from '../service/versions.ts';
 
 /**
@@ -39,7 +40,7 @@ export function buildAuthMd(
   urls: ServiceUrls,
   rateLimit: RateLimitPolicy | undefined,
 ): string {
-  const name = content.company.alternateName;
+  const name = escapeMarkdownText(content.company.alternateName);
   const commands = buildAnonymousFlowCommands(urls);
   return `# auth.md
 

@@ -1,4 +1,6 @@
 import type { SiteContent } from '../schemas/site-content.ts';
+import { formatFeatureEntry } from './markdown-text.ts';
+import { escapeMarkdownText } from '../service/escape-markdown.ts';
 
 /** One section of the site copy as a stand-alone Markdown document, served at /copy/<slug>.md. */
 export interface CopyDocument {
@@ -8,15 +10,18 @@ export interface CopyDocument {
   readonly markdown: string;
 }
 
-/** Builds the product description and every copy section as Markdown documents, product first. */
+/**
+ * Builds the product description and every copy section as Markdown documents, product first: the
+ * plain-text fields (names, titles, summaries) escaped, the Markdown bodies as written.
+ */
 export function buildCopyDocuments(content: SiteContent): CopyDocument[] {
   const { product } = content;
   const productMarkdown = [
-    `# ${product.name}`,
+    `# ${escapeMarkdownText(product.name)}`,
     '',
-    `> ${product.summary}`,
+    `> ${escapeMarkdownText(product.summary)}`,
     '',
-    ...product.features.map((feature) => `- **${feature.name}**: ${feature.description}`),
+    ...product.features.map(formatFeatureEntry),
     ...(product.features.length > 0 ? [''] : []),
     product.body,
     '',
@@ -32,7 +37,7 @@ export function buildCopyDocuments(content: SiteContent): CopyDocument[] {
       slug: section.slug,
       title: section.title,
       description: section.description,
-      markdown: `# ${section.title}\n\n> ${section.description}\n\n${section.body}\n`,
+      markdown: `# ${escapeMarkdownText(section.title)}\n\n> ${escapeMarkdownText(section.description)}\n\n${section.body}\n`,
     })),
   ];
 }

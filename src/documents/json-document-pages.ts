@@ -2,6 +2,7 @@ import type { SiteContent } from '../schemas/site-content.ts';
 import { MEDIA_TYPES } from '../service/media-types.ts';
 import type { ServiceUrls } from '../service/urls.ts';
 import { buildAgentInstructionsSection } from './agent-instructions.ts';
+import { escapeMarkdownText } from '../service/escape-markdown.ts';
 import {
   buildMcpCurl,
   buildQuickstartInitialize,
@@ -155,7 +156,7 @@ export function buildJsonDocumentPages(
     const markdown = [
       `# ${entry.title}`,
       '',
-      `> ${entry.description}`,
+      `> ${escapeMarkdownText(entry.description)}`,
       '',
       ...buildAgentInstructionsSection(content),
       '## What it is',

@@ -4,7 +4,13 @@ import type { SiteOutlines } from '../schemas/markdown-outline.ts';
 import { buildApiReferenceText } from './api-reference-text.ts';
 import { buildAgentInstructionsSection } from './agent-instructions.ts';
 import { buildJsonDocumentPageUrl } from './json-document-pages.ts';
-import { demoteHeadings, formatLinkEntry, readOutline } from './markdown-text.ts';
+import {
+  demoteHeadings,
+  formatFeatureEntry,
+  formatLinkEntry,
+  readOutline,
+} from './markdown-text.ts';
+import { escapeMarkdownText } from '../service/escape-markdown.ts';
 import type { ServiceUrls } from '../service/urls.ts';
 
 /** What the API reference part of /llms-full.txt is read from: what the API itself publishes. */
@@ -28,40 +34,40 @@ export function buildLlmsFullTxt(
 ): string {
   const { company, agents, product, callsToAction, copy } = content;
   const facts = [
-    `- Name: ${company.name}`,
-    `- Short name: ${company.alternateName}`,
-    `- Website: ${company.website}`,
-    `- Tagline: ${company.tagline}`,
-    ...(company.foundingDate ? [`- Founded: ${company.foundingDate}`] : []),
-    ...(company.headquarters ? [`- Headquarters: ${company.headquarters}`] : []),
-    ...(company.contactUrl ? [`- Contact: ${company.contactUrl}`] : []),
-  ];
+    ['Name', company.name],
+    ['Short name', company.alternateName],
+    ['Website', company.website],
+    ['Tagline', company.tagline],
+    ['Founded', company.foundingDate],
+    ['Headquarters', company.headquarters],
+    ['Contact', company.contactUrl],
+  ].flatMap(([label, value]) => (value ? [`- ${label}: ${escapeMarkdownText(value)}`] : []));
   const sections = [
     [
-      `# ${company.name}`,
+      `# ${escapeMarkdownText(company.name)}`,
       '',
-      `> ${agents.summary.replace(/\s*\n\s*/g, ' ')}`,
+      `> ${escapeMarkdownText(agents.summary.replace(/\s*\n\s*/g, ' '))}`,
       '',
-      company.description,
+      escapeMarkdownText(company.description),
       '',
       ...facts,
     ].join('\n'),
     buildAgentInstructionsSection(content).join('\n').trimEnd(),
     [
-      `## ${product.name}`,
+      `## ${escapeMarkdownText(product.name)}`,
       '',
-      product.summary,
+      escapeMarkdownText(product.summary),
       '',
-      ...(product.category ? [`Category: ${product.category}`, ''] : []),
-      ...product.features.map((feature) => `- **${feature.name}**: ${feature.description}`),
+      ...(product.category ? [`Category: ${escapeMarkdownText(product.category)}`, ''] : []),
+      ...product.features.map(formatFeatureEntry),
       ...(product.features.length > 0 ? [''] : []),
       demoteHeadings(product.body, outlines.product, 1),
     ].join('\n'),
     ...copy.map((section) =>
       [
-        `## ${section.title}`,
+        `## ${escapeMarkdownText(section.title)}`,
         '',
-        section.description,
+        escapeMarkdownText(section.description),
         '',
         demoteHeadings(section.body, readOutline(outlines.copy, section.slug), 1),
       ].join('\n'),

@@ -12,6 +12,7 @@ import { buildAgentInstructionsSection } from './agent-instructions.ts';
 import { endSentence } from './end-sentence.ts';
 import { buildJsonDocumentPageUrl, listJsonDocumentEntries } from './json-document-pages.ts';
 import { formatLinkEntry } from './markdown-text.ts';
+import { escapeMarkdownText } from '../service/escape-markdown.ts';
 import { buildCopyDocumentUrl, type ServiceUrls } from '../service/urls.ts';
 
 /** What llms.txt says of an MCP tool: its name, title and description, as tools/list has them. */
@@ -52,11 +53,11 @@ export function buildLlmsTxt(
     );
   };
   const lines = [
-    `# ${company.name}`,
+    `# ${escapeMarkdownText(company.name)}`,
     '',
-    `> ${agents.summary.replace(/\s*\n\s*/g, ' ')}`,
+    `> ${escapeMarkdownText(agents.summary.replace(/\s*\n\s*/g, ' '))}`,
     '',
-    `${company.tagline} ${company.description}`,
+    escapeMarkdownText(`${company.tagline} ${company.description}`),
     '',
     ...buildAgentInstructionsSection(content),
     '## Facts',

@@ -1,6 +1,12 @@
 import type { SiteContent } from '../schemas/site-content.ts';
 import type { SiteOutlines } from '../schemas/markdown-outline.ts';
-import { demoteHeadings, formatLinkEntry, readOutline } from './markdown-text.ts';
+import {
+  demoteHeadings,
+  formatFeatureEntry,
+  formatLinkEntry,
+  readOutline,
+} from './markdown-text.ts';
+import { escapeMarkdownText } from '../service/escape-markdown.ts';
 import {
   HOME_DEVELOPER_LINKS,
   isTaglineInHeading,
@@ -42,6 +48,7 @@ function buildAgentNote(urls: ServiceUrls, page: SitePage, webMcpTools: readonly
 export interface PageCopy {
   readonly title: string;
   readonly description: string;
+  /** The H1 as Markdown (a content page's plain-text heading escaped by escapeMarkdownText). */
   readonly heading: string;
 }
 
@@ -113,21 +120,22 @@ export function buildHomeMarkdownBody({ content, outlines, urls }: PageMarkdownS
   return [
     ...(isTaglineInHeading(company.tagline, pages.home.heading)
       ? []
-      : [`**${company.tagline}**`, '']),
-    company.description,
+      : [`**${escapeMarkdownText(company.tagline)}**`, '']),
+    escapeMarkdownText(company.description),
     '',
     ...[primary, ...secondary].map((cta) => formatLinkEntry(cta.label, cta.url, cta.description)),
     '',
     ...listHomeFacts(content).map(
-      (fact) => `- ${fact.label}: ${fact.href ? `[${fact.value}](${fact.href})` : fact.value}`,
+      (fact) =>
+        `- ${fact.label}: ${fact.href ? `[${escapeMarkdownText(fact.value)}](${fact.href})` : escapeMarkdownText(fact.value)}`,
     ),
     '',
     ...(pages.home.body ? [demoteHeadings(pages.home.body, outlines.pages.home, 1), ''] : []),
-    `## ${product.name}`,
+    `## ${escapeMarkdownText(product.name)}`,
     '',
-    product.summary,
+    escapeMarkdownText(product.summary),
     '',
-    ...product.features.map((feature) => `- **${feature.name}**: ${feature.description}`),
+    ...product.features.map(formatFeatureEntry),
     ...(product.features.length > 0 ? [''] : []),
     demoteHeadings(product.body, outlines.product, 1),
     '',
@@ -142,7 +150,7 @@ export function buildHomeMarkdownBody({ content, outlines, urls }: PageMarkdownS
     ...[...copy]
       .sort((a, b) => a.order - b.order)
       .flatMap((section) => [
-        `## ${section.title}`,
+        `## ${escapeMarkdownText(section.title)}`,
         '',
         demoteHeadings(section.body, readOutline(outlines.copy, section.slug), 1),
         '',

@@ -4,6 +4,7 @@ import { buildDocsNavigation } from './docs-reference.ts';
 import { endSentence } from '../documents/end-sentence.ts';
 import { buildErrorPages, ERRORS_INDEX_COPY } from '../documents/error-pages.ts';
 import { formatLinkEntry } from '../documents/markdown-text.ts';
+import { escapeMarkdownText } from '../service/escape-markdown.ts';
 import {
   buildMcpCurl,
   buildQuickstartInitialize,
@@ -61,7 +62,7 @@ export function buildSitemapMd(site: SiteDocuments): string {
     `doc_version: ${JSON.stringify(API_VERSION)}`,
     '---',
     '',
-    `# Sitemap of ${content.company.alternateName}'s developer portal`,
+    `# Sitemap of ${escapeMarkdownText(content.company.alternateName)}'s developer portal`,
     '',
     `> Every page of ${urls.home} as Markdown. Each HTML page also answers Markdown to \`Accept: text/markdown\`.`,
     '',
@@ -131,9 +132,9 @@ export function buildAgentsMd(site: SiteDocuments): string {
   const signals = agents.contentSignals;
   const yesNo = (value: boolean) => (value ? 'yes' : 'no');
   return [
-    `# AGENTS.md: ${company.name}`,
+    `# AGENTS.md: ${escapeMarkdownText(company.name)}`,
     '',
-    `> ${agents.summary.replace(/\s*\n\s*/g, ' ')}`,
+    `> ${escapeMarkdownText(agents.summary.replace(/\s*\n\s*/g, ' '))}`,
     '',
     '## Getting started',
     '',

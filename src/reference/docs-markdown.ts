@@ -4,6 +4,7 @@ import { API_VERSION, MCP_AGENT_VERSION } from '../service/versions.ts';
 import { groupOperationsByTag, readOpenApiOverview, splitProse } from './api-reference.ts';
 import { listDocsQuickstart } from './docs-entry.ts';
 import { buildDocsNavigation } from './docs-reference.ts';
+import { escapeMarkdownText } from '../service/escape-markdown.ts';
 import { GLOSSARY_SENTENCE } from './glossary.ts';
 import { formatSampleFences, formatTable } from './markdown-tables.ts';
 import { listServiceLimits } from './service-limits.ts';
@@ -24,7 +25,7 @@ export function buildDocsMarkdownBody(source: DocsMarkdownSource): string[] {
   return [
     source.content.pages.docs.body.trim(),
     '',
-    `This reference is generated from the [OpenAPI description](${source.urls.openapi}) (${document.info.title}, version ${document.info.version}) and from the MCP endpoint's own tool definitions: ${operations.length} operations, ${source.mcpTools.length} MCP tools, ${Object.keys(document.components.schemas).length} schemas, each on a page of its own.`,
+    `This reference is generated from the [OpenAPI description](${source.urls.openapi}) (${escapeMarkdownText(document.info.title)}, version ${document.info.version}) and from the MCP endpoint's own tool definitions: ${operations.length} operations, ${source.mcpTools.length} MCP tools, ${Object.keys(document.components.schemas).length} schemas, each on a page of its own.`,
     '',
     `${GLOSSARY_SENTENCE} [Glossary](${origin}/glossary.md).`,
     '',
@@ -81,7 +82,7 @@ export function buildDocsMarkdownBody(source: DocsMarkdownSource): string[] {
         '',
         ...group.items.map(
           (item) =>
-            `- [${item.method ? `${item.method} ` : ''}${item.code ? `\`${item.label}\`` : item.label}](${markdownLink(item.path)}): ${item.description}`,
+            `- [${item.method ? `${item.method} ` : ''}${item.code ? `\`${item.label}\`` : escapeMarkdownText(item.label)}](${markdownLink(item.path)}): ${escapeMarkdownText(item.description)}`,
         ),
         '',
       ]),

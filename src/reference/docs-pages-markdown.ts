@@ -7,6 +7,7 @@
 
 import type { PageCopy } from '../documents/page-markdown.ts';
 import { endSentence } from '../documents/end-sentence.ts';
+import { escapeMarkdownText } from '../service/escape-markdown.ts';
 import { serializeJson, type SiteDocuments } from '../documents/site-documents.ts';
 import { listToolCallSamples } from '../documents/mcp-sdk-samples.ts';
 import { buildPrompts } from '../mcp/prompts.ts';
@@ -43,7 +44,7 @@ export function formatSchemaFields(
   return fields.flatMap((field) => {
     const type = field.ref ? `[${field.type}](${origin}/docs/schemas/${field.ref}.md)` : field.type;
     return [
-      `${indent}- \`${field.name}\` (${type}${field.required ? ', required' : ''}): ${field.description}`,
+      `${indent}- \`${field.name}\` (${type}${field.required ? ', required' : ''}): ${escapeMarkdownText(field.description)}`,
       ...formatSchemaFields(field.children, origin, `${indent}  `),
     ];
   });
@@ -150,7 +151,7 @@ function formatTool(
   const example = examples.get(tool.name);
   if (example === undefined) throw new Error(`No example result was run for ${tool.name}`);
   return [
-    `**${endSentence(tool.title)}** ${tool.description}`,
+    `**${escapeMarkdownText(endSentence(tool.title))}** ${escapeMarkdownText(tool.description)}`,
     '',
     `Called with \`tools/call\` on the MCP endpoint \`${site.urls.mcp}\`; read-only, no token needed.`,
     '',
@@ -215,14 +216,22 @@ function formatResources(site: SiteDocuments): string[] {
     ...formatTable(
       'MCP resources',
       ['URI', 'Media type', 'Description'],
-      resources.resources.map((r) => [`\`${r.uri}\``, r.mimeType, r.description]),
+      resources.resources.map((r) => [
+        `\`${r.uri}\``,
+        r.mimeType,
+        escapeMarkdownText(r.description),
+      ]),
     ),
     '## Resource templates',
     '',
     ...formatTable(
       'MCP resource templates',
       ['URI', 'Media type', 'Description'],
-      resources.templates.map((t) => [`\`${t.uriTemplate}\``, t.mimeType, t.description]),
+      resources.templates.map((t) => [
+        `\`${t.uriTemplate}\``,
+        t.mimeType,
+        escapeMarkdownText(t.description),
+      ]),
     ),
   ];
 }
@@ -234,11 +243,12 @@ function formatPrompts(site: SiteDocuments): string[] {
     ...buildPrompts(site).flatMap((prompt) => [
       `## \`${prompt.name}\``,
       '',
-      prompt.description,
+      escapeMarkdownText(prompt.description),
       '',
       ...(prompt.arguments.length > 0
         ? prompt.arguments.map(
-            (a) => `- \`${a.name}\` (${a.required ? 'required' : 'optional'}): ${a.description}`,
+            (a) =>
+              `- \`${a.name}\` (${a.required ? 'required' : 'optional'}): ${escapeMarkdownText(a.description)}`,
           )
         : ['No arguments.']),
       '',

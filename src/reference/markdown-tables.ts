@@ -5,6 +5,7 @@ import {
   type SampleRequest,
 } from '../documents/code-samples.ts';
 import type { FieldRow } from './api-reference.ts';
+import { escapeMarkdownText } from '../service/escape-markdown.ts';
 
 /** One table cell: pipes escaped, line breaks folded, never empty. */
 function formatCell(text: string): string {
@@ -39,7 +40,12 @@ export function formatFieldTable(
   return formatTable(
     caption,
     [nameHeading, 'Type', 'Required', 'Description'],
-    rows.map((row) => [`\`${row.name}\``, row.type, row.required ? 'yes' : 'no', row.description]),
+    rows.map((row) => [
+      `\`${row.name}\``,
+      row.type,
+      row.required ? 'yes' : 'no',
+      escapeMarkdownText(row.description),
+    ]),
   );
 }
 

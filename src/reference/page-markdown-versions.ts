@@ -1,5 +1,6 @@
 import { buildAgentInstructionsSection } from '../documents/agent-instructions.ts';
 import { buildErrorPages, ERRORS_INDEX_COPY } from '../documents/error-pages.ts';
+import { escapeMarkdownText } from '../service/escape-markdown.ts';
 import {
   assemblePageMarkdown,
   buildHomeMarkdownBody,
@@ -24,6 +25,11 @@ import type { ToolExamples } from './tool-examples.ts';
 /** When the content behind a page last changed (read at build time by the caller). */
 export type PageDates = (page: SitePage) => Date;
 
+/** The copy of a page of content/, its plain-text heading escaped as the Markdown H1. */
+function markdownHeading(copy: PageCopy): PageCopy {
+  return { ...copy, heading: escapeMarkdownText(copy.heading) };
+}
+
 /** A page's copy (title, description, H1) and its body as Markdown lines. */
 function readPageParts(
   site: SiteDocuments,
@@ -31,7 +37,7 @@ function readPageParts(
   examples: ToolExamples,
 ): { copy: PageCopy; body: string[] } {
   if (isMainPage(page)) {
-    const copy = site.content.pages[page.name];
+    const copy = markdownHeading(site.content.pages[page.name]);
     const body =
       page.name === 'home'
         ? buildHomeMarkdownBody(site)
@@ -41,10 +47,10 @@ function readPageParts(
     return { copy, body };
   }
   if (page.section === 'content') {
-    const copy = site.content.contentPages.find((candidate) => candidate.slug === page.name);
-    if (!copy) throw new Error(`no content page ${page.name}`);
+    const content = site.content.contentPages.find((candidate) => candidate.slug === page.name);
+    if (!content) throw new Error(`no content page ${page.name}`);
     // The generic route renders the body under the H1, as written: its headings stay as they are.
-    return { copy, body: copy.body ? [copy.body, ''] : [] };
+    return { copy: markdownHeading(content), body: content.body ? [content.body, ''] : [] };
   }
   if (page.section === 'docs') return buildDocsPageMarkdownParts(site, page.path, examples);
   if (page.section === 'reference')

@@ -1,4 +1,5 @@
 import type { ChangelogEntry, ContentPage } from '../schemas/site-content.ts';
+import { escapeMarkdownText } from '../service/escape-markdown.ts';
 import { SERVICE_PATHS } from '../service/urls.ts';
 
 /** The slug the changelog page takes among the content pages: /changelog and /changelog.md. */
@@ -34,7 +35,7 @@ export function buildChangelogPage(entries: readonly ChangelogEntry[]): ContentP
   const body = [
     `Every change to the API, the MCP server and the documents agents read, newest first. Each entry names the API version that carries it and whether a client must change. Follow it as an [Atom feed](${SERVICE_PATHS.changelogFeed}).`,
     ...sortChangelog(entries).flatMap((entry) => [
-      `## ${entry.title}`,
+      `## ${escapeMarkdownText(entry.title)}`,
       formatChangelogMeta(entry),
       entry.body,
     ]),

@@ -11,7 +11,12 @@ import type { RouteTable, Surface } from '../../src/service/routes.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import { readSiteContent } from '../../src/site-content/read-site-content.ts';
 import { readOutline } from '../../src/documents/markdown-text.ts';
-import { decodeHtmlText, loadProjectTools, resolveSkillSample } from '../support/expected-site.ts';
+import {
+  decodeHtmlText,
+  loadProjectTools,
+  readMarkdownText,
+  resolveSkillSample,
+} from '../support/expected-site.ts';
 import { launchChromium } from '../support/browser.ts';
 import { FIXTURE_COMPANY_NAMES, resolveFixtureDir } from '../support/fixture-content.ts';
 import { listFiles } from '../support/list-files.ts';
@@ -144,6 +149,37 @@ describe.each(FIXTURE_COMPANY_NAMES)(
       const home = decodeHtmlText((await ask('GET /', '/')).body);
       expect(home).toContain(company.tagline);
       for (const section of copy) expect(home, section.title).toContain(section.title);
+    });
+
+    it("should show the fixture's plain-text fields as written in its Markdown documents", async () => {
+      const { company, product, callsToAction } = expected.content;
+      const documents = ['/llms.txt', '/llms-full.txt', '/index.md', '/copy/product.md'];
+      const fields = (path: string) => [
+        ...(path === '/copy/product.md'
+          ? []
+          : // A link-list entry's name loses its square brackets (formatLinkEntry).
+            [
+              company.name,
+              company.tagline,
+              ...callsToAction.map((c) => c.label.replace(/[[\]]/g, '')),
+            ]),
+        product.name,
+        product.summary,
+        ...(path === '/llms.txt' ? [] : product.features.flatMap((f) => [f.name, f.description])),
+      ];
+      for (const path of documents) {
+        const { response, body } = await ask(`GET ${path}`, path);
+        expect(response.status, path).toBe(200);
+        const shown = readMarkdownText(body);
+        // The owner's text never becomes markup (emphasis or a link would lose some of its
+        // characters); a heading that holds a sentence (the home page's tagline) loses its stop.
+        for (const field of fields(path))
+          expect(shown.text, `${path} shows "${field}"`).toContain(
+            field.replace(/\s+/g, ' ').replace(/\.$/, ''),
+          );
+        // Nor does any text become inline HTML, which a reader would not show.
+        expect(shown.html, path).toEqual([]);
+      }
     });
 
     it("should render each body's headings on the home page one level down, fenced code as code", async () => {

@@ -7,6 +7,7 @@ import { readRateLimitPolicy } from '../../src/service/rate-limit-policy.ts';
 import { buildSiteDocuments } from '../../src/documents/site-documents.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import { buildServiceUrls } from '../../src/service/urls.ts';
+import { markdownToMdast, type MdastNode } from 'satteri';
 import { ROOT } from './processes.ts';
 import { loadSampleContent } from './sample-content.ts';
 
@@ -42,6 +43,33 @@ export function decodeHtmlText(html: string): string {
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
+}
+
+/** Markdown nodes whose children run on in one line of text. */
+const INLINE_CONTAINERS = new Set(['emphasis', 'strong', 'delete', 'link', 'linkReference']);
+
+/**
+ * The text a Markdown reader shows for a Markdown document (front matter cut): the parser Astro
+ * uses reads it, and its text, code and image descriptions are joined, runs of white space as one
+ * space. Also lists the inline HTML it found, which a reader would not show as text.
+ */
+export function readMarkdownText(markdown: string): { text: string; html: string[] } {
+  const tree = markdownToMdast(markdown.replace(/^---\n[\s\S]*?\n---\n/, ''), {
+    features: { gfm: true, smartPunctuation: false, frontmatter: false },
+  });
+  const html: string[] = [];
+  const read = (node: MdastNode): string => {
+    if (node.type === 'html') html.push(node.value);
+    if (node.type === 'text' || node.type === 'inlineCode') return node.value;
+    if (node.type === 'code') return ` ${node.value} `;
+    if (node.type === 'image') return node.alt ?? '';
+    if (node.type === 'break') return ' ';
+    if (!('children' in node)) return '';
+    const inline = INLINE_CONTAINERS.has(node.type);
+    const text = node.children.map((child) => read(child as MdastNode)).join(inline ? '' : ' ');
+    return inline ? text : ` ${text} `;
+  };
+  return { text: read(tree).replace(/\s+/g, ' '), html };
 }
 
 /** The path of a SKILL.md the site built from `content` serves (skill names are made from it). */

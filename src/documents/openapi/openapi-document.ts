@@ -11,6 +11,7 @@ import { describeLimits } from './limits-description.ts';
 import { buildMcpPaths } from './mcp-paths.ts';
 import { buildOAuthPaths } from './oauth-paths.ts';
 import { buildRestPaths } from './rest-paths.ts';
+import { escapeMarkdownText } from '../../service/escape-markdown.ts';
 
 /**
  * Builds the OpenAPI 3.1 description of the whole service (docs/spec.md §4): REST paths relative to the
@@ -32,7 +33,7 @@ export function buildOpenApiDocument(
       version: API_VERSION,
       summary: `Read-only public marketing facts about ${company.name}, for people and AI agents.`,
       description: [
-        `${company.description}`,
+        escapeMarkdownText(company.description),
         '',
         'This API publishes public marketing facts only: no customer data, pricing, accounts or API keys.',
         'No authentication is required; an anonymous bearer token is optional and only labels traffic.',
