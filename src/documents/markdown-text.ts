@@ -47,12 +47,13 @@ export function readOutline(
 
 /**
  * Formats one llmstxt.org link-list entry, `- [name](url): notes`, where the name and the notes
- * are plain text (escaped by escapeMarkdownText). The name loses its square brackets: llms.txt
- * readers take a link's title up to the first `]`, escaped or not.
+ * are plain text (escaped by escapeMarkdownText). The name loses its square brackets (and the
+ * spaces they leave at its ends): llms.txt readers take a link's title up to the first `]`,
+ * escaped or not.
  * @see https://llmstxt.org/ (the reference parser's `\[(?P<title>[^\]]+)\]`)
  */
 export function formatLinkEntry(name: string, url: string, notes?: string): string {
-  const label = escapeMarkdownText(name.replace(/[[\]]/g, ''));
+  const label = escapeMarkdownText(name.replace(/[[\]]/g, '').trim());
   return notes ? `- [${label}](${url}): ${escapeMarkdownText(notes)}` : `- [${label}](${url})`;
 }
 

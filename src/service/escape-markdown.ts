@@ -7,7 +7,8 @@ const WORD = /^[\p{L}\p{N}]$/u;
  * before what would open emphasis, code, a link or strikethrough (an underscore inside a word
  * needs none), HTML or an autolink (a `<` before a space needs none) or an entity, and before
  * what would make the start of a line a heading, quote, list item, table or rule (and a trailing
- * `#` a closing sequence). A `|` elsewhere is left: the text never goes into a table cell.
+ * `#` a closing sequence). A `|` elsewhere is left as it is: a table cell escapes its own
+ * (`formatCell`, src/reference/markdown-tables.ts).
  *
  * A bare address (`https://…`, `www.…`) stays as written when it holds none of these characters.
  * When it does, its `://` or `www.` gets a backslash too, so that GFM links it from the text as

@@ -161,7 +161,7 @@ describe.each(FIXTURE_COMPANY_NAMES)(
             [
               company.name,
               company.tagline,
-              ...callsToAction.map((c) => c.label.replace(/[[\]]/g, '')),
+              ...callsToAction.map((c) => c.label.replace(/[[\]]/g, '').trim()),
             ]),
         product.name,
         product.summary,

@@ -42,7 +42,7 @@ function shownText(path: string): string {
 
 /** A content field as shown: white space collapsed (a link's name without square brackets). */
 const asShown = (field: string, { link = false } = {}) =>
-  (link ? field.replace(/[[\]]/g, '') : field).replace(/\s+/g, ' ');
+  (link ? field.replace(/[[\]]/g, '').trim() : field).replace(/\s+/g, ' ');
 
 /** The overview as the OpenAPI document's example shows it. */
 function openApiOverviewExample(): Record<string, unknown> {
