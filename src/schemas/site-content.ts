@@ -12,7 +12,18 @@ const PublicUrlSchema = z
   // Zod runs this even after the URL check failed (it reports every problem at once), hence canParse.
   .overwrite((url) => (/[^\x21-\x7e]/.test(url) && URL.canParse(url) ? new URL(url).href : url));
 
-const OneLineSchema = z.string().trim().min(1, 'must not be empty').max(300);
+/**
+ * No line break: a name, title, heading, tagline or label is one line on the pages, so a break
+ * would only split it in the Markdown documents (a heading in two) and the robots.txt comment.
+ */
+const ONE_LINE = /^[^\r\n\u2028\u2029]*$/;
+
+const OneLineSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(300)
+  .regex(ONE_LINE, 'must be one line');
 
 /** A colour as six hex digits, e.g. #1f5f99. */
 const HexColorSchema = z
@@ -29,7 +40,12 @@ export const CompanySchema = z.strictObject({
     .trim()
     .min(50, 'must be at least 50 characters (it is the meta description)')
     .max(300),
-  tagline: z.string().trim().min(1, 'must not be empty').max(120),
+  tagline: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(120)
+    .regex(ONE_LINE, 'must be one line'),
   foundingDate: z
     .string()
     .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, 'must be a year or an ISO 8601 date')
@@ -99,7 +115,13 @@ export const CallToActionSchema = z.strictObject({
     .string()
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be kebab-case, e.g. request-a-quote')
     .describe('A stable id of the call to action (kebab-case)'),
-  label: z.string().trim().min(1, 'must not be empty').max(60).describe('The button or link text'),
+  label: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(60)
+    .regex(ONE_LINE, 'must be one line')
+    .describe('The button or link text'),
   url: PublicUrlSchema.describe('Where the call to action leads'),
   description: z
     .string()

@@ -103,6 +103,24 @@ describe('readSiteContent', () => {
     expect(issues.some((issue) => issue.startsWith('content/copy/methode.md: order:'))).toBe(true);
   });
 
+  it('should refuse a line break in a name, heading, tagline or label', async () => {
+    await edit('company.yaml', (text) =>
+      text
+        .replace(/^name:.*$/m, 'name: "Société Générale\\nDisallow: /"')
+        .replace(/^tagline:.*$/m, 'tagline: |\n  Le bon pain,\n  à la bonne heure'),
+    );
+    await edit('product.md', (text) => text.replace(/^name:.*$/m, 'name: "Fournil\\u2028Pro"'));
+    await edit('calls-to-action.yaml', (text) =>
+      text.replace(/^ {2}label: Start a four-week trial$/m, '  label: "Start a\\r\\ntrial"'),
+    );
+    expect((await issuesOf()).sort()).toEqual([
+      'content/calls-to-action.yaml: [1].label: must be one line',
+      'content/company.yaml: name: must be one line',
+      'content/company.yaml: tagline: must be one line',
+      'content/product.md: name: must be one line',
+    ]);
+  });
+
   it('should refuse duplicate call-to-action ids', async () => {
     await edit('calls-to-action.yaml', (text) => `${text}\n${text}`);
     expect(await issuesOf()).toEqual([
