@@ -45,8 +45,20 @@ export function decodeHtmlText(html: string): string {
     .replace(/\s+/g, ' ');
 }
 
-/** Markdown nodes whose children run on in one line of text. */
-const INLINE_CONTAINERS = new Set(['emphasis', 'strong', 'delete', 'link', 'linkReference']);
+/** Markdown nodes whose children are phrasing: text that runs on, with no space added between. */
+const PHRASING_PARENTS = new Set([
+  'paragraph',
+  'heading',
+  'tableCell',
+  'emphasis',
+  'strong',
+  'delete',
+  'link',
+  'linkReference',
+]);
+
+/** The phrasing parents that are blocks: a space sets their text apart from what is around. */
+const PHRASING_BLOCKS = new Set(['paragraph', 'heading', 'tableCell']);
 
 /**
  * The text a Markdown reader shows for a Markdown document (front matter cut): the parser Astro
@@ -65,9 +77,9 @@ export function readMarkdownText(markdown: string): { text: string; html: string
     if (node.type === 'image') return node.alt ?? '';
     if (node.type === 'break') return ' ';
     if (!('children' in node)) return '';
-    const inline = INLINE_CONTAINERS.has(node.type);
-    const text = node.children.map((child) => read(child as MdastNode)).join(inline ? '' : ' ');
-    return inline ? text : ` ${text} `;
+    const phrasing = PHRASING_PARENTS.has(node.type);
+    const text = node.children.map((child) => read(child as MdastNode)).join(phrasing ? '' : ' ');
+    return phrasing && !PHRASING_BLOCKS.has(node.type) ? text : ` ${text} `;
   };
   return { text: read(tree).replace(/\s+/g, ' '), html };
 }
