@@ -8,6 +8,7 @@ import {
   demoteHeadings,
   formatFeatureEntry,
   formatLinkEntry,
+  formatLlmsTxtHead,
   readOutline,
 } from './markdown-text.ts';
 import { escapeMarkdownText } from '../service/escape-markdown.ts';
@@ -44,9 +45,7 @@ export function buildLlmsFullTxt(
   ].flatMap(([label, value]) => (value ? [`- ${label}: ${escapeMarkdownText(value)}`] : []));
   const sections = [
     [
-      `# ${escapeMarkdownText(company.name)}`,
-      '',
-      `> ${escapeMarkdownText(agents.summary.replace(/\s*\n\s*/g, ' '))}`,
+      ...formatLlmsTxtHead(company.name, agents.summary),
       '',
       escapeMarkdownText(company.description),
       '',

@@ -11,7 +11,7 @@ import {
 import { buildAgentInstructionsSection } from './agent-instructions.ts';
 import { endSentence } from './end-sentence.ts';
 import { buildJsonDocumentPageUrl, listJsonDocumentEntries } from './json-document-pages.ts';
-import { formatLinkEntry } from './markdown-text.ts';
+import { formatLinkEntry, formatLlmsTxtHead } from './markdown-text.ts';
 import { escapeMarkdownText } from '../service/escape-markdown.ts';
 import { buildCopyDocumentUrl, type ServiceUrls } from '../service/urls.ts';
 
@@ -53,9 +53,7 @@ export function buildLlmsTxt(
     );
   };
   const lines = [
-    `# ${escapeMarkdownText(company.name)}`,
-    '',
-    `> ${escapeMarkdownText(agents.summary.replace(/\s*\n\s*/g, ' '))}`,
+    ...formatLlmsTxtHead(company.name, agents.summary),
     '',
     escapeMarkdownText(`${company.tagline} ${company.description}`),
     '',

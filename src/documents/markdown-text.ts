@@ -57,6 +57,19 @@ export function formatLinkEntry(name: string, url: string, notes?: string): stri
   return notes ? `- [${label}](${url}): ${escapeMarkdownText(notes)}` : `- [${label}](${url})`;
 }
 
+/**
+ * The head /llms.txt and /llms-full.txt open with (llmstxt.org): the company's name as H1, then the
+ * agents' summary as a block quote on one line, both plain text escaped.
+ */
+export function formatLlmsTxtHead(name: string, summary: string): string[] {
+  return [`# ${escapeMarkdownText(name)}`, '', formatSummaryQuote(summary)];
+}
+
+/** The agents' summary as a Markdown block quote on one line, `> summary`, plain text escaped. */
+export function formatSummaryQuote(summary: string): string {
+  return `> ${escapeMarkdownText(summary.replace(/\s*\n\s*/g, ' '))}`;
+}
+
 /** Formats a product feature as a list item, `- **name**: description`, both plain text. */
 export function formatFeatureEntry(feature: {
   readonly name: string;

@@ -3,7 +3,7 @@ import { buildCopyDocuments } from '../documents/copy-documents.ts';
 import { buildDocsNavigation } from './docs-reference.ts';
 import { endSentence } from '../documents/end-sentence.ts';
 import { buildErrorPages, ERRORS_INDEX_COPY } from '../documents/error-pages.ts';
-import { formatLinkEntry } from '../documents/markdown-text.ts';
+import { formatLinkEntry, formatSummaryQuote } from '../documents/markdown-text.ts';
 import { escapeMarkdownText } from '../service/escape-markdown.ts';
 import {
   buildMcpCurl,
@@ -134,7 +134,7 @@ export function buildAgentsMd(site: SiteDocuments): string {
   return [
     `# AGENTS.md: ${escapeMarkdownText(company.name)}`,
     '',
-    `> ${escapeMarkdownText(agents.summary.replace(/\s*\n\s*/g, ' '))}`,
+    formatSummaryQuote(agents.summary),
     '',
     '## Getting started',
     '',

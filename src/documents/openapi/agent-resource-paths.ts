@@ -1,6 +1,6 @@
 import type { SiteContent } from '../../schemas/site-content.ts';
 import { SERVICE_PATHS, type ServiceUrls } from '../../service/urls.ts';
-import { escapeMarkdownText } from '../../service/escape-markdown.ts';
+import { formatLlmsTxtHead } from '../markdown-text.ts';
 import type { JsonObject } from './component-schemas.ts';
 import {
   buildOperation,
@@ -29,7 +29,7 @@ export function buildAgentResourcePaths(content: SiteContent, urls: ServiceUrls)
             description: 'The index.',
             content: describeTextContent(
               readContentKey(SERVICE_PATHS.llmsTxt),
-              `# ${escapeMarkdownText(company.name)}\n\n> ${escapeMarkdownText(content.agents.summary.replace(/\s*\n\s*/g, ' '))}\n`,
+              `${formatLlmsTxtHead(company.name, content.agents.summary).join('\n')}\n`,
             ),
           },
         },
@@ -48,7 +48,7 @@ export function buildAgentResourcePaths(content: SiteContent, urls: ServiceUrls)
             description: 'The site copy and the API reference.',
             content: describeTextContent(
               readContentKey(SERVICE_PATHS.llmsFullTxt),
-              `# ${escapeMarkdownText(company.name)}\n`,
+              `${formatLlmsTxtHead(company.name, content.agents.summary)[0]}\n`,
             ),
           },
         },
