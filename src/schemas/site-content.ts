@@ -13,17 +13,19 @@ const PublicUrlSchema = z
   .overwrite((url) => (/[^\x21-\x7e]/.test(url) && URL.canParse(url) ? new URL(url).href : url));
 
 /**
- * No line break: a name, title, heading, tagline or label is one line on the pages, so a break
- * would only split it in the Markdown documents (a heading in two) and the robots.txt comment.
+ * A name, title, heading, tagline or label: not empty, at most `max` characters and one line. It
+ * is one line on the pages, so a line break would only split it in the Markdown documents (a
+ * heading in two) and the robots.txt comment.
  */
-const ONE_LINE = /^[^\r\n\u2028\u2029]*$/;
+const oneLine = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(max)
+    .regex(/^[^\r\n\u2028\u2029]*$/, 'must be one line');
 
-const OneLineSchema = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(300)
-  .regex(ONE_LINE, 'must be one line');
+const OneLineSchema = oneLine(300);
 
 /** A colour as six hex digits, e.g. #1f5f99. */
 const HexColorSchema = z
@@ -40,12 +42,7 @@ export const CompanySchema = z.strictObject({
     .trim()
     .min(50, 'must be at least 50 characters (it is the meta description)')
     .max(300),
-  tagline: z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(120)
-    .regex(ONE_LINE, 'must be one line'),
+  tagline: oneLine(120),
   foundingDate: z
     .string()
     .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, 'must be a year or an ISO 8601 date')
@@ -115,13 +112,7 @@ export const CallToActionSchema = z.strictObject({
     .string()
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be kebab-case, e.g. request-a-quote')
     .describe('A stable id of the call to action (kebab-case)'),
-  label: z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(60)
-    .regex(ONE_LINE, 'must be one line')
-    .describe('The button or link text'),
+  label: oneLine(60).describe('The button or link text'),
   url: PublicUrlSchema.describe('Where the call to action leads'),
   description: z
     .string()
