@@ -11,12 +11,8 @@ import type { RouteTable, Surface } from '../../src/service/routes.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import { readSiteContent } from '../../src/site-content/read-site-content.ts';
 import { readOutline } from '../../src/documents/markdown-text.ts';
-import {
-  decodeHtmlText,
-  loadProjectTools,
-  readMarkdownText,
-  resolveSkillSample,
-} from '../support/expected-site.ts';
+import { decodeHtmlText, loadProjectTools, resolveSkillSample } from '../support/expected-site.ts';
+import { readMarkdownText } from '../support/markdown-reader.ts';
 import { launchChromium } from '../support/browser.ts';
 import { FIXTURE_COMPANY_NAMES, resolveFixtureDir } from '../support/fixture-content.ts';
 import { listFiles } from '../support/list-files.ts';

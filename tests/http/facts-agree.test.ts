@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { readSiteContent } from '../../src/site-content/read-site-content.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
-import { decodeHtmlText, readMarkdownText } from '../support/expected-site.ts';
+import { decodeHtmlText } from '../support/expected-site.ts';
+import { readMarkdownText } from '../support/markdown-reader.ts';
 import { ROOT } from '../support/processes.ts';
 
 const baseUrl = inject('baseUrl');

@@ -7,7 +7,6 @@ import { readRateLimitPolicy } from '../../src/service/rate-limit-policy.ts';
 import { buildSiteDocuments } from '../../src/documents/site-documents.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import { buildServiceUrls } from '../../src/service/urls.ts';
-import { markdownToMdast, type MdastNode } from 'satteri';
 import { ROOT } from './processes.ts';
 import { loadSampleContent } from './sample-content.ts';
 
@@ -43,45 +42,6 @@ export function decodeHtmlText(html: string): string {
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
-}
-
-/** Markdown nodes whose children are phrasing: text that runs on, with no space added between. */
-const PHRASING_PARENTS = new Set([
-  'paragraph',
-  'heading',
-  'tableCell',
-  'emphasis',
-  'strong',
-  'delete',
-  'link',
-  'linkReference',
-]);
-
-/** The phrasing parents that are blocks: a space sets their text apart from what is around. */
-const PHRASING_BLOCKS = new Set(['paragraph', 'heading', 'tableCell']);
-
-/**
- * The text a Markdown reader shows for a Markdown document (front matter cut): the parser Astro
- * uses reads it, and its text, code and image descriptions are joined, runs of white space as one
- * space. Also lists the inline HTML it found, which a reader would not show as text.
- */
-export function readMarkdownText(markdown: string): { text: string; html: string[] } {
-  const tree = markdownToMdast(markdown.replace(/^---\n[\s\S]*?\n---\n/, ''), {
-    features: { gfm: true, smartPunctuation: false, frontmatter: false },
-  });
-  const html: string[] = [];
-  const read = (node: MdastNode): string => {
-    if (node.type === 'html') html.push(node.value);
-    if (node.type === 'text' || node.type === 'inlineCode') return node.value;
-    if (node.type === 'code') return ` ${node.value} `;
-    if (node.type === 'image') return node.alt ?? '';
-    if (node.type === 'break') return ' ';
-    if (!('children' in node)) return '';
-    const phrasing = PHRASING_PARENTS.has(node.type);
-    const text = node.children.map((child) => read(child as MdastNode)).join(phrasing ? '' : ' ');
-    return phrasing && !PHRASING_BLOCKS.has(node.type) ? text : ` ${text} `;
-  };
-  return { text: read(tree).replace(/\s+/g, ' '), html };
 }
 
 /** The path of a SKILL.md the site built from `content` serves (skill names are made from it). */

@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import { markdownToMdast, type MdastNode } from 'satteri';
 import { describe, expect, it } from 'vitest';
 import {
   checkOutline,
@@ -9,6 +8,7 @@ import {
 } from '../../src/documents/markdown-text.ts';
 import { escapeMarkdownText } from '../../src/service/escape-markdown.ts';
 import { parseMarkdownOutline } from '../../src/site-content/parse-markdown-outline.ts';
+import { readMarkdownText } from '../support/markdown-reader.ts';
 
 /** Demotes a text by the outline the build would parse for it. */
 function demote(markdown: string, levels = 1): string {
@@ -134,33 +134,6 @@ describe('readOutline', () => {
   });
 });
 
-/** The parser's reading of a Markdown text: its blocks' types, the inline node types, the text. */
-function readMarkdown(markdown: string): { blocks: string[]; inline: string[]; text: string } {
-  const tree = markdownToMdast(markdown, {
-    features: { gfm: true, smartPunctuation: false, frontmatter: false },
-  });
-  const inline = new Set<string>();
-  const textOf = (node: MdastNode): string => {
-    if (node.type === 'text') return node.value;
-    if (node.type === 'break') return ' ';
-    inline.add(node.type);
-    return 'children' in node
-      ? node.children.map((child) => textOf(child as MdastNode)).join('')
-      : '';
-  };
-  const blocks = tree.type === 'root' ? tree.children : [];
-  const text = blocks
-    .map((block) =>
-      'children' in block ? block.children.map((child) => textOf(child as MdastNode)).join('') : '',
-    )
-    .join(' ');
-  return {
-    blocks: blocks.map((block) => block.type),
-    inline: [...inline],
-    text: text.replace(/\s+/g, ' ').trim(),
-  };
-}
-
 /** Text as a Markdown reader shows it: runs of white space as one space, none at the ends. */
 const shown = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -195,10 +168,10 @@ describe('escapeMarkdownText', () => {
   it('should read back as the same text, one paragraph of text nodes, whatever the characters', () => {
     fc.assert(
       fc.property(plainText({ lines: true }), (text) => {
-        const read = readMarkdown(escapeMarkdownText(text));
+        const read = readMarkdownText(escapeMarkdownText(text));
         expect(read.blocks).toEqual(['paragraph']);
         // GFM links a bare www. or https:// address; its text is the address as written.
-        expect(read.inline.filter((type) => type !== 'link')).toEqual([]);
+        expect(read.markup.filter((type) => type !== 'link')).toEqual([]);
         expect(read.text).toBe(shown(text));
       }),
       { numRuns: 2000 },
@@ -212,10 +185,10 @@ describe('escapeMarkdownText', () => {
         expect(parseMarkdownOutline(`# ${escaped}`).headings.map((h) => h.text)).toEqual([
           shown(text),
         ]);
-        const bold = readMarkdown(`- **${escaped}**: notes`);
+        const bold = readMarkdownText(`- **${escaped}**: notes`);
         expect(bold.blocks).toEqual(['list']);
         expect(bold.text).toBe(`${shown(text)}: notes`);
-        const entry = readMarkdown(formatLinkEntry(text, 'https://example.com/a', text));
+        const entry = readMarkdownText(formatLinkEntry(text, 'https://example.com/a', text));
         expect(entry.blocks).toEqual(['list']);
         expect(entry.text).toBe(`${shown(text.replace(/[[\]]/g, ''))}: ${shown(text)}`);
       }),

@@ -1,0 +1,57 @@
+import { markdownToMdast, type MdastNode } from 'satteri';
+
+/** Markdown nodes whose children are phrasing: text that runs on, with no space added between. */
+const PHRASING_PARENTS = new Set([
+  'paragraph',
+  'heading',
+  'tableCell',
+  'emphasis',
+  'strong',
+  'delete',
+  'link',
+  'linkReference',
+]);
+
+/** The phrasing parents that are blocks: a space sets their text apart from what is around. */
+const PHRASING_BLOCKS = new Set(['paragraph', 'heading', 'tableCell']);
+
+/** What a Markdown reader makes of a Markdown document. */
+export interface MarkdownReading {
+  /** Its text, code and image descriptions, runs of white space as one space, none at the ends. */
+  readonly text: string;
+  /** The inline HTML it holds, which a reader would not show as text. */
+  readonly html: string[];
+  /** The types of its top-level blocks, in order. */
+  readonly blocks: string[];
+  /** The types of the markup inside its text (emphasis, link, code, HTML...), once each. */
+  readonly markup: string[];
+}
+
+/**
+ * Reads a Markdown document (front matter cut) with the parser Astro renders the pages with
+ * (Sätteri, GFM on, smart punctuation off), as a reader would see it.
+ */
+export function readMarkdownText(markdown: string): MarkdownReading {
+  const tree = markdownToMdast(markdown.replace(/^---\n[\s\S]*?\n---\n/, ''), {
+    features: { gfm: true, smartPunctuation: false, frontmatter: false },
+  });
+  const html: string[] = [];
+  const markup = new Set<string>();
+  const read = (node: MdastNode, inText: boolean): string => {
+    if (inText && node.type !== 'text' && node.type !== 'break') markup.add(node.type);
+    if (node.type === 'html') html.push(node.value);
+    if (node.type === 'text' || node.type === 'inlineCode') return node.value;
+    if (node.type === 'code') return ` ${node.value} `;
+    if (node.type === 'image') return node.alt ?? '';
+    if (node.type === 'break') return ' ';
+    if (!('children' in node)) return '';
+    const phrasing = PHRASING_PARENTS.has(node.type);
+    const text = node.children
+      .map((child) => read(child as MdastNode, inText || phrasing))
+      .join(phrasing ? '' : ' ');
+    return phrasing && !PHRASING_BLOCKS.has(node.type) ? text : ` ${text} `;
+  };
+  const text = read(tree, false).replace(/\s+/g, ' ').trim();
+  const blocks = tree.type === 'root' ? tree.children.map((block) => block.type) : [];
+  return { text, html, blocks, markup: [...markup] };
+}
