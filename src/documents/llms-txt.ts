@@ -55,7 +55,11 @@ export function buildLlmsTxt(
   const lines = [
     ...formatLlmsTxtHead(company.name, agents.summary),
     '',
-    escapeMarkdownText(`${company.tagline} ${company.description}`),
+    // The tagline is a paragraph of its own: one without closing punctuation ("Fresh salmon,
+    // traceable from pen to plate") would otherwise run into the description's first sentence.
+    escapeMarkdownText(company.tagline),
+    '',
+    escapeMarkdownText(company.description),
     '',
     ...buildAgentInstructionsSection(content),
     '## Facts',

@@ -45,6 +45,11 @@ const content: SiteContent = {
   ...sample,
   company: { ...sample.company, name: 'Example Systems, Inc.' },
   copy: retitled,
+  // Guidance in Japanese and Arabic, each sentence closed by its own script's punctuation.
+  agents: {
+    ...sample.agents,
+    guidance: ['製品名は「フルニル」と書いてください。', 'هل تحتاج إلى الأسعار؟ اسأل المبيعات؟'],
+  },
 };
 const tools = await loadProjectTools();
 const site = {
@@ -68,6 +73,23 @@ describe('endSentence', () => {
   it('should keep other sentence-final punctuation, inside closing quotes or brackets too', () => {
     for (const text of ['Really?', 'Stop!', 'And so on…', 'He said "yes."', '(See above.)'])
       expect(endSentence(text)).toBe(text);
+  });
+
+  it('should keep the sentence-final punctuation of other scripts, inside their closing quotes too', () => {
+    for (const text of [
+      '毎朝、焼きたてを。',
+      '本当？',
+      'すごい！',
+      'هل تعلم؟',
+      '「はい。」',
+      '« Oui ! »',
+    ])
+      expect(endSentence(text)).toBe(text);
+  });
+
+  it('should add a period after an emoji, a colon or a dash, which end no sentence', () => {
+    for (const text of ['Fresh bread 🍞', 'As follows:', 'And then —'])
+      expect(endSentence(text)).toBe(`${text}.`);
   });
 
   it('should leave empty text empty', () => {
@@ -122,7 +144,7 @@ describe('generated documents', () => {
     return answers;
   }
 
-  it('should end no sentence with a doubled period when the company name ends with one', async () => {
+  it('should end no sentence with a doubled period when the company name ends with one, nor add one after 。 or ؟', async () => {
     const agentDocuments = buildAgentReadinessDocuments(site);
     const texts = listTexts({
       ...site,
@@ -151,6 +173,14 @@ describe('generated documents', () => {
       findDoubledPeriods(text).map((excerpt) => `${where}: …${excerpt}…`),
     );
     expect(doubled).toEqual([]);
+    // Nor a period after another script's sentence-final punctuation: `。.` or `؟.`.
+    expect(texts.filter(([, text]) => text.includes('フルニル')).length).toBeGreaterThan(3);
+    const added = texts.flatMap(([where, text]) =>
+      [...text.matchAll(/[。！？؟]\./gu)].map(
+        ({ index }) => `${where}: …${text.slice(Math.max(0, index - 30), index + 5)}…`,
+      ),
+    );
+    expect(added).toEqual([]);
   });
 });
 

@@ -33,6 +33,21 @@ describe('buildLlmsTxt', () => {
     expect(text.match(/^# /gm)).toHaveLength(1);
   });
 
+  it('should give the tagline and the description a paragraph each, whatever ends the tagline', () => {
+    const unpunctuated = {
+      ...content,
+      company: { ...content.company, tagline: 'Fersk brød, fra ovn til bord 🍞' },
+    };
+    const head = buildLlmsTxt(unpunctuated, urls, mcpTools).split('\n').slice(3, 8);
+    expect(head).toEqual([
+      '',
+      'Fersk brød, fra ovn til bord 🍞',
+      '',
+      content.company.description,
+      '',
+    ]);
+  });
+
   it('should open its sections with the agents.yaml guidance as "## Instructions for agents"', () => {
     const sections = lines.filter((line) => line.startsWith('## '));
     expect(sections[0]).toBe('## Instructions for agents');
