@@ -39,6 +39,8 @@ export interface HomeFact {
   readonly value: string;
   /** A link for the value, when it is an address. */
   readonly href?: string;
+  /** The date the value says, as written in the content (`2011-06`), when it is a date. */
+  readonly datetime?: string;
 }
 
 /**
@@ -51,7 +53,13 @@ export function listHomeFacts({
   product,
 }: Pick<SiteContent, 'company' | 'product'>): HomeFact[] {
   const facts: HomeFact[] = [];
-  if (company.foundingDate) facts.push({ label: 'Founded', value: company.foundingDate });
+  if (company.foundingDate) {
+    facts.push({
+      label: 'Founded',
+      value: formatFoundingDate(company.foundingDate, company.locale),
+      datetime: company.foundingDate,
+    });
+  }
   if (company.headquarters) facts.push({ label: 'Headquarters', value: company.headquarters });
   facts.push({
     label: 'What it makes',
@@ -59,6 +67,22 @@ export function listHomeFacts({
   });
   facts.push({ label: 'Website', value: new URL(company.website).host, href: company.website });
   return facts;
+}
+
+/**
+ * A founding date as people read it in the content's language: a year as it is (`2019`), a month
+ * and a day with the month's name (`June 2011`, `14 March 1987` in en-GB, `1987年3月14日` in ja).
+ * The schema admits only dates that exist and language tags Intl takes.
+ */
+export function formatFoundingDate(date: string, locale: string): string {
+  const [year = 0, month, day] = date.split('-').map(Number);
+  if (month === undefined) return date;
+  const time = Date.UTC(year, month - 1, day ?? 1);
+  return day === undefined
+    ? new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+        time,
+      )
+    : new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(time);
 }
 
 /** "Supply chain visibility" reads as "…, supply chain visibility" after a name; "SaaS" stays. */

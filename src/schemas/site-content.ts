@@ -1,5 +1,21 @@
 import * as z from 'zod';
 
+/** Whether `2019`, `2019-06` or `2019-06-14` names a month and day that exist (not 2019-02-30). */
+function isCalendarDate(value: string): boolean {
+  const [year = 0, month = 1, day = 1] = value.split('-').map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Whether Intl takes the tag: the pages format dates in the content's language. */
+function isLanguageTag(tag: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * An absolute https (or, for local use, http) URL written by a site owner. One holding characters
  * outside ASCII (`/ja/お問い合わせ`, an internationalized host) is stored as the URI it stands for,
@@ -45,13 +61,22 @@ export const CompanySchema = z.strictObject({
   tagline: oneLine(120),
   foundingDate: z
     .string()
-    .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, 'must be a year or an ISO 8601 date')
+    .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, {
+      error: 'must be a year or an ISO 8601 date',
+      abort: true,
+    })
+    .refine(isCalendarDate, 'must be a date that exists (month 01 to 12, a day of that month)')
     .optional(),
   headquarters: OneLineSchema.optional(),
   contactUrl: PublicUrlSchema.optional(),
   locale: z
     .string()
-    .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a BCP 47 language tag such as en or en-GB')
+    .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, {
+      error: 'must be a BCP 47 language tag such as en or en-GB',
+      abort: true,
+    })
+    // The shape alone lets through tags Intl refuses (`en-GB-GB`: a region twice).
+    .refine(isLanguageTag, 'must be a BCP 47 language tag such as en or en-GB')
     .default('en'),
   logo: z
     .string()

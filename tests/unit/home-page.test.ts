@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatFoundingDate,
   isTaglineInHeading,
   listHomeFacts,
   splitHomeActions,
@@ -55,11 +56,25 @@ describe('listHomeFacts', () => {
       product: { ...rich.product, category: 'Bakery software' },
     });
     expect(facts.slice(0, 3)).toEqual([
-      { label: 'Founded', value: '1998' },
+      { label: 'Founded', value: '1998', datetime: '1998' },
       { label: 'Headquarters', value: 'Lyon, France' },
       { label: 'What it makes', value: `${rich.product.name}, bakery software` },
     ]);
     for (const fact of facts) expect(fact.value.trim()).not.toBe('');
+  });
+});
+
+describe('formatFoundingDate', () => {
+  it("should name a founding month or day in the content's language, and keep a year as it is", () => {
+    expect(formatFoundingDate('1998', 'en')).toBe('1998');
+    expect(formatFoundingDate('2011-06', 'en')).toBe('June 2011');
+    expect(formatFoundingDate('1987-03-14', 'en')).toBe('March 14, 1987');
+    expect(formatFoundingDate('1987-03-14', 'en-GB')).toBe('14 March 1987');
+    expect(formatFoundingDate('2011-06', 'nb-NO')).toBe('juni 2011');
+    expect(formatFoundingDate('1987-03-14', 'ja')).toBe('1987年3月14日');
+    // The first and last day of a month, whatever the machine's time zone.
+    expect(formatFoundingDate('2020-01-01', 'en')).toBe('January 1, 2020');
+    expect(formatFoundingDate('2020-12-31', 'en')).toBe('December 31, 2020');
   });
 });
 

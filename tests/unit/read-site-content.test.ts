@@ -121,6 +121,32 @@ describe('readSiteContent', () => {
     ]);
   });
 
+  it('should refuse a founding date that does not exist and a language tag Intl refuses, once each', async () => {
+    for (const [date, locale] of [
+      ['1987-02-30', 'en-GB-GB'],
+      ['1987-13', 'fr-FR-FR'],
+    ]) {
+      await edit('company.yaml', (text) =>
+        text
+          .replace(/^foundingDate:.*$/m, `foundingDate: '${date}'`)
+          .replace(/^locale:.*$/m, `locale: ${locale}`),
+      );
+      expect((await issuesOf()).sort()).toEqual([
+        'content/company.yaml: foundingDate: must be a date that exists (month 01 to 12, a day of that month)',
+        'content/company.yaml: locale: must be a BCP 47 language tag such as en or en-GB',
+      ]);
+    }
+    await edit('company.yaml', (text) =>
+      text
+        .replace(/^foundingDate:.*$/m, 'foundingDate: March 1987')
+        .replace(/^locale:.*$/m, 'locale: EN'),
+    );
+    expect((await issuesOf()).sort()).toEqual([
+      'content/company.yaml: foundingDate: must be a year or an ISO 8601 date',
+      'content/company.yaml: locale: must be a BCP 47 language tag such as en or en-GB',
+    ]);
+  });
+
   it('should refuse duplicate call-to-action ids', async () => {
     await edit('calls-to-action.yaml', (text) => `${text}\n${text}`);
     expect(await issuesOf()).toEqual([
