@@ -1,10 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { COPY_BUILDS } from './copy-builds.ts';
 import { BACKGROUND_PRIORITY } from './processes.ts';
 import { serveProjectCopy, type ServedCopy } from './served-copy.ts';
+import { writeStateFile } from './state-files.ts';
 
 /**
  * Global setup of the build project: builds and serves every copy of COPY_BUILDS, one after
@@ -28,12 +29,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
       try {
         const copy = await serveProjectCopy({ ...options, priority: BACKGROUND_PRIORITY });
         served.push(copy);
-        await writeFile(
+        await writeStateFile(
           join(stateDir, 'ready'),
           JSON.stringify({ dir: copy.dir, baseUrl: copy.baseUrl }),
         );
       } catch (error) {
-        await writeFile(
+        await writeStateFile(
           join(stateDir, 'failed'),
           error instanceof Error ? error.message : String(error),
         );

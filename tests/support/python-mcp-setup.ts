@@ -1,10 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { BACKGROUND_PRIORITY } from './processes.ts';
 import './python-mcp.ts';
 import { provideMcpPython } from './sample-runners.ts';
+import { writeStateFile } from './state-files.ts';
 
 /**
  * Global setup of the served project: makes the Python with the MCP SDK (a venv and `pip install
@@ -17,7 +18,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('mcpPythonState', stateDir);
   const preparing = provideMcpPython(BACKGROUND_PRIORITY)
     .catch((error: unknown) => ({ reason: String(error) }))
-    .then((result) => writeFile(join(stateDir, 'done'), JSON.stringify(result)));
+    .then((result) => writeStateFile(join(stateDir, 'done'), JSON.stringify(result)));
   return async () => {
     await preparing;
     await rm(stateDir, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { findFreePort, NODE, ROOT, runCommand, startServer, stopProcess } from './processes.ts';
 import { copyProject, removeProjectCopy } from './project-copy.ts';
 import { runVercelBuild } from './vercel-build.ts';
+import { writeStateFile } from './state-files.ts';
 
 /** The served build: a temporary copy of the project, built by `vercel build`. */
 export interface SiteBuild {
@@ -75,9 +76,9 @@ async function startSharedSite(): Promise<SharedSite> {
       // Every test shares one client address; the limit's own tests start a server of their own.
       RATE_LIMIT_MAX: '1000000000',
     });
-    await writeFile(join(stateDir, 'ready'), baseUrl);
+    await writeStateFile(join(stateDir, 'ready'), baseUrl);
   })().catch(async (error: unknown) => {
-    await writeFile(
+    await writeStateFile(
       join(stateDir, 'failed'),
       error instanceof Error ? error.message : String(error),
     );
