@@ -3,6 +3,7 @@ import vercel from '@astrojs/vercel';
 import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import { satteri } from '@astrojs/markdown-satteri';
+import { focusableCodeBlocksPlugin } from './src/integrations/focusable-code-blocks.ts';
 import { headingAnchorsPlugin } from './src/integrations/heading-anchors.ts';
 import { markdownTokensIntegration } from './src/integrations/markdown-tokens.ts';
 import { searchIndexIntegration } from './src/integrations/search-index.ts';
@@ -38,12 +39,13 @@ export default defineConfig({
   vite: { build: { assetsInlineLimit: 0 } },
   // Every Markdown heading (h2 to h4) gets a link to itself, as the components' headings do.
   // Code blocks in content/ stay plain <pre><code> in the site's colours: Shiki's Markdown
-  // highlighting writes its theme as inline styles, which the Content-Security-Policy blocks.
+  // highlighting writes its theme as inline styles, which the Content-Security-Policy blocks. Each
+  // takes the keyboard focus, since a long line scrolls inside it on a phone.
   // Punctuation stays as written (no smart quotes): the Markdown versions carry the owner's text
   // as is, and an apostrophe turned into ’ on the page alone broke their parity with it.
   markdown: {
     processor: satteri({
-      hastPlugins: [headingAnchorsPlugin],
+      hastPlugins: [headingAnchorsPlugin, focusableCodeBlocksPlugin],
       features: { smartPunctuation: false },
     }),
     syntaxHighlight: false,

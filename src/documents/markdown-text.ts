@@ -3,21 +3,28 @@ import { escapeMarkdownText } from '../service/escape-markdown.ts';
 
 /**
  * Pushes every heading of a Markdown text down by `levels` (at most to depth 6), by the offsets of
- * its outline: an ATX heading gets more `#`s, a setext heading becomes an ATX heading (setext has
- * only two depths). Code, quotes and everything else keep their bytes.
+ * its outline, and closes any gap in the levels: the text sits under a heading of depth
+ * `levels + 1` (the page's h1, or a section's h2), and no heading goes more than one level deeper
+ * than the one before it, so an owner's `###` under a section's h2 becomes an h3, not an h4 that
+ * skips a level (axe-core's heading-order). An ATX heading gets its new number of `#`s, a setext
+ * heading becomes an ATX heading (setext has only two depths). Code, quotes and everything else keep
+ * their bytes.
  * @see https://spec.commonmark.org/0.31.2/#atx-headings
+ * @see https://www.w3.org/WAI/tutorials/page-structure/headings/ (no skipped heading levels)
  */
 export function demoteHeadings(markdown: string, outline: MarkdownOutline, levels: number): string {
   checkOutline(markdown, outline);
   let demoted = '';
   let from = 0;
+  let previous = levels + 1;
   for (const heading of outline.headings) {
-    const depth = Math.min(6, heading.depth + levels);
+    const depth = Math.min(6, heading.depth + levels, previous + 1);
+    previous = depth;
     if (depth === heading.depth) continue;
     demoted += markdown.slice(from, heading.start);
     if (heading.setextSource === undefined) {
-      demoted += '#'.repeat(depth - heading.depth);
-      from = heading.start;
+      demoted += '#'.repeat(depth);
+      from = heading.start + heading.depth;
     } else {
       demoted += `${'#'.repeat(depth)} ${heading.setextSource}`;
       from = heading.end;

@@ -1,4 +1,5 @@
 import { buildAnonymousFlowCommands } from '../documents/auth-md.ts';
+import { demoteHeadings } from '../documents/markdown-text.ts';
 import { listMcpQuickstartSteps } from '../documents/mcp-quickstart.ts';
 import { serializeJson, type SiteDocuments } from '../documents/site-documents.ts';
 import { listDeveloperResources } from './developer-resources.ts';
@@ -30,7 +31,8 @@ export function buildDevelopersMarkdownBody(site: SiteDocuments): string[] {
     '',
     ...SECTIONS.map(([id, title]) => `- [${title}](${urls.developers}#${id})`),
     '',
-    site.content.pages.developers.body.trim(),
+    // Its headings as the page renders them (content.config.ts): none skips a level.
+    demoteHeadings(site.content.pages.developers.body, site.outlines.pages.developers, 0).trim(),
     '',
     `## ${WAYS_IN_HEADING}`,
     '',

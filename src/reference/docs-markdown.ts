@@ -1,3 +1,4 @@
+import { demoteHeadings } from '../documents/markdown-text.ts';
 import type { SiteDocuments } from '../documents/site-documents.ts';
 import { PROTOCOL_VERSIONS } from '../service/mcp-protocol.ts';
 import { API_VERSION, MCP_AGENT_VERSION } from '../service/versions.ts';
@@ -23,7 +24,8 @@ export function buildDocsMarkdownBody(source: DocsMarkdownSource): string[] {
   const origin = source.urls.origin;
   const markdownLink = (path: string) => `${origin}${path}.md`;
   return [
-    source.content.pages.docs.body.trim(),
+    // Its headings as the page renders them (content.config.ts): none skips a level.
+    demoteHeadings(source.content.pages.docs.body, source.outlines.pages.docs, 0).trim(),
     '',
     `This reference is generated from the [OpenAPI description](${source.urls.openapi}) (${escapeMarkdownText(document.info.title)}, version ${document.info.version}) and from the MCP endpoint's own tool definitions: ${operations.length} operations, ${source.mcpTools.length} MCP tools, ${Object.keys(document.components.schemas).length} schemas, each on a page of its own.`,
     '',

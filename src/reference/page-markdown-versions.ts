@@ -1,4 +1,6 @@
 import { buildAgentInstructionsSection } from '../documents/agent-instructions.ts';
+import { demoteHeadings } from '../documents/markdown-text.ts';
+import { parseMarkdownOutline } from '../site-content/parse-markdown-outline.ts';
 import { buildErrorPages, ERRORS_INDEX_COPY } from '../documents/error-pages.ts';
 import { escapeMarkdownText } from '../service/escape-markdown.ts';
 import {
@@ -49,8 +51,10 @@ function readPageParts(
   if (page.section === 'content') {
     const content = site.content.contentPages.find((candidate) => candidate.slug === page.name);
     if (!content) throw new Error(`no content page ${page.name}`);
-    // The generic route renders the body under the H1, as written: its headings stay as they are.
-    return { copy: markdownHeading(content), body: content.body ? [content.body, ''] : [] };
+    // The generic route renders the body under the H1 with no heading level skipped
+    // (content.config.ts): the Markdown version's headings are the page's.
+    const body = demoteHeadings(content.body, parseMarkdownOutline(content.body), 0);
+    return { copy: markdownHeading(content), body: body ? [body, ''] : [] };
   }
   if (page.section === 'docs') return buildDocsPageMarkdownParts(site, page.path, examples);
   if (page.section === 'reference')

@@ -11,7 +11,12 @@ import type { RouteTable, Surface } from '../../src/service/routes.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import { readSiteContent } from '../../src/site-content/read-site-content.ts';
 import { readOutline } from '../../src/documents/markdown-text.ts';
-import { decodeHtmlText, loadProjectTools, resolveSkillSample } from '../support/expected-site.ts';
+import {
+  decodeHtmlText,
+  findStructureProblems,
+  loadProjectTools,
+  resolveSkillSample,
+} from '../support/expected-site.ts';
 import { readMarkdownText } from '../support/markdown-reader.ts';
 import { launchChromium } from '../support/browser.ts';
 import { FIXTURE_COMPANY_NAMES, resolveFixtureDir } from '../support/fixture-content.ts';
@@ -194,10 +199,11 @@ describe.each(FIXTURE_COMPANY_NAMES)(
         })),
       ];
       for (const { body, outline } of bodies) {
+        // One level down, and never more than one below the heading before (under the h2).
+        let previous = 2;
         for (const heading of outline.headings) {
-          expect(pageHeadings).toContain(
-            `h${Math.min(6, heading.depth + 1)} ${squeeze(heading.text)}`,
-          );
+          previous = Math.min(6, heading.depth + 1, previous + 1);
+          expect(pageHeadings).toContain(`h${previous} ${squeeze(heading.text)}`);
         }
         // A `#` line inside a fenced block is code on the page, never a heading.
         const fenced = outline.blocks
@@ -240,6 +246,17 @@ describe.each(FIXTURE_COMPANY_NAMES)(
       );
       answers.set('MCP tools/call get_company_overview', JSON.stringify(call.body));
       expect(call.body.result.structuredContent).toEqual(expected.overview);
+    });
+
+    it('should skip no heading level and let the keyboard reach every code block, on every page', async () => {
+      // The rich fixture's copy has a `###` right under its section and a `####` under a `##`,
+      // and a code block whose line scrolls at 320 px.
+      const problems: string[] = [];
+      for (const { path } of FIXTURE_ROUTES.get(name)?.pages ?? []) {
+        const { body } = await ask(`GET ${path} (structure)`, path);
+        problems.push(...findStructureProblems(body).map((problem) => `${path}: ${problem}`));
+      }
+      expect(problems).toEqual([]);
     });
 
     it('should show each main and content page whole under its Content-Security-Policy, at 320 px too, with no empty element', async () => {

@@ -17,6 +17,7 @@ import {
   type VisitOptions,
 } from '../support/browser.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
+import { findStructureProblems } from '../support/expected-site.ts';
 
 /** Every page of the served content, its own content pages included. */
 const SITE_PAGES = (await loadSampleRoutes()).pages;
@@ -324,6 +325,17 @@ describe('code blocks', () => {
       expect(html.match(/<pre\b[^>]*>\s+<code|<\/code>\s+<\/pre>/g) ?? [], path).toEqual([]);
     }
     expect(blocks).toBeGreaterThan(SITE_PAGES.length);
+  });
+});
+
+describe('page structure', () => {
+  it('should skip no heading level and let the keyboard reach every code block, on every page', async () => {
+    const problems: string[] = [];
+    for (const { path } of SITE_PAGES) {
+      const html = await (await fetch(`${baseUrl}${path}`)).text();
+      problems.push(...findStructureProblems(html).map((problem) => `${path}: ${problem}`));
+    }
+    expect(problems).toEqual([]);
   });
 });
 

@@ -44,6 +44,29 @@ export function decodeHtmlText(html: string): string {
     .replace(/\s+/g, ' ');
 }
 
+/**
+ * What keeps a page's structure usable without a mouse or sight, read from its HTML: a heading
+ * more than one level below the heading before it (axe-core's heading-order), and a code block
+ * that cannot take the focus although a long line scrolls inside it (scrollable-region-focusable).
+ * Empty when the page has neither.
+ */
+export function findStructureProblems(html: string): string[] {
+  const problems: string[] = [];
+  let previous = 0;
+  for (const match of html.matchAll(/<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1>/g)) {
+    const depth = Number(match[1]);
+    if (previous > 0 && depth > previous + 1) {
+      problems.push(`h${depth} after h${previous}: ${decodeHtmlText(match[2] ?? '').trim()}`);
+    }
+    previous = depth;
+  }
+  for (const match of html.matchAll(/<pre\b[^>]*>/g)) {
+    if (!/\stabindex="0"/.test(match[0]))
+      problems.push(`a code block the keyboard cannot reach: ${match[0]}`);
+  }
+  return problems;
+}
+
 /** The path of a SKILL.md the site built from `content` serves (skill names are made from it). */
 export function resolveSkillSample(content: SiteContent): string {
   const [skill] = buildAgentSkills(content, buildServiceUrls('http://127.0.0.1'), []);

@@ -22,9 +22,33 @@ function readHeadings(markdown: string): { depth: number; text: string }[] {
 
 describe('demoteHeadings', () => {
   it('should push ATX headings down, keep closing sequences and stop at depth 6', () => {
-    expect(demote('## Title\ntext\n\n### Closed ###\n\n###### Deep\n')).toBe(
-      '### Title\ntext\n\n#### Closed ###\n\n###### Deep\n',
+    expect(demote('## Title\ntext\n\n### Closed ###\n\n#### A\n##### B\n###### Deep\n')).toBe(
+      '### Title\ntext\n\n#### Closed ###\n\n##### A\n###### B\n###### Deep\n',
     );
+  });
+
+  it('should skip no level: a first heading one below the section, none more than one below the last', () => {
+    // Under a section's h2: `###` first becomes an h3, `#####` after an h3 an h4.
+    expect(demote('### The camera\n\n##### Lenses\n\n## Buoys\n')).toBe(
+      '### The camera\n\n#### Lenses\n\n### Buoys\n',
+    );
+    // Under a page's h1: the same, with setext and quoted headings in the count.
+    expect(demote('#### Deep first\n\n> ###### Quoted\n\n#### Deeper\n', 0)).toBe(
+      '## Deep first\n\n> ### Quoted\n\n#### Deeper\n',
+    );
+    expect(demote('Setext\n===\n\n### Three\n\nTwo\n---\n\n#### Four\n', 0)).toBe(
+      'Setext\n===\n\n## Three\n\nTwo\n---\n\n### Four\n',
+    );
+    for (const markdown of ['### A\n#### B\n###### C\n## D\n#### E\n', '# A\n### B\n']) {
+      for (const levels of [0, 1]) {
+        const depths = readHeadings(demote(markdown, levels)).map((heading) => heading.depth);
+        let previous = levels + 1;
+        for (const depth of depths) {
+          expect(depth, `${markdown} at ${levels}`).toBeLessThanOrEqual(previous + 1);
+          previous = depth;
+        }
+      }
+    }
   });
 
   it('should turn setext headings into ATX headings one level down', () => {
@@ -78,7 +102,7 @@ describe('demoteHeadings', () => {
     );
   });
 
-  it('should give every heading one more level, its text unchanged, whatever the Markdown', () => {
+  it('should give every heading one more level, none more than one below the last, its text unchanged, whatever the Markdown', () => {
     const line = fc.constantFrom(
       '# One',
       '## Two *em*',
@@ -108,11 +132,12 @@ describe('demoteHeadings', () => {
       fc.property(fc.array(line, { maxLength: 14 }), (lines) => {
         const markdown = lines.join('\n');
         const demoted = demote(markdown);
+        let previous = 2;
         expect(readHeadings(demoted)).toEqual(
-          readHeadings(markdown).map(({ depth, text }) => ({
-            depth: Math.min(6, depth + 1),
-            text,
-          })),
+          readHeadings(markdown).map(({ depth, text }) => {
+            previous = Math.min(6, depth + 1, previous + 1);
+            return { depth: previous, text };
+          }),
         );
       }),
       { numRuns: 500 },

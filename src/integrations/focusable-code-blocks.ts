@@ -1,0 +1,21 @@
+import type { satteri } from '@astrojs/markdown-satteri';
+
+type SatteriOptions = NonNullable<Parameters<typeof satteri>[0]>;
+type HastPluginEntry = NonNullable<SatteriOptions['hastPlugins']>[number];
+
+/**
+ * A Sätteri hast plugin for the site's Markdown: every code block (`<pre>`) can take the keyboard
+ * focus, as the components' code blocks can (code-block-html.ts). A line longer than a phone's
+ * width scrolls inside its block, and a region that scrolls must be reachable without a mouse
+ * (WCAG 2.1.1; axe-core's scrollable-region-focusable).
+ * @see https://dequeuniversity.com/rules/axe/4.11/scrollable-region-focusable
+ */
+export const focusableCodeBlocksPlugin: HastPluginEntry = () => ({
+  name: 'focusable-code-blocks',
+  element: {
+    filter: ['pre'],
+    visit(node, ctx) {
+      ctx.setProperty(node, 'tabIndex', 0);
+    },
+  },
+});
