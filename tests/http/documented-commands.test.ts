@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { listFiles } from '../support/list-files.ts';
+import { listMarkdownCode } from '../support/markdown-reader.ts';
+import { loadSampleContent } from '../support/sample-content.ts';
 import { waitForMcpPython } from '../support/python-mcp.ts';
 import {
   readPageBlocks,
@@ -38,10 +40,31 @@ async function listBuiltPages(): Promise<string[]> {
     .sort();
 }
 
-/** Every page's code blocks as served (what a reader copies), read once for all the tests. */
+/**
+ * The code the owner wrote in content/ (a shell line calling their own product, say): an example
+ * of theirs, not a command this project documents, so no test runs it.
+ */
+async function listOwnerCode(): Promise<Set<string>> {
+  const content = await loadSampleContent();
+  const bodies = [
+    content.product.body,
+    ...content.copy.map((section) => section.body),
+    ...Object.values(content.pages).map((page) => page.body),
+    ...content.contentPages.map((page) => page.body),
+    ...content.changelog.map((entry) => entry.body),
+  ];
+  return new Set(bodies.flatMap(listMarkdownCode));
+}
+
+/**
+ * Every page's code blocks as served (what a reader copies), read once for all the tests; those
+ * from content/ left out (listOwnerCode).
+ */
 let served: Promise<Map<string, PageBlock[]>> | undefined;
 function readServedBlocks(): Promise<Map<string, PageBlock[]>> {
   served ??= (async () => {
+    const ownerCode = await listOwnerCode();
+    const isProjects = (block: PageBlock) => !ownerCode.has(block.code.replace(/\n$/, ''));
     const pages = await listBuiltPages();
     const blocks: PageBlock[][] = [];
     // A few at a time: the server holds 64 connections per client, shared with the other files.
@@ -54,7 +77,7 @@ function readServedBlocks(): Promise<Map<string, PageBlock[]>> {
         )),
       );
     }
-    return new Map(pages.map((path, index) => [path, blocks[index] ?? []]));
+    return new Map(pages.map((path, index) => [path, (blocks[index] ?? []).filter(isProjects)]));
   })();
   return served;
 }

@@ -55,3 +55,17 @@ export function readMarkdownText(markdown: string): MarkdownReading {
   const blocks = tree.type === 'root' ? tree.children.map((block) => block.type) : [];
   return { text, html, blocks, markup: [...markup] };
 }
+
+/** The text of every code block of a Markdown document (fenced or indented), in order. */
+export function listMarkdownCode(markdown: string): string[] {
+  const tree = markdownToMdast(markdown, {
+    features: { gfm: true, smartPunctuation: false, frontmatter: false },
+  });
+  const code: string[] = [];
+  const visit = (node: MdastNode): void => {
+    if (node.type === 'code' && typeof node.value === 'string') code.push(node.value);
+    if ('children' in node && Array.isArray(node.children)) node.children.forEach(visit);
+  };
+  visit(tree);
+  return code;
+}

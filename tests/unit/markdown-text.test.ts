@@ -8,7 +8,7 @@ import {
 } from '../../src/documents/markdown-text.ts';
 import { escapeMarkdownText } from '../../src/service/escape-markdown.ts';
 import { parseMarkdownOutline } from '../../src/site-content/parse-markdown-outline.ts';
-import { readMarkdownText } from '../support/markdown-reader.ts';
+import { listMarkdownCode, readMarkdownText } from '../support/markdown-reader.ts';
 
 /** Demotes a text by the outline the build would parse for it. */
 function demote(markdown: string, levels = 1): string {
@@ -142,6 +142,19 @@ describe('demoteHeadings', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe("listMarkdownCode (the command test leaves the owner's code out by it)", () => {
+  it('should list fenced and indented code, in quotes and lists too, and nothing else', () => {
+    const markdown =
+      "Run `inline` code.\n\n```sh\ncurl -s https://x.example/api | jq '.[0]'\n```\n\n    indented\n\n> ~~~\n> quoted\n> ~~~\n\n- ```py\n  print(1)\n  ```\n";
+    expect(listMarkdownCode(markdown)).toEqual([
+      "curl -s https://x.example/api | jq '.[0]'",
+      'indented',
+      'quoted',
+      'print(1)',
+    ]);
   });
 });
 
