@@ -130,7 +130,9 @@ export function buildHomeMarkdownBody({ content, outlines, urls }: PageMarkdownS
         `- ${fact.label}: ${fact.href ? `[${escapeMarkdownText(fact.value)}](${fact.href})` : escapeMarkdownText(fact.value)}`,
     ),
     '',
-    ...(pages.home.body ? [demoteHeadings(pages.home.body, outlines.pages.home, 1), ''] : []),
+    // The introduction's headings at the levels the page gives them (under its h1, as the pages
+    // collection renders every page's body: content.config.ts), beside the sections' h2s.
+    ...(pages.home.body ? [demoteHeadings(pages.home.body, outlines.pages.home, 0), ''] : []),
     `## ${escapeMarkdownText(product.name)}`,
     '',
     escapeMarkdownText(product.summary),

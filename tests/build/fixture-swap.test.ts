@@ -11,6 +11,7 @@ import type { RouteTable, Surface } from '../../src/service/routes.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import { readSiteContent } from '../../src/site-content/read-site-content.ts';
 import { readOutline } from '../../src/documents/markdown-text.ts';
+import { parseMarkdownOutline } from '../../src/site-content/parse-markdown-outline.ts';
 import {
   decodeHtmlText,
   findStructureProblems,
@@ -183,7 +184,7 @@ describe.each(FIXTURE_COMPANY_NAMES)(
       }
     });
 
-    it("should render each body's headings on the home page one level down, fenced code as code", async () => {
+    it("should render each body's headings on the home page and in its Markdown version one level down, fenced code as code", async () => {
       const html = (await ask('GET / (headings)', '/')).body;
       const pageText = decodeHtmlText(html).replace(/\s+/g, '');
       // Compared without spaces: the page puts a tag where the Markdown had markup.
@@ -191,19 +192,27 @@ describe.each(FIXTURE_COMPANY_NAMES)(
       const pageHeadings = [...html.matchAll(/<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1>/g)].map(
         (match) => `h${match[1]} ${squeeze(decodeHtmlText(match[2] ?? ''))}`,
       );
+      // And the home page's Markdown version gives each of them the same level.
+      const markdownHeadings = parseMarkdownOutline(
+        (await ask('GET /index.md (headings)', '/index.md')).body,
+      ).headings.map((heading) => `h${heading.depth} ${squeeze(heading.text)}`);
+      // The introduction sits under the page's h1, the product and each section under their h2.
       const bodies = [
-        { body: content.product.body, outline: expected.outlines.product },
+        { body: content.pages.home.body, outline: expected.outlines.pages.home, levels: 0 },
+        { body: content.product.body, outline: expected.outlines.product, levels: 1 },
         ...content.copy.map((section) => ({
           body: section.body,
           outline: readOutline(expected.outlines.copy, section.slug),
+          levels: 1,
         })),
       ];
-      for (const { body, outline } of bodies) {
-        // One level down, and never more than one below the heading before (under the h2).
-        let previous = 2;
+      for (const { body, outline, levels } of bodies) {
+        // Pushed down by `levels`, and never more than one below the heading before.
+        let previous = levels + 1;
         for (const heading of outline.headings) {
-          previous = Math.min(6, heading.depth + 1, previous + 1);
+          previous = Math.min(6, heading.depth + levels, previous + 1);
           expect(pageHeadings).toContain(`h${previous} ${squeeze(heading.text)}`);
+          expect(markdownHeadings).toContain(`h${previous} ${squeeze(heading.text)}`);
         }
         // A `#` line inside a fenced block is code on the page, never a heading.
         const fenced = outline.blocks

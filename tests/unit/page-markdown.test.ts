@@ -10,9 +10,11 @@ describe('buildHomeMarkdownBody', () => {
   const text = buildHomeMarkdownBody(site).join('\n');
   const headings = parseMarkdownOutline(text).headings;
 
-  it('should hold no H1 and no second-level heading from a body, only the sections', () => {
+  it("should hold no H1, and as second-level headings the introduction's, as the page shows them, then the sections", () => {
     expect(headings.filter((heading) => heading.depth === 1)).toEqual([]);
     expect(headings.filter((heading) => heading.depth === 2).map(({ text }) => text)).toEqual([
+      // The rich company's home.md: one `##` in its introduction, an h2 under the page's h1.
+      'Our bakeries in numbers',
       site.content.product.name,
       'For developers and AI agents',
       ...site.content.copy.map((section) => section.title),
