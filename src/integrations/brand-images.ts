@@ -37,16 +37,58 @@ export function renderTouchIcon(svg: string, size: number = TOUCH_ICON_SIZE): Ui
 
 const require = createRequire(import.meta.url);
 
-/** Inter from npm (@fontsource/inter), Latin and Latin Extended: no font comes from the network. */
-async function loadFonts() {
+/**
+ * Inter from npm (@fontsource/inter), Latin and Latin Extended: no font comes from the network.
+ * The Latin Extended files go by a name of their own: satori takes one file per family, weight and
+ * style, and falls back to the other families for what it lacks, so under one name `Ł`, `ő` and
+ * `ş` were drawn as boxes.
+ */
+export async function loadOpenGraphFonts(): Promise<SatoriFont[]> {
   const fonts = [];
   for (const weight of [400, 700] as const) {
-    for (const subset of ['latin', 'latin-ext']) {
+    for (const [subset, name] of [
+      ['latin', 'Inter'],
+      ['latin-ext', 'Inter Latin Extended'],
+    ] as const) {
       const file = require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`);
-      fonts.push({ name: 'Inter', data: await readFile(file), weight, style: 'normal' as const });
+      fonts.push({ name, data: await readFile(file), weight, style: 'normal' as const });
     }
   }
   return fonts;
+}
+
+type SatoriFont = NonNullable<Parameters<typeof satori>[1]['fonts']>[number];
+
+/**
+ * A line of the image as the fonts can draw it: without its emoji (which no bundled font has:
+ * decoration the line reads well without), or undefined when it holds a character of a script
+ * Inter lacks (Japanese, Arabic, Greek...), which would be drawn as a box. Satori itself names what
+ * its fonts cannot draw (loadAdditionalAsset); the full text stays in og:image:alt. Noto's fonts
+ * for those scripts weigh about 79 MB per script on npm (Noto Sans JP), too much for one image.
+ */
+export async function fitTextToFonts(
+  text: string,
+  fonts: readonly SatoriFont[],
+): Promise<string | undefined> {
+  const missing: { code: string; segment: string }[] = [];
+  await satori({ type: 'div', props: { style: { display: 'flex' }, children: text } } as never, {
+    width: 1200,
+    height: 200,
+    fonts: [...fonts],
+    loadAdditionalAsset: async (code, segment) => {
+      missing.push({ code, segment });
+      return [];
+    },
+  });
+  if (missing.some(({ code }) => code !== 'emoji')) return undefined;
+  let drawable = text;
+  for (const { segment } of missing) drawable = drawable.split(segment).join('');
+  // What joined the emoji (a zero-width joiner, a variation selector) goes with them.
+  drawable = drawable
+    .replace(/[\u200d\ufe0e\ufe0f]/gu, '')
+    .replace(/\s+/gu, ' ')
+    .trim();
+  return drawable === '' ? undefined : drawable;
 }
 
 /** One element of satori's tree (the shape React elements have), without React. */
@@ -57,10 +99,15 @@ interface Node {
 
 /**
  * The Open Graph image (PNG, 1200x630): the logo, the company name and the tagline on the light
- * theme's background, with a band of the accent colour. Laid out by satori, drawn by resvg.
+ * theme's background, with a band of the accent colour. Laid out by satori, drawn by resvg. The
+ * name and the tagline are drawn as fitTextToFonts leaves them: a line Inter cannot draw is left
+ * out rather than shown as boxes.
  * @see https://ogp.me/#structured (og:image)
  */
 export async function renderOpenGraphImage(company: Company, logoSvg: string): Promise<Uint8Array> {
+  const fonts = await loadOpenGraphFonts();
+  const name = await fitTextToFonts(company.name, fonts);
+  const tagline = await fitTextToFonts(company.tagline, fonts);
   const light = THEMES[0];
   const logo = `data:image/svg+xml;base64,${Buffer.from(logoSvg).toString('base64')}`;
   const tree: Node = {
@@ -89,30 +136,43 @@ export async function renderOpenGraphImage(company: Company, logoSvg: string): P
                 // contain: a logo that is not square keeps its proportions in the square box.
                 props: { src: logo, width: 168, height: 168, style: { objectFit: 'contain' } },
               },
-              {
-                type: 'div',
-                props: {
-                  style: { fontSize: 76, fontWeight: 700, lineHeight: 1.1, maxWidth: '820px' },
-                  children: company.name,
-                },
-              },
+              ...(name === undefined
+                ? []
+                : [
+                    {
+                      type: 'div',
+                      props: {
+                        style: {
+                          fontSize: 76,
+                          fontWeight: 700,
+                          lineHeight: 1.1,
+                          maxWidth: '820px',
+                        },
+                        children: name,
+                      },
+                    },
+                  ]),
             ],
           },
         },
-        {
-          type: 'div',
-          props: {
-            style: { marginTop: '56px', fontSize: 44, lineHeight: 1.3, color: '#4a5563' },
-            children: company.tagline,
-          },
-        },
+        ...(tagline === undefined
+          ? []
+          : [
+              {
+                type: 'div',
+                props: {
+                  style: { marginTop: '56px', fontSize: 44, lineHeight: 1.3, color: '#4a5563' },
+                  children: tagline,
+                },
+              },
+            ]),
       ],
     },
   };
   // satori's types ask for a ReactNode; a plain element tree is what it reads.
   const svg = await satori(tree as unknown as Parameters<typeof satori>[0], {
     ...OPEN_GRAPH_IMAGE_SIZE,
-    fonts: await loadFonts(),
+    fonts,
   });
   return new Resvg(svg, { fitTo: { mode: 'original' } }).render().asPng();
 }

@@ -1,6 +1,13 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { renderTouchIcon, TOUCH_ICON_SIZE } from '../../src/integrations/brand-images.ts';
+import {
+  fitTextToFonts,
+  loadOpenGraphFonts,
+  renderOpenGraphImage,
+  renderTouchIcon,
+  TOUCH_ICON_SIZE,
+} from '../../src/integrations/brand-images.ts';
+import { loadFixtureContent } from '../support/fixture-content.ts';
 
 /** A PNG's IHDR fields and its first pixel (RGBA), read without an image library. */
 function readPng(bytes: Uint8Array) {
@@ -44,5 +51,33 @@ describe('renderTouchIcon', () => {
 
   it('should fill the margin with the opaque light background, not leave it transparent', () => {
     expect(readPng(renderTouchIcon(WIDE_LOGO)).firstPixel).toEqual([255, 255, 255, 255]);
+  });
+});
+
+describe('the Open Graph image', () => {
+  it('should draw a line without its emoji, and leave out one with a script Inter lacks', async () => {
+    const fonts = await loadOpenGraphFonts();
+    const cases: [string, string | undefined][] = [
+      ['Fersk laks, sporbar fra merd til middag 🐟', 'Fersk laks, sporbar fra merd til middag'],
+      ['Family 👨‍👩‍👧 bakery ❤️ since 1987', 'Family bakery since 1987'],
+      ['Łódź Piekarnia — Ćma, Øre & Straße', 'Łódź Piekarnia — Ćma, Øre & Straße'],
+      ['Le bon pain, à la bonne heure — 毎朝、焼きたてを。', undefined],
+      ['مخبز الفجر', undefined],
+      ['Ωmega Bakery', undefined],
+      ['🐟', undefined],
+    ];
+    for (const [text, drawn] of cases) expect(await fitTextToFonts(text, fonts), text).toBe(drawn);
+  });
+
+  it("should leave the rich company's Japanese tagline out rather than draw boxes", async () => {
+    const { company } = await loadFixtureContent('rich');
+    const logo =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>';
+    const drawn = await renderOpenGraphImage(company, logo);
+    // The same image as for a tagline with nothing to draw, and not the one with a Latin tagline.
+    expect(drawn).toEqual(await renderOpenGraphImage({ ...company, tagline: '🐟' }, logo));
+    expect(drawn).not.toEqual(
+      await renderOpenGraphImage({ ...company, tagline: 'Le bon pain, à la bonne heure' }, logo),
+    );
   });
 });
