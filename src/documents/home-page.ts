@@ -77,7 +77,8 @@ export function listHomeFacts({
 export function formatFoundingDate(date: string, locale: string): string {
   const [year = 0, month, day] = date.split('-').map(Number);
   if (month === undefined) return date;
-  const time = Date.UTC(year, month - 1, day ?? 1);
+  // setUTCFullYear, not Date.UTC, which reads a year below 100 as 19xx.
+  const time = new Date(0).setUTCFullYear(year, month - 1, day ?? 1);
   return day === undefined
     ? new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(
         time,

@@ -3,7 +3,8 @@ import * as z from 'zod';
 /** Whether `2019`, `2019-06` or `2019-06-14` names a month and day that exist (not 2019-02-30). */
 function isCalendarDate(value: string): boolean {
   const [year = 0, month = 1, day = 1] = value.split('-').map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
+  // setUTCFullYear, not Date.UTC, which reads a year below 100 as 19xx.
+  const date = new Date(new Date(0).setUTCFullYear(year, month - 1, day));
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 

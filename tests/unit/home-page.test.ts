@@ -75,6 +75,8 @@ describe('formatFoundingDate', () => {
     // The first and last day of a month, whatever the machine's time zone.
     expect(formatFoundingDate('2020-01-01', 'en')).toBe('January 1, 2020');
     expect(formatFoundingDate('2020-12-31', 'en')).toBe('December 31, 2020');
+    // A year below 100 stays that year (Date.UTC would make it 1979).
+    expect(formatFoundingDate('0079-08', 'en')).toBe('August 79');
   });
 });
 
