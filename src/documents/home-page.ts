@@ -65,8 +65,27 @@ export function listHomeFacts({
     label: 'What it makes',
     value: product.category ? `${product.name}, ${lowerFirst(product.category)}` : product.name,
   });
-  facts.push({ label: 'Website', value: new URL(company.website).host, href: company.website });
+  facts.push({ label: 'Website', value: formatWebsite(company.website), href: company.website });
   return facts;
+}
+
+/**
+ * A website as the fact sheet shows it: its host, and its path when the company's site is a part
+ * of a larger one (`havbruk.example/nordlys`, not `havbruk.example`, which would name another site).
+ * The scheme, a query and a fragment are left out; the link keeps the address as written.
+ */
+function formatWebsite(website: string): string {
+  const url = new URL(website);
+  return `${url.host}${readablePath(url.pathname).replace(/\/+$/, '')}`;
+}
+
+/** A path with its percent-encoded UTF-8 shown as the characters (as written when it is not UTF-8). */
+function readablePath(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
 }
 
 /**

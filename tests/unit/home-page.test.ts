@@ -64,6 +64,23 @@ describe('listHomeFacts', () => {
   });
 });
 
+describe('the website in the fact sheet', () => {
+  it('should show its host, with the path of a site that is part of a larger one', () => {
+    const website = (address: string) =>
+      listHomeFacts({ ...minimal, company: { ...minimal.company, website: address } }).at(-1);
+    expect(website('https://havbruk.example/nordlys/')).toEqual({
+      label: 'Website',
+      value: 'havbruk.example/nordlys',
+      href: 'https://havbruk.example/nordlys/',
+    });
+    expect(website('https://www.example.com/')?.value).toBe('www.example.com');
+    expect(website('https://example.com/sv/f%C3%B6r-oss?ref=x#top')?.value).toBe(
+      'example.com/sv/för-oss',
+    );
+    expect(website('https://example.com/%E0%A4%A/')?.value).toBe('example.com/%E0%A4%A');
+  });
+});
+
 describe('formatFoundingDate', () => {
   it("should name a founding month or day in the content's language, and keep a year as it is", () => {
     expect(formatFoundingDate('1998', 'en')).toBe('1998');
