@@ -1,4 +1,5 @@
 import type { CallToAction, SiteContent } from '../schemas/site-content.ts';
+import { formatFoundingDate } from '../site-content/page-date.ts';
 
 /** The home page's calls to action: one primary, the others grouped as secondary. */
 export interface HomeActions {
@@ -86,23 +87,6 @@ function readablePath(path: string): string {
   } catch {
     return path;
   }
-}
-
-/**
- * A founding date as people read it in the content's language: a year as it is (`2019`), a month
- * and a day with the month's name (`June 2011`, `14 March 1987` in en-GB, `1987年3月14日` in ja).
- * The schema admits only dates that exist and language tags Intl takes.
- */
-export function formatFoundingDate(date: string, locale: string): string {
-  const [year = 0, month, day] = date.split('-').map(Number);
-  if (month === undefined) return date;
-  // setUTCFullYear, not Date.UTC, which reads a year below 100 as 19xx.
-  const time = new Date(0).setUTCFullYear(year, month - 1, day ?? 1);
-  return day === undefined
-    ? new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-        time,
-      )
-    : new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(time);
 }
 
 /** "Supply chain visibility" reads as "…, supply chain visibility" after a name; "SaaS" stays. */

@@ -1,12 +1,27 @@
 import * as z from 'zod';
 
-/** Whether `2019`, `2019-06` or `2019-06-14` names a month and day that exist (not 2019-02-30). */
+/**
+ * A founding date of the shape the schema admits (`2019`, `2019-06`, `2019-06-14`): the month and
+ * day it names, when it names them, and the UTC time its first day starts (setUTCFullYear, not
+ * Date.UTC, which reads a year below 100 as 19xx).
+ */
+export function readFoundingDate(value: string): {
+  readonly time: number;
+  readonly month: number | undefined;
+  readonly day: number | undefined;
+} {
+  const [year = 0, month, day] = value.split('-').map(Number);
+  return { time: new Date(0).setUTCFullYear(year, (month ?? 1) - 1, day ?? 1), month, day };
+}
+
+/** Whether a founding date names a month and day that exist (not 2019-02-30). */
 function isCalendarDate(value: string): boolean {
-  const [year = 0, month = 1, day = 1] = value.split('-').map(Number);
-  // setUTCFullYear, not Date.UTC, which reads a year below 100 as 19xx.
-  const date = new Date(new Date(0).setUTCFullYear(year, month - 1, day));
+  const { time, month = 1, day = 1 } = readFoundingDate(value);
+  const date = new Date(time);
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
+
+const LANGUAGE_TAG_ERROR = 'must be a BCP 47 language tag such as en or en-GB';
 
 /** Whether Intl takes the tag: the pages format dates in the content's language. */
 function isLanguageTag(tag: string): boolean {
@@ -72,12 +87,9 @@ export const CompanySchema = z.strictObject({
   contactUrl: PublicUrlSchema.optional(),
   locale: z
     .string()
-    .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, {
-      error: 'must be a BCP 47 language tag such as en or en-GB',
-      abort: true,
-    })
+    .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, { error: LANGUAGE_TAG_ERROR, abort: true })
     // The shape alone lets through tags Intl refuses (`en-GB-GB`: a region twice).
-    .refine(isLanguageTag, 'must be a BCP 47 language tag such as en or en-GB')
+    .refine(isLanguageTag, LANGUAGE_TAG_ERROR)
     .default('en'),
   logo: z
     .string()

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatFoundingDate,
   isTaglineInHeading,
   listHomeFacts,
   splitHomeActions,
 } from '../../src/documents/home-page.ts';
 import type { CallToAction } from '../../src/schemas/site-content.ts';
+import { formatFoundingDate } from '../../src/site-content/page-date.ts';
 import { loadFixtureContent } from '../support/fixture-content.ts';
 
 const minimal = await loadFixtureContent('minimal');
