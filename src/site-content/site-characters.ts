@@ -1,5 +1,5 @@
 import type { SiteContent } from '../schemas/site-content.ts';
-import { formatPageDate } from './page-date.ts';
+import { formatFoundingDate, formatPageDate } from './page-date.ts';
 
 /**
  * The characters beyond printable ASCII that the site's own words use, in templates, scripts and
@@ -27,8 +27,9 @@ function* listStrings(value: unknown): Generator<string> {
 
 /**
  * The code points the site's pages can show: printable ASCII, the site's own punctuation, every
- * character of content/ (names, copy, Markdown bodies) and the month names of the content's
- * locale (the "Last updated" dates). The web font is cut to these, so a page never waits for
+ * character of content/ (names, copy, Markdown bodies), the month names of the content's locale
+ * (the "Last updated" dates) and the founding date as the home page writes it (`styczeń 2011`
+ * names its month in another form than a date does: `28 stycznia 2000`). The web font is cut to these, so a page never waits for
  * glyphs no page shows; what the font lacks (another script) falls back to the system's fonts.
  */
 export function collectSiteCharacters(content: SiteContent): Set<number> {
@@ -43,5 +44,7 @@ export function collectSiteCharacters(content: SiteContent): Set<number> {
   for (let month = 0; month < 12; month += 1) {
     add(formatPageDate(new Date(Date.UTC(2000, month, 28)), content.company.locale));
   }
+  const { foundingDate, locale } = content.company;
+  if (foundingDate) add(formatFoundingDate(foundingDate, locale));
   return characters;
 }

@@ -40,6 +40,18 @@ describe('collectSiteCharacters', () => {
     expect(french.has('û'.codePointAt(0) ?? 0)).toBe(true);
     expect(characters.has('û'.codePointAt(0) ?? 0)).toBe(false);
   });
+
+  it('should add the founding date as the home page names its month', async () => {
+    const minimal = await loadFixtureContent('minimal');
+    const polish = (foundingDate?: string) =>
+      collectSiteCharacters({
+        ...minimal,
+        company: { ...minimal.company, locale: 'pl', foundingDate },
+      });
+    // « styczeń 2011 »: no date of the "Last updated" line has the ń of a month named alone.
+    expect(polish().has('ń'.codePointAt(0) ?? 0)).toBe(false);
+    expect(polish('2011-01').has('ń'.codePointAt(0) ?? 0)).toBe(true);
+  });
 });
 
 describe('subsetInter', { timeout: 60_000 }, () => {
