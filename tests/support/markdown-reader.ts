@@ -15,6 +15,9 @@ const PHRASING_PARENTS = new Set([
 /** The phrasing parents that are blocks: a space sets their text apart from what is around. */
 const PHRASING_BLOCKS = new Set(['paragraph', 'heading', 'tableCell']);
 
+/** Sätteri's features as Astro renders the pages with them: GFM on, smart punctuation off. */
+const FEATURES = { gfm: true, smartPunctuation: false, frontmatter: false } as const;
+
 /** What a Markdown reader makes of a Markdown document. */
 export interface MarkdownReading {
   /** Its text, code and image descriptions, runs of white space as one space, none at the ends. */
@@ -33,7 +36,7 @@ export interface MarkdownReading {
  */
 export function readMarkdownText(markdown: string): MarkdownReading {
   const tree = markdownToMdast(markdown.replace(/^---\n[\s\S]*?\n---\n/, ''), {
-    features: { gfm: true, smartPunctuation: false, frontmatter: false },
+    features: FEATURES,
   });
   const html: string[] = [];
   const markup = new Set<string>();
@@ -58,9 +61,7 @@ export function readMarkdownText(markdown: string): MarkdownReading {
 
 /** The text of every code block of a Markdown document (fenced or indented), in order. */
 export function listMarkdownCode(markdown: string): string[] {
-  const tree = markdownToMdast(markdown, {
-    features: { gfm: true, smartPunctuation: false, frontmatter: false },
-  });
+  const tree = markdownToMdast(markdown, { features: FEATURES });
   const code: string[] = [];
   const visit = (node: MdastNode): void => {
     if (node.type === 'code' && typeof node.value === 'string') code.push(node.value);
