@@ -33,7 +33,6 @@ export default defineConfig({
           globalSetup: [
             WORK_TREE_GUARD,
             'tests/support/server-setup.ts',
-            'tests/support/browser-setup.ts',
             'tests/support/python-mcp-setup.ts',
           ],
           setupFiles: ['tests/support/site-ready-setup.ts'],

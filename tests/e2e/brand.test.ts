@@ -1,15 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
-import { launchChromium } from '../support/browser.ts';
+import { launchChromium, type TestBrowser } from '../support/browser.ts';
 import { ROOT } from '../support/processes.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
 
 const baseUrl = inject('baseUrl');
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-let browser: Browser;
+let browser: TestBrowser;
 let content: SiteContent;
 
 beforeAll(async () => {

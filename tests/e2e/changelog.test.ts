@@ -1,5 +1,4 @@
 import { parseFeed } from '@rowanmanning/feed-parser';
-import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import { CHANGELOG_FOLLOW_HEADING } from '../../src/site-content/changelog-page.ts';
@@ -8,12 +7,13 @@ import {
   launchChromium,
   openRecordedPage,
   saveScreenshot,
+  type TestBrowser,
 } from '../support/browser.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
 
 const baseUrl = inject('baseUrl');
 
-let browser: Browser;
+let browser: TestBrowser;
 // Whatever content/ holds: a changelog of any length, or none.
 const content: SiteContent = await loadSampleContent();
 

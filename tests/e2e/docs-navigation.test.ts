@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { listErrorCatalogue } from '../../src/service/error-catalogue.ts';
-import { createPageVisits, launchChromium } from '../support/browser.ts';
+import { createPageVisits, launchChromium, type TestBrowser } from '../support/browser.ts';
 import { loadSampleContent, loadSampleRoutes } from '../support/sample-content.ts';
 
 const baseUrl = inject('baseUrl');
@@ -9,7 +8,7 @@ const baseUrl = inject('baseUrl');
 const REFERENCE_PAGES = (await loadSampleRoutes()).pages.filter((page) => page.section === 'docs');
 const OPERATION = '/docs/api/getOverview';
 
-let browser: Browser;
+let browser: TestBrowser;
 let visits: ReturnType<typeof createPageVisits>;
 
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Browser, BrowserContextOptions } from 'playwright';
+import type { BrowserContextOptions } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CONSENT_PAGE_CSP } from '../../src/oauth/consent-page.ts';
-import { checkAccessibility, launchChromium } from '../support/browser.ts';
+import { checkAccessibility, launchChromium, type TestBrowser } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const redirectUri = 'https://app.example/callback';
-let browser: Browser;
+let browser: TestBrowser;
 let authorizationUrl: string;
 
 beforeAll(async () => {

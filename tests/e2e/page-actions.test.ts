@@ -1,14 +1,14 @@
-import type { Browser, Page } from 'playwright';
+import type { Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildMcpServerKey } from '../../src/reference/mcp-client-configs.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
-import { launchChromium } from '../support/browser.ts';
+import { launchChromium, type TestBrowser } from '../support/browser.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
 
 const baseUrl = inject('baseUrl');
 const PAGES = ['/developers', '/docs'] as const;
 
-let browser: Browser;
+let browser: TestBrowser;
 let content: SiteContent;
 let serverKey: string;
 

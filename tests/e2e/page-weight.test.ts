@@ -1,6 +1,6 @@
-import type { Browser, Request } from 'playwright';
+import type { Request } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
+import { launchChromium, type TestBrowser } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 /**
@@ -19,7 +19,7 @@ const DOCS_PAGES = [
 /** The budget of issue 27: / at most 80 KB transferred, fonts (and the product image) included. */
 const HOME_BUDGET_BYTES = 80_000;
 
-let browser: Browser;
+let browser: TestBrowser;
 
 beforeAll(async () => {
   browser = await launchChromium();

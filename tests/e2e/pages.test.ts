@@ -1,4 +1,3 @@
-import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isTaglineInHeading } from '../../src/documents/home-page.ts';
 import { listErrorCatalogue } from '../../src/service/error-catalogue.ts';
@@ -15,6 +14,7 @@ import {
   launchChromium,
   saveScreenshot,
   type VisitOptions,
+  type TestBrowser,
 } from '../support/browser.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
 import { findStructureProblems } from '../support/expected-site.ts';
@@ -33,7 +33,7 @@ const REFERENCE_PAGES = [
 const CHECKED_PAGES = [...PAGES, ...REFERENCE_PAGES] as const;
 const THEMES = ['light', 'dark'] as const;
 
-let browser: Browser;
+let browser: TestBrowser;
 let visits: ReturnType<typeof createPageVisits>;
 let content: SiteContent;
 

@@ -5,12 +5,17 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
-import type { Browser, BrowserContextOptions, Page } from 'playwright';
+import type { BrowserContextOptions, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isTaglineInHeading, splitHomeActions } from '../../src/documents/home-page.ts';
 import { readFontCodePoints } from '../../src/integrations/site-fonts.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
-import { createPageVisits, launchChromium, type VisitOptions } from '../support/browser.ts';
+import {
+  createPageVisits,
+  launchChromium,
+  type VisitOptions,
+  type TestBrowser,
+} from '../support/browser.ts';
 import { listFiles } from '../support/list-files.ts';
 import { loadSampleContent, loadSampleRoutes } from '../support/sample-content.ts';
 
@@ -25,7 +30,7 @@ const SITE_PAGES = [...(await loadSampleRoutes()).pages.map((page) => page.path)
 const DARK_BACKGROUND = 'rgb(16, 20, 26)';
 const LIGHT_BACKGROUND = 'rgb(255, 255, 255)';
 
-let browser: Browser;
+let browser: TestBrowser;
 let visits: ReturnType<typeof createPageVisits>;
 let content: SiteContent;
 

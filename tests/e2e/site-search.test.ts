@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright';
+import type { Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import {
@@ -7,12 +7,13 @@ import {
   launchChromium,
   openRecordedPage,
   saveScreenshot,
+  type TestBrowser,
 } from '../support/browser.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
 
 const baseUrl = inject('baseUrl');
 
-let browser: Browser;
+let browser: TestBrowser;
 let visits: ReturnType<typeof createPageVisits>;
 let content: SiteContent;
 

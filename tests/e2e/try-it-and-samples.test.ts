@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright';
+import type { Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import {
@@ -9,13 +9,14 @@ import {
   openRecordedPage,
   saveScreenshot,
   type OpenPageOptions,
+  type TestBrowser,
 } from '../support/browser.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
 
 const baseUrl = inject('baseUrl');
 const run = promisify(execFile);
 
-let browser: Browser;
+let browser: TestBrowser;
 let content: SiteContent;
 
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page, Request } from 'playwright';
+import type { Locator, Page, Request } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { listReferenceOperations } from '../../src/reference/api-reference.ts';
 import type { ArgumentField } from '../../src/reference/tool-argument-form.ts';
@@ -9,11 +9,12 @@ import {
   launchChromium,
   saveScreenshot,
   type VisitOptions,
+  type TestBrowser,
 } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 
-let browser: Browser;
+let browser: TestBrowser;
 let visits: ReturnType<typeof createPageVisits>;
 /** The pages that hold a console, found from the sitemap (not a list of our own), with their HTML. */
 let consolePages: { path: string; html: string }[];

@@ -1,11 +1,11 @@
-import type { Browser, Page } from 'playwright';
+import type { Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { listWebMcpTools } from '../../src/documents/webmcp-tools.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
-import { launchChromium } from '../support/browser.ts';
+import { launchChromium, type TestBrowser } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+let browser: TestBrowser;
 
 beforeAll(async () => {
   browser = await launchChromium();

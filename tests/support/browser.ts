@@ -5,19 +5,11 @@ import {
   chromium,
   type Browser,
   type BrowserContext,
-  type BrowserServer,
+  type BrowserContextOptions,
   type Page,
   type Response,
 } from 'playwright';
-import { inject } from 'vitest';
 import { ROOT } from './processes.ts';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The WebSocket endpoint of the test run's one Chromium (tests/support/browser-setup.ts). */
-    chromiumEndpoint: string;
-  }
-}
 
 /** Debian's build of Chromium's headless shell (package chromium-headless-shell, from .ci/run). */
 const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
@@ -44,22 +36,57 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/**
- * Starts one headless Chromium for a whole test run (tests/support/browser-setup.ts), which every
- * test file connects to instead of launching its own.
- */
-export async function launchChromiumServer(): Promise<BrowserServer> {
-  return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+/** What a browser test file drives: contexts and pages of its worker's one Chromium. */
+export interface TestBrowser {
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** A page in a context of its own, as Playwright's `browser.newPage`. */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+  /** Closes the contexts this file opened; the worker's Chromium stays for the next file. */
+  close(): Promise<void>;
+}
+
+/** The Chromium of this test worker, launched by its first browser test file. */
+let workerChromium: Promise<Browser> | undefined;
+
+/** The worker's Chromium, launched again when it failed to start or went away. */
+async function getWorkerChromium(): Promise<Browser> {
+  const current = workerChromium;
+  if (current) {
+    const browser = await current.catch(() => undefined);
+    if (browser?.isConnected()) return browser;
+    // Another file of the worker launched it again meanwhile.
+    if (workerChromium !== current) return getWorkerChromium();
+  }
+  workerChromium = chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return workerChromium;
 }
 
 /**
- * Connects to the test run's Chromium when one was started, else launches headless Chromium.
- * Closing what it returns closes the contexts this file opened (and a browser it launched).
+ * Headless Chromium for a test file: each test worker launches one, on first use, and the files it
+ * runs afterwards share it (test files share their worker's module graph, `isolate: false`); it
+ * ends with the worker's process. Closing what this returns closes the contexts the file opened.
+ * One Chromium per run, shared over Playwright's WebSocket server, cost more: the run's main
+ * process relayed every protocol message between the workers and the browser (docs/architecture.md,
+ * "Tests").
  */
-export async function launchChromium(): Promise<Browser> {
-  const endpoint = inject('chromiumEndpoint');
-  if (endpoint) return chromium.connect(endpoint);
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+export async function launchChromium(): Promise<TestBrowser> {
+  const browser = await getWorkerChromium();
+  const contexts = new Set<BrowserContext>();
+  const newContext = async (options?: BrowserContextOptions) => {
+    const context = await browser.newContext(options);
+    contexts.add(context);
+    context.on('close', () => contexts.delete(context));
+    return context;
+  };
+  return {
+    newContext,
+    async newPage(options) {
+      return (await newContext(options)).newPage();
+    },
+    async close() {
+      await Promise.all([...contexts].map((context) => context.close()));
+    },
+  };
 }
 
 /** How a page is opened: with or without JavaScript, in the light or dark theme. */
@@ -73,7 +100,7 @@ export interface OpenPageOptions {
  * the console errors, page errors and request paths it produces.
  */
 export async function openRecordedPage(
-  browser: Browser,
+  browser: TestBrowser,
   url: string,
   options: OpenPageOptions = {},
 ) {
@@ -123,7 +150,7 @@ interface SharedPage {
  * 0.2 s. A navigation resets what a test did to the document; a test that changes what outlives it
  * (storage, permissions, routes, init scripts, emulated media) opens a context of its own.
  */
-export function createPageVisits(browser: Browser) {
+export function createPageVisits(browser: TestBrowser) {
   const shared = new Map<string, Promise<SharedPage>>();
   const openShared = async (options: OpenPageOptions): Promise<SharedPage> => {
     const context = await browser.newContext({ colorScheme: 'light', ...options });
