@@ -2,11 +2,9 @@
 import vercel from '@astrojs/vercel';
 import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
-import { satteri } from '@astrojs/markdown-satteri';
-import { focusableCodeBlocksPlugin } from './src/integrations/focusable-code-blocks.ts';
-import { headingAnchorsPlugin } from './src/integrations/heading-anchors.ts';
 import { markdownTokensIntegration } from './src/integrations/markdown-tokens.ts';
 import { searchIndexIntegration } from './src/integrations/search-index.ts';
+import { SITE_MARKDOWN } from './src/integrations/site-markdown.ts';
 import { siteSnapshotIntegration } from './src/integrations/site-snapshot.ts';
 import { withoutStackForOwner } from './src/server/owner-errors.ts';
 import { resolveContentDir } from './src/site-content/content-dir.ts';
@@ -37,19 +35,8 @@ export default defineConfig({
   build: { inlineStylesheets: 'never' },
   // Scripts (and styles) as files under /_astro/, never inlined, so `script-src 'self'` allows them.
   vite: { build: { assetsInlineLimit: 0 } },
-  // Every Markdown heading (h2 to h4) gets a link to itself, as the components' headings do.
-  // Code blocks in content/ stay plain <pre><code> in the site's colours: Shiki's Markdown
-  // highlighting writes its theme as inline styles, which the Content-Security-Policy blocks. Each
-  // takes the keyboard focus, since a long line scrolls inside it on a phone.
-  // Punctuation stays as written (no smart quotes): the Markdown versions carry the owner's text
-  // as is, and an apostrophe turned into ’ on the page alone broke their parity with it.
-  markdown: {
-    processor: satteri({
-      hastPlugins: [headingAnchorsPlugin, focusableCodeBlocksPlugin],
-      features: { smartPunctuation: false },
-    }),
-    syntaxHighlight: false,
-  },
+  // Content Markdown: heading anchors, code highlighted by class, punctuation as written.
+  markdown: SITE_MARKDOWN,
   integrations: [
     // First: its start-up hook writes the module the function bundles import, and its build hook
     // packs the pages' sections for them before the site-snapshot integration bundles.

@@ -72,8 +72,38 @@ function mergeTokens(children: readonly LineChild[]): LineChild[] {
   return merged;
 }
 
+/**
+ * A line's tokens with every element that has no class replaced by what it holds, at any depth:
+ * an element Astro's transformer added inside a token (a diff's marker, styled
+ * `user-select: none`) carries no style and no element that changes nothing.
+ */
+function unwrapPlainElements(children: readonly LineChild[]): LineChild[] {
+  return children.flatMap((child) => {
+    if (child.type !== 'element') return [child];
+    delete child.properties.style;
+    child.children = unwrapPlainElements(child.children as LineChild[]);
+    return child.properties.class ? [child] : child.children;
+  });
+}
+
 /** A transformer that replaces every inline style by a class and names the code's language. */
 export function buildTokenClassTransformer(language: HighlightedLanguage): ShikiTransformer {
+  return tokenClassTransformer(() => language);
+}
+
+/**
+ * The same for the Markdown of `content/` (astro.config.mjs), where Astro's Shiki highlights a
+ * block in whatever language its fence names: the code element is named by that language, and an
+ * inline style Astro's own transformer adds (its `overflow-x` on `<pre>`, the `user-select` of a
+ * diff's markers) goes too.
+ */
+export const markdownTokenClassTransformer: ShikiTransformer = tokenClassTransformer(
+  (options) => options.lang,
+);
+
+function tokenClassTransformer(
+  readLanguage: (options: { readonly lang: string }) => string,
+): ShikiTransformer {
   return {
     name: 'token-classes',
     pre(node) {
@@ -81,7 +111,7 @@ export function buildTokenClassTransformer(language: HighlightedLanguage): Shiki
       node.properties.class = 'highlighted';
     },
     code(node) {
-      node.properties.class = `language-${language}`;
+      node.properties.class = `language-${readLanguage(this.options)}`;
     },
     span(node) {
       const style = node.properties.style;
@@ -90,7 +120,7 @@ export function buildTokenClassTransformer(language: HighlightedLanguage): Shiki
       if (token && COLOURED_TOKENS.has(token)) this.addClassToHast(node, `tok-${token}`);
     },
     line(node) {
-      node.children = mergeTokens(node.children);
+      node.children = mergeTokens(unwrapPlainElements(node.children));
     },
   };
 }

@@ -13,12 +13,14 @@ import { readSiteContent } from '../../src/site-content/read-site-content.ts';
 import { readOutline } from '../../src/documents/markdown-text.ts';
 import { parseMarkdownOutline } from '../../src/site-content/parse-markdown-outline.ts';
 import {
+  decodeHtmlCode,
   decodeHtmlText,
   findStructureProblems,
+  listContentMarkdown,
   loadProjectTools,
   resolveSkillSample,
 } from '../support/expected-site.ts';
-import { readMarkdownText } from '../support/markdown-reader.ts';
+import { listMarkdownCodeBlocks, readMarkdownText } from '../support/markdown-reader.ts';
 import { launchChromium } from '../support/browser.ts';
 import { FIXTURE_COMPANY_NAMES, resolveFixtureDir } from '../support/fixture-content.ts';
 import { listFiles } from '../support/list-files.ts';
@@ -266,6 +268,36 @@ describe.each(FIXTURE_COMPANY_NAMES)(
         problems.push(...findStructureProblems(body).map((problem) => `${path}: ${problem}`));
       }
       expect(problems).toEqual([]);
+    });
+
+    it("should highlight its content's code blocks as the components' are, with no inline style", async () => {
+      // The rich fixture's copy has a ````md block holding a ``` fence. Each block of content/ is
+      // a Shiki-highlighted <pre> named by its language (plaintext when its fence names none or
+      // one Shiki does not know), holding the code as written, its tokens coloured by class.
+      const blocks = listContentMarkdown(content).flatMap(listMarkdownCodeBlocks);
+      const html: string[] = [];
+      for (const { path } of FIXTURE_ROUTES.get(name)?.pages ?? []) {
+        html.push((await ask(`GET ${path} (code blocks)`, path)).body);
+      }
+      const pre = [
+        ...html
+          .join('\n')
+          .matchAll(
+            /<pre class="highlighted" tabindex="0" data-language="([^"]+)"><code class="language-\1">([\s\S]*?)<\/code><\/pre>/g,
+          ),
+      ].map(([, lang, inner]) => ({ lang, text: decodeHtmlCode(inner ?? ''), inner }));
+      for (const block of blocks) {
+        const shown = pre.find((item) => item.text === block.code.replace(/\n$/, ''));
+        expect(shown, block.code).toBeDefined();
+        expect([block.lang ?? 'plaintext', 'plaintext'], block.code).toContain(shown?.lang);
+      }
+      if (blocks.some((block) => block.lang === 'md')) {
+        expect(pre.some((item) => item.lang === 'md' && item.inner?.includes('class="tok-'))).toBe(
+          true,
+        );
+      }
+      expect(name === 'minimal' || blocks.length > 0).toBe(true);
+      expect(html.join('').match(/<[^>]+\sstyle=/g) ?? []).toEqual([]);
     });
 
     it('should show each main and content page whole under its Content-Security-Policy, at 320 px too, with no empty element', async () => {

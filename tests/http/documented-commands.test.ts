@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { listContentMarkdown } from '../support/expected-site.ts';
 import { listFiles } from '../support/list-files.ts';
 import { listMarkdownCode } from '../support/markdown-reader.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
@@ -45,15 +46,7 @@ async function listBuiltPages(): Promise<string[]> {
  * of theirs, not a command this project documents, so no test runs it.
  */
 async function listOwnerCode(): Promise<Set<string>> {
-  const content = await loadSampleContent();
-  const bodies = [
-    content.product.body,
-    ...content.copy.map((section) => section.body),
-    ...Object.values(content.pages).map((page) => page.body),
-    ...content.contentPages.map((page) => page.body),
-    ...content.changelog.map((entry) => entry.body),
-  ];
-  return new Set(bodies.flatMap(listMarkdownCode));
+  return new Set(listContentMarkdown(await loadSampleContent()).flatMap(listMarkdownCode));
 }
 
 /**

@@ -31,17 +31,35 @@ export async function loadExpectedSite(siteUrl: string, content?: SiteContent): 
   return { ...buildSiteDocuments(snapshot), tools };
 }
 
+/** Every Markdown text of a company's content that the pages render: its owner's words. */
+export function listContentMarkdown(content: SiteContent): string[] {
+  return [
+    content.product.body,
+    ...content.copy.map((section) => section.body),
+    ...Object.values(content.pages).map((page) => page.body),
+    ...content.contentPages.map((page) => page.body),
+    ...content.changelog.map((entry) => entry.body),
+  ];
+}
+
 /** Turns the HTML entities Astro emits back into text, so facts can be compared with pages. */
 export function decodeHtmlText(html: string): string {
+  return decodeEntities(html.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
+}
+
+/** The text of a code block's HTML exactly: its tags dropped, its entities decoded, spaces kept. */
+export function decodeHtmlCode(html: string): string {
+  return decodeEntities(html.replace(/<[^>]+>/g, ''));
+}
+
+function decodeEntities(html: string): string {
   return html
-    .replace(/<[^>]+>/g, ' ')
     .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
     .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
     .replace(/&quot;/g, '"')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
+    .replace(/&amp;/g, '&');
 }
 
 /**

@@ -61,12 +61,20 @@ export function readMarkdownText(markdown: string): MarkdownReading {
 
 /** The text of every code block of a Markdown document (fenced or indented), in order. */
 export function listMarkdownCode(markdown: string): string[] {
+  return listMarkdownCodeBlocks(markdown).map((block) => block.code);
+}
+
+/** A Markdown document's code blocks, in order, with the language each fence names (if any). */
+export function listMarkdownCodeBlocks(markdown: string): { lang?: string; code: string }[] {
   const tree = markdownToMdast(markdown, { features: FEATURES });
-  const code: string[] = [];
+  const blocks: { lang?: string; code: string }[] = [];
   const visit = (node: MdastNode): void => {
-    if (node.type === 'code' && typeof node.value === 'string') code.push(node.value);
+    if (node.type === 'code' && typeof node.value === 'string') {
+      const lang = 'lang' in node && typeof node.lang === 'string' ? node.lang : undefined;
+      blocks.push({ ...(lang ? { lang } : {}), code: node.value });
+    }
     if ('children' in node && Array.isArray(node.children)) node.children.forEach(visit);
   };
   visit(tree);
-  return code;
+  return blocks;
 }

@@ -1,0 +1,25 @@
+import { satteri } from '@astrojs/markdown-satteri';
+import type { AstroUserConfig } from 'astro';
+import { markdownTokenClassTransformer } from '../reference/code-highlighting.ts';
+import { focusableCodeBlocksPlugin } from './focusable-code-blocks.ts';
+import { headingAnchorsPlugin } from './heading-anchors.ts';
+
+/**
+ * How the pages render the Markdown of `content/` (astro.config.mjs's `markdown`):
+ *
+ * - Every Markdown heading (h2 to h4) gets a link to itself, as the components' headings do.
+ * - Code blocks are highlighted by Shiki at build time as the components' are: its css-variables
+ *   theme, each token's colour turned into a class (src/styles/code.css colours them for light and
+ *   dark), no inline style for the Content-Security-Policy to block. Each takes the keyboard
+ *   focus, since a long line scrolls inside it on a phone.
+ * - Punctuation stays as written (no smart quotes): the Markdown versions carry the owner's text
+ *   as is, and an apostrophe turned into ’ on the page alone broke their parity with it.
+ */
+export const SITE_MARKDOWN = {
+  processor: satteri({
+    hastPlugins: [headingAnchorsPlugin, focusableCodeBlocksPlugin],
+    features: { smartPunctuation: false },
+  }),
+  syntaxHighlight: 'shiki',
+  shikiConfig: { theme: 'css-variables', transformers: [markdownTokenClassTransformer] },
+} satisfies AstroUserConfig['markdown'];

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { SITE_MARKDOWN } from '../../src/integrations/site-markdown.ts';
+
+/** The Markdown of content/ as the pages render it, through the processor astro.config.mjs uses. */
+async function render(markdown: string): Promise<string> {
+  const { processor, syntaxHighlight, shikiConfig } = SITE_MARKDOWN;
+  const renderer = await processor.createRenderer({ syntaxHighlight, shikiConfig });
+  return (await renderer.render(markdown)).code;
+}
+
+describe("content/'s Markdown as the pages render it", () => {
+  it('should highlight a fenced block by token classes, named by its language, with no inline style', async () => {
+    const html = await render('```sh\ncurl -s "https://example.com/a?b=1" | jq .name\n```\n');
+    expect(html).toMatch(
+      /^<pre class="highlighted" tabindex="0" data-language="sh"><code class="language-sh">/,
+    );
+    expect(html).toContain('<span class="tok-function">curl</span>');
+    expect(html).toContain(
+      '<span class="tok-string-expression"> "https://example.com/a?b=1"</span>',
+    );
+    expect(html).not.toMatch(/\sstyle=/);
+    // One tabindex: Shiki's, not a second from the focusable-code-blocks plugin.
+    expect(html.match(/tabindex=/g)).toHaveLength(1);
+  });
+
+  it("should drop the inline style Astro gives a diff's markers and keep their text", async () => {
+    const html = await render('```diff\n- old line\n+ new line\n```\n');
+    expect(html).not.toMatch(/\sstyle=/);
+    expect(html).toContain('<span class="line">- old line</span>');
+    expect(html).toContain('<span class="line">+ new line</span>');
+  });
+
+  it('should show a block with no language, or one Shiki does not know, as plain code that takes the focus', async () => {
+    for (const markdown of [
+      '```\na <b> & c\n```\n',
+      '    a <b> & c\n',
+      '```nolang-x\na <b> & c\n```\n',
+    ]) {
+      const html = await render(markdown);
+      expect(html, markdown).toBe(
+        '<pre class="highlighted" tabindex="0" data-language="plaintext"><code class="language-plaintext"><span class="line">a &lt;b&gt; &amp; c</span></code></pre>\n',
+      );
+    }
+  });
+
+  it('should keep quotes and apostrophes as written and give a heading a link to itself', async () => {
+    const html = await render('## It\'s "ours"\n\nWe\'re here.\n');
+    expect(html).toContain('It\'s "ours"');
+    expect(html).toContain("We're here.");
+    expect(html).toMatch(/<h2 id="its-ours">/);
+    expect(html).toContain('href="#its-ours"');
+  });
+});
