@@ -243,8 +243,12 @@ describe('every documented command', () => {
 
   it('should carry in llms-full.txt the SDK samples a tool page runs', async () => {
     const llmsFull = await (await fetch(`${baseUrl}/llms-full.txt`)).text();
-    const typescript = readMarkdownFences(llmsFull, 'typescript');
-    const python = readMarkdownFences(llmsFull, 'python');
+    // llms-full.txt also carries content/'s Markdown, whose code is the owner's, not a sample.
+    const ownerCode = await listOwnerCode();
+    const readSamples = (language: string) =>
+      readMarkdownFences(llmsFull, language).filter((code) => !ownerCode.has(code));
+    const typescript = readSamples('typescript');
+    const python = readSamples('python');
     expect(typescript).toHaveLength(1);
     expect(python).toHaveLength(1);
     const onPages = async (kind: 'typescript-sdk' | 'python-sdk') =>
