@@ -11,8 +11,9 @@ export default defineConfig({
     // the axe-core checks of /docs on a 2-core machine.
     maxWorkers: 2,
     // Test files of a worker share its module graph instead of importing it afresh per file (the
-    // unit project took 90 s of CPU with isolation, 35 s without). No test mocks a module; the one
-    // spy on Buffer (resp.test.ts) is restored in a finally.
+    // unit project took 90 s of CPU with isolation, 35 s without). No test mocks a module; the
+    // spies (on Buffer in resp.test.ts, on console.warn in site-markdown.test.ts) are restored in
+    // a finally.
     sequence: { sequencer: ProjectOrderSequencer },
     projects: [
       {

@@ -92,7 +92,7 @@ export function buildTokenClassTransformer(language: HighlightedLanguage): Shiki
 }
 
 /**
- * The same for the Markdown of `content/` (astro.config.mjs), where Astro's Shiki highlights a
+ * The same for the Markdown of `content/` (site-markdown.ts), where Astro's Shiki highlights a
  * block in whatever language its fence names: the code element is named by that language, and an
  * inline style Astro's own transformer adds (its `overflow-x` on `<pre>`, the `user-select` of a
  * diff's markers) goes too.

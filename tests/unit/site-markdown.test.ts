@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SITE_MARKDOWN } from '../../src/integrations/site-markdown.ts';
 
 /** The Markdown of content/ as the pages render it, through the processor astro.config.mjs uses. */
@@ -31,16 +31,26 @@ describe("content/'s Markdown as the pages render it", () => {
   });
 
   it('should show a block with no language, or one Shiki does not know, as plain code that takes the focus', async () => {
-    for (const markdown of [
-      '```\na <b> & c\n```\n',
-      '    a <b> & c\n',
-      '```nolang-x\na <b> & c\n```\n',
-    ]) {
-      const html = await render(markdown);
-      expect(html, markdown).toBe(
-        '<pre class="highlighted" tabindex="0" data-language="plaintext"><code class="language-plaintext"><span class="line">a &lt;b&gt; &amp; c</span></code></pre>\n',
-      );
+    const warnings: unknown[][] = [];
+    const warn = vi.spyOn(console, 'warn').mockImplementation((...args) => warnings.push(args));
+    try {
+      for (const markdown of [
+        '```\na <b> & c\n```\n',
+        '    a <b> & c\n',
+        '```nolang-x\na <b> & c\n```\n',
+      ]) {
+        const html = await render(markdown);
+        expect(html, markdown).toBe(
+          '<pre class="highlighted" tabindex="0" data-language="plaintext"><code class="language-plaintext"><span class="line">a &lt;b&gt; &amp; c</span></code></pre>\n',
+        );
+      }
+    } finally {
+      warn.mockRestore();
     }
+    // What the build prints for the unknown language (docs/owners.md quotes it).
+    expect(warnings).toEqual([
+      ['[Shiki] The language "nolang-x" doesn\'t exist, falling back to "plaintext".'],
+    ]);
   });
 
   it('should keep quotes and apostrophes as written and give a heading a link to itself', async () => {
