@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 const baseUrl = inject('baseUrl');
 
 /**
- * Warnings that are not this change's to fix: /docs is one long page (its split into pages under
- * /docs/... is issue 26's work), over afdocs' 50,000-character line.
+ * Warnings that depend on the owner's text: a page over afdocs' 50,000-character line. The
+ * project's own pages are under it (with the sample content, 2026-11-29: 78 Markdown pages of at
+ * most 25K characters, 80 HTML pages all under the line, neither check warned), but a valid
+ * content/ may hold a longer page, and this test runs on whatever content/ holds.
  */
 const KNOWN_WARNINGS = new Set(['page-size-markdown', 'page-size-html']);
 
