@@ -1,6 +1,9 @@
 import { satteri } from '@astrojs/markdown-satteri';
 import type { AstroUserConfig } from 'astro';
-import { markdownTokenClassTransformer } from '../reference/code-highlighting.ts';
+import {
+  buildLanguageAliases,
+  markdownTokenClassTransformer,
+} from '../reference/code-highlighting.ts';
 import { focusableCodeBlocksPlugin } from './focusable-code-blocks.ts';
 import { headingAnchorsPlugin } from './heading-anchors.ts';
 
@@ -11,7 +14,8 @@ import { headingAnchorsPlugin } from './heading-anchors.ts';
  * - Code blocks are highlighted by Shiki at build time as the components' are: its css-variables
  *   theme, each token's colour turned into a class (src/styles/code.css colours them for light and
  *   dark), no inline style for the Content-Security-Policy to block. Each takes the keyboard
- *   focus, since a long line scrolls inside it on a phone.
+ *   focus, since a long line scrolls inside it on a phone. A fence's language is read in any case
+ *   (`JSON`, `Python`), as GitHub reads it.
  * - Punctuation stays as written (no smart quotes): the Markdown versions carry the owner's text
  *   as is, and an apostrophe turned into ’ on the page alone broke their parity with it.
  */
@@ -21,5 +25,9 @@ export const SITE_MARKDOWN = {
     features: { smartPunctuation: false },
   }),
   syntaxHighlight: 'shiki',
-  shikiConfig: { theme: 'css-variables', transformers: [markdownTokenClassTransformer] },
+  shikiConfig: {
+    theme: 'css-variables',
+    langAlias: buildLanguageAliases(),
+    transformers: [markdownTokenClassTransformer],
+  },
 } satisfies AstroUserConfig['markdown'];

@@ -4,7 +4,7 @@
  * variable becomes a `tok-<name>` class that `src/styles/code.css` colours for light and dark.
  * @see https://shiki.style/guide/transformers; https://shiki.style/guide/theme-colors#css-variables-theme
  */
-import type { ShikiTransformer } from 'shiki';
+import { bundledLanguagesInfo, type ShikiTransformer } from 'shiki';
 
 /**
  * The languages the pages highlight, by the name their code element's class carries: the samples
@@ -123,4 +123,24 @@ function tokenClassTransformer(
       node.children = mergeTokens(unwrapPlainElements(node.children));
     },
   };
+}
+
+/**
+ * Shiki's languages under the other cases an owner may write in a fence: `JSON`, `Python`,
+ * `TypeScript`, `YAML`, `Bash`. Shiki knows each language by lower-case names only, where GitHub
+ * reads a fence's language in any case. Each id, alias and display name of a language is added
+ * lower-cased, upper-cased and capitalized, unless it already names a language.
+ */
+export function buildLanguageAliases(): Record<string, string> {
+  const known = new Set(bundledLanguagesInfo.flatMap((info) => [info.id, ...(info.aliases ?? [])]));
+  const aliases: Record<string, string> = {};
+  for (const info of bundledLanguagesInfo) {
+    for (const name of [info.id, ...(info.aliases ?? []), info.name]) {
+      const capitalized = name.charAt(0).toUpperCase() + name.slice(1).toLowerCase();
+      for (const variant of [name, name.toLowerCase(), name.toUpperCase(), capitalized]) {
+        if (!known.has(variant) && !(variant in aliases)) aliases[variant] = info.id;
+      }
+    }
+  }
+  return aliases;
 }

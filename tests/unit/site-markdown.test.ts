@@ -23,6 +23,21 @@ describe("content/'s Markdown as the pages render it", () => {
     expect(html.match(/tabindex=/g)).toHaveLength(1);
   });
 
+  it("should read a fence's language in any case, as GitHub does", async () => {
+    const cases = [
+      ['JSON', '{"a": 1}', '<span class="tok-keyword">"a"</span>'],
+      ['Python', 'import os', '<span class="tok-keyword">import</span>'],
+      ['TypeScript', 'const a = 1;', '<span class="tok-keyword">const</span>'],
+      ['YAML', 'a: 1', '<span class="tok-keyword">a:</span>'],
+      ['Bash', 'echo hi', '<span class="tok-function">echo</span>'],
+    ] as const;
+    for (const [lang, code, token] of cases) {
+      const html = await render(`\`\`\`${lang}\n${code}\n\`\`\`\n`);
+      expect(html, lang).toContain(`data-language="${lang}"><code class="language-${lang}">`);
+      expect(html, lang).toContain(token);
+    }
+  });
+
   it("should drop the inline style Astro gives a diff's markers and keep their text", async () => {
     const html = await render('```diff\n- old line\n+ new line\n```\n');
     expect(html).not.toMatch(/\sstyle=/);
