@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { readProjectToolNames } from '../../src/integrations/mcp-tool-modules.ts';
 import { join } from 'node:path';
+import { bundledLanguagesInfo } from 'shiki';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildLanguageAliases } from '../../src/reference/code-highlighting.ts';
 import { buildSiteSnapshot } from '../../src/integrations/build-site-snapshot.ts';
 import { buildSiteDocuments, type SiteDocuments } from '../../src/documents/site-documents.ts';
 import { readRateLimitPolicy } from '../../src/service/rate-limit-policy.ts';
@@ -271,9 +273,14 @@ describe.each(FIXTURE_COMPANY_NAMES)(
     });
 
     it("should highlight its content's code blocks as the components' are, with no inline style", async () => {
-      // The rich fixture's copy has a ````md block holding a ``` fence. Each block of content/ is
-      // a Shiki-highlighted <pre> named by its language (plaintext when its fence names none or
-      // one Shiki does not know), holding the code as written, its tokens coloured by class.
+      // The rich fixture's copy has a ````md block holding a ``` fence, and a ```JSON block. Each
+      // block of content/ is a Shiki-highlighted <pre> named by its fence's language when Shiki
+      // knows it in any case (plaintext when the fence names none or one Shiki does not know),
+      // holding the code as written, its tokens coloured by class.
+      const known = new Set([
+        ...bundledLanguagesInfo.flatMap((info) => [info.id, ...(info.aliases ?? [])]),
+        ...Object.keys(buildLanguageAliases()),
+      ]);
       const blocks = listContentMarkdown(content).flatMap(listMarkdownCodeBlocks);
       const html: string[] = [];
       for (const { path } of FIXTURE_ROUTES.get(name)?.pages ?? []) {
@@ -289,12 +296,13 @@ describe.each(FIXTURE_COMPANY_NAMES)(
       for (const block of blocks) {
         const shown = pre.find((item) => item.text === block.code.replace(/\n$/, ''));
         expect(shown, block.code).toBeDefined();
-        expect([block.lang ?? 'plaintext', 'plaintext'], block.code).toContain(shown?.lang);
+        const lang = block.lang && known.has(block.lang) ? block.lang : 'plaintext';
+        expect(shown?.lang, block.code).toBe(lang);
       }
-      if (blocks.some((block) => block.lang === 'md')) {
-        expect(pre.some((item) => item.lang === 'md' && item.inner?.includes('class="tok-'))).toBe(
-          true,
-        );
+      if (name === 'rich') {
+        for (const lang of ['md', 'JSON']) {
+          expect(pre.find((item) => item.lang === lang)?.inner, lang).toContain('class="tok-');
+        }
       }
       expect(name === 'minimal' || blocks.length > 0).toBe(true);
       expect(html.join('').match(/<[^>]+\sstyle=/g) ?? []).toEqual([]);
