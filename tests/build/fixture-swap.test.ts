@@ -274,7 +274,8 @@ describe.each(FIXTURE_COMPANY_NAMES)(
 
     it("should highlight its content's code blocks as the components' are, with no inline style", async () => {
       // The rich fixture's copy has a ````md block holding a ``` fence, and a ```JSON block. Each
-      // block of content/ is a Shiki-highlighted <pre> named by its fence's language when Shiki
+      // block of content/ is a Shiki-highlighted <pre>, in a code-block element that gets a copy
+      // button (the Chromium test below counts them), named by its fence's language when Shiki
       // knows it in any case (plaintext when the fence names none or one Shiki does not know),
       // holding the code as written, its tokens coloured by class.
       const known = new Set([
@@ -290,7 +291,7 @@ describe.each(FIXTURE_COMPANY_NAMES)(
         ...html
           .join('\n')
           .matchAll(
-            /<pre class="highlighted" tabindex="0" data-language="([^"]+)"><code class="language-\1">([\s\S]*?)<\/code><\/pre>/g,
+            /<div class="code-block" data-label="the code"><pre class="highlighted" tabindex="0" data-language="([^"]+)"><code class="language-\1">([\s\S]*?)<\/code><\/pre><\/div>/g,
           ),
       ].map(([, lang, inner]) => ({ lang, text: decodeHtmlCode(inner ?? ''), inner }));
       for (const block of blocks) {
@@ -330,6 +331,13 @@ describe.each(FIXTURE_COMPANY_NAMES)(
             () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
           );
           if (overflow !== 0) problems.push(`${path}: ${overflow} px wider than 320 px`);
+          // Every code block, the owner's included, got its copy button from the page's script.
+          const [blocks, buttons] = await page.evaluate(() => [
+            document.querySelectorAll('.code-block:has(code)').length,
+            document.querySelectorAll('.code-block > .copy-button').length,
+          ]);
+          if (buttons !== blocks)
+            problems.push(`${path}: ${buttons} copy buttons, ${blocks} blocks`);
           // A field the company leaves out leaves no hole: no element of the page is empty
           // (the reference's tables and its consoles' error slots are /docs's own, left out).
           if (path !== '/docs') {

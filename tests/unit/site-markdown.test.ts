@@ -11,8 +11,9 @@ async function render(markdown: string): Promise<string> {
 describe("content/'s Markdown as the pages render it", () => {
   it('should highlight a fenced block by token classes, named by its language, with no inline style', async () => {
     const html = await render('```sh\ncurl -s "https://example.com/a?b=1" | jq .name\n```\n');
+    // In the components' code-block element, where CopyButtons.astro's script adds the button.
     expect(html).toMatch(
-      /^<pre class="highlighted" tabindex="0" data-language="sh"><code class="language-sh">/,
+      /^<div class="code-block" data-label="the code"><pre class="highlighted" tabindex="0" data-language="sh"><code class="language-sh">/,
     );
     expect(html).toContain('<span class="tok-function">curl</span>');
     expect(html).toContain(
@@ -56,7 +57,7 @@ describe("content/'s Markdown as the pages render it", () => {
       ]) {
         const html = await render(markdown);
         expect(html, markdown).toBe(
-          '<pre class="highlighted" tabindex="0" data-language="plaintext"><code class="language-plaintext"><span class="line">a &lt;b&gt; &amp; c</span></code></pre>\n',
+          '<div class="code-block" data-label="the code"><pre class="highlighted" tabindex="0" data-language="plaintext"><code class="language-plaintext"><span class="line">a &lt;b&gt; &amp; c</span></code></pre></div>\n',
         );
       }
     } finally {
