@@ -7,8 +7,8 @@ import { escapeMarkdownText } from '../service/escape-markdown.ts';
  * `levels + 1` (the page's h1, or a section's h2), and no heading goes more than one level deeper
  * than the one before it, so an owner's `###` under a section's h2 becomes an h3, not an h4 that
  * skips a level (axe-core's heading-order). An ATX heading gets its new number of `#`s, a setext
- * heading becomes an ATX heading (setext has only two depths). Code, quotes and everything else keep
- * their bytes.
+ * heading becomes an ATX heading (setext has only two depths). Code, quotes and everything else
+ * keep their bytes.
  * @see https://spec.commonmark.org/0.31.2/#atx-headings
  * @see https://www.w3.org/WAI/tutorials/page-structure/headings/ (no skipped heading levels)
  */

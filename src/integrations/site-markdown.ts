@@ -14,8 +14,8 @@ import { headingAnchorsPlugin } from './heading-anchors.ts';
  * - Code blocks are highlighted by Shiki at build time as the components' are: its css-variables
  *   theme, each token's colour turned into a class (src/styles/code.css colours them for light and
  *   dark), no inline style for the Content-Security-Policy to block. Each takes the keyboard
- *   focus, since a long line scrolls inside it on a phone, and gets a copy button. A fence's language is read in any case
- *   (`JSON`, `Python`), as GitHub reads it.
+ *   focus, since a long line scrolls inside it on a phone, and gets a copy button. A fence's
+ *   language is read in any case (`JSON`, `Python`), as GitHub reads it.
  * - Punctuation stays as written (no smart quotes): the Markdown versions carry the owner's text
  *   as is, and an apostrophe turned into ’ on the page alone broke their parity with it.
  */

@@ -29,8 +29,9 @@ function* listStrings(value: unknown): Generator<string> {
  * The code points the site's pages can show: printable ASCII, the site's own punctuation, every
  * character of content/ (names, copy, Markdown bodies), the month names of the content's locale
  * (the "Last updated" dates) and the founding date as the home page writes it (`styczeń 2011`
- * names its month in another form than a date does: `28 stycznia 2000`). The web font is cut to these, so a page never waits for
- * glyphs no page shows; what the font lacks (another script) falls back to the system's fonts.
+ * names its month in another form than a date does: `28 stycznia 2000`). The web font is cut to
+ * these, so a page never waits for glyphs no page shows; what the font lacks (another script)
+ * falls back to the system's fonts.
  */
 export function collectSiteCharacters(content: SiteContent): Set<number> {
   const characters = new Set<number>(PRINTABLE_ASCII);
