@@ -4,7 +4,7 @@ import {
   buildLanguageAliases,
   markdownTokenClassTransformer,
 } from '../reference/code-highlighting.ts';
-import { focusableCodeBlocksPlugin } from './focusable-code-blocks.ts';
+import { contentCodeBlocksPlugin } from './content-code-blocks.ts';
 import { headingAnchorsPlugin } from './heading-anchors.ts';
 
 /**
@@ -21,7 +21,7 @@ import { headingAnchorsPlugin } from './heading-anchors.ts';
  */
 export const SITE_MARKDOWN = {
   processor: satteri({
-    hastPlugins: [headingAnchorsPlugin, focusableCodeBlocksPlugin],
+    hastPlugins: [headingAnchorsPlugin, contentCodeBlocksPlugin],
     features: { smartPunctuation: false },
   }),
   syntaxHighlight: 'shiki',

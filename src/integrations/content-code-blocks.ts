@@ -12,8 +12,8 @@ type HastPluginEntry = NonNullable<SatteriOptions['hastPlugins']>[number];
  * components' `code-block` element, where CopyButtons.astro's script adds the button.
  * @see https://dequeuniversity.com/rules/axe/4.11/scrollable-region-focusable
  */
-export const focusableCodeBlocksPlugin: HastPluginEntry = () => ({
-  name: 'focusable-code-blocks',
+export const contentCodeBlocksPlugin: HastPluginEntry = () => ({
+  name: 'content-code-blocks',
   element: {
     filter: ['pre'],
     visit(node, ctx) {
