@@ -132,7 +132,7 @@ function tokenClassTransformer(
  * lower-cased, upper-cased and capitalized, unless it already names a language.
  */
 export function buildLanguageAliases(): Record<string, string> {
-  const known = new Set(bundledLanguagesInfo.flatMap((info) => [info.id, ...(info.aliases ?? [])]));
+  const known = listShikiLanguageNames();
   const aliases: Record<string, string> = {};
   for (const info of bundledLanguagesInfo) {
     for (const name of [info.id, ...(info.aliases ?? []), info.name]) {
@@ -143,4 +143,17 @@ export function buildLanguageAliases(): Record<string, string> {
     }
   }
   return aliases;
+}
+
+/** Every name Shiki knows a language by, as Shiki spells it: the ids and their aliases. */
+function listShikiLanguageNames(): Set<string> {
+  return new Set(bundledLanguagesInfo.flatMap((info) => [info.id, ...(info.aliases ?? [])]));
+}
+
+/**
+ * Whether a fence's language is highlighted in content/'s Markdown: a name Shiki knows, or one of
+ * buildLanguageAliases's other cases of it. Any other fence shows as plain code.
+ */
+export function isFenceLanguageKnown(language: string): boolean {
+  return listShikiLanguageNames().has(language) || Object.hasOwn(buildLanguageAliases(), language);
 }

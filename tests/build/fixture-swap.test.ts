@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { readProjectToolNames } from '../../src/integrations/mcp-tool-modules.ts';
 import { join } from 'node:path';
-import { bundledLanguagesInfo } from 'shiki';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildLanguageAliases } from '../../src/reference/code-highlighting.ts';
+import { isFenceLanguageKnown } from '../../src/reference/code-highlighting.ts';
 import { buildSiteSnapshot } from '../../src/integrations/build-site-snapshot.ts';
 import { buildSiteDocuments, type SiteDocuments } from '../../src/documents/site-documents.ts';
 import { readRateLimitPolicy } from '../../src/service/rate-limit-policy.ts';
@@ -278,10 +277,6 @@ describe.each(FIXTURE_COMPANY_NAMES)(
       // button (the Chromium test below counts them), named by its fence's language when Shiki
       // knows it in any case (plaintext when the fence names none or one Shiki does not know),
       // holding the code as written, its tokens coloured by class.
-      const known = new Set([
-        ...bundledLanguagesInfo.flatMap((info) => [info.id, ...(info.aliases ?? [])]),
-        ...Object.keys(buildLanguageAliases()),
-      ]);
       const blocks = listContentMarkdown(content).flatMap(listMarkdownCodeBlocks);
       const html: string[] = [];
       for (const { path } of FIXTURE_ROUTES.get(name)?.pages ?? []) {
@@ -297,7 +292,7 @@ describe.each(FIXTURE_COMPANY_NAMES)(
       for (const block of blocks) {
         const shown = pre.find((item) => item.text === block.code.replace(/\n$/, ''));
         expect(shown, block.code).toBeDefined();
-        const lang = block.lang && known.has(block.lang) ? block.lang : 'plaintext';
+        const lang = block.lang && isFenceLanguageKnown(block.lang) ? block.lang : 'plaintext';
         expect(shown?.lang, block.code).toBe(lang);
       }
       if (name === 'rich') {

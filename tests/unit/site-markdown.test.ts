@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SITE_MARKDOWN } from '../../src/integrations/site-markdown.ts';
+import { isFenceLanguageKnown } from '../../src/reference/code-highlighting.ts';
 
 /** The Markdown of content/ as the pages render it, through the processor astro.config.mjs uses. */
 async function render(markdown: string): Promise<string> {
@@ -20,7 +21,7 @@ describe("content/'s Markdown as the pages render it", () => {
       '<span class="tok-string-expression"> "https://example.com/a?b=1"</span>',
     );
     expect(html).not.toMatch(/\sstyle=/);
-    // One tabindex: Shiki's, not a second from the focusable-code-blocks plugin.
+    // One tabindex: Shiki's, not a second from the content-code-blocks plugin.
     expect(html.match(/tabindex=/g)).toHaveLength(1);
   });
 
@@ -36,7 +37,9 @@ describe("content/'s Markdown as the pages render it", () => {
       const html = await render(`\`\`\`${lang}\n${code}\n\`\`\`\n`);
       expect(html, lang).toContain(`data-language="${lang}"><code class="language-${lang}">`);
       expect(html, lang).toContain(token);
+      expect(isFenceLanguageKnown(lang), lang).toBe(true);
     }
+    expect(isFenceLanguageKnown('nolang-x')).toBe(false);
   });
 
   it("should drop the inline style Astro gives a diff's markers and keep their text", async () => {
