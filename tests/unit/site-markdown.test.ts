@@ -72,6 +72,17 @@ describe("content/'s Markdown as the pages render it", () => {
     ]);
   });
 
+  it("should keep markup in a fence's language out of the page", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const html = await render('```"><img/src=x/onerror=alert(1)>\ncode\n```\n');
+      expect(html).not.toContain('<img');
+      expect(html).toContain('data-language="plaintext"><code class="language-plaintext">');
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   it('should keep quotes and apostrophes as written and give a heading a link to itself', async () => {
     const html = await render('## It\'s "ours"\n\nWe\'re here.\n');
     expect(html).toContain('It\'s "ours"');
