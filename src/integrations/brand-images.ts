@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import satori from 'satori';
 import type { Company } from '../schemas/site-content.ts';
 import { THEMES } from '../site-content/brand-colours.ts';
+import { INTER_SUBSETS } from './inter-subsets.ts';
 
 /** The Open Graph image's size: the 1.91:1 card the large link previews show. */
 export const OPEN_GRAPH_IMAGE_SIZE = { width: 1200, height: 630 } as const;
@@ -38,19 +39,17 @@ export function renderTouchIcon(svg: string, size: number = TOUCH_ICON_SIZE): Ui
 const require = createRequire(import.meta.url);
 
 /**
- * Inter from npm (@fontsource/inter), Latin and Latin Extended: no font comes from the network.
- * The Latin Extended files go by a name of their own: satori takes one file per family, weight and
- * style, and falls back to the other families for what it lacks, so under one name `Ł`, `ő` and
- * `ş` were drawn as boxes.
+ * Inter from npm (@fontsource/inter), in every script the pages draw it in (INTER_SUBSETS): no
+ * font comes from the network. Each subset goes by a name of its own: satori takes one file per
+ * family, weight and style, and falls back to the other families for what it lacks, so under one
+ * name `Ł`, `ő` and `ş` were drawn as boxes.
  */
 export async function loadOpenGraphFonts(): Promise<SatoriFont[]> {
   const fonts = [];
   for (const weight of [400, 700] as const) {
-    for (const [subset, name] of [
-      ['latin', 'Inter'],
-      ['latin-ext', 'Inter Latin Extended'],
-    ] as const) {
+    for (const subset of INTER_SUBSETS) {
       const file = require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`);
+      const name = subset === 'latin' ? 'Inter' : `Inter ${subset}`;
       fonts.push({ name, data: await readFile(file), weight, style: 'normal' as const });
     }
   }
@@ -62,7 +61,7 @@ type SatoriFont = NonNullable<Parameters<typeof satori>[1]['fonts']>[number];
 /**
  * A line of the image as the fonts can draw it: without its emoji (which no bundled font has:
  * decoration the line reads well without), or undefined when it holds a character of a script
- * Inter lacks (Japanese, Arabic, Greek...), which would be drawn as a box. Satori itself names what
+ * Inter lacks (Japanese, Arabic, Hebrew...), which would be drawn as a box. Satori itself names what
  * its fonts cannot draw (loadAdditionalAsset); the full text stays in og:image:alt. Noto's fonts
  * for those scripts weigh about 79 MB per script on npm (Noto Sans JP), too much for one image.
  */

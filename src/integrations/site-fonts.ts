@@ -5,21 +5,15 @@ import fontverter from 'fontverter';
 import { Blob, Face } from 'harfbuzzjs';
 import subsetFont from 'subset-font';
 import { writeGeneratedFile, writeGeneratedModule } from '../site-content/site-snapshot.ts';
+import { INTER_SUBSETS } from './inter-subsets.ts';
 
 const require = createRequire(import.meta.url);
 
-/**
- * Inter's variable files (the weight axis) from the npm package `@fontsource-variable/inter`: the
- * Latin file first, then Latin Extended for a name or word the Latin file cannot draw (ł, ő, ō).
- * Every other script is left to the system's fonts.
- */
-const INTER_SOURCES = [
-  { name: 'inter-latin', file: '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2' },
-  {
-    name: 'inter-latin-ext',
-    file: '@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2',
-  },
-] as const;
+/** Inter's variable files (the weight axis), from the npm package `@fontsource-variable/inter`. */
+export const INTER_SOURCES = INTER_SUBSETS.map((subset) => ({
+  name: `inter-${subset}`,
+  file: `@fontsource-variable/inter/files/inter-${subset}-wght-normal.woff2`,
+}));
 
 /** The weights the stylesheets use: 400 for text, 600 for labels, 700 for headings and bold. */
 export const INTER_WEIGHTS = { min: 400, max: 700 } as const;
@@ -45,7 +39,7 @@ export function readFontCodePoints(sfnt: Uint8Array): number[] {
 
 /**
  * Cuts Inter down to the characters given, at build time: the Latin file to those it draws, then
- * Latin Extended to those left that it draws (no file when none). The weight axis is narrowed to
+ * each other file of INTER_SOURCES in turn to those left that it draws (no file when none). The weight axis is narrowed to
  * INTER_WEIGHTS and only INTER_LAYOUT_FEATURES are kept. The 48 KB Latin file becomes about 14 KB
  * for an English site. HarfBuzz's subsetter (hb-subset), compiled to WebAssembly: no native code.
  * @see https://harfbuzz.github.io/harfbuzz-hb-subset.html

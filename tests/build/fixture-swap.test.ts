@@ -24,6 +24,7 @@ import {
 import { listMarkdownCodeBlocks, readMarkdownText } from '../support/markdown-reader.ts';
 import { launchChromium } from '../support/browser.ts';
 import { FIXTURE_COMPANY_NAMES, resolveFixtureDir } from '../support/fixture-content.ts';
+import { findCharactersLeftToFallback } from '../support/font-coverage.ts';
 import { listFiles } from '../support/list-files.ts';
 import { postMcp } from '../support/mcp-requests.ts';
 import { ROOT } from '../support/processes.ts';
@@ -444,6 +445,14 @@ describe.each(FIXTURE_COMPANY_NAMES)(
       } finally {
         await browser.close();
       }
+    });
+
+    it('should draw every character of its pages that Inter has with Inter, whatever its script', async () => {
+      // The rich fixture names bakeries in Greek, Bulgarian and Vietnamese (pages/our-bakeries.md).
+      const coverage = await findCharactersLeftToFallback(
+        join(served.dir, '.vercel', 'output', 'static'),
+      );
+      expect(coverage.leftToFallback).toEqual({});
     });
 
     it('should keep no trace of the sample company in any answer', () => {

@@ -1,14 +1,9 @@
-import fontverter from 'fontverter';
-import { Parser } from 'htmlparser2';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isTaglineInHeading, splitHomeActions } from '../../src/documents/home-page.ts';
-import { readFontCodePoints } from '../../src/integrations/site-fonts.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import {
   createPageVisits,
@@ -16,7 +11,7 @@ import {
   type VisitOptions,
   type TestBrowser,
 } from '../support/browser.ts';
-import { listFiles } from '../support/list-files.ts';
+import { findCharactersLeftToFallback } from '../support/font-coverage.ts';
 import { loadSampleContent, loadSampleRoutes } from '../support/sample-content.ts';
 
 /**
@@ -227,54 +222,14 @@ describe('the "Copy page" menu', () => {
 });
 
 describe('Inter', () => {
-  it("should draw every character of the built pages that Inter's Latin files have, none left to the fallback", async () => {
-    const staticDir = join(inject('siteBuild').dir, '.vercel/output/static');
-    const readCodePoints = async (file: string) =>
-      new Set(readFontCodePoints(await fontverter.convert(await readFile(file), 'truetype')));
-    // The cuts the pages preload, and the two files of the npm package they are cut from.
-    const home = await readFile(join(staticDir, 'index.html'), 'utf8');
-    const cuts = [...new Set(home.match(/\/_astro\/[^"]+\.woff2/g))];
-    expect(cuts.length).toBeGreaterThanOrEqual(1);
-    const drawn = new Set<number>();
-    for (const cut of cuts)
-      for (const code of await readCodePoints(join(staticDir, cut))) drawn.add(code);
-    const require = createRequire(import.meta.url);
-    const available = new Set<number>();
-    for (const subset of ['latin', 'latin-ext']) {
-      const file = require.resolve(
-        `@fontsource-variable/inter/files/inter-${subset}-wght-normal.woff2`,
-      );
-      for (const code of await readCodePoints(file)) available.add(code);
-    }
-    const missing = new Map<string, string>();
-    const pages = (await listFiles(staticDir)).filter((file) => file.endsWith('.html'));
-    expect(pages.length).toBeGreaterThan(20);
-    for (const file of pages) {
-      let hidden = 0;
-      const parser = new Parser(
-        {
-          onopentag: (name) => {
-            if (name === 'script' || name === 'style') hidden += 1;
-          },
-          onclosetag: (name) => {
-            if (name === 'script' || name === 'style') hidden -= 1;
-          },
-          ontext: (text) => {
-            if (hidden > 0) return;
-            for (const character of text) {
-              const code = character.codePointAt(0) ?? 0;
-              if (available.has(code) && !drawn.has(code) && /\S/u.test(character)) {
-                missing.set(character, relative(staticDir, file));
-              }
-            }
-          },
-        },
-        { decodeEntities: true },
-      );
-      parser.end(await readFile(file, 'utf8'));
-    }
+  it('should draw every character of the built pages that Inter has, none left to the fallback', async () => {
+    const coverage = await findCharactersLeftToFallback(
+      join(inject('siteBuild').dir, '.vercel/output/static'),
+    );
+    expect(coverage.cuts.length).toBeGreaterThanOrEqual(1);
+    expect(coverage.pages).toBeGreaterThan(20);
     // A character here is drawn by the fallback font: add it to SITE_PUNCTUATION.
-    expect(Object.fromEntries(missing)).toEqual({});
+    expect(coverage.leftToFallback).toEqual({});
   });
 
   it('should be loaded and used with no layout shift', async () => {

@@ -55,15 +55,19 @@ describe('renderTouchIcon', () => {
 });
 
 describe('the Open Graph image', () => {
-  it('should draw a line without its emoji, and leave out one with a script Inter lacks', async () => {
+  it('should draw a line without its emoji, in any script Inter has, and leave out one with a script Inter lacks', async () => {
     const fonts = await loadOpenGraphFonts();
     const cases: [string, string | undefined][] = [
       ['Fersk laks, sporbar fra merd til middag 🐟', 'Fersk laks, sporbar fra merd til middag'],
       ['Family 👨‍👩‍👧 bakery ❤️ since 1987', 'Family bakery since 1987'],
       ['Łódź Piekarnia — Ćma, Øre & Straße', 'Łódź Piekarnia — Ćma, Øre & Straße'],
       ['Le bon pain, à la bonne heure — 毎朝、焼きたてを。', undefined],
+      ['Ωmega Bakery', 'Ωmega Bakery'],
+      ['Ἀρτοποιεῖον Λευκός Πύργος', 'Ἀρτοποιεῖον Λευκός Πύργος'],
+      ['Пекарна „Средец“ — Хліб і сіль', 'Пекарна „Средец“ — Хліб і сіль'],
+      ['Lò bánh mì Phố Hội', 'Lò bánh mì Phố Hội'],
       ['مخبز الفجر', undefined],
-      ['Ωmega Bakery', undefined],
+      ['מאפיית השחר', undefined],
       ['🐟', undefined],
     ];
     for (const [text, drawn] of cases) expect(await fitTextToFonts(text, fonts), text).toBe(drawn);

@@ -55,13 +55,23 @@ describe('collectSiteCharacters', () => {
 });
 
 describe('subsetInter', { timeout: 60_000 }, () => {
-  it("should cut the Latin file to what it draws and Latin Extended to the rest, leaving other scripts to the system's fonts", async () => {
+  it("should cut each of Inter's files to what it draws of what the files before it left, leaving other scripts to the system's fonts", async () => {
     const characters = collectSiteCharacters(await loadFixtureContent('rich'));
     const subsets = await subsetInter(characters);
-    expect(subsets.map((subset) => subset.name)).toEqual(['inter-latin', 'inter-latin-ext']);
-    const [latin, latinExt] = subsets;
-    expect(latin?.codePoints).toEqual(expect.arrayContaining(codePointsOf(' AZaz09~§·é—’…')));
+    expect(subsets.map((subset) => subset.name)).toEqual([
+      'inter-latin',
+      'inter-latin-ext',
+      'inter-cyrillic',
+      'inter-greek',
+      'inter-vietnamese',
+    ]);
+    const [latin, latinExt, cyrillic, greek, vietnamese] = subsets;
+    expect(latin?.codePoints).toEqual(expect.arrayContaining(codePointsOf(' AZaz09~§·é—’…„“')));
     expect(latinExt?.codePoints).toEqual(codePointsOf('ō'));
+    // Пекарна „Средец“, Φούρνος Λευκός Πύργος and Phố Hội (the rich fixture's pages/our-bakeries.md).
+    expect(cyrillic?.codePoints).toEqual(codePointsOf('ПСадекнрц'));
+    expect(greek?.codePoints).toEqual(codePointsOf('ΛΠΦγεκνορςυόύ'));
+    expect(vietnamese?.codePoints).toEqual(codePointsOf('ốộ'));
     const drawn = subsets.flatMap((subset) => subset.codePoints);
     expect(drawn).not.toContain('み'.codePointAt(0));
     expect(drawn).not.toContain('株'.codePointAt(0));
