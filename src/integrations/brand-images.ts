@@ -104,6 +104,15 @@ interface Node {
  * @see https://ogp.me/#structured (og:image)
  */
 export async function renderOpenGraphImage(company: Company, logoSvg: string): Promise<Uint8Array> {
+  const svg = await layOutOpenGraphImage(company, logoSvg);
+  return new Resvg(svg, { fitTo: { mode: 'original' } }).render().asPng();
+}
+
+/** The longest name drawn at the large size: two lines of it fit beside the logo. */
+const LONG_NAME = 40;
+
+/** The Open Graph image as satori lays it out (SVG), before resvg draws it. */
+export async function layOutOpenGraphImage(company: Company, logoSvg: string): Promise<string> {
   const fonts = await loadOpenGraphFonts();
   const name = await fitTextToFonts(company.name, fonts);
   const tagline = await fitTextToFonts(company.tagline, fonts);
@@ -115,6 +124,10 @@ export async function renderOpenGraphImage(company: Company, logoSvg: string): P
       style: {
         width: '100%',
         height: '100%',
+        // The padding and the band inside the image's size: with satori's default (content-box)
+        // the box was 192 px wider and 24 px taller than the image, so a tagline that wraps ran
+        // past the right margin and was cut off at the edge.
+        boxSizing: 'border-box',
         display: 'flex',
         flexDirection: 'column',
         justifyContent: 'center',
@@ -142,10 +155,14 @@ export async function renderOpenGraphImage(company: Company, logoSvg: string): P
                       type: 'div',
                       props: {
                         style: {
-                          fontSize: 76,
+                          // A long name (up to 300 characters) in a smaller size, and at most
+                          // three lines of it: what is cut ends in an ellipsis.
+                          fontSize: name.length <= LONG_NAME ? 76 : 56,
                           fontWeight: 700,
                           lineHeight: 1.1,
                           maxWidth: '820px',
+                          display: 'block',
+                          lineClamp: 3,
                         },
                         children: name,
                       },
@@ -160,7 +177,14 @@ export async function renderOpenGraphImage(company: Company, logoSvg: string): P
               {
                 type: 'div',
                 props: {
-                  style: { marginTop: '56px', fontSize: 44, lineHeight: 1.3, color: '#4a5563' },
+                  style: {
+                    marginTop: '56px',
+                    fontSize: 44,
+                    lineHeight: 1.3,
+                    color: '#4a5563',
+                    display: 'block',
+                    lineClamp: 3,
+                  },
                   children: tagline,
                 },
               },
@@ -169,9 +193,8 @@ export async function renderOpenGraphImage(company: Company, logoSvg: string): P
     },
   };
   // satori's types ask for a ReactNode; a plain element tree is what it reads.
-  const svg = await satori(tree as unknown as Parameters<typeof satori>[0], {
+  return satori(tree as unknown as Parameters<typeof satori>[0], {
     ...OPEN_GRAPH_IMAGE_SIZE,
     fonts,
   });
-  return new Resvg(svg, { fitTo: { mode: 'original' } }).render().asPng();
 }

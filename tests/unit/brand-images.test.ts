@@ -1,8 +1,11 @@
+import { Resvg } from '@resvg/resvg-js';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   fitTextToFonts,
+  layOutOpenGraphImage,
   loadOpenGraphFonts,
+  OPEN_GRAPH_IMAGE_SIZE,
   renderOpenGraphImage,
   renderTouchIcon,
   TOUCH_ICON_SIZE,
@@ -83,5 +86,51 @@ describe('the Open Graph image', () => {
     expect(drawn).not.toEqual(
       await renderOpenGraphImage({ ...company, tagline: 'Le bon pain, à la bonne heure' }, logo),
     );
+  });
+  it('should keep the longest name and tagline inside its margins, in every script it draws', async () => {
+    const { company } = await loadFixtureContent('rich');
+    const { width, height } = OPEN_GRAPH_IMAGE_SIZE;
+    const margin = 96;
+    const longTagline =
+      'River levels you can plan around, from the first sensor to the last farm gate, every morning and each night of the year.';
+    const cases = [
+      { name: 'Oxbow Metrics and Hydrology Services Ltd', tagline: longTagline },
+      {
+        name: 'Φούρνος Λευκός Πύργος',
+        tagline: 'Пекарна „Средец“ · Lò bánh mì Phố Hội · Ἀρτοποιεῖον Λευκός Πύργος · Хліб і сіль',
+      },
+      // The schema's longest: a name of 300 characters, a tagline of 120.
+      {
+        name: `${'The Cooperative Society of Artisan Bakers of Lyon, '.repeat(6)}`.slice(0, 300),
+        tagline: longTagline,
+      },
+    ];
+    for (const fields of cases) {
+      expect(fields.tagline.length).toBeLessThanOrEqual(120);
+      const svg = await layOutOpenGraphImage({ ...company, ...fields }, WIDE_LOGO);
+      const image = new Resvg(svg, { fitTo: { mode: 'original' } }).render();
+      expect({ width: image.width, height: image.height }).toEqual({ width, height });
+      // `pixels` is a getter that copies the image: read it once.
+      const pixels = image.pixels;
+      /** The pixels of a rectangle that are not the opaque white background. */
+      const countDrawn = (x0: number, x1: number, y0: number, y1: number) => {
+        let drawn = 0;
+        for (let y = y0; y < y1; y += 1) {
+          for (let x = x0; x < x1; x += 1) {
+            if (pixels.readUInt32BE((y * width + x) * 4) !== 0xffffffff) drawn += 1;
+          }
+        }
+        return drawn;
+      };
+      // Below the accent band, the right margin and 32 px above and below the text stay empty...
+      expect(countDrawn(width - margin, width, 24, height), fields.name).toBe(0);
+      expect(countDrawn(0, width, 24, 56), fields.name).toBe(0);
+      expect(countDrawn(0, width, height - 32, height), fields.name).toBe(0);
+      // ...while the text reaches into the last 200 px before the margin: the lines use the width.
+      expect(
+        countDrawn(width - margin - 200, width - margin, 24, height),
+        fields.name,
+      ).toBeGreaterThan(0);
+    }
   });
 });
