@@ -29,10 +29,11 @@ export function isHighlighted(language: string): language is HighlightedLanguage
 const TOKEN_VARIABLE = /var\(--astro-code-token-([a-z-]+)\)/;
 
 /**
- * The tokens `src/styles/code.css` colours; any other (punctuation, the foreground) stays plain
- * text, so a block carries no element that changes nothing.
+ * The tokens `src/styles/code.css` colours (a `tok-<name>` class each); any other (punctuation,
+ * the foreground) stays plain text, so a block carries no element that changes nothing. A diff's
+ * lines are `inserted`, `deleted` or `changed`.
  */
-const COLOURED_TOKENS: ReadonlySet<string> = new Set([
+export const COLOURED_TOKENS: ReadonlySet<string> = new Set([
   'keyword',
   'string',
   'string-expression',
@@ -41,6 +42,9 @@ const COLOURED_TOKENS: ReadonlySet<string> = new Set([
   'function',
   'comment',
   'parameter',
+  'inserted',
+  'deleted',
+  'changed',
 ]);
 
 type LineChild = Parameters<NonNullable<ShikiTransformer['line']>>[0]['children'][number];

@@ -273,7 +273,8 @@ describe.each(FIXTURE_COMPANY_NAMES)(
     });
 
     it("should highlight its content's code blocks as the components' are, with no inline style", async () => {
-      // The rich fixture's copy has a ````md block holding a ``` fence, and a ```JSON block. Each
+      // The rich fixture's copy has a ````md block holding a ``` fence, a ```JSON block and a
+      // ```diff block (its lines coloured as added and removed). Each
       // block of content/ is a Shiki-highlighted <pre>, in a code-block element that gets a copy
       // button (the Chromium test below counts them), named by its fence's language when Shiki
       // knows it in any case (plaintext when the fence names none or one Shiki does not know),
@@ -300,6 +301,9 @@ describe.each(FIXTURE_COMPANY_NAMES)(
         for (const lang of ['md', 'JSON']) {
           expect(pre.find((item) => item.lang === lang)?.inner, lang).toContain('class="tok-');
         }
+        const diff = pre.find((item) => item.lang === 'diff')?.inner;
+        expect(diff).toContain('<span class="tok-deleted">-{');
+        expect(diff).toContain('<span class="tok-inserted">+{');
       }
       expect(name === 'minimal' || blocks.length > 0).toBe(true);
       expect(html.join('').match(/<[^>]+\sstyle=/g) ?? []).toEqual([]);

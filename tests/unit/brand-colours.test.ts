@@ -6,6 +6,7 @@ import {
   renderBrandStylesheet,
   THEMES,
 } from '../../src/site-content/brand-colours.ts';
+import { COLOURED_TOKENS } from '../../src/reference/code-highlighting.ts';
 import { ROOT } from '../support/processes.ts';
 import { loadFixtureContent } from '../support/fixture-content.ts';
 
@@ -52,6 +53,31 @@ describe('THEMES', () => {
     expect(css).toContain(`--bg: light-dark(${THEMES[0]?.background}, ${THEMES[1]?.background});`);
     expect(css).toContain(`--surface: light-dark(${THEMES[0]?.surface}, ${THEMES[1]?.surface});`);
     expect(css).not.toContain('--accent:');
+  });
+});
+
+describe("code.css's token colours", () => {
+  it('should colour every token the highlighting keeps, at 5.8:1 or more on code blocks in both themes', async () => {
+    const css = await readFile(`${ROOT}src/styles/code.css`, 'utf8');
+    const [light, dark] = THEMES;
+    const ratios: Record<string, string> = {};
+    for (const token of COLOURED_TOKENS) {
+      const rule = new RegExp(`\\.tok-${token}\\b[^{]*\\{\\s*color: var\\(--tok-([a-z]+)\\);`).exec(
+        css,
+      );
+      expect(rule, token).not.toBeNull();
+      const pair = new RegExp(
+        `--tok-${rule?.[1]}: light-dark\\((#[0-9a-f]{6}), (#[0-9a-f]{6})\\);`,
+      ).exec(css);
+      expect(pair, token).not.toBeNull();
+      const lightRatio = measureContrastRatio(pair?.[1] ?? '', light?.surface ?? '');
+      const darkRatio = measureContrastRatio(pair?.[2] ?? '', dark?.surface ?? '');
+      ratios[token] = `${lightRatio.toFixed(2)} / ${darkRatio.toFixed(2)}`;
+      expect(Math.min(lightRatio, darkRatio), `${token}: ${ratios[token]}`).toBeGreaterThanOrEqual(
+        5.8,
+      );
+    }
+    expect(Object.keys(ratios)).toHaveLength(COLOURED_TOKENS.size);
   });
 });
 

@@ -42,11 +42,18 @@ describe("content/'s Markdown as the pages render it", () => {
     expect(isFenceLanguageKnown('nolang-x')).toBe(false);
   });
 
-  it("should drop the inline style Astro gives a diff's markers and keep their text", async () => {
-    const html = await render('```diff\n- old line\n+ new line\n```\n');
+  it("should colour a diff's added, removed and changed lines by class, with no inline style", async () => {
+    const html = await render(
+      '```diff\n@@ -1 +1 @@\n- old line\n+ new line\n  same\n! changed\n```\n',
+    );
     expect(html).not.toMatch(/\sstyle=/);
-    expect(html).toContain('<span class="line">- old line</span>');
-    expect(html).toContain('<span class="line">+ new line</span>');
+    expect(html).toContain('<span class="line">@@ -1 +1 @@</span>');
+    expect(html).toContain('<span class="line"><span class="tok-deleted">- old line</span></span>');
+    expect(html).toContain(
+      '<span class="line"><span class="tok-inserted">+ new line</span></span>',
+    );
+    expect(html).toContain('<span class="line">  same</span>');
+    expect(html).toContain('<span class="line"><span class="tok-changed">! changed</span></span>');
   });
 
   it('should show a block with no language, or one Shiki does not know, as plain code that takes the focus', async () => {
