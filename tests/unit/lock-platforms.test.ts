@@ -116,6 +116,23 @@ describe('findStartPathRoots', () => {
           scripted.add(path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
     expect([...scripted].sort()).toEqual(Object.keys(KNOWN_INSTALL_SCRIPTS).sort());
   });
+
+  it("should decide in package.json's allowScripts for every install script of the lock, allowing those of the start path", async () => {
+    // npm 11.16+ lists at the end of `npm ci` every install script allowScripts does not name,
+    // and npm 12 runs none it does not allow: a new one must be decided, not left to either.
+    const { allowScripts = {} } = JSON.parse(await readFile(`${root}package.json`, 'utf8')) as {
+      allowScripts?: Record<string, boolean>;
+    };
+    const scripted = new Set<string>();
+    for (const [path, entry] of Object.entries(lock.packages)) {
+      if (entry.hasInstallScript) {
+        scripted.add(path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
+      }
+    }
+    expect(Object.keys(allowScripts).sort()).toEqual([...scripted].sort());
+    for (const name of Object.keys(KNOWN_INSTALL_SCRIPTS))
+      expect(allowScripts[name], name).toBe(true);
+  });
 });
 
 describe('listScriptCommands', () => {
