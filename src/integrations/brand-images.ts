@@ -100,7 +100,7 @@ interface Node {
  * The Open Graph image (PNG, 1200x630): the logo, the company name and the tagline on the light
  * theme's background, with a band of the accent colour. Laid out by satori, drawn by resvg. The
  * name and the tagline are drawn as fitTextToFonts leaves them: a line Inter cannot draw is left
- * out rather than shown as boxes.
+ * out rather than shown as boxes, the name for the short name when Inter can draw that.
  * @see https://ogp.me/#structured (og:image)
  */
 export async function renderOpenGraphImage(company: Company, logoSvg: string): Promise<Uint8Array> {
@@ -114,7 +114,10 @@ const LONG_NAME = 40;
 /** The Open Graph image as satori lays it out (SVG), before resvg draws it. */
 export async function layOutOpenGraphImage(company: Company, logoSvg: string): Promise<string> {
   const fonts = await loadOpenGraphFonts();
-  const name = await fitTextToFonts(company.name, fonts);
+  // A name Inter cannot draw (株式会社みなと) gives way to the short name when that one can (Minato).
+  const name =
+    (await fitTextToFonts(company.name, fonts)) ??
+    (await fitTextToFonts(company.alternateName, fonts));
   const tagline = await fitTextToFonts(company.tagline, fonts);
   const light = THEMES[0];
   const logo = `data:image/svg+xml;base64,${Buffer.from(logoSvg).toString('base64')}`;

@@ -87,6 +87,26 @@ describe('the Open Graph image', () => {
       await renderOpenGraphImage({ ...company, tagline: 'Le bon pain, à la bonne heure' }, logo),
     );
   });
+  it('should draw the short name where Inter cannot draw the name, and neither where it can draw none', async () => {
+    const { company } = await loadFixtureContent('rich');
+    const base = { ...company, tagline: 'Bread on time' };
+    const logo = WIDE_LOGO;
+    const japanese = { ...base, name: '株式会社みなと', alternateName: 'Minato' };
+    expect(await renderOpenGraphImage(japanese, logo)).toEqual(
+      await renderOpenGraphImage({ ...base, name: 'Minato' }, logo),
+    );
+    // The name itself whenever Inter draws it, whatever the short name.
+    expect(
+      await renderOpenGraphImage({ ...base, name: 'Minato', alternateName: 'みなと' }, logo),
+    ).toEqual(
+      await renderOpenGraphImage({ ...base, name: 'Minato', alternateName: 'Other' }, logo),
+    );
+    // Neither drawable: no name at all, as for a name of emoji alone.
+    expect(await renderOpenGraphImage({ ...japanese, alternateName: 'みなと' }, logo)).toEqual(
+      await renderOpenGraphImage({ ...base, name: '🐟', alternateName: '🐟' }, logo),
+    );
+  });
+
   it('should keep the longest name and tagline inside its margins, in every script it draws', async () => {
     const { company } = await loadFixtureContent('rich');
     const { width, height } = OPEN_GRAPH_IMAGE_SIZE;
