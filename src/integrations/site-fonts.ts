@@ -5,6 +5,7 @@ import fontverter from 'fontverter';
 import { Blob, Face } from 'harfbuzzjs';
 import subsetFont from 'subset-font';
 import { writeGeneratedFile, writeGeneratedModule } from '../site-content/site-snapshot.ts';
+import { toCodePointRuns } from '../site/font-preloads.ts';
 import { INTER_SUBSETS } from './inter-subsets.ts';
 
 const require = createRequire(import.meta.url);
@@ -73,18 +74,10 @@ export async function subsetInter(characters: ReadonlySet<number>): Promise<Font
 
 /** Code points as a CSS `unicode-range`: runs of consecutive ones joined (`U+20-7E, U+A7`). */
 export function formatUnicodeRange(codePoints: readonly number[]): string {
-  const sorted = [...new Set(codePoints)].sort((a, b) => a - b);
-  const runs: string[] = [];
   const hex = (codePoint: number) => codePoint.toString(16).toUpperCase();
-  for (let start = 0; start < sorted.length;) {
-    let end = start;
-    while (end + 1 < sorted.length && sorted[end + 1] === (sorted[end] ?? 0) + 1) end += 1;
-    const first = sorted[start] ?? 0;
-    const last = sorted[end] ?? 0;
-    runs.push(first === last ? `U+${hex(first)}` : `U+${hex(first)}-${hex(last)}`);
-    start = end + 1;
-  }
-  return runs.join(', ');
+  return toCodePointRuns(codePoints)
+    .map(([first, last]) => (first === last ? `U+${hex(first)}` : `U+${hex(first)}-${hex(last)}`))
+    .join(', ');
 }
 
 /**
@@ -114,15 +107,24 @@ export function renderFontStylesheet(subsets: readonly FontSubset[]): string {
   ].join('\n');
 }
 
-/** The module the layout imports: each cut's URL (hashed by Vite under /_astro/), to preload. */
+/**
+ * The module the layout imports: each cut's URL (hashed by Vite under /_astro/) and the code
+ * points it draws, so that a page preloads the cuts its characters need (src/site/font-preloads.ts).
+ */
 export function renderFontUrlsModule(subsets: readonly FontSubset[]): string {
   return [
-    '// Written by the build: the URLs of the cuts of Inter (src/integrations/site-fonts.ts).',
+    '// Written by the build: the cuts of Inter, each with what it draws (src/integrations/site-fonts.ts).',
+    "import type { SiteFont } from '../site/font-preloads.ts';",
     ...subsets.map(
       (subset, index) => `import font${index} from './fonts/${subset.name}.woff2?url';`,
     ),
     '',
-    `export const SITE_FONT_URLS: readonly string[] = [${subsets.map((_, index) => `font${index}`).join(', ')}];`,
+    'export const SITE_FONTS: readonly SiteFont[] = [',
+    ...subsets.map(
+      (subset, index) =>
+        `  { url: font${index}, ranges: ${JSON.stringify(toCodePointRuns(subset.codePoints))} },`,
+    ),
+    '];',
     '',
   ].join('\n');
 }

@@ -451,12 +451,26 @@ describe.each(FIXTURE_COMPANY_NAMES)(
       }
     });
 
-    it('should draw every character of its pages that Inter has with Inter, whatever its script', async () => {
-      // The rich fixture names bakeries in Greek, Bulgarian and Vietnamese (pages/our-bakeries.md).
+    it('should draw every character of its pages that Inter has with Inter, whatever its script, each page preloading only the cuts it needs', async () => {
       const coverage = await findCharactersLeftToFallback(
         join(served.dir, '.vercel', 'output', 'static'),
       );
       expect(coverage.leftToFallback).toEqual({});
+      const cutNames = (page: string) =>
+        (coverage.preloads[page] ?? []).map((cut) => /\/_astro\/(inter-[a-z-]+)\./.exec(cut)?.[1]);
+      for (const page of Object.keys(coverage.preloads)) {
+        expect(cutNames(page), page).toContain('inter-latin');
+      }
+      if (name === 'rich') {
+        // The rich fixture names bakeries in Greek, Bulgarian and Vietnamese on one page
+        // (pages/our-bakeries.md): that page preloads their cuts, and no other page does.
+        const scripts = ['inter-cyrillic', 'inter-greek', 'inter-vietnamese'];
+        expect(cutNames('our-bakeries/index.html')).toEqual(expect.arrayContaining(scripts));
+        for (const page of Object.keys(coverage.preloads)) {
+          if (page === 'our-bakeries/index.html') continue;
+          for (const script of scripts) expect(cutNames(page), page).not.toContain(script);
+        }
+      }
     });
 
     it('should keep no trace of the sample company in any answer', () => {

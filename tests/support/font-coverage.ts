@@ -30,31 +30,46 @@ export async function readInterCodePoints(): Promise<Set<number>> {
   return available;
 }
 
-/** What a built site's pages show and Inter has, but no cut of Inter they preload draws. */
+/** What a built site's pages show and Inter has, against the cuts of Inter each page preloads. */
 export interface FontCoverage {
-  /** The cuts the home page preloads (`/_astro/....woff2`). */
+  /** Every cut some page preloads (`/_astro/....woff2`). */
   readonly cuts: readonly string[];
+  /** The cuts each page preloads, by its file (relative to the static folder). */
+  readonly preloads: Readonly<Record<string, readonly string[]>>;
   /** The HTML pages read. */
   readonly pages: number;
-  /** Each character left to the fallback font, with a page that shows it. */
+  /** Each character a page shows that Inter has but none of its preloaded cuts draws, with the page. */
   readonly leftToFallback: Record<string, string>;
 }
 
 /**
  * Reads every HTML page of a build's static folder (`.vercel/output/static`) and finds the
- * characters of its text (scripts and styles left out) that Inter has but the preloaded cuts do
- * not draw: each would be drawn by the fallback font, beside Inter.
+ * characters of its text (scripts and styles left out) that Inter has but the cuts that page
+ * preloads do not draw: each would be drawn by the fallback font, beside Inter, on the page's
+ * first view.
  */
 export async function findCharactersLeftToFallback(staticDir: string): Promise<FontCoverage> {
-  const home = await readFile(join(staticDir, 'index.html'), 'utf8');
-  const cuts = [...new Set(home.match(/\/_astro\/[^"]+\.woff2/g))];
-  const drawn = new Set<number>();
-  for (const cut of cuts)
-    for (const code of await readCodePoints(join(staticDir, cut))) drawn.add(code);
   const available = await readInterCodePoints();
+  const cutCodePoints = new Map<string, Set<number>>();
   const leftToFallback = new Map<string, string>();
+  const preloads: Record<string, string[]> = {};
   const pages = (await listFiles(staticDir)).filter((file) => file.endsWith('.html'));
   for (const file of pages) {
+    const html = await readFile(file, 'utf8');
+    const page = relative(staticDir, file);
+    const cuts = [
+      ...html.matchAll(/<link rel="preload" href="(\/_astro\/[^"]+\.woff2)" as="font"/g),
+    ].map(([, cut]) => cut ?? '');
+    preloads[page] = cuts;
+    const drawn = new Set<number>();
+    for (const cut of cuts) {
+      let codePoints = cutCodePoints.get(cut);
+      if (!codePoints) {
+        codePoints = new Set(await readCodePoints(join(staticDir, cut)));
+        cutCodePoints.set(cut, codePoints);
+      }
+      for (const code of codePoints) drawn.add(code);
+    }
     let hidden = 0;
     const parser = new Parser(
       {
@@ -69,14 +84,19 @@ export async function findCharactersLeftToFallback(staticDir: string): Promise<F
           for (const character of text) {
             const code = character.codePointAt(0) ?? 0;
             if (available.has(code) && !drawn.has(code) && /\S/u.test(character)) {
-              leftToFallback.set(character, relative(staticDir, file));
+              leftToFallback.set(character, page);
             }
           }
         },
       },
       { decodeEntities: true },
     );
-    parser.end(await readFile(file, 'utf8'));
+    parser.end(html);
   }
-  return { cuts, pages: pages.length, leftToFallback: Object.fromEntries(leftToFallback) };
+  return {
+    cuts: [...cutCodePoints.keys()],
+    preloads,
+    pages: pages.length,
+    leftToFallback: Object.fromEntries(leftToFallback),
+  };
 }

@@ -3,6 +3,8 @@ import { readProjectToolNames } from '../../src/integrations/mcp-tool-modules.ts
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import { buildSiteRoutes } from '../../src/documents/site-routes.ts';
 import type { RouteTable } from '../../src/service/routes.ts';
+import { readFile } from 'node:fs/promises';
+import { listFiles } from './list-files.ts';
 import { ROOT } from './processes.ts';
 
 /** The repository's own content collection, read through the one content reader. */
@@ -21,4 +23,10 @@ export async function loadSampleRoutes(): Promise<RouteTable> {
  */
 export function buildSampleQuery(content: SiteContent): string {
   return content.copy[0]?.title ?? content.product.name;
+}
+
+/** Every text file of the repository's content/ as written, joined: what the owner wrote. */
+export async function readSampleContentText(): Promise<string> {
+  const files = (await listFiles(`${ROOT}content`)).filter((file) => /\.(md|ya?ml)$/.test(file));
+  return (await Promise.all(files.map((file) => readFile(file, 'utf8')))).join('\n');
 }

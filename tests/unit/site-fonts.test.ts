@@ -6,8 +6,10 @@ import {
   INTER_LAYOUT_FEATURES,
   readFontCodePoints,
   renderFontStylesheet,
+  renderFontUrlsModule,
   subsetInter,
 } from '../../src/integrations/site-fonts.ts';
+import { selectFontPreloads, toCodePointRuns } from '../../src/site/font-preloads.ts';
 import { collectSiteCharacters, SITE_PUNCTUATION } from '../../src/site-content/site-characters.ts';
 import { loadFixtureContent } from '../support/fixture-content.ts';
 
@@ -116,5 +118,49 @@ describe('formatUnicodeRange and renderFontStylesheet', () => {
     expect(css).toContain('unicode-range: U+14D;');
     expect(css.match(/font-weight: 400 700;/g)).toHaveLength(2);
     expect(css.match(/font-display: optional;/g)).toHaveLength(2);
+  });
+});
+
+describe('the cuts a page preloads', () => {
+  const fonts = [
+    {
+      url: '/_astro/inter-latin.a.woff2',
+      ranges: toCodePointRuns(codePointsOf(' AaBb.').map(Number)),
+    },
+    {
+      url: '/_astro/inter-greek.b.woff2',
+      ranges: toCodePointRuns(codePointsOf('ΑΒαβ').map(Number)),
+    },
+    { url: '/_astro/inter-cyrillic.c.woff2', ranges: [[0x430, 0x431]] as [number, number][] },
+  ];
+
+  it('should write runs of consecutive code points, in order', () => {
+    expect(toCodePointRuns([0x7e, 0x20, 0x21, 0x22, 0xa7, 0x21])).toEqual([
+      [0x20, 0x22],
+      [0x7e, 0x7e],
+      [0xa7, 0xa7],
+    ]);
+    expect(toCodePointRuns([])).toEqual([]);
+  });
+
+  it('should preload the cuts that draw a character of the page, and no other', () => {
+    expect(selectFontPreloads(fonts, ['a b.'])).toEqual(['/_astro/inter-latin.a.woff2']);
+    expect(selectFontPreloads(fonts, ['<p>a</p>', 'Φβ'])).toEqual([
+      '/_astro/inter-latin.a.woff2',
+      '/_astro/inter-greek.b.woff2',
+    ]);
+    // A character inside a run, not only at its ends.
+    expect(selectFontPreloads(fonts, ['б'])).toEqual(['/_astro/inter-cyrillic.c.woff2']);
+    expect(selectFontPreloads(fonts, ['株式会社'])).toEqual([]);
+  });
+
+  it('should give the layout each cut with the runs it draws', () => {
+    const module = renderFontUrlsModule([
+      { name: 'inter-latin', woff2: new Uint8Array(), codePoints: [0x20, 0x21, 0xe9] },
+      { name: 'inter-greek', woff2: new Uint8Array(), codePoints: [0x3b1, 0x3b2] },
+    ]);
+    expect(module).toContain("import font1 from './fonts/inter-greek.woff2?url';");
+    expect(module).toContain('  { url: font0, ranges: [[32,33],[233,233]] },');
+    expect(module).toContain('  { url: font1, ranges: [[945,946]] },');
   });
 });
