@@ -11,7 +11,7 @@ import { INTER_SUBSETS } from './inter-subsets.ts';
 const require = createRequire(import.meta.url);
 
 /** Inter's variable files (the weight axis), from the npm package `@fontsource-variable/inter`. */
-export const INTER_SOURCES = INTER_SUBSETS.map((subset) => ({
+const INTER_SOURCES = INTER_SUBSETS.map((subset) => ({
   name: `inter-${subset}`,
   file: `@fontsource-variable/inter/files/inter-${subset}-wght-normal.woff2`,
 }));
@@ -40,9 +40,10 @@ export function readFontCodePoints(sfnt: Uint8Array): number[] {
 
 /**
  * Cuts Inter down to the characters given, at build time: the Latin file to those it draws, then
- * each other file of INTER_SOURCES in turn to those left that it draws (no file when none). The weight axis is narrowed to
- * INTER_WEIGHTS and only INTER_LAYOUT_FEATURES are kept. The 48 KB Latin file becomes about 14 KB
- * for an English site. HarfBuzz's subsetter (hb-subset), compiled to WebAssembly: no native code.
+ * each other file of INTER_SOURCES in turn to those left that it draws (no file when none). The
+ * weight axis is narrowed to INTER_WEIGHTS and only INTER_LAYOUT_FEATURES are kept. The 48 KB
+ * Latin file becomes about 14 KB for an English site. HarfBuzz's subsetter (hb-subset), compiled
+ * to WebAssembly: no native code.
  * @see https://harfbuzz.github.io/harfbuzz-hb-subset.html
  */
 export async function subsetInter(characters: ReadonlySet<number>): Promise<FontSubset[]> {

@@ -87,6 +87,7 @@ describe('the Open Graph image', () => {
       await renderOpenGraphImage({ ...company, tagline: 'Le bon pain, à la bonne heure' }, logo),
     );
   });
+
   it('should draw the short name where Inter cannot draw the name, and neither where it can draw none', async () => {
     const { company } = await loadFixtureContent('rich');
     const base = { ...company, tagline: 'Bread on time' };
@@ -121,7 +122,7 @@ describe('the Open Graph image', () => {
       },
       // The schema's longest: a name of 300 characters, a tagline of 120.
       {
-        name: `${'The Cooperative Society of Artisan Bakers of Lyon, '.repeat(6)}`.slice(0, 300),
+        name: 'The Cooperative Society of Artisan Bakers of Lyon, '.repeat(6).slice(0, 300),
         tagline: longTagline,
       },
     ];
@@ -142,7 +143,7 @@ describe('the Open Graph image', () => {
         }
         return drawn;
       };
-      // Below the accent band, the right margin and 32 px above and below the text stay empty...
+      // Below the accent band, the right margin, the first 32 px and the last 32 px stay empty...
       expect(countDrawn(width - margin, width, 24, height), fields.name).toBe(0);
       expect(countDrawn(0, width, 24, 56), fields.name).toBe(0);
       expect(countDrawn(0, width, height - 32, height), fields.name).toBe(0);
