@@ -95,6 +95,10 @@ describe('brand', () => {
     expect(await meta('meta[property="og:image:alt"]')).toContain(content.company.tagline);
     expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image');
     expect(await meta('meta[name="twitter:image"]')).toBe(image);
+    // language_TERRITORY, as Open Graph writes a locale, in the content's language.
+    const locale = await meta('meta[property="og:locale"]');
+    expect(locale).toMatch(/^[a-z]{2,3}_(?:[A-Z]{2}|\d{3})$/);
+    expect(locale?.split('_')[0]).toBe(new Intl.Locale(content.company.locale).language);
     await page.close();
     const answer = await fetch(image ?? '');
     expect(answer.status).toBe(200);
