@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { readProjectToolNames } from '../../src/integrations/mcp-tool-modules.ts';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +24,7 @@ import { listMarkdownCodeBlocks, readMarkdownText } from '../support/markdown-re
 import { launchChromium } from '../support/browser.ts';
 import { FIXTURE_COMPANY_NAMES, resolveFixtureDir } from '../support/fixture-content.ts';
 import { findCharactersLeftToFallback } from '../support/font-coverage.ts';
-import { listFiles } from '../support/list-files.ts';
+import { readContentText } from '../support/sample-content.ts';
 import { postMcp } from '../support/mcp-requests.ts';
 import { ROOT } from '../support/processes.ts';
 import { waitForCopyBuild, type CopyBuild } from '../support/copy-builds.ts';
@@ -36,12 +35,6 @@ import { waitForCopyBuild, type CopyBuild } from '../support/copy-builds.ts';
  * built and served by the copy's real local server, and every surface of the route table is asked
  * for its sample; no answer may keep a trace of the sample company in content/.
  */
-
-/** Every text a folder's files hold, joined: what a fixture itself says. */
-async function readAllText(dir: string): Promise<string> {
-  const texts = await Promise.all((await listFiles(dir)).map((file) => readFile(file, 'utf8')));
-  return texts.join('\n');
-}
 
 /** The names of the sample company in content/ that a fixture does not itself use. */
 async function readSampleTraces(fixtureText: string): Promise<string[]> {
@@ -106,7 +99,7 @@ describe.each(FIXTURE_COMPANY_NAMES)(
 
     beforeAll(async () => {
       const fixtureDir = resolveFixtureDir(name);
-      traces = await readSampleTraces(await readAllText(fixtureDir));
+      traces = await readSampleTraces(await readContentText(fixtureDir));
       // Built and served in the background since the run began (tests/support/copy-builds.ts).
       served = await waitForCopyBuild(`fixture-${name}`);
       content = await readSiteContent(join(served.dir, 'content'));

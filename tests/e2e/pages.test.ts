@@ -16,7 +16,7 @@ import {
   type VisitOptions,
   type TestBrowser,
 } from '../support/browser.ts';
-import { loadSampleContent, readSampleContentText } from '../support/sample-content.ts';
+import { loadSampleContent, readContentText } from '../support/sample-content.ts';
 import { findStructureProblems } from '../support/expected-site.ts';
 
 /** Every page of the served content, its own content pages included. */
@@ -347,7 +347,7 @@ describe('text between links', () => {
   it('should keep a space on both sides of every "·" separator and before a link on every page', async () => {
     // A "·" the owner wrote is theirs: the Greek ano teleia ("πελατών·") and the Catalan
     // "col·lecció" have none; only a pair that content/ does not hold is the site's.
-    const contentText = await readSampleContentText();
+    const contentText = await readContentText();
     for (const { path } of SITE_PAGES) {
       const html = await (await fetch(`${baseUrl}${path}`)).text();
       const body = html.slice(html.indexOf('<body'));

@@ -25,8 +25,11 @@ export function buildSampleQuery(content: SiteContent): string {
   return content.copy[0]?.title ?? content.product.name;
 }
 
-/** Every text file of the repository's content/ as written, joined: what the owner wrote. */
-export async function readSampleContentText(): Promise<string> {
-  const files = (await listFiles(`${ROOT}content`)).filter((file) => /\.(md|ya?ml)$/.test(file));
+/**
+ * Every text file (Markdown, YAML) of a content folder as written, joined: what its owner wrote.
+ * The repository's own content/ unless another folder is named (a fixture company's).
+ */
+export async function readContentText(dir = `${ROOT}content`): Promise<string> {
+  const files = (await listFiles(dir)).filter((file) => /\.(md|ya?ml)$/.test(file));
   return (await Promise.all(files.map((file) => readFile(file, 'utf8')))).join('\n');
 }
