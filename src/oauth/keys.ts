@@ -119,6 +119,14 @@ export function newKeyId(now = new Date()): string {
  *   `.local/oauth-signing-keys.json` under the working folder), created with one new key on first
  *   use, so local runs keep their keys across restarts.
  */
+/**
+ * The file local runs keep their keys in: `OAUTH_KEYS_FILE`, else `.local/oauth-signing-keys.json`,
+ * from the working folder. Set but empty counts as unset: an empty path would name the folder.
+ */
+export function resolveKeysFile(env: NodeJS.ProcessEnv): string {
+  return resolve(env[KEYS_FILE_VARIABLE] || DEFAULT_KEYS_FILE);
+}
+
 export async function readSigningKeys(env: NodeJS.ProcessEnv = process.env): Promise<JWK[]> {
   const configured = env[SIGNING_KEYS_VARIABLE];
   if (configured !== undefined && configured.trim() !== '') {
@@ -129,7 +137,7 @@ export async function readSigningKeys(env: NodeJS.ProcessEnv = process.env): Pro
       `${SIGNING_KEYS_VARIABLE} is not set. On Vercel every instance must sign with the same keys; generate a key set with "npm run oauth:keys" and add it as the ${SIGNING_KEYS_VARIABLE} environment variable (see docs/oauth.md).`,
     );
   }
-  const file = resolve(env[KEYS_FILE_VARIABLE] ?? DEFAULT_KEYS_FILE);
+  const file = resolveKeysFile(env);
   try {
     return parseSigningKeys(readFileSync(file, 'utf8'), file);
   } catch (error) {

@@ -10,7 +10,7 @@ function listSectionSources(section: PageSection): string[] {
     case 'main':
     case 'content':
       // Read at build time from the project root, as the build runs there (CONTENT_DIR in tests).
-      return [process.env.CONTENT_DIR ?? 'content'];
+      return [process.env.CONTENT_DIR || 'content'];
     case 'errors':
       return [
         'src/service/error-kinds.ts',

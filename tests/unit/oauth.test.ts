@@ -1,12 +1,17 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { PlainAnswer, PlainHandler } from '../../src/http/plain-http.ts';
 import { withBearer } from '../../src/oauth/bearer.ts';
 import { checkRedirectUri } from '../../src/oauth/clients.ts';
-import { OAuthKeyError, parseSigningKeys, readSigningKeys } from '../../src/oauth/keys.ts';
+import {
+  OAuthKeyError,
+  parseSigningKeys,
+  readSigningKeys,
+  resolveKeysFile,
+} from '../../src/oauth/keys.ts';
 import { ClientRegistrationResponseSchema } from '../../src/schemas/client-registration.ts';
 import { TokenResponseSchema } from '../../src/schemas/oauth.ts';
 import {
@@ -531,5 +536,12 @@ describe('signing key configuration', () => {
     const second = await readSigningKeys({ OAUTH_KEYS_FILE: file });
     expect(second).toEqual(first);
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(first);
+  });
+
+  it('should take an empty OAUTH_KEYS_FILE as unset, not as the working folder', () => {
+    const fallback = resolve('.local/oauth-signing-keys.json');
+    expect(resolveKeysFile({})).toBe(fallback);
+    expect(resolveKeysFile({ OAUTH_KEYS_FILE: '' })).toBe(fallback);
+    expect(resolveKeysFile({ OAUTH_KEYS_FILE: 'keys/k.json' })).toBe(resolve('keys/k.json'));
   });
 });
