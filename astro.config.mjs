@@ -4,10 +4,12 @@ import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import { markdownTokensIntegration } from './src/integrations/markdown-tokens.ts';
 import { searchIndexIntegration } from './src/integrations/search-index.ts';
-import { SITE_MARKDOWN } from './src/integrations/site-markdown.ts';
+import { buildSiteMarkdown } from './src/integrations/site-markdown.ts';
 import { siteSnapshotIntegration } from './src/integrations/site-snapshot.ts';
 import { withoutStackForOwner } from './src/server/owner-errors.ts';
 import { resolveContentDir } from './src/site-content/content-dir.ts';
+import { readContentLocale } from './src/site-content/content-locale.ts';
+import { resolveLanguageMarks } from './src/site-content/page-languages.ts';
 import { resolveSiteUrl } from './src/service/site-url.ts';
 
 const siteUrl = (() => {
@@ -36,7 +38,7 @@ export default defineConfig({
   // Scripts (and styles) as files under /_astro/, never inlined, so `script-src 'self'` allows them.
   vite: { build: { assetsInlineLimit: 0 } },
   // Content Markdown: heading anchors, code highlighted by class, punctuation as written.
-  markdown: SITE_MARKDOWN,
+  markdown: buildSiteMarkdown(resolveLanguageMarks(readContentLocale(contentDir))),
   integrations: [
     // First: its start-up hook writes the module the function bundles import, and its build hook
     // packs the pages' sections for them before the site-snapshot integration bundles.

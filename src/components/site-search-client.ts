@@ -41,6 +41,8 @@ function isTyping(target: EventTarget | null): boolean {
 /** A result: a link in the role of an option, with its heading and its marked snippet. */
 function renderOption(doc: Document, hit: PageSearchHit, id: string): HTMLAnchorElement {
   const option = doc.createElement('a');
+  // The section's words in their own language, inside the dialog's (the site's) when they differ.
+  if (hit.lang) option.lang = hit.lang;
   option.id = id;
   option.href = hit.url;
   option.className = 'search-option';
@@ -78,6 +80,8 @@ function renderGroups(doc: Document, hits: readonly PageSearchHit[]): HTMLElemen
     group.setAttribute('role', 'group');
     group.className = 'search-group';
     const title = pageHits[0]?.page ?? '';
+    const titleLang = pageHits[0]?.pageLang;
+    if (titleLang) group.lang = titleLang;
     group.setAttribute('aria-label', title);
     const label = doc.createElement('p');
     label.className = 'search-page';

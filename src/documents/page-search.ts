@@ -31,6 +31,13 @@ export interface PageSection {
    * weighs a page by its kind (src/integrations/search-index.ts).
    */
   readonly weight?: number;
+  /**
+   * The language of the section's heading, and of the page's title (its `h1`), on a site whose
+   * content is not in English: the dialog, in the site's English, marks each result's words by
+   * them (WCAG 3.1.2). Absent on a site in English.
+   */
+  readonly lang?: string;
+  readonly pageLang?: string;
 }
 
 /** A part of a snippet: plain text, or a matched word (`mark`). */
@@ -48,6 +55,9 @@ export interface PageSearchHit {
   /** MiniSearch's BM25+ score, weighted by field, synonym, prefix and typo. */
   readonly score: number;
   readonly snippet: readonly SnippetPart[];
+  /** The section's and the page title's languages, as the index gives them (PageSection). */
+  readonly lang?: string;
+  readonly pageLang?: string;
 }
 
 /** What a query found: the hits to list, and on how many pages any section matched. */
@@ -60,7 +70,7 @@ export interface PageSearchAnswer {
 export const PAGE_SEARCH_OPTIONS: Options<PageSection> = {
   idField: 'url',
   fields: ['heading', 'text', 'page'],
-  storeFields: ['url', 'page', 'heading', 'text', 'weight'],
+  storeFields: ['url', 'page', 'heading', 'text', 'weight', 'lang', 'pageLang'],
   tokenize: tokenizeWords,
   processTerm: (term) => readWordTerms(term),
   searchOptions: {
@@ -83,6 +93,9 @@ function isPageSection(value: unknown): value is PageSection {
   const section = value as Record<string, unknown>;
   return (
     ['url', 'page', 'heading', 'text'].every((key) => typeof section[key] === 'string') &&
+    ['lang', 'pageLang'].every(
+      (key) => section[key] === undefined || typeof section[key] === 'string',
+    ) &&
     (section.weight === undefined || (typeof section.weight === 'number' && section.weight > 0))
   );
 }
@@ -160,6 +173,8 @@ function toHit(result: SearchResult): PageSearchHit {
     ...(heading && heading !== page ? { section: heading } : {}),
     score: result.score,
     snippet: buildSnippet(String(result.text), new Set(Object.keys(result.match))),
+    ...(typeof result.lang === 'string' ? { lang: result.lang } : {}),
+    ...(typeof result.pageLang === 'string' ? { pageLang: result.pageLang } : {}),
   };
 }
 

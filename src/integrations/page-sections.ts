@@ -34,6 +34,7 @@ interface OpenSection {
   url: string;
   heading: string;
   text: string[];
+  lang: string;
 }
 
 function tidy(text: string): string {
@@ -45,21 +46,31 @@ function tidy(text: string): string {
  * heading that has an `id` (the section's anchor); the text before the first such heading belongs
  * to the page itself. Elements marked `data-search-ignore` (the heading links, the page actions,
  * the note for agents), hidden elements, scripts, styles and buttons are left out. The page's
- * title is its first `h1`, else its `<title>`.
+ * title is its first `h1`, else its `<title>`. With `languages` (a site whose content is not in
+ * English), each section carries the language its heading inherits, and the page's title its own.
  * @see https://html.spec.whatwg.org/multipage/sections.html#headings-and-outlines
  */
-export function readPageSections(html: string, path: string): PageSection[] {
+export function readPageSections(
+  html: string,
+  path: string,
+  options: { readonly languages?: boolean } = {},
+): PageSection[] {
+  // The `lang` each open element inherits, innermost last.
+  const langs: string[] = [];
+  let titleLang = '';
   let title = '';
   let documentTitle = '';
   let mainDepth = 0;
   let skipDepth = 0;
   let inTitle = false;
-  let heading: { name: string; id: string | undefined; text: string[] } | undefined;
-  const sections: OpenSection[] = [{ url: path, heading: '', text: [] }];
+  let heading: { name: string; id: string | undefined; text: string[]; lang: string } | undefined;
+  const sections: OpenSection[] = [{ url: path, heading: '', text: [], lang: '' }];
 
   const parser = new Parser(
     {
       onopentag(name, attributes) {
+        langs.push(attributes.lang ?? langs.at(-1) ?? '');
+        if (name === 'html' && sections[0]) sections[0].lang = langs.at(-1) ?? '';
         if (name === 'title') inTitle = true;
         if (name === 'main') mainDepth += 1;
         if (mainDepth === 0) return;
@@ -73,7 +84,7 @@ export function readPageSections(html: string, path: string): PageSection[] {
           return;
         }
         if (HEADING.test(name) && !heading) {
-          heading = { name, id: attributes.id || undefined, text: [] };
+          heading = { name, id: attributes.id || undefined, text: [], lang: langs.at(-1) ?? '' };
           return;
         }
         if (!INLINE_ELEMENTS.has(name)) (heading?.text ?? sections.at(-1)?.text)?.push(' ');
@@ -84,6 +95,7 @@ export function readPageSections(html: string, path: string): PageSection[] {
         (heading?.text ?? sections.at(-1)?.text)?.push(data);
       },
       onclosetag(name) {
+        langs.pop();
         if (name === 'title') inTitle = false;
         if (mainDepth === 0) return;
         if (skipDepth > 0) {
@@ -96,9 +108,16 @@ export function readPageSections(html: string, path: string): PageSection[] {
         }
         if (heading && name === heading.name) {
           const text = tidy(heading.text.join(''));
-          if (name === 'h1' && !title) title = text;
-          else if (heading.id)
-            sections.push({ url: `${path}#${heading.id}`, heading: text, text: [] });
+          if (name === 'h1' && !title) {
+            title = text;
+            titleLang = heading.lang;
+          } else if (heading.id)
+            sections.push({
+              url: `${path}#${heading.id}`,
+              heading: text,
+              text: [],
+              lang: heading.lang,
+            });
           else sections.at(-1)?.text.push(` ${text} `);
           heading = undefined;
           return;
@@ -112,12 +131,16 @@ export function readPageSections(html: string, path: string): PageSection[] {
   parser.end();
 
   const page = title || tidy(documentTitle) || path;
+  const pageLang = titleLang || sections[0]?.lang || '';
   return sections
-    .map((section) => ({
+    .map((section, index) => ({
       url: section.url,
       page,
       heading: section.heading || page,
       text: tidy(section.text.join('')),
+      ...(options.languages
+        ? { lang: (index === 0 ? pageLang : section.lang) || pageLang, pageLang }
+        : {}),
     }))
     .filter((section, index) => index > 0 || section.text);
 }

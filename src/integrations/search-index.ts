@@ -8,6 +8,7 @@ import { PAGE_SEARCH_INDEX_PATH } from '../service/search-index-path.ts';
 import type { SitePage } from '../service/site-pages.ts';
 import { buildSiteRoutes } from '../documents/site-routes.ts';
 import { readSiteContent } from '../site-content/read-site-content.ts';
+import { resolveLanguageMarks } from '../site-content/page-languages.ts';
 import { readPageSections } from './page-sections.ts';
 import { writeGeneratedModule } from '../site-content/site-snapshot.ts';
 import { packPageSections } from '../site/packed-page-sections.ts';
@@ -32,17 +33,21 @@ export function weighPageForSearch(page: SitePage): number {
   return 1;
 }
 
-/** Reads every page of the site from the build output and splits each into its sections. */
+/**
+ * Reads every page of the site from the build output and splits each into its sections, each with
+ * its language when the site's pages mark languages (`languages`: content not in English).
+ */
 export async function readSiteSections(
   root: string,
   pages: readonly SitePage[],
+  languages = false,
 ): Promise<PageSection[]> {
   const sections: PageSection[] = [];
   for (const page of pages) {
     const html = await readFile(readPageFile(root, page.path), 'utf8');
     const weight = weighPageForSearch(page);
     sections.push(
-      ...readPageSections(html, page.path).map((section) =>
+      ...readPageSections(html, page.path, { languages }).map((section) =>
         weight === 1 ? section : { ...section, weight },
       ),
     );
@@ -86,8 +91,10 @@ export function searchIndexIntegration(options: {
         const root = fileURLToPath(dir);
         // The build runs at the project root, as the site-snapshot integration's tools folder is.
         const toolNames = readToolNamesOfFiles(listToolModuleFiles(resolve('src/mcp/tools')));
-        const { pages } = buildSiteRoutes(await readSiteContent(options.contentDir), toolNames);
-        const sections = await readSiteSections(root, pages);
+        const content = await readSiteContent(options.contentDir);
+        const { pages } = buildSiteRoutes(content, toolNames);
+        const marks = resolveLanguageMarks(content.company.locale);
+        const sections = await readSiteSections(root, pages, marks.content !== undefined);
         const json = serializePageSections(sections);
         await writeFile(join(root, PAGE_SEARCH_INDEX_PATH), json);
         const packed = packPageSections(json);

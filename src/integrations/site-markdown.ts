@@ -5,12 +5,15 @@ import {
   markdownTokenClassTransformer,
 } from '../reference/code-highlighting.ts';
 import { contentCodeBlocksPlugin } from './content-code-blocks.ts';
-import { headingAnchorsPlugin } from './heading-anchors.ts';
+import type { LanguageMarks } from '../site-content/page-languages.ts';
+import { createHeadingAnchorsPlugin } from './heading-anchors.ts';
 
 /**
- * How the pages render the Markdown of `content/` (astro.config.mjs's `markdown`):
+ * How the pages render the Markdown of `content/` (astro.config.mjs's `markdown`), for content
+ * written in the language `marks` describe:
  *
- * - Every Markdown heading (h2 to h4) gets a link to itself, as the components' headings do.
+ * - Every Markdown heading (h2 to h4) gets a link to itself, as the components' headings do, its
+ *   name marked as the site's words when the content's language is not English.
  * - Code blocks are highlighted by Shiki at build time as the components' are: its css-variables
  *   theme, each token's colour turned into a class (src/styles/code.css colours them for light and
  *   dark), no inline style for the Content-Security-Policy to block. Each takes the keyboard
@@ -19,15 +22,17 @@ import { headingAnchorsPlugin } from './heading-anchors.ts';
  * - Punctuation stays as written (no smart quotes): the Markdown versions carry the owner's text
  *   as is, and an apostrophe turned into ’ on the page alone broke their parity with it.
  */
-export const SITE_MARKDOWN = {
-  processor: satteri({
-    hastPlugins: [headingAnchorsPlugin, contentCodeBlocksPlugin],
-    features: { smartPunctuation: false },
-  }),
-  syntaxHighlight: 'shiki',
-  shikiConfig: {
-    theme: 'css-variables',
-    langAlias: buildLanguageAliases(),
-    transformers: [markdownTokenClassTransformer],
-  },
-} satisfies AstroUserConfig['markdown'];
+export function buildSiteMarkdown(marks: LanguageMarks) {
+  return {
+    processor: satteri({
+      hastPlugins: [createHeadingAnchorsPlugin(marks.site), contentCodeBlocksPlugin],
+      features: { smartPunctuation: false },
+    }),
+    syntaxHighlight: 'shiki',
+    shikiConfig: {
+      theme: 'css-variables',
+      langAlias: buildLanguageAliases(),
+      transformers: [markdownTokenClassTransformer],
+    },
+  } satisfies AstroUserConfig['markdown'];
+}

@@ -209,6 +209,12 @@ export const PageCopyFrontMatterSchema = z.strictObject({
     .min(50, 'must be at least 50 characters (it is the meta description)')
     .max(300),
   heading: OneLineSchema,
+  /**
+   * The header's navigation label (at most 40 characters). A main page's default is the site's
+   * own word (Home, Developers, API docs), a content page's its heading: a site written in another
+   * language than English names its main pages here.
+   */
+  navLabel: z.string().trim().min(1, 'must not be empty').max(40).optional(),
 });
 
 export const PageCopySchema = PageCopyFrontMatterSchema.extend({
@@ -227,8 +233,6 @@ export type PageName = (typeof PAGE_NAMES)[number];
 export const ContentPageFrontMatterSchema = PageCopyFrontMatterSchema.extend({
   /** Whether the header's navigation links to the page. */
   nav: z.boolean().default(true),
-  /** The navigation link's text (default: the heading). */
-  navLabel: z.string().trim().min(1, 'must not be empty').max(40).optional(),
   /** Where the link goes among the others: Home is 10, Developers 20, API docs 30. */
   navOrder: z.number().int().nonnegative().default(100),
   /** The `## <section>` of /llms.txt that links the page's Markdown version. */

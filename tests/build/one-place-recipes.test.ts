@@ -122,7 +122,7 @@ describe('a new page written as one file in content/pages/', () => {
     const content = await readSiteContent(join(served?.dir ?? '', 'content'));
     const expected = buildSiteNavigation(content).map((link) => link.href);
     for (const path of ['/', '/docs', `/${PAGE_SLUG}`]) {
-      const nav = /<nav aria-label="Main">([\s\S]*?)<\/nav>/.exec(await fetchText(path))?.[1];
+      const nav = /<nav aria-label="Main"[^>]*>([\s\S]*?)<\/nav>/.exec(await fetchText(path))?.[1];
       const links = [...(nav ?? '').matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
       expect(links, path).toEqual(expected);
       // navOrder 15: after Home (10), before Developers (20).

@@ -206,7 +206,11 @@ describe('the "Copy page" menu', () => {
     // with room for a few of its lines (how far down depends on the length of the company's name
     // in the heading, which wraps).
     expect((await actions.boundingBox())?.height ?? Infinity).toBeLessThan(56);
-    const firstParagraph = await page.locator('main > p').first().boundingBox();
+    // The first paragraph of the page: its introduction (content/pages/developers.md's body).
+    const firstParagraph = await page
+      .locator('main > p, main > .page-intro > p')
+      .first()
+      .boundingBox();
     expect(firstParagraph?.y ?? Infinity).toBeLessThan(844 - 120);
     await actions.getByText('Copy page', { exact: true }).click();
     expect(await link.isVisible()).toBe(true);

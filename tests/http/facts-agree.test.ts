@@ -1,3 +1,4 @@
+import { resolvePageLanguage } from '../../src/site-content/page-languages.ts';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { readSiteContent } from '../../src/site-content/read-site-content.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
@@ -133,7 +134,12 @@ describe('pages', () => {
       const html = await response.text();
       expect(html).toContain(`<link rel="canonical" href="${new URL(path, baseUrl).href}">`);
       expect(html).toMatch(/<meta name="description" content="[^"]{50,}">/);
-      expect(html).toContain(`<html lang="${content.company.locale}">`);
+      // The home page is the company's words; the portal and the reference the site's (English).
+      const language = resolvePageLanguage(
+        path === '/' ? 'content' : 'site',
+        content.company.locale,
+      );
+      expect(html).toContain(`<html lang="${language}">`);
     },
   );
 });

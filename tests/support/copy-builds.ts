@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { inject } from 'vitest';
-import { FIXTURE_COMPANY_NAMES, resolveFixtureDir } from './fixture-content.ts';
+import { FIXTURE_COMPANY_NAMES, GREEK_CONTENT_DIR, resolveFixtureDir } from './fixture-content.ts';
 import { addRecipeFixtures } from './recipe-fixtures.ts';
 import type { ServeCopyOptions } from './served-copy.ts';
 
@@ -16,7 +16,9 @@ declare module 'vitest' {
 /**
  * The served project copies the build project's tests read, by name: each fixture company of
  * tests/fixtures/companies/ as content/ (tests/build/fixture-swap.test.ts), and the project with
- * the recipes' three new things added (tests/build/one-place-recipes.test.ts).
+ * the recipes' three new things added (tests/build/one-place-recipes.test.ts) to a company that
+ * writes in Greek (tests/build/page-languages.test.ts): one build serves both, as a fourth build
+ * would cost a 2-core machine about 15 s of the run.
  */
 export const COPY_BUILDS: ReadonlyMap<string, ServeCopyOptions> = new Map<string, ServeCopyOptions>(
   [
@@ -24,7 +26,14 @@ export const COPY_BUILDS: ReadonlyMap<string, ServeCopyOptions> = new Map<string
       `fixture-${name}`,
       { contentDir: resolveFixtureDir(name), prefix: `fixture-${name}-` },
     ]),
-    ['one-place-recipes', { prefix: 'one-place-recipes-', beforeBuild: addRecipeFixtures }],
+    [
+      'one-place-recipes',
+      {
+        contentDir: GREEK_CONTENT_DIR,
+        prefix: 'one-place-recipes-',
+        beforeBuild: addRecipeFixtures,
+      },
+    ],
   ],
 );
 

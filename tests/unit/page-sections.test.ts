@@ -45,6 +45,42 @@ describe('readPageSections', () => {
     ]);
   });
 
+  it('should give each section the language its heading inherits when asked, and the title its own', () => {
+    const html = `<html lang="en"><body><main>
+      <h1 lang="el-GR">Αναφορά API</h1><div lang="el-GR"><p>Κείμενο.</p>
+      <h2 id="arxi">Η αρχή</h2><p>Πρώτα.</p></div>
+      <h2 id="quickstart">Quickstart</h2><br><img alt=""><p>Call it.</p>
+    </main></body></html>`;
+    expect(readPageSections(html, '/docs', { languages: true })).toEqual([
+      {
+        url: '/docs',
+        page: 'Αναφορά API',
+        heading: 'Αναφορά API',
+        text: 'Κείμενο.',
+        lang: 'el-GR',
+        pageLang: 'el-GR',
+      },
+      {
+        url: '/docs#arxi',
+        page: 'Αναφορά API',
+        heading: 'Η αρχή',
+        text: 'Πρώτα.',
+        lang: 'el-GR',
+        pageLang: 'el-GR',
+      },
+      {
+        url: '/docs#quickstart',
+        page: 'Αναφορά API',
+        heading: 'Quickstart',
+        text: 'Call it.',
+        lang: 'en',
+        pageLang: 'el-GR',
+      },
+    ]);
+    // Without it (a site in English), no section carries a language.
+    expect(readPageSections(html, '/docs').some((section) => 'lang' in section)).toBe(false);
+  });
+
   it('should fall back to the document title, and drop an empty first section', () => {
     const html = '<title>Only &lt;title&gt;</title><main><h2 id="a">A</h2><p>text</p></main>';
     expect(readPageSections(html, '/x')).toEqual([

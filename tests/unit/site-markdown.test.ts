@@ -1,10 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SITE_MARKDOWN } from '../../src/integrations/site-markdown.ts';
+import { buildSiteMarkdown } from '../../src/integrations/site-markdown.ts';
+import { resolveLanguageMarks } from '../../src/site-content/page-languages.ts';
 import { isFenceLanguageKnown } from '../../src/reference/code-highlighting.ts';
 
 /** The Markdown of content/ as the pages render it, through the processor astro.config.mjs uses. */
-async function render(markdown: string): Promise<string> {
-  const { processor, syntaxHighlight, shikiConfig } = SITE_MARKDOWN;
+async function render(markdown: string, locale = 'en'): Promise<string> {
+  const { processor, syntaxHighlight, shikiConfig } = buildSiteMarkdown(
+    resolveLanguageMarks(locale),
+  );
   const renderer = await processor.createRenderer({ syntaxHighlight, shikiConfig });
   return (await renderer.render(markdown)).code;
 }
@@ -96,5 +99,16 @@ describe("content/'s Markdown as the pages render it", () => {
     expect(html).toContain("We're here.");
     expect(html).toMatch(/<h2 id="its-ours">/);
     expect(html).toContain('href="#its-ours"');
+    // Content in English: the link's English name needs no mark of its own.
+    expect(html).not.toContain(' lang=');
+  });
+
+  it("should mark a heading link's name as the site's English words in content of another language", async () => {
+    const html = await render('## Η αρχή\n\nΚείμενο.\n', 'el-GR');
+    expect(html).toMatch(/<h2 id="η-αρχή">Η αρχή<\/h2>/);
+    expect(html).toMatch(
+      /<a class="heading-anchor" href="#η-αρχή" aria-label="Link to the section Η αρχή" lang="en"/,
+    );
+    expect(await render('## Colour\n', 'en-GB')).not.toContain(' lang=');
   });
 });

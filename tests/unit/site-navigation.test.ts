@@ -17,9 +17,22 @@ const page = (slug: string, fields: Partial<ContentPage> = {}): ContentPage => (
 describe('buildSiteNavigation', () => {
   it('should list only the main pages when content/ has no page of its own', () => {
     expect(buildSiteNavigation({ contentPages: [] })).toEqual([
-      { href: '/', label: 'Home' },
-      { href: '/developers', label: 'Developers' },
-      { href: '/docs', label: 'API docs' },
+      { href: '/', label: 'Home', words: 'site' },
+      { href: '/developers', label: 'Developers', words: 'site' },
+      { href: '/docs', label: 'API docs', words: 'site' },
+    ]);
+  });
+
+  it("should label a main page by its navLabel, as the content's words", () => {
+    const links = buildSiteNavigation({
+      pages: { home: { navLabel: 'Αρχική' }, docs: { navLabel: 'Τεκμηρίωση' } },
+      contentPages: [page('about', { navLabel: 'Σχετικά' })],
+    });
+    expect(links).toEqual([
+      { href: '/', label: 'Αρχική', words: 'content' },
+      { href: '/developers', label: 'Developers', words: 'site' },
+      { href: '/docs', label: 'Τεκμηρίωση', words: 'content' },
+      { href: '/about', label: 'Σχετικά', words: 'content' },
     ]);
   });
 
@@ -40,5 +53,6 @@ describe('buildSiteNavigation', () => {
       '/about about heading',
       '/zoo zoo heading',
     ]);
+    expect(links.find((link) => link.href === '/about')?.words).toBe('content');
   });
 });

@@ -1,0 +1,5 @@
+import { resolveLanguageMarks } from '../site-content/page-languages.ts';
+import { site } from './built-site.ts';
+
+/** The built site's language marks: where its pages say which words are the site's own. */
+export const LANGUAGE_MARKS = resolveLanguageMarks(site.content.company.locale);

@@ -1,0 +1,228 @@
+import { Parser } from 'htmlparser2';
+import { readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readSiteContent } from '../../src/site-content/read-site-content.ts';
+import type { SiteContent } from '../../src/schemas/site-content.ts';
+import { parsePageSections } from '../../src/documents/page-search.ts';
+import { PAGE_SEARCH_INDEX_PATH } from '../../src/service/search-index-path.ts';
+import { launchChromium } from '../support/browser.ts';
+import { waitForCopyBuild, type CopyBuild } from '../support/copy-builds.ts';
+import { GREEK_CONTENT_DIR } from '../support/fixture-content.ts';
+import { listFiles } from '../support/list-files.ts';
+import { PAGE, PAGE_SLUG } from '../support/recipe-fixtures.ts';
+import { readContentText } from '../support/sample-content.ts';
+
+/*
+ * WCAG 2.2, 3.1.2 Language of Parts: on the pages of a company that writes in Greek, the site's
+ * own words (navigation, search, footer, fact labels, the whole API reference) are English and
+ * must say so, and the company's words must say they are Greek. Read from the built pages of the
+ * copy built on tests/fixtures/content-in-greek/, every text and every attribute a screen reader
+ * speaks, with the language it inherits.
+ */
+
+/** Attributes whose words are read aloud, in the language of their element. */
+const SPOKEN_ATTRIBUTES = ['aria-label', 'title', 'alt', 'placeholder'];
+/** Elements whose text is no language: code, and what is not shown. */
+const NO_LANGUAGE = new Set(['script', 'style', 'template', 'code', 'pre', 'kbd', 'svg']);
+const GREEK = /[\u0370-\u03ff\u1f00-\u1fff]/;
+const LATIN_WORD = /\b[A-Za-z][A-Za-z'’]{2,}\b/g;
+
+/** One piece of text a page speaks, with the language it is spoken in. */
+interface SpokenText {
+  readonly page: string;
+  readonly text: string;
+  readonly lang: string;
+}
+
+/** Every text and spoken attribute of a page, each with the `lang` it inherits. */
+function readSpokenTexts(page: string, html: string): { htmlLang: string; texts: SpokenText[] } {
+  const texts: SpokenText[] = [];
+  const stack: { name: string; lang: string }[] = [];
+  let htmlLang = '';
+  let hidden = 0;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        const lang = attributes.lang ?? stack.at(-1)?.lang ?? '';
+        if (name === 'html') htmlLang = lang;
+        stack.push({ name, lang });
+        if (NO_LANGUAGE.has(name)) hidden += 1;
+        if (hidden > 0) return;
+        for (const attribute of SPOKEN_ATTRIBUTES) {
+          const text = attributes[attribute]?.trim();
+          if (text) texts.push({ page, text, lang });
+        }
+      },
+      onclosetag(name) {
+        const open = stack.pop();
+        if (open && NO_LANGUAGE.has(open.name)) hidden -= 1;
+        if (open?.name !== name) throw new Error(`${page}: <${name}> closes <${open?.name}>`);
+      },
+      ontext(data) {
+        const text = data.trim();
+        if (text && hidden === 0) texts.push({ page, text, lang: stack.at(-1)?.lang ?? '' });
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.end(html);
+  return { htmlLang, texts };
+}
+
+/**
+ * Whose words a text is: the site's when it holds an English word the company never wrote, the
+ * company's when, with its names taken out, it holds Greek, or nobody's (names, numbers, URLs).
+ */
+function classify(
+  text: string,
+  names: readonly string[],
+  contentWords: ReadonlySet<string>,
+): 'site' | 'content' | undefined {
+  let rest = text.replace(/\b(?:https?:\/\/|www\.)\S+/g, ' ');
+  for (const name of names) rest = rest.replaceAll(name, ' ');
+  const english = (rest.match(LATIN_WORD) ?? []).filter((word) => !contentWords.has(word));
+  if (english.length > 0) return 'site';
+  return GREEK.test(rest) ? 'content' : undefined;
+}
+
+let served: CopyBuild;
+let staticDir: string;
+let content: SiteContent;
+let pages: string[];
+
+beforeAll(async () => {
+  served = await waitForCopyBuild('one-place-recipes');
+  staticDir = join(served.dir, '.vercel', 'output', 'static');
+  content = await readSiteContent(join(served.dir, 'content'));
+  pages = (await listFiles(staticDir)).filter((file) => file.endsWith('.html'));
+}, 900_000);
+
+describe("the pages of a company writing in Greek, the site's words in English", () => {
+  it('should give each page the language of most of its words', async () => {
+    expect(content.company.locale).toBe('el-GR');
+    const languages = new Map<string, string>();
+    for (const file of pages) {
+      const { htmlLang } = readSpokenTexts(file, await readFile(file, 'utf8'));
+      languages.set(relative(staticDir, file), htmlLang);
+    }
+    // The company's pages: the home page and its own pages.
+    expect(languages.get('index.html')).toBe('el-GR');
+    expect(languages.get('to-meli-mas/index.html')).toBe('el-GR');
+    // The site's: the reference, the developer portal, errors, glossary, the 404 page.
+    for (const page of [
+      'docs/index.html',
+      'docs/mcp/tools/get_product/index.html',
+      'developers/index.html',
+      'errors/index.html',
+      'glossary/index.html',
+      '404.html',
+    ]) {
+      expect(languages.get(page), page).toBe('en');
+    }
+  });
+
+  it('should mark every English text and label as English, and every Greek one as Greek', async () => {
+    const { company, product } = content;
+    // Proper names stay as they are in any sentence (WCAG 3.1.2 excepts them), and the recipes'
+    // page is written in English by its test into this company's content/: its navigation label
+    // is the company's words, in English.
+    const names = [company.name, company.alternateName, product.name, PAGE.navLabel].sort(
+      (a, b) => b.length - a.length,
+    );
+    // Latin words the company wrote itself (API, JSON, LoRaWAN): its words, not the site's.
+    const contentWords = new Set((await readContentText(GREEK_CONTENT_DIR)).match(LATIN_WORD));
+    const wrong: string[] = [];
+    let site = 0;
+    let greek = 0;
+    for (const file of pages) {
+      const page = relative(staticDir, file);
+      // The recipes' page: written in English by its test into this Greek company's content/.
+      if (page === `${PAGE_SLUG}/index.html`) continue;
+      for (const { text, lang } of readSpokenTexts(page, await readFile(file, 'utf8')).texts) {
+        const words = classify(text, names, contentWords);
+        if (words === 'site') site++;
+        if (words === 'content') greek++;
+        const expected = words === 'site' ? 'en' : words === 'content' ? 'el-GR' : lang;
+        if (lang !== expected)
+          wrong.push(`${page}: "${text.slice(0, 80)}" is ${lang}, not ${expected}`);
+      }
+    }
+    expect(wrong.slice(0, 40), `${wrong.length} texts in the wrong language`).toEqual([]);
+    // The check read both kinds of words: nothing was left unread.
+    expect(site).toBeGreaterThan(1000);
+    expect(greek).toBeGreaterThan(50);
+  });
+
+  it('should label the main page the company named in Greek, and the others in English', async () => {
+    const html = await readFile(join(staticDir, 'index.html'), 'utf8');
+    const nav = /<nav aria-label="Main"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? '';
+    expect(nav).toMatch(/<a href="\/" aria-current="page" lang="el-GR">Αρχική<\/a>/);
+    expect(nav).toMatch(/<a href="\/developers" lang="en">Developers<\/a>/);
+    expect(nav).toMatch(/<a href="\/to-meli-mas" lang="el-GR">Το μέλι μας<\/a>/);
+  });
+});
+
+describe("the search of a company writing in Greek, in the site's English", () => {
+  it("should give each section of the index the language of its heading, and each page its title's", async () => {
+    const sections = parsePageSections(
+      await readFile(join(staticDir, PAGE_SEARCH_INDEX_PATH), 'utf8'),
+    );
+    const byUrl = new Map(sections.map((section) => [section.url, section]));
+    expect(byUrl.get('/')).toMatchObject({ lang: 'el-GR', pageLang: 'el-GR' });
+    expect(byUrl.get('/to-meli-mas')).toMatchObject({ lang: 'el-GR', pageLang: 'el-GR' });
+    expect(byUrl.get('/docs')).toMatchObject({ lang: 'el-GR', pageLang: 'el-GR' });
+    expect(byUrl.get('/docs#quickstart')).toMatchObject({ lang: 'en', pageLang: 'el-GR' });
+    expect(byUrl.get('/docs/mcp/tools/get_product')).toMatchObject({ lang: 'en', pageLang: 'en' });
+    expect(byUrl.get('/glossary')).toMatchObject({ lang: 'en', pageLang: 'en' });
+    for (const section of sections) expect(section.lang, section.url).toMatch(/^(en|el-GR)$/);
+  });
+
+  it('should mark a Greek result as Greek and an English one as English in the dialog', async () => {
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.goto(`${served.baseUrl}/`, { waitUntil: 'load' });
+      await page.locator('[data-search-open]').click();
+      const results = async (query: string) => {
+        await page.locator('[data-search-input]').fill(query);
+        await page.locator('[data-search-list] [role="option"]').first().waitFor();
+        return page.evaluate(() =>
+          [...document.querySelectorAll('[data-search-list] [role="group"]')].map((group) => ({
+            page: group.getAttribute('aria-label'),
+            groupLang: group.getAttribute('lang'),
+            options: [...group.querySelectorAll('[role="option"]')].map((option) => ({
+              text: option.textContent ?? '',
+              lang: option.getAttribute('lang'),
+            })),
+          })),
+        );
+      };
+      const greek = await results('πευκόμελο');
+      expect(greek[0]?.page).toBe('Το μέλι μας');
+      expect(greek[0]?.groupLang).toBe('el-GR');
+      expect(greek[0]?.options[0]?.lang).toBe('el-GR');
+      const english = await results('rate limit');
+      const glossary = english.find((group) => group.groupLang === 'en');
+      expect(glossary?.options.every((option) => option.lang === 'en')).toBe(true);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe('the pages of a company writing in English', () => {
+  it('should mark no part of a page with a language of its own, nor any search section', async () => {
+    const rich = await waitForCopyBuild('fixture-rich');
+    const dir = join(rich.dir, '.vercel', 'output', 'static');
+    const sections = parsePageSections(await readFile(join(dir, PAGE_SEARCH_INDEX_PATH), 'utf8'));
+    expect(sections.some((section) => 'lang' in section || 'pageLang' in section)).toBe(false);
+    const files = (await listFiles(dir)).filter((file) => file.endsWith('.html'));
+    expect(files.length).toBeGreaterThan(20);
+    for (const file of files) {
+      const html = await readFile(file, 'utf8');
+      expect(html, file).toMatch(/^<!DOCTYPE html><html lang="en-GB">/i);
+      expect(html.match(/\slang=/g), file).toHaveLength(1);
+    }
+  });
+});
