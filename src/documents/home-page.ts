@@ -1,5 +1,6 @@
 import type { CallToAction, SiteContent } from '../schemas/site-content.ts';
 import { formatFoundingDate } from '../site-content/page-date.ts';
+import { isSameLanguage } from '../site-content/page-languages.ts';
 
 /** The home page's calls to action: one primary, the others grouped as secondary. */
 export interface HomeActions {
@@ -64,7 +65,9 @@ export function listHomeFacts({
   if (company.headquarters) facts.push({ label: 'Headquarters', value: company.headquarters });
   facts.push({
     label: 'What it makes',
-    value: product.category ? `${product.name}, ${lowerFirst(product.category)}` : product.name,
+    value: product.category
+      ? `${product.name}, ${lowerFirstInEnglish(product.category, company.locale)}`
+      : product.name,
   });
   facts.push({ label: 'Website', value: formatWebsite(company.website), href: company.website });
   return facts;
@@ -89,9 +92,15 @@ function readablePath(path: string): string {
   }
 }
 
-/** "Supply chain visibility" reads as "…, supply chain visibility" after a name; "SaaS" stays. */
-function lowerFirst(text: string): string {
-  return /^[A-Z][a-z]/.test(text) ? `${text[0]?.toLowerCase()}${text.slice(1)}` : text;
+/**
+ * In English, "Supply chain visibility" reads as "…, supply chain visibility" after a name; "SaaS"
+ * stays. In another language the category stays as written: German writes every noun with a
+ * capital ("Kaffeeröstung"), and other languages have rules of their own.
+ */
+function lowerFirstInEnglish(text: string, locale: string): string {
+  if (!isSameLanguage(locale, 'en')) return text;
+  // Only a first word of one capital and small letters: "SaaS" or "API" is a name, kept as it is.
+  return /^\p{Lu}\p{Ll}*(?!\p{L})/u.test(text) ? `${text[0]?.toLowerCase()}${text.slice(1)}` : text;
 }
 
 /** The home page's links for developers and agents, as cards (and list entries in index.md). */

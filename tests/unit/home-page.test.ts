@@ -62,6 +62,25 @@ describe('listHomeFacts', () => {
     ]);
     for (const fact of facts) expect(fact.value.trim()).not.toBe('');
   });
+
+  it("should write the category after the product's name as an English phrase in English only", () => {
+    const whatItMakes = (locale: string, category: string) =>
+      listHomeFacts({
+        company: { ...rich.company, locale },
+        product: { ...rich.product, name: 'Röstprotokoll', category },
+      }).find((fact) => fact.label === 'What it makes')?.value;
+    expect(whatItMakes('en-GB', 'Supply chain visibility')).toBe(
+      'Röstprotokoll, supply chain visibility',
+    );
+    expect(whatItMakes('en', 'SaaS platform')).toBe('Röstprotokoll, SaaS platform');
+    expect(whatItMakes('en', 'API tooling')).toBe('Röstprotokoll, API tooling');
+    expect(whatItMakes('en', 'Bakery software')).toBe('Röstprotokoll, bakery software');
+    // German writes every noun with a capital; no other language's rule is guessed.
+    expect(whatItMakes('de-DE', 'Kaffeeröstung')).toBe('Röstprotokoll, Kaffeeröstung');
+    expect(whatItMakes('fr', 'Logiciel de boulangerie')).toBe(
+      'Röstprotokoll, Logiciel de boulangerie',
+    );
+  });
 });
 
 describe('the website in the fact sheet', () => {
