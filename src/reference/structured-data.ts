@@ -72,6 +72,11 @@ export interface PageFacts {
    * a section of /docs); by default each parent path is one.
    */
   readonly parents?: readonly { readonly name: string; readonly path: string }[];
+  /**
+   * The page's language, when it is not the site's (`WebSite.inLanguage`, the content's locale):
+   * English on a reference page of a site written in another language.
+   */
+  readonly inLanguage?: string;
   /** The page's main image (absolute URL, pixel size, alt text): the home page's product image. */
   readonly image?: {
     readonly url: string;
@@ -112,6 +117,7 @@ function buildPageNodes(urls: ServiceUrls, page: PageFacts) {
       name: page.title,
       description: page.description,
       dateModified: page.dateModified.toISOString(),
+      ...(page.inLanguage ? { inLanguage: page.inLanguage } : {}),
       ...(page.image
         ? {
             primaryImageOfPage: {

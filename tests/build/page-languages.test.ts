@@ -110,6 +110,20 @@ describe("the pages of a company writing in Greek, the site's words in English",
     expect(languages.get('index.html')).toBe('el-GR');
     expect(languages.get('to-meli-mas/index.html')).toBe('el-GR');
     // The site's: the reference, the developer portal, errors, glossary, the 404 page.
+    // The JSON-LD says so of the pages in English; the site (WebSite) is in Greek.
+    const graphOf = async (page: string) =>
+      (
+        JSON.parse(
+          /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(
+            await readFile(join(staticDir, page), 'utf8'),
+          )?.[1] ?? '{}',
+        ) as { '@graph': { '@type': string; inLanguage?: string }[] }
+      )['@graph'];
+    const docsGraph = await graphOf('docs/index.html');
+    expect(docsGraph.find((node) => node['@type'] === 'WebSite')?.inLanguage).toBe('el-GR');
+    expect(docsGraph.find((node) => node['@type'] === 'WebPage')?.inLanguage).toBe('en');
+    const homeGraph = await graphOf('index.html');
+    expect(homeGraph.find((node) => node['@type'] === 'WebPage')).not.toHaveProperty('inLanguage');
     for (const page of [
       'docs/index.html',
       'docs/mcp/tools/get_product/index.html',

@@ -69,6 +69,24 @@ describe('buildStructuredData', () => {
     expect(graph.at(-2)).not.toHaveProperty('primaryImageOfPage');
   });
 
+  it("should give a page its own language only where it is not the site's", () => {
+    const page = {
+      path: '/docs',
+      title: 'API docs',
+      description: 'The reference.',
+      dateModified: new Date(0),
+    };
+    const webPage = (facts: typeof page & { inLanguage?: string }) =>
+      buildStructuredData(content, urls, facts)['@graph'].find(
+        (node) => node['@type'] === 'WebPage',
+      );
+    expect(buildStructuredData(content, urls)['@graph'][1]).toMatchObject({
+      inLanguage: content.company.locale,
+    });
+    expect(webPage(page)).not.toHaveProperty('inLanguage');
+    expect(webPage({ ...page, inLanguage: 'en' })).toMatchObject({ inLanguage: 'en' });
+  });
+
   it("should name the page's image, when it has one, as its primaryImageOfPage", () => {
     const image = {
       url: 'https://facts.example.com/_astro/plan.abc123.webp',
