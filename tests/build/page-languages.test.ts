@@ -110,6 +110,16 @@ describe("the pages of a company writing in Greek, the site's words in English",
     expect(languages.get('index.html')).toBe('el-GR');
     expect(languages.get('to-meli-mas/index.html')).toBe('el-GR');
     // The site's: the reference, the developer portal, errors, glossary, the 404 page.
+    for (const page of [
+      'docs/index.html',
+      'docs/mcp/tools/get_product/index.html',
+      'developers/index.html',
+      'errors/index.html',
+      'glossary/index.html',
+      '404.html',
+    ]) {
+      expect(languages.get(page), page).toBe('en');
+    }
     // The JSON-LD says so of the pages in English; the site (WebSite) is in Greek.
     const graphOf = async (page: string) =>
       (
@@ -124,16 +134,6 @@ describe("the pages of a company writing in Greek, the site's words in English",
     expect(docsGraph.find((node) => node['@type'] === 'WebPage')?.inLanguage).toBe('en');
     const homeGraph = await graphOf('index.html');
     expect(homeGraph.find((node) => node['@type'] === 'WebPage')).not.toHaveProperty('inLanguage');
-    for (const page of [
-      'docs/index.html',
-      'docs/mcp/tools/get_product/index.html',
-      'developers/index.html',
-      'errors/index.html',
-      'glossary/index.html',
-      '404.html',
-    ]) {
-      expect(languages.get(page), page).toBe('en');
-    }
   });
 
   it('should mark every English text and label as English, and every Greek one as Greek', async () => {
