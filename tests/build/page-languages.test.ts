@@ -8,6 +8,7 @@ import { parsePageSections } from '../../src/documents/page-search.ts';
 import { PAGE_SEARCH_INDEX_PATH } from '../../src/service/search-index-path.ts';
 import { launchChromium } from '../support/browser.ts';
 import { waitForCopyBuild, type CopyBuild } from '../support/copy-builds.ts';
+import { readGraph } from '../support/expected-site.ts';
 import { GREEK_CONTENT_DIR } from '../support/fixture-content.ts';
 import { listFiles } from '../support/list-files.ts';
 import { PAGE, PAGE_SLUG } from '../support/recipe-fixtures.ts';
@@ -122,13 +123,7 @@ describe("the pages of a company writing in Greek, the site's words in English",
     }
     // The JSON-LD says so of the pages in English; the site (WebSite) is in Greek.
     const graphOf = async (page: string) =>
-      (
-        JSON.parse(
-          /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(
-            await readFile(join(staticDir, page), 'utf8'),
-          )?.[1] ?? '{}',
-        ) as { '@graph': { '@type': string; inLanguage?: string }[] }
-      )['@graph'];
+      readGraph(await readFile(join(staticDir, page), 'utf8'));
     const docsGraph = await graphOf('docs/index.html');
     expect(docsGraph.find((node) => node['@type'] === 'WebSite')?.inLanguage).toBe('el-GR');
     expect(docsGraph.find((node) => node['@type'] === 'WebPage')?.inLanguage).toBe('en');

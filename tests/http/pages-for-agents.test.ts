@@ -8,6 +8,7 @@ import type { SitePage } from '../../src/service/site-pages.ts';
 import { API_VERSION } from '../../src/service/versions.ts';
 import { readSourcesLastModified } from '../../src/site-content/source-dates.ts';
 import { loadSampleRoutes } from '../support/sample-content.ts';
+import { readGraph } from '../support/expected-site.ts';
 
 const baseUrl = inject('baseUrl');
 /** Every page of the served content, its own content pages included. */
@@ -31,12 +32,6 @@ const pages = sitemapPaths.map((path) => {
   if (!page) throw new Error(`${path} is in the sitemap but not among the pages`);
   return page;
 });
-
-/** The nodes of a page's JSON-LD graph. */
-function readGraph(html: string): Record<string, unknown>[] {
-  const block = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1];
-  return (JSON.parse(block ?? '{}') as { '@graph'?: Record<string, unknown>[] })['@graph'] ?? [];
-}
 
 /** When the sources behind a page last changed, read the way the build reads it. */
 function expectedDate(page: SitePage): string {

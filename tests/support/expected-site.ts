@@ -62,6 +62,12 @@ function decodeEntities(html: string): string {
     .replace(/&amp;/g, '&');
 }
 
+/** The nodes of a page's JSON-LD graph (none when the page has no JSON-LD). */
+export function readGraph(html: string): Record<string, unknown>[] {
+  const block = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  return (JSON.parse(block ?? '{}') as { '@graph'?: Record<string, unknown>[] })['@graph'] ?? [];
+}
+
 /**
  * What keeps a page's structure usable without a mouse or sight, read from its HTML: a heading
  * more than one level below the heading before it (axe-core's heading-order), and a code block
