@@ -36,5 +36,5 @@ export type PageLanguage = 'content' | 'site';
 
 /** A page's `<html lang>`: the content's locale, or English for a page of the site's own words. */
 export function resolvePageLanguage(page: PageLanguage, locale: string): string {
-  return page === 'site' && !isSameLanguage(locale, SITE_LANGUAGE) ? SITE_LANGUAGE : locale;
+  return (page === 'site' ? resolveLanguageMarks(locale).site : undefined) ?? locale;
 }
