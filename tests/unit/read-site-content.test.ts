@@ -222,6 +222,24 @@ describe('readSiteContent', () => {
   });
 });
 
+describe('readSiteContent: the main pages', () => {
+  it("should read a main page's navLabel, and refuse an empty or too long one, naming the file", async () => {
+    await edit('pages/home.md', (text) => text.replace(/^---\n/, '---\nnavLabel: Accueil\n'));
+    expect((await readSiteContent(dir)).pages.home.navLabel).toBe('Accueil');
+    await edit('pages/home.md', (text) => text.replace('navLabel: Accueil', "navLabel: ''"));
+    await edit('pages/docs.md', (text) =>
+      text.replace(/^---\n/, `---\nnavLabel: ${'D'.repeat(41)}\n`),
+    );
+    const issues = await issuesOf();
+    expect(issues).toContainEqual(
+      expect.stringMatching(/^content\/pages\/home\.md: navLabel: must not be empty/),
+    );
+    expect(issues).toContainEqual(
+      expect.stringMatching(/^content\/pages\/docs\.md: navLabel: .*<=40 characters/),
+    );
+  });
+});
+
 describe('readSiteContent: content pages', () => {
   const PAGE = 'pages/our-bakeries.md';
 
