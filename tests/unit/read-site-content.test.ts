@@ -154,9 +154,56 @@ describe('readSiteContent', () => {
     ]);
   });
 
-  it('should refuse unknown fields, so a misspelt fact is not silently dropped', async () => {
-    await edit('company.yaml', (text) => `${text}\ntagLine: typo\n`);
-    expect((await issuesOf())[0]).toMatch(/^content\/company\.yaml: \(document\): .*tagLine/);
+  it('should refuse unknown fields, each by its name, so a misspelt fact is not silently dropped', async () => {
+    await edit('company.yaml', (text) => `${text}\ntagLine: typo\nheadquarter: Lyon\n`);
+    await edit('calls-to-action.yaml', (text) =>
+      text.replace(/^( {2}label:.*)$/m, '$1\n  lable: x'),
+    );
+    const unknown =
+      'is not a field this file takes: check its spelling (field names are case-sensitive)';
+    expect((await issuesOf()).sort()).toEqual([
+      `content/calls-to-action.yaml: [0].lable: ${unknown}`,
+      `content/company.yaml: headquarter: ${unknown}`,
+      `content/company.yaml: tagLine: ${unknown}`,
+    ]);
+  });
+
+  it('should print the problems of the example in docs/owners.md, in its words', async () => {
+    // The guide's example: a website without its scheme, a priority of 3, an order written as a word.
+    const guide = await readFile(join(ROOT, 'docs/owners.md'), 'utf8');
+    const example = /### When a fact is wrong[\s\S]*?```text\n([\s\S]*?)```/.exec(guide)?.[1] ?? '';
+    const documented = [...example.matchAll(/^ {2}content\/[^:]+: (.+)$/gm)].map(
+      (match) => match[1],
+    );
+    expect(documented).toHaveLength(3);
+    await edit('company.yaml', (text) => text.replace(/^website: https?:\/\//m, 'website: '));
+    await edit('calls-to-action.yaml', (text) => text.replace(/^( {2}priority:) \d$/m, '$1 3'));
+    await edit('copy/methode.md', (text) => text.replace(/^order:.*$/m, 'order: first'));
+    const printed = (await issuesOf()).map((issue) => issue.split(': ').slice(1).join(': '));
+    expect(printed.sort()).toEqual(documented.sort());
+  });
+
+  it("should say what a wrong value must be and what it is, in words rather than Zod's", async () => {
+    await edit('company.yaml', (text) =>
+      text
+        .replace(/^tagline:.*$/m, 'tagline:')
+        .replace(/^alternateName:.*$/m, 'alternateName: 42')
+        .replace(/^description:.*$/m, `description: ${'Fresh bread. '.repeat(30)}`),
+    );
+    await edit('calls-to-action.yaml', (text) =>
+      text.replace(/^( {2}priority:) \d$/m, '$1 3').replace(/^( {2}label:).*$/m, '$1 [a, b]'),
+    );
+    await edit('copy/methode.md', (text) => text.replace(/^order:.*$/m, 'order: -1'));
+    await edit('copy/donnees.md', (text) => text.replace(/^order:.*$/m, 'order: 1.5'));
+    expect((await issuesOf()).sort()).toEqual([
+      'content/calls-to-action.yaml: [0].label: must be text (it is a list)',
+      'content/calls-to-action.yaml: [0].priority: must be 1 or 2 (it is 3)',
+      'content/company.yaml: alternateName: must be text (it is 42)',
+      'content/company.yaml: description: is 389 characters long; at most 300 are allowed',
+      'content/company.yaml: tagline: must be text (it is empty)',
+      'content/copy/donnees.md: order: must be a whole number (it is 1.5)',
+      'content/copy/methode.md: order: is -1; it must be at least 0',
+    ]);
   });
 
   it('should name a missing file', async () => {
@@ -234,8 +281,8 @@ describe('readSiteContent: the main pages', () => {
     expect(issues).toContainEqual(
       expect.stringMatching(/^content\/pages\/home\.md: navLabel: must not be empty/),
     );
-    expect(issues).toContainEqual(
-      expect.stringMatching(/^content\/pages\/docs\.md: navLabel: .*<=40 characters/),
+    expect(issues).toContain(
+      'content/pages/docs.md: navLabel: is 41 characters long; at most 40 are allowed',
     );
   });
 });
@@ -338,7 +385,7 @@ describe('readSiteContent: content pages', () => {
     );
     expect(await issuesOf()).toEqual([
       'content/pages/our-bakeries.md: heading: is required',
-      'content/pages/our-bakeries.md: navOrder: Invalid input: expected number, received string',
+      'content/pages/our-bakeries.md: navOrder: must be a number (it is "soon")',
       'content/pages/our-bakeries.md: llmsSection: must be one line without #',
     ]);
   });
