@@ -3,6 +3,8 @@ import type { Loader } from 'astro/loaders';
 import { resolveContentDir } from './site-content/content-dir.ts';
 import { watchContentSaves } from './site-content/content-saves.ts';
 import { demoteHeadings } from './documents/markdown-text.ts';
+import { buildChangelogBody, CHANGELOG_PAGE_SLUG } from './site-content/changelog-page.ts';
+import { resolveLanguageMarks } from './site-content/page-languages.ts';
 import { parseMarkdownOutline } from './site-content/parse-markdown-outline.ts';
 import { ContentError, readSiteContent } from './site-content/read-site-content.ts';
 import {
@@ -21,6 +23,8 @@ interface EntryInput {
   readonly body?: string;
   /** How far to push the body's headings down when rendering (it sits under a page's own h2). */
   readonly headingOffset?: number;
+  /** The Markdown the page renders, where it says more than `body` (the changelog's marks). */
+  readonly renderBody?: string;
 }
 
 /**
@@ -46,8 +50,8 @@ function siteContentLoader(select: (content: SiteContent) => readonly EntryInput
                     body: entry.body,
                     rendered: await renderMarkdown(
                       demoteHeadings(
-                        entry.body,
-                        parseMarkdownOutline(entry.body),
+                        entry.renderBody ?? entry.body,
+                        parseMarkdownOutline(entry.renderBody ?? entry.body),
                         entry.headingOffset ?? 0,
                       ),
                     ),
@@ -111,12 +115,18 @@ export const collections = {
   }),
   pages: defineCollection({
     // The main pages by name, then the content pages by slug (the generic route, [slug].astro).
-    loader: siteContentLoader(({ pages, contentPages }) => [
+    loader: siteContentLoader(({ pages, contentPages, changelog, company }) => [
       ...Object.entries(pages).map(([id, page]) => ({ id, data: page, body: page.body })),
       ...contentPages.map(({ slug, title, description, heading, body }) => ({
         id: slug,
         data: { title, description, heading, body },
         body,
+        // The changelog's own words are English: the page marks them when the content is not.
+        ...(slug === CHANGELOG_PAGE_SLUG
+          ? {
+              renderBody: buildChangelogBody(changelog, resolveLanguageMarks(company.locale).site),
+            }
+          : {}),
       })),
     ]),
     schema: PageCopySchema,

@@ -26,24 +26,48 @@ export function formatChangelogMeta(entry: ChangelogEntry): string {
 }
 
 /**
+ * The changelog page's Markdown: its introduction, each entry (its title, the line under it, its
+ * body), then how to follow the changes. With `siteLang` (the content is written in another
+ * language than the site's words, LanguageMarks.site) the page's own words are wrapped in HTML
+ * that says they are English, for the page to render: the introduction and the last section in a
+ * `<div lang>`, whose Markdown inside is rendered as such, and each entry's line as a `<p lang>`.
+ * The Markdown version is written without it.
+ */
+export function buildChangelogBody(entries: readonly ChangelogEntry[], siteLang?: string): string {
+  const siteWords = (markdown: string) =>
+    siteLang ? `<div lang="${siteLang}">\n\n${markdown}\n\n</div>` : markdown;
+  const meta = (entry: ChangelogEntry) =>
+    siteLang
+      ? `<p lang="${siteLang}">${entry.date} · API ${entry.apiVersion} · ${entry.breaking ? '<strong>Breaking change</strong>' : 'Not breaking'}</p>`
+      : formatChangelogMeta(entry);
+  return [
+    siteWords(
+      `Every change to the API, the MCP server and the documents agents read, newest first. Each entry names the API version that carries it and whether a client must change. Follow it as an [Atom feed](${SERVICE_PATHS.changelogFeed}).`,
+    ),
+    ...sortChangelog(entries).flatMap((entry) => [
+      `## ${escapeMarkdownText(entry.title)}`,
+      meta(entry),
+      entry.body,
+    ]),
+    // A section of its own after the entries: a changelog of one entry still has the three
+    // headings scanners look for on a page (the audit's page-signals check).
+    siteWords(
+      [
+        `## ${CHANGELOG_FOLLOW_HEADING}`,
+        `The [Atom feed](${SERVICE_PATHS.changelogFeed}) carries every entry above, with its date, API version and whether it breaks a client; a feed reader or an agent can watch it instead of this page.`,
+      ].join('\n\n'),
+    ),
+  ].join('\n\n');
+}
+
+/**
  * The changelog as a page of the site owner's own, its body written from the entries: so the page,
  * its Markdown version, the sitemap, the search index and /llms.txt follow the content-page recipe
  * (docs/architecture.md, "Recipes") with nothing of their own. The footer links it, not the header.
  * @see RFC 4287 (the feed beside it, /changelog.xml)
  */
 export function buildChangelogPage(entries: readonly ChangelogEntry[]): ContentPage {
-  const body = [
-    `Every change to the API, the MCP server and the documents agents read, newest first. Each entry names the API version that carries it and whether a client must change. Follow it as an [Atom feed](${SERVICE_PATHS.changelogFeed}).`,
-    ...sortChangelog(entries).flatMap((entry) => [
-      `## ${escapeMarkdownText(entry.title)}`,
-      formatChangelogMeta(entry),
-      entry.body,
-    ]),
-    // A section of its own after the entries: a changelog of one entry still has the three
-    // headings scanners look for on a page (the audit's page-signals check).
-    `## ${CHANGELOG_FOLLOW_HEADING}`,
-    `The [Atom feed](${SERVICE_PATHS.changelogFeed}) carries every entry above, with its date, API version and whether it breaks a client; a feed reader or an agent can watch it instead of this page.`,
-  ].join('\n\n');
+  const body = buildChangelogBody(entries);
   return {
     slug: CHANGELOG_PAGE_SLUG,
     title: 'Changelog',

@@ -110,6 +110,9 @@ describe("the pages of a company writing in Greek, the site's words in English",
     // The company's pages: the home page and its own pages.
     expect(languages.get('index.html')).toBe('el-GR');
     expect(languages.get('to-meli-mas/index.html')).toBe('el-GR');
+    // The changelog: its entries are the company's, its title and own sections the site's.
+    expect(content.changelog.length).toBeGreaterThan(0);
+    expect(languages.get('changelog/index.html')).toBe('el-GR');
     // The site's: the reference, the developer portal, errors, glossary, the 404 page.
     for (const page of [
       'docs/index.html',
@@ -184,6 +187,15 @@ describe("the search of a company writing in Greek, in the site's English", () =
     expect(byUrl.get('/docs#quickstart')).toMatchObject({ lang: 'en', pageLang: 'el-GR' });
     expect(byUrl.get('/docs/mcp/tools/get_product')).toMatchObject({ lang: 'en', pageLang: 'en' });
     expect(byUrl.get('/glossary')).toMatchObject({ lang: 'en', pageLang: 'en' });
+    expect(byUrl.get('/changelog')).toMatchObject({ pageLang: 'en' });
+    expect(byUrl.get('/changelog#follow-the-changes')).toMatchObject({ lang: 'en' });
+    // The entries and the headings in their bodies: the company's words.
+    const entries = sections.filter(
+      (section) =>
+        section.url.startsWith('/changelog#') && section.url !== '/changelog#follow-the-changes',
+    );
+    expect(entries.length).toBeGreaterThanOrEqual(content.changelog.length);
+    for (const section of entries) expect(section.lang, section.url).toBe('el-GR');
     for (const section of sections) expect(section.lang, section.url).toMatch(/^(en|el-GR)$/);
   });
 

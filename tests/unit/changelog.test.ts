@@ -2,6 +2,7 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
+import { markdownToHtml } from 'satteri';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildChangelogFeed } from '../../src/documents/changelog-feed.ts';
 import { buildLlmsTxt } from '../../src/documents/llms-txt.ts';
@@ -12,7 +13,11 @@ import { runToolExamples } from '../../src/reference/tool-examples.ts';
 import { buildSiteNavigation } from '../../src/reference/site-navigation.ts';
 import { MEDIA_TYPES } from '../../src/service/media-types.ts';
 import { buildServiceUrls } from '../../src/service/urls.ts';
-import { buildChangelogPage } from '../../src/site-content/changelog-page.ts';
+import {
+  buildChangelogBody,
+  buildChangelogPage,
+  CHANGELOG_FOLLOW_HEADING,
+} from '../../src/site-content/changelog-page.ts';
 import { findContentPageClash } from '../../src/site-content/content-page-rules.ts';
 import { ContentError, readSiteContent } from '../../src/site-content/read-site-content.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
@@ -187,5 +192,35 @@ describe('buildChangelogPage', () => {
     expect(markdown).toContain('# Changelog');
     expect(markdown).toContain(`[Atom feed](${urls.changelogFeed})`);
     for (const item of site.content.changelog) expect(markdown).toContain(`## ${item.title}`);
+  });
+});
+
+describe('buildChangelogBody', () => {
+  it("should mark the page's own words as English for content in another language, and only then", async () => {
+    await writeEntry('2026-01-01-first.md', entry('2026-01-01', 'Πρώτη'), 'Το πρώτο.');
+    await writeEntry('2026-02-01-second.md', entry('2026-02-01', 'Δεύτερη', true), 'Σπάει.');
+    const { changelog } = await readSiteContent(dir);
+    // Content in English: the page renders its Markdown version's body.
+    expect(buildChangelogBody(changelog)).toBe(buildChangelogPage(changelog).body);
+    const { html } = markdownToHtml(buildChangelogBody(changelog, 'en'), {
+      features: { gfm: true, smartPunctuation: false, frontmatter: false },
+    });
+    const blocks = html.split('\n');
+    // The introduction and the last section in a <div lang="en">, their Markdown rendered.
+    expect(html).toMatch(
+      /^<div lang="en">\n<p>Every change [^\n]*<a href="\/changelog\.xml">Atom feed<\/a>/,
+    );
+    expect(html).toMatch(
+      new RegExp(
+        `<div lang="en">\\n<h2>${CHANGELOG_FOLLOW_HEADING}</h2>\\n<p>The <a href="/changelog.xml">`,
+      ),
+    );
+    // Each entry: its title and body unmarked (the page's language), its line marked.
+    expect(blocks).toContain('<h2>Δεύτερη</h2>');
+    expect(blocks).toContain('<p>Σπάει.</p>');
+    expect(blocks).toContain(
+      '<p lang="en">2026-02-01 · API 1.2.0 · <strong>Breaking change</strong></p>',
+    );
+    expect(blocks).toContain('<p lang="en">2026-01-01 · API 1.2.0 · Not breaking</p>');
   });
 });
