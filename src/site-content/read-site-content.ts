@@ -417,7 +417,9 @@ function describeBounds(
 function describeValue(value: unknown): string {
   if (value === null) return 'empty';
   if (typeof value === 'string') {
-    return JSON.stringify(value.length > 40 ? `${value.slice(0, 39)}…` : value);
+    // Cut by code points, so no character is split in two.
+    const characters = [...value];
+    return JSON.stringify(characters.length > 40 ? `${characters.slice(0, 39).join('')}…` : value);
   }
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a group of fields';

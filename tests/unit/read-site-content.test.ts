@@ -168,6 +168,15 @@ describe('readSiteContent', () => {
     ]);
   });
 
+  it('should quote a long wrong value cut to 39 characters, none split in two', async () => {
+    await edit('copy/methode.md', (text) =>
+      text.replace(/^order:.*$/m, `order: ${'🍞'.repeat(45)}`),
+    );
+    expect(await issuesOf()).toEqual([
+      `content/copy/methode.md: order: must be a number (it is "${'🍞'.repeat(39)}…")`,
+    ]);
+  });
+
   it('should print the problems of the example in docs/owners.md, in its words', async () => {
     // The guide's example: a website without its scheme, a priority of 3, an order written as a word.
     const guide = await readFile(join(ROOT, 'docs/owners.md'), 'utf8');
