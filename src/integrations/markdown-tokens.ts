@@ -5,7 +5,6 @@ import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getTransformedRoutes, type Route } from '@vercel/routing-utils';
 import { buildSiteRoutes } from '../documents/site-routes.ts';
-import { countMarkdownTokens } from '../documents/markdown-token-count.ts';
 import {
   buildMarkdownTokenRules,
   carriesMarkdownTokens,
@@ -37,6 +36,9 @@ export async function countMarkdownAnswers(
     .filter((path) => !path.startsWith(`/${ASSETS_FOLDER}/`))
     .filter((path) => carriesMarkdownTokens(routes.findSurface(path)))
     .sort();
+  // The tokenizer's ranks take about 0.4 s of CPU to load: only a build that counts loads them,
+  // not every `astro dev`, `check` or `sync` that reads this configuration.
+  const { countMarkdownTokens } = await import('../documents/markdown-token-count.ts');
   const counts = new Map<string, number>();
   for (const path of paths) {
     counts.set(path, countMarkdownTokens(await readFile(join(staticDir, path), 'utf8')));
