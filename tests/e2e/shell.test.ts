@@ -274,15 +274,33 @@ describe('Inter', () => {
 });
 
 describe('the width', () => {
-  it('should fit every page into 360 pixels without horizontal scrolling', async () => {
+  it('should fit every page into 360 pixels without horizontal scrolling, each heading link beside its heading', async () => {
     const { page } = await visitPage('/', { viewport: { width: 360, height: 800 } });
+    let headings = 0;
     for (const path of SITE_PAGES) {
       await page.goto(`${baseUrl}${path}`);
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow, path).toBe(0);
+      // A heading that wraps keeps its link on its first line, not alone on a line below it.
+      const links = await page.$$eval('.heading-wrapper', (wrappers) =>
+        wrappers.flatMap((wrapper) => {
+          const heading = wrapper.querySelector(':scope > :is(h2, h3, h4)');
+          const link = wrapper.querySelector(':scope > .heading-anchor');
+          if (!heading || !link || link.getClientRects().length === 0) return [];
+          const box = heading.getBoundingClientRect();
+          const linkBox = link.getBoundingClientRect();
+          return [{ text: heading.textContent?.trim() ?? '', beside: linkBox.top < box.bottom }];
+        }),
+      );
+      headings += links.length;
+      expect(
+        links.filter((link) => !link.beside).map((link) => link.text),
+        path,
+      ).toEqual([]);
     }
+    expect(headings).toBeGreaterThan(20);
     // 32 pages, one after another: on a busy 2-core machine that is beyond the 60 s default.
   }, 240_000);
 
