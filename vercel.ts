@@ -8,6 +8,7 @@
  */
 import { join } from 'node:path';
 import { buildSiteVercelConfig } from './src/documents/site-vercel-config.ts';
+import { resolveContentDir } from './src/site-content/content-dir.ts';
 import { readSiteContent } from './src/site-content/read-site-content.ts';
 import { buildSiteRoutes } from './src/documents/site-routes.ts';
 import { writeMiddlewareMatcher } from './src/integrations/middleware-matcher-file.ts';
@@ -20,7 +21,7 @@ import { listToolModuleFiles, readToolNamesOfFiles } from './src/integrations/mc
 
 // The CLI runs the compiled copy from .vercel/, so the folder is found from the project root the
 // build runs in, not from this file's URL.
-const contentDir = process.env.CONTENT_DIR ?? join(process.cwd(), 'content');
+const contentDir = resolveContentDir(process.env, process.cwd());
 
 // The MCP tools' reference pages are routed by the tools' file names (the build holds each file to
 // its tool's name): the tools themselves are TypeScript the CLI's runner does not load.

@@ -112,14 +112,6 @@ export function newKeyId(now = new Date()): string {
 }
 
 /**
- * Where the key set comes from:
- * - `OAUTH_SIGNING_KEYS` when set (production; required on Vercel, where every instance must
- *   publish the same JWKS);
- * - otherwise, off Vercel, a local file (`OAUTH_KEYS_FILE`, default
- *   `.local/oauth-signing-keys.json` under the working folder), created with one new key on first
- *   use, so local runs keep their keys across restarts.
- */
-/**
  * The file local runs keep their keys in: `OAUTH_KEYS_FILE`, else `.local/oauth-signing-keys.json`,
  * from the working folder. Set but empty counts as unset: an empty path would name the folder.
  */
@@ -127,6 +119,14 @@ export function resolveKeysFile(env: NodeJS.ProcessEnv): string {
   return resolve(env[KEYS_FILE_VARIABLE] || DEFAULT_KEYS_FILE);
 }
 
+/**
+ * Where the key set comes from:
+ * - `OAUTH_SIGNING_KEYS` when set (production; required on Vercel, where every instance must
+ *   publish the same JWKS);
+ * - otherwise, off Vercel, a local file (`OAUTH_KEYS_FILE`, default
+ *   `.local/oauth-signing-keys.json` under the working folder), created with one new key on first
+ *   use, so local runs keep their keys across restarts.
+ */
 export async function readSigningKeys(env: NodeJS.ProcessEnv = process.env): Promise<JWK[]> {
   const configured = env[SIGNING_KEYS_VARIABLE];
   if (configured !== undefined && configured.trim() !== '') {

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveContentDir } from '../../src/site-content/content-dir.ts';
 
@@ -7,5 +8,11 @@ describe('resolveContentDir', () => {
     expect(fallback).toMatch(/[/\\]content$/);
     expect(resolveContentDir({ CONTENT_DIR: '' })).toBe(fallback);
     expect(resolveContentDir({ CONTENT_DIR: '/tmp/other' })).toBe('/tmp/other');
+  });
+
+  it("should find content/ under the root it is given, as vercel.ts's compiled copy does", () => {
+    expect(resolveContentDir({}, '/srv/site')).toBe(join('/srv/site', 'content'));
+    expect(resolveContentDir({ CONTENT_DIR: '' }, '/srv/site')).toBe(join('/srv/site', 'content'));
+    expect(resolveContentDir({ CONTENT_DIR: '/tmp/other' }, '/srv/site')).toBe('/tmp/other');
   });
 });
