@@ -1,0 +1,100 @@
+import type { z } from 'zod';
+
+/** What an unknown field of a content file is told. */
+export const UNKNOWN_FIELD =
+  'is not a field this file takes: check its spelling (field names are case-sensitive)';
+
+/** How a content error calls each kind of value Zod expects. */
+const KINDS: Readonly<Record<string, string>> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'a group of fields',
+};
+
+/**
+ * The words of a content error where the schema gives none of its own, in the words of the
+ * others: a missing field is required; a value of the wrong kind, or not one of those allowed,
+ * says what it must be and what it is; a value out of its bounds says how long it is and what is
+ * allowed (lengths count as the limits do, a string's `length`), instead of Zod's "Invalid input:
+ * expected number, received string" or "Too big: expected string to have <=40 characters". Any
+ * other issue keeps Zod's message.
+ */
+export function describeContentIssue(issue: z.core.$ZodRawIssue): string | undefined {
+  const { input } = issue;
+  if (input === undefined) return 'is required';
+  switch (issue.code) {
+    case 'invalid_type':
+      return `must be ${KINDS[issue.expected] ?? issue.expected} (it is ${describeValue(input)})`;
+    case 'invalid_value':
+      return `must be ${listValues(issue.values)} (it is ${describeValue(input)})`;
+    case 'invalid_union': {
+      // A choice of literal values (`priority: 1 or 2`): each branch refused the value.
+      const choices = issue.errors.map((branch) =>
+        branch.length === 1 && branch[0]?.code === 'invalid_value' ? branch[0].values : undefined,
+      );
+      return choices.every((values) => values !== undefined)
+        ? `must be ${listValues(choices.flat())} (it is ${describeValue(input)})`
+        : undefined;
+    }
+    case 'too_big':
+    case 'too_small':
+      return describeBounds(issue, input);
+    default:
+      return undefined;
+  }
+}
+
+function describeBounds(
+  issue: z.core.$ZodRawIssue<z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall>,
+  input: unknown,
+): string | undefined {
+  const big = issue.code === 'too_big';
+  const bound = Number(big ? issue.maximum : issue.minimum);
+  // An exclusive bound (`.lt`, `.gt`, `.positive()`) allows one less or one more.
+  const limit = issue.inclusive === false ? bound + (big ? -1 : 1) : bound;
+  const size =
+    typeof input === 'string'
+      ? `is ${plural(input.length, 'character')} long`
+      : Array.isArray(input)
+        ? `has ${plural(input.length, 'entry', 'entries')}`
+        : typeof input === 'number'
+          ? `is ${input}`
+          : undefined;
+  if (size === undefined) return undefined;
+  if (issue.exact) return `${size}; it must be exactly ${limit}`;
+  if (typeof input === 'number') {
+    return `${size}; it must be ${big ? 'at most' : 'at least'} ${limit}`;
+  }
+  const verb = limit === 1 ? 'is' : 'are';
+  return big
+    ? `${size}; at most ${limit} ${verb} allowed`
+    : `${size}; at least ${limit} ${verb} needed`;
+}
+
+/** A value as an owner wrote it, in a few words: YAML's empty value is `null`. */
+function describeValue(value: unknown): string {
+  if (value === null) return 'empty';
+  if (typeof value === 'string') {
+    // Cut by code points, so no character is split in two.
+    const characters = [...value];
+    return JSON.stringify(characters.length > 40 ? `${characters.slice(0, 39).join('')}…` : value);
+  }
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a group of fields';
+  return String(value);
+}
+
+/** `1 or 2`, `"a", "b" or "c"`. */
+function listValues(values: readonly unknown[]): string {
+  const words = values.map((value) => JSON.stringify(value) ?? String(value));
+  return words.length === 1
+    ? (words[0] ?? '')
+    : `${words.slice(0, -1).join(', ')} or ${words.at(-1) ?? ''}`;
+}
+
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
