@@ -2,13 +2,16 @@ import type { MarkdownOutline } from '../schemas/markdown-outline.ts';
 import { escapeMarkdownText } from '../service/escape-markdown.ts';
 
 /**
- * Pushes every heading of a Markdown text down by `levels` (at most to depth 6), by the offsets of
- * its outline, and closes any gap in the levels: the text sits under a heading of depth
- * `levels + 1` (the page's h1, or a section's h2), and no heading goes more than one level deeper
- * than the one before it, so an owner's `###` under a section's h2 becomes an h3, not an h4 that
- * skips a level (axe-core's heading-order). An ATX heading gets its new number of `#`s, a setext
- * heading becomes an ATX heading (setext has only two depths). Code, quotes and everything else
- * keep their bytes.
+ * Puts every heading of a Markdown text under a heading of depth `levels + 1` (the page's h1, or a
+ * section's h2), by the offsets of its outline, keeping the text's own outline: a heading with
+ * none above it in the text (whatever its number of `#`s) becomes a child of that heading, at
+ * depth `levels + 2`, and any other one a child of the nearest heading above it with fewer `#`s,
+ * one level below it (at most depth 6). So a copy section's `# Our water` becomes an h3 under the
+ * section's h2, not a second h2 beside it; its `##` an h4; an owner's `###` that opens a section
+ * an h3, not an h4 that skips a level (axe-core's heading-order); and two headings with the same
+ * number of `#`s under the same parent stay at one level. An ATX heading gets its new number of
+ * `#`s, a setext heading becomes an ATX heading when its depth changes (setext has only two
+ * depths). Code, quotes and everything else keep their bytes.
  * @see https://spec.commonmark.org/0.31.2/#atx-headings
  * @see https://www.w3.org/WAI/tutorials/page-structure/headings/ (no skipped heading levels)
  */
@@ -16,10 +19,12 @@ export function demoteHeadings(markdown: string, outline: MarkdownOutline, level
   checkOutline(markdown, outline);
   let demoted = '';
   let from = 0;
-  let previous = levels + 1;
+  // The headings that the next one may sit under: their depth in the text and on the page.
+  const open: { source: number; depth: number }[] = [];
   for (const heading of outline.headings) {
-    const depth = Math.min(6, heading.depth + levels, previous + 1);
-    previous = depth;
+    while (open.length > 0 && (open.at(-1)?.source ?? 0) >= heading.depth) open.pop();
+    const depth = Math.min(6, (open.at(-1)?.depth ?? levels + 1) + 1);
+    open.push({ source: heading.depth, depth });
     if (depth === heading.depth) continue;
     demoted += markdown.slice(from, heading.start);
     if (heading.setextSource === undefined) {

@@ -62,5 +62,5 @@ export const CONTENT_PAGE_MIN_SECTIONS = 2;
 export function findSectionShortfall(body: string): string | undefined {
   const sections = parseMarkdownOutline(body).headings.filter((heading) => heading.depth <= 3);
   if (sections.length >= CONTENT_PAGE_MIN_SECTIONS) return undefined;
-  return `needs at least ${CONTENT_PAGE_MIN_SECTIONS} sections under ## headings (it has ${sections.length}): with the page's heading they make the three headings that scanners of pages for agents look for`;
+  return `needs at least ${CONTENT_PAGE_MIN_SECTIONS} sections under ## or ### headings (it has ${sections.length}): with the page's heading they make the three headings that scanners of pages for agents look for`;
 }

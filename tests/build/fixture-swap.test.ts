@@ -20,7 +20,11 @@ import {
   loadProjectTools,
   resolveSkillSample,
 } from '../support/expected-site.ts';
-import { listMarkdownCodeBlocks, readMarkdownText } from '../support/markdown-reader.ts';
+import {
+  listMarkdownCodeBlocks,
+  nestHeadingDepths,
+  readMarkdownText,
+} from '../support/markdown-reader.ts';
 import { launchChromium } from '../support/browser.ts';
 import { FIXTURE_COMPANY_NAMES, resolveFixtureDir } from '../support/fixture-content.ts';
 import { findCharactersLeftToFallback } from '../support/font-coverage.ts';
@@ -181,7 +185,7 @@ describe.each(FIXTURE_COMPANY_NAMES)(
       }
     });
 
-    it("should render each body's headings on the home page and in its Markdown version one level down, fenced code as code", async () => {
+    it("should render each body's headings on the home page and in its Markdown version under their section, fenced code as code", async () => {
       const html = (await ask('GET / (headings)', '/')).body;
       const pageText = decodeHtmlText(html).replace(/\s+/g, '');
       // Compared without spaces: the page puts a tag where the Markdown had markup.
@@ -204,13 +208,16 @@ describe.each(FIXTURE_COMPANY_NAMES)(
         })),
       ];
       for (const { body, outline, levels } of bodies) {
-        // Pushed down by `levels`, and never more than one below the heading before.
-        let previous = levels + 1;
-        for (const heading of outline.headings) {
-          previous = Math.min(6, heading.depth + levels, previous + 1);
-          expect(pageHeadings).toContain(`h${previous} ${squeeze(heading.text)}`);
-          expect(markdownHeadings).toContain(`h${previous} ${squeeze(heading.text)}`);
-        }
+        // Under the heading the body sits under, each one level below its parent in the body.
+        const depths = nestHeadingDepths(
+          outline.headings.map((heading) => heading.depth),
+          levels,
+        );
+        outline.headings.forEach((heading, index) => {
+          const depth = depths[index] ?? 0;
+          expect(pageHeadings).toContain(`h${depth} ${squeeze(heading.text)}`);
+          expect(markdownHeadings).toContain(`h${depth} ${squeeze(heading.text)}`);
+        });
         // A `#` line inside a fenced block is code on the page, never a heading.
         const fenced = outline.blocks
           .map((block) => body.slice(block.start, block.end))

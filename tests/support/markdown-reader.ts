@@ -78,3 +78,18 @@ export function listMarkdownCodeBlocks(markdown: string): { lang?: string; code:
   visit(tree);
   return blocks;
 }
+
+/**
+ * The depth each heading of a text takes on a page where the text sits under a heading of depth
+ * `levels + 1`, from the headings' depths in the text: one below its parent in the text's outline
+ * (the nearest heading above it with fewer `#`s), or `levels + 2` with no parent; at most 6.
+ */
+export function nestHeadingDepths(depths: readonly number[], levels: number): number[] {
+  const nested: number[] = [];
+  depths.forEach((depth, index) => {
+    let parent = index - 1;
+    while (parent >= 0 && (depths[parent] ?? 0) >= depth) parent -= 1;
+    nested.push(Math.min(6, (parent < 0 ? levels + 1 : (nested[parent] ?? 0)) + 1));
+  });
+  return nested;
+}

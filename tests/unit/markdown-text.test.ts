@@ -8,7 +8,11 @@ import {
 } from '../../src/documents/markdown-text.ts';
 import { escapeMarkdownText } from '../../src/service/escape-markdown.ts';
 import { parseMarkdownOutline } from '../../src/site-content/parse-markdown-outline.ts';
-import { listMarkdownCode, readMarkdownText } from '../support/markdown-reader.ts';
+import {
+  listMarkdownCode,
+  nestHeadingDepths,
+  readMarkdownText,
+} from '../support/markdown-reader.ts';
 
 /** Demotes a text by the outline the build would parse for it. */
 function demote(markdown: string, levels = 1): string {
@@ -32,12 +36,13 @@ describe('demoteHeadings', () => {
     expect(demote('### The camera\n\n##### Lenses\n\n## Buoys\n')).toBe(
       '### The camera\n\n#### Lenses\n\n### Buoys\n',
     );
-    // Under a page's h1: the same, with setext and quoted headings in the count.
+    // Under a page's h1: the same, with setext and quoted headings in the count; two headings of
+    // the text at one level stay at one level.
     expect(demote('#### Deep first\n\n> ###### Quoted\n\n#### Deeper\n', 0)).toBe(
-      '## Deep first\n\n> ### Quoted\n\n#### Deeper\n',
+      '## Deep first\n\n> ### Quoted\n\n## Deeper\n',
     );
-    expect(demote('Setext\n===\n\n### Three\n\nTwo\n---\n\n#### Four\n', 0)).toBe(
-      'Setext\n===\n\n## Three\n\nTwo\n---\n\n### Four\n',
+    expect(demote('Setext\n---\n\n#### Three\n\nTwo\n---\n\n##### Four\n', 0)).toBe(
+      'Setext\n---\n\n### Three\n\nTwo\n---\n\n### Four\n',
     );
     for (const markdown of ['### A\n#### B\n###### C\n## D\n#### E\n', '# A\n### B\n']) {
       for (const levels of [0, 1]) {
@@ -45,45 +50,56 @@ describe('demoteHeadings', () => {
         let previous = levels + 1;
         for (const depth of depths) {
           expect(depth, `${markdown} at ${levels}`).toBeLessThanOrEqual(previous + 1);
+          expect(depth, `${markdown} at ${levels}`).toBeGreaterThan(levels + 1);
           previous = depth;
         }
       }
     }
   });
 
-  it('should turn setext headings into ATX headings one level down', () => {
+  it('should turn setext headings into ATX headings under the heading the text sits under', () => {
     expect(demote('Intro\n=====\n\nSome text.\n\nDetails\n-------\n\nMore.')).toBe(
-      '## Intro\n\nSome text.\n\n### Details\n\nMore.',
+      '### Intro\n\nSome text.\n\n#### Details\n\nMore.',
     );
+    expect(demote('Details\n-------\n\nMore.')).toBe('### Details\n\nMore.');
+  });
+
+  it("should put a text's # headings under the heading it sits under, not beside it", () => {
+    // A copy section's body under its h2, a page's body under its h1: each heading keeps its
+    // place in the text's own outline, one level below what the text sits under at the least.
+    expect(demote('# Our water\n\n## The spring\n\n# Our barley\n')).toBe(
+      '### Our water\n\n#### The spring\n\n### Our barley\n',
+    );
+    expect(demote('# Our water\n\n### The spring\n', 0)).toBe('## Our water\n\n### The spring\n');
   });
 
   it('should demote a file written with CRLF line endings the same way', () => {
-    expect(demote('Intro\r\n=====\r\n\r\n# Next\r\n')).toBe('## Intro\r\n\r\n## Next\r\n');
+    expect(demote('Intro\r\n=====\r\n\r\n# Next\r\n')).toBe('### Intro\r\n\r\n### Next\r\n');
   });
 
   it('should keep a setext heading of several lines, markup and a trailing # as one heading', () => {
     const markdown = 'Our *first*\nbakery, in C#\n===\n\nText.';
-    expect(demote(markdown)).toBe('## Our *first* bakery, in C# #\n\nText.');
-    expect(readHeadings(demote(markdown))).toEqual([{ depth: 2, text: 'Our first bakery, in C#' }]);
+    expect(demote(markdown)).toBe('### Our *first* bakery, in C# #\n\nText.');
+    expect(readHeadings(demote(markdown))).toEqual([{ depth: 3, text: 'Our first bakery, in C#' }]);
   });
 
   it('should leave a ```` fence holding ``` lines and "# not a heading" untouched', () => {
     const markdown = '# Real\n\n````md\n```\n# not a heading\n```\n````\n\n# Also real\n';
     expect(demote(markdown)).toBe(
-      '## Real\n\n````md\n```\n# not a heading\n```\n````\n\n## Also real\n',
+      '### Real\n\n````md\n```\n# not a heading\n```\n````\n\n### Also real\n',
     );
   });
 
   it('should leave ~~~ fences, indented code and HTML blocks untouched', () => {
     const markdown = '~~~\n# shell comment\n```\n~~~\n\n    # indented code\n\n# After\n';
     expect(demote(markdown)).toBe(
-      '~~~\n# shell comment\n```\n~~~\n\n    # indented code\n\n## After\n',
+      '~~~\n# shell comment\n```\n~~~\n\n    # indented code\n\n### After\n',
     );
   });
 
   it('should push down headings in block quotes and list items, setext ones included', () => {
     expect(demote('> # Quoted\n\n- ## In a list\n\n> Quoted\n> setext\n> ---\n')).toBe(
-      '> ## Quoted\n\n- ### In a list\n\n> ### Quoted setext\n',
+      '> ### Quoted\n\n- #### In a list\n\n> #### Quoted setext\n',
     );
   });
 
@@ -92,7 +108,7 @@ describe('demoteHeadings', () => {
   });
 
   it('should leave the text as it is with no levels to push', () => {
-    const markdown = 'Intro\n=====\n\n## Part\n';
+    const markdown = 'Intro\n-----\n\n### Part\n';
     expect(demote(markdown, 0)).toBe(markdown);
   });
 
@@ -102,7 +118,7 @@ describe('demoteHeadings', () => {
     );
   });
 
-  it('should give every heading one more level, none more than one below the last, its text unchanged, whatever the Markdown', () => {
+  it("should put every heading one level below its parent in the text's outline, its text unchanged, whatever the Markdown", () => {
     const line = fc.constantFrom(
       '# One',
       '## Two *em*',
@@ -132,12 +148,12 @@ describe('demoteHeadings', () => {
       fc.property(fc.array(line, { maxLength: 14 }), (lines) => {
         const markdown = lines.join('\n');
         const demoted = demote(markdown);
-        let previous = 2;
+        const source = readHeadings(markdown);
         expect(readHeadings(demoted)).toEqual(
-          readHeadings(markdown).map(({ depth, text }) => {
-            previous = Math.min(6, depth + 1, previous + 1);
-            return { depth: previous, text };
-          }),
+          nestHeadingDepths(
+            source.map(({ depth }) => depth),
+            1,
+          ).map((depth, index) => ({ depth, text: source[index]?.text })),
         );
       }),
       { numRuns: 500 },

@@ -21,12 +21,17 @@ describe('buildHomeMarkdownBody', () => {
     ]);
   });
 
-  it('should push a setext heading under its section and leave a fenced example untouched', () => {
+  it('should push setext and # headings under their section and leave a fenced example untouched', () => {
     // The rich company's savoir-faire.md: "Allergen sheets" over dashes, then a ```` fence whose
     // example holds a ``` fence of its own, with "# Baguette de tradition" in it.
     expect(headings.find((heading) => heading.text === 'Allergen sheets')?.depth).toBe(3);
     expect(text).toContain('\n### Allergen sheets\n');
     expect(text).toContain('````md\n```text\n# Baguette de tradition\nfarine');
     expect(headings.map((heading) => heading.text)).not.toContain('Baguette de tradition');
+    // Its apprentissage.md writes `#` headings, over equals signs and after `#`: each sits under
+    // the section's heading, not beside it.
+    for (const title of ['The programme', "After two years: the apprentice's own bakery"]) {
+      expect(headings.find((heading) => heading.text === title)?.depth, title).toBe(3);
+    }
   });
 });

@@ -336,7 +336,7 @@ describe('readSiteContent: content pages', () => {
       `---\ntitle: Press\ndescription: Press releases and contacts of Société Générale de Boulangerie, for journalists.\nheading: Press room\n---\n\n${body}\n`,
     );
     expect(await issuesOf()).toEqual([
-      `content/pages/press.md: (body): needs at least 2 sections under ## headings (it has ${count}): with the page's heading they make the three headings that scanners of pages for agents look for`,
+      `content/pages/press.md: (body): needs at least 2 sections under ## or ### headings (it has ${count}): with the page's heading they make the three headings that scanners of pages for agents look for`,
     ]);
   });
 
