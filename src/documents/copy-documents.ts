@@ -1,5 +1,6 @@
 import type { SiteContent } from '../schemas/site-content.ts';
-import { formatFeatureEntry } from './markdown-text.ts';
+import type { SiteOutlines } from '../schemas/markdown-outline.ts';
+import { demoteHeadings, formatFeatureEntry, readOutline } from './markdown-text.ts';
 import { escapeMarkdownText } from '../service/escape-markdown.ts';
 
 /** One section of the site copy as a stand-alone Markdown document, served at /copy/<slug>.md. */
@@ -12,9 +13,11 @@ export interface CopyDocument {
 
 /**
  * Builds the product description and every copy section as Markdown documents, product first: the
- * plain-text fields (names, titles, summaries) escaped, the Markdown bodies as written.
+ * plain-text fields (names, titles, summaries) escaped, the Markdown bodies as written under the
+ * document's `#` title, their own headings nested under it (a body's `#` becomes `##`, so the
+ * title stays the document's one h1; a body written from `##` keeps its bytes).
  */
-export function buildCopyDocuments(content: SiteContent): CopyDocument[] {
+export function buildCopyDocuments(content: SiteContent, outlines: SiteOutlines): CopyDocument[] {
   const { product } = content;
   const productMarkdown = [
     `# ${escapeMarkdownText(product.name)}`,
@@ -23,7 +26,7 @@ export function buildCopyDocuments(content: SiteContent): CopyDocument[] {
     '',
     ...product.features.map(formatFeatureEntry),
     ...(product.features.length > 0 ? [''] : []),
-    product.body,
+    demoteHeadings(product.body, outlines.product, 0),
     '',
   ].join('\n');
   return [
@@ -37,7 +40,7 @@ export function buildCopyDocuments(content: SiteContent): CopyDocument[] {
       slug: section.slug,
       title: section.title,
       description: section.description,
-      markdown: `# ${escapeMarkdownText(section.title)}\n\n> ${escapeMarkdownText(section.description)}\n\n${section.body}\n`,
+      markdown: `# ${escapeMarkdownText(section.title)}\n\n> ${escapeMarkdownText(section.description)}\n\n${demoteHeadings(section.body, readOutline(outlines.copy, section.slug), 0)}\n`,
     })),
   ];
 }

@@ -1,5 +1,4 @@
 import { MARKDOWN_TOKENS_HEADER } from '../service/markdown-tokens.ts';
-import { buildCopyDocuments } from '../documents/copy-documents.ts';
 import { buildDocsNavigation } from './docs-reference.ts';
 import { endSentence } from '../documents/end-sentence.ts';
 import { buildErrorPages, ERRORS_INDEX_COPY } from '../documents/error-pages.ts';
@@ -105,7 +104,7 @@ export function buildSitemapMd(site: SiteDocuments): string {
     '',
     '## Site copy',
     '',
-    ...buildCopyDocuments(content).map((document) =>
+    ...site.copyDocuments.map((document) =>
       formatLinkEntry(
         document.title,
         buildCopyDocumentUrl(urls.origin, document.slug),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildAuthMd } from '../../src/documents/auth-md.ts';
+import { buildCopyDocuments } from '../../src/documents/copy-documents.ts';
 import { buildAgentAuth } from '../../src/documents/authorization-server-metadata.ts';
 import { buildLlmsFullTxt } from '../../src/documents/llms-full-txt.ts';
 import { buildLlmsTxt } from '../../src/documents/llms-txt.ts';
@@ -158,6 +159,34 @@ describe('buildLlmsFullTxt', () => {
       expect(headings.find((heading) => heading.text === title)?.depth, title).toBe(3);
     }
     expect(headings.find((heading) => heading.text === 'Allergen sheets')?.depth).toBe(3);
+  });
+});
+
+describe('buildCopyDocuments', () => {
+  const documents = new Map(
+    buildCopyDocuments(content, outlines).map((document) => [document.slug, document.markdown]),
+  );
+
+  it("should keep each document's title its one h1, a body's # headings under it", () => {
+    for (const [slug, markdown] of documents) {
+      const headings = parseMarkdownOutline(markdown).headings;
+      expect(
+        headings.filter((heading) => heading.depth === 1),
+        slug,
+      ).toHaveLength(1);
+      expect(headings[0]?.depth, slug).toBe(1);
+    }
+    // The rich company's apprentissage.md writes its headings with `#` (over equals signs too).
+    expect(documents.get('apprentissage')).toContain('\n## The programme\n');
+    expect(documents.get('apprentissage')).toContain(
+      "\n## After two years: the apprentice's own bakery\n",
+    );
+  });
+
+  it('should keep a body written from ## as the owner wrote it, fenced code included', () => {
+    const section = content.copy.find((copy) => copy.slug === 'savoir-faire');
+    expect(section).toBeDefined();
+    expect(documents.get('savoir-faire')).toContain(`\n\n${section?.body}\n`);
   });
 });
 
