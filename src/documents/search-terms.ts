@@ -29,14 +29,26 @@ const QUESTION_VERBS: ReadonlySet<string> = new Set(
 );
 
 /**
- * A word: letters and digits, joined by `_`, `-`, `.`, `/` or `'` into one identifier
- * (`rate_limited`, `server-card`, `llms.txt`, `oauth/token`); a sentence's full stop is no joiner,
- * since a letter must follow it.
+ * A word: letters and digits, joined by `_`, `-`, `.`, `/` or an apostrophe (`'` or the
+ * typographer's `’`) into one identifier (`rate_limited`, `server-card`, `llms.txt`,
+ * `oauth/token`, `baker’s`); a sentence's full stop is no joiner, since a letter must follow it.
  */
-export const WORD = /[\p{L}\p{N}]+(?:[_.\-'/][\p{L}\p{N}]+)*/gu;
+export const WORD = /[\p{L}\p{N}]+(?:[_.\-'’/][\p{L}\p{N}]+)*/gu;
+
+/**
+ * An elided article or pronoun at a word's start, a letter (or `qu`) before an apostrophe: French
+ * and Italian write `l'abonnement`, `d’abonnement`, `qu'il`, `l'acqua`. The word is read without
+ * it, so `abonnement` finds both and neither outranks the other for sharing the query's article.
+ */
+const ELISION = /^(?:\p{L}|qu)['’](?=[\p{L}\p{N}])/iu;
+
+/** A word without its elided article (`l'eau` is read as `eau`); any other word as it is. */
+function dropElision(word: string): string {
+  return word.replace(ELISION, '');
+}
 
 /** The joiners inside an identifier. */
-const JOINER = /[_.\-'/]/;
+const JOINER = /[_.\-'’/]/;
 
 /** A lower-case letter followed by a capital: where `RateLimit` and `getOverview` split. */
 const CAMEL_CASE = /(?<=\p{Ll})(?=\p{Lu})/u;
@@ -51,9 +63,9 @@ export function stemTerm(term: string): string {
   return /^[a-z]+$/.test(term) ? stemmer(term) : term;
 }
 
-/** The words of a text (each still in its original spelling). */
+/** The words of a text (each still in its original spelling, an elided article left out). */
 export function tokenizeWords(text: string): string[] {
-  return text.match(WORD) ?? [];
+  return (text.match(WORD) ?? []).map(dropElision);
 }
 
 /** A word split at its joiners, then at its camel-case humps, lower-cased, stop words left out. */
@@ -69,9 +81,11 @@ function readWordPieces(word: string): { readonly parts: string[]; readonly piec
 /**
  * The spellings a word stands for, without stems: the word itself and, for an identifier or a
  * camel-case word, each part between joiners, each hump and all humps joined, so `rate_limited`
- * is found by `rate_limited`, `rate`, `limited` or `ratelimited`. Stop words give none.
+ * is found by `rate_limited`, `rate`, `limited` or `ratelimited`. Stop words give none. An elided
+ * article is left out first: `l'eau` stands for `eau` alone.
  */
-export function readWordForms(word: string): string[] {
+export function readWordForms(spelled: string): string[] {
+  const word = dropElision(spelled);
   const whole = normalizeWord(word);
   const { parts, pieces } = readWordPieces(word);
   if (pieces.length <= 1) return STOP_WORDS.has(whole) || !whole ? [] : [whole];

@@ -25,14 +25,27 @@ const STOP_WORDS = new Set(
   ),
 );
 
-/** Lower-cased word tokens without stop words; digits and hyphenated words kept whole. */
+/**
+ * Lower-cased word tokens without accents and stop words; digits and hyphenated words kept whole.
+ * A word joined by an apostrophe (`'` or `’`) counts whole and by each part of two characters or
+ * more, so
+ * `eau` finds `l'eau` and `company` finds `company's`; accents are dropped after compatibility
+ * decomposition, so `futs` finds `fûts` and `Societe Generale` finds `Société Générale` (and
+ * `légère` is one word, not `le`, `ge` and `re`).
+ */
 export function tokenize(text: string): string[] {
-  return (
+  const words =
     text
-      .toLowerCase()
       .normalize('NFKD')
-      .match(/[\p{L}\p{N}]+(?:[-'][\p{L}\p{N}]+)*/gu) ?? []
-  ).filter((token) => !STOP_WORDS.has(token));
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*/gu) ?? [];
+  return words
+    .flatMap((word) => {
+      const parts = word.split(/['’]/);
+      return parts.length > 1 ? [word, ...parts.filter((part) => [...part].length > 1)] : [word];
+    })
+    .filter((token) => !STOP_WORDS.has(token));
 }
 
 /**

@@ -248,6 +248,37 @@ describe('searchPages ranking rules', () => {
   });
 });
 
+describe('searchPages in French', () => {
+  const french = buildPageSearchIndex([
+    {
+      url: '/tarifs',
+      page: "Les formules d'abonnement",
+      heading: "Les formules d'abonnement",
+      text: 'Trois formules, sans engagement au-delà de trois mois.',
+    },
+    {
+      url: '/docs/api/getLlmsTxt#example-response',
+      page: 'GET /llms.txt',
+      heading: 'Example response',
+      text: "La coopérative vend l'abonnement Cuvée Altitude aux professionnels.",
+    },
+  ]);
+  const find = (query: string) => searchPages(french, query, { limit: 10, perPage: 2 }).hits;
+
+  it("should read an elided article apart from its word: l'abonnement finds d’abonnement as well", () => {
+    // The page about subscriptions names the word in its heading; sharing the query's "l'" with
+    // another page's text is no reason to rank that page first.
+    for (const query of ["l'abonnement", 'l’abonnement', 'abonnement', "d'abonnement"]) {
+      expect(
+        find(query).map((hit) => hit.url),
+        query,
+      ).toEqual(['/tarifs', '/docs/api/getLlmsTxt#example-response']);
+    }
+    const marked = find('abonnement')[1]?.snippet.filter((part) => part.mark);
+    expect(marked).toEqual([{ text: "l'abonnement", mark: true }]);
+  });
+});
+
 describe('buildSnippet', () => {
   it('should cut a long text around the first match and mark it', () => {
     const words = Array.from({ length: 60 }, (_, i) => `w${i}`);

@@ -4,6 +4,7 @@ import {
   readWordForms,
   readWordTerms,
   stemTerm,
+  tokenizeWords,
 } from '../../src/documents/search-terms.ts';
 
 describe('readWordForms', () => {
@@ -28,6 +29,15 @@ describe('readWordForms', () => {
       'ratelimitpolicy',
     ]);
     expect(readWordForms('getOverview')).toEqual(['getoverview', 'get', 'overview']);
+  });
+
+  it("should read a word without its elided article, written with ' or ’", () => {
+    expect(readWordForms("l'abonnement")).toEqual(['abonnement']);
+    expect(readWordForms('d’abonnement')).toEqual(['abonnement']);
+    expect(readWordForms("Qu'il")).toEqual(['il']);
+    // A possessive is no elision: the word keeps its forms.
+    expect(readWordForms('baker’s')).toEqual(['baker’s', 'baker', 's', 'bakers']);
+    expect(tokenizeWords("L'eau de l’Isère, l'API")).toEqual(['eau', 'de', 'Isère', 'API']);
   });
 
   it('should fold case and accents, and give no form for a stop word', () => {

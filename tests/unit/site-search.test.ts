@@ -25,6 +25,21 @@ describe('tokenize', () => {
       'etas',
     ]);
   });
+
+  it('should drop accents, whatever the Unicode form, so a word stays one word', () => {
+    expect(tokenize('Société Générale, légère')).toEqual(['societe', 'generale', 'legere']);
+    // The same words decomposed (NFD), as some editors save them.
+    expect(tokenize('Société Générale, légère'.normalize('NFD'))).toEqual([
+      'societe',
+      'generale',
+      'legere',
+    ]);
+  });
+
+  it('should give a word joined by an apostrophe whole and by its parts of two or more characters', () => {
+    expect(tokenize("l'eau du baker's")).toEqual(["l'eau", 'eau', 'du', "baker's", 'baker']);
+    expect(tokenize('l’eau')).toEqual(['l’eau', 'eau']);
+  });
 });
 
 describe('SiteSearchIndex.search', () => {
@@ -41,6 +56,15 @@ describe('SiteSearchIndex.search', () => {
     expect(hits).toHaveLength(4);
     expect(hits.map((hit) => hit.rank)).toEqual([1, 2, 3, 4]);
     expect(hits.every((hit, i) => i === 0 || (hits[i - 1]?.score ?? 0) >= hit.score)).toBe(true);
+  });
+
+  it('should find words with or without their accents, and a word inside its possessive', () => {
+    // The rich company's notre-histoire.md names Société Générale de Boulangerie; its
+    // apprentissage.md speaks of "a baker's qualification".
+    const typed = index.search('Societe Generale', 10);
+    expect(typed.map((hit) => hit.heading)).toContain('A cooperative of bakers');
+    expect(index.search('Société Générale', 10)).toEqual(typed);
+    expect(index.search('qualification baker', 1)[0]?.text).toContain("a baker's qualification");
   });
 
   it('should return nothing for words the copy never uses', () => {
