@@ -36,3 +36,14 @@ export function describeListenError(error: ListenError, host: string, port: numb
       return `Cannot listen on ${where}: ${error.code ?? error.message}`;
   }
 }
+
+/**
+ * The line the local server prints once it listens: the origin it publishes, and where it
+ * listens when that is another address (a build for a public SITE_URL served on loopback).
+ */
+export function describeServing(siteUrl: string, host: string, port: number): string {
+  const address = `http://${formatHostForUrl(host)}:${port}`;
+  return siteUrl === address
+    ? `Serving ${siteUrl} (Ctrl+C to stop)`
+    : `Serving ${siteUrl} (SITE_URL) on ${address} (Ctrl+C to stop)`;
+}

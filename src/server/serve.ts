@@ -4,10 +4,9 @@ import { buildSiteRoutes } from '../documents/site-routes.ts';
 import { buildSiteVercelConfig } from '../documents/site-vercel-config.ts';
 import { readMarkdownTokenCounts } from '../service/markdown-tokens.ts';
 import { closeProcessStore } from '../shared-state/process-store.ts';
-import { formatHostForUrl } from '../service/site-url.ts';
 import { logToStderr } from '../http/problem.ts';
 import { readProcessInsight } from '../insight/insight-recorder.ts';
-import { describeListenError } from './listen-error.ts';
+import { describeListenError, describeServing } from './listen-error.ts';
 import { createLocalServer } from './local-server.ts';
 import { readServeSettingsOrExit } from './serve-settings.ts';
 
@@ -59,7 +58,7 @@ const refuseToStart = (error: NodeJS.ErrnoException) => {
 server.once('error', refuseToStart);
 server.listen(port, host, () => {
   server.off('error', refuseToStart);
-  console.log(`Serving ${siteUrl} on http://${formatHostForUrl(host)}:${port} (Ctrl+C to stop)`);
+  console.log(describeServing(siteUrl, host, port));
   console.log(
     rateLimit
       ? `Functions allow ${rateLimit.limit} requests per client per ${rateLimit.windowSeconds} s (RATE_LIMIT_MAX, RATE_LIMIT_WINDOW_SECONDS)`

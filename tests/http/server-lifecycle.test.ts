@@ -22,7 +22,9 @@ describe('the local server', () => {
         PORT: String(port),
         HOST: '',
       });
-      expect(output()).toContain(`Serving ${baseUrl} on http://127.0.0.1:${port}`);
+      expect(output()).toContain(
+        `Serving ${baseUrl} (SITE_URL) on http://127.0.0.1:${port} (Ctrl+C to stop)`,
+      );
       const response = await fetch(`http://127.0.0.1:${port}/llms.txt`);
       expect(response.status).toBe(200);
       expect(await stopProcess(child, signal)).toBe(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeListenError } from '../../src/server/listen-error.ts';
+import { describeListenError, describeServing } from '../../src/server/listen-error.ts';
 
 const failure = (code: string, message = `listen ${code}`) => ({ code, message });
 
@@ -41,6 +41,20 @@ describe('describeListenError', () => {
     const plain = new Error('something odd');
     expect(describeListenError(plain, '127.0.0.1', 4321)).toBe(
       'Cannot listen on 127.0.0.1:4321: something odd',
+    );
+  });
+});
+
+describe('describeServing', () => {
+  it('should name the origin once when the server listens on it', () => {
+    expect(describeServing('http://127.0.0.1:4321', '127.0.0.1', 4321)).toBe(
+      'Serving http://127.0.0.1:4321 (Ctrl+C to stop)',
+    );
+  });
+
+  it('should name where it listens when the build publishes another origin', () => {
+    expect(describeServing('https://facts.example.com', '::1', 4321)).toBe(
+      'Serving https://facts.example.com (SITE_URL) on http://[::1]:4321 (Ctrl+C to stop)',
     );
   });
 });
