@@ -18,13 +18,64 @@ import { NODE, ROOT, runCommand } from '../support/processes.ts';
 
 const baseUrl = inject('baseUrl');
 
+/** An answer of the server as it came: status, headers and body bytes (null for a 204 or 304). */
+interface StoredAnswer {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: [string, string][];
+  readonly bytes: Uint8Array | null;
+}
+
+/** The statuses whose answers have no body (Fetch: null body status). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+/** The server's answers to the faults' GET and HEAD requests, by method, URL and headers. */
+const storedAnswers = new Map<string, Promise<StoredAnswer>>();
+
+/**
+ * The real server, each GET or HEAD answer fetched once for all the faults and replayed as a new
+ * Response with the same status, headers and bytes (the built site does not change during the
+ * run; every fault's audit reads every page of the sitemap). Anything else (a POST to /mcp or
+ * /oauth, a request with a body) goes to the server every time. The first test audits with the
+ * plain fetch: one whole run against the server itself.
+ */
+const serverFetch: AuditFetch = async (input, init) => {
+  const method = (init?.method ?? 'GET').toUpperCase();
+  if ((method !== 'GET' && method !== 'HEAD') || init?.body != null) return fetch(input, init);
+  const key = JSON.stringify([method, input, init?.redirect, [...new Headers(init?.headers)]]);
+  let stored = storedAnswers.get(key);
+  if (!stored) {
+    stored = (async () => {
+      const response = await fetch(input, init);
+      const bytes = NULL_BODY_STATUSES.has(response.status)
+        ? null
+        : new Uint8Array(await response.arrayBuffer());
+      return {
+        status: response.status,
+        statusText: response.statusText,
+        headers: [...response.headers],
+        bytes,
+      };
+    })();
+    storedAnswers.set(key, stored);
+    // A failed request is tried again by the next fault, not replayed as a failure.
+    stored.catch(() => storedAnswers.delete(key));
+  }
+  const answer = await stored;
+  return new Response(answer.bytes?.slice() ?? null, {
+    status: answer.status,
+    statusText: answer.statusText,
+    headers: answer.headers,
+  });
+};
+
 /** A fetch that passes everything to the real server but rewrites the answers `matches` picks. */
 function breaking(
   matches: (url: URL, init: RequestInit | undefined) => boolean,
   transform: (response: Response, text: string) => Response | Promise<Response>,
 ): AuditFetch {
   return async (input, init) => {
-    const response = await fetch(input, init);
+    const response = await serverFetch(input, init);
     if (!matches(new URL(input), init)) return response;
     return transform(response, await response.text());
   };
@@ -184,7 +235,7 @@ const FAULTS: readonly Fault[] = [
   {
     name: 'DNS-AID records targeting another host',
     check: 'dns-aid',
-    fetch: (input, init) => fetch(input, init),
+    fetch: serverFetch,
     options: () => ({ dnsServer: dnsServer.server, dnsDomain: 'agents.example.com' }),
   },
   {
@@ -229,7 +280,7 @@ const FAULTS: readonly Fault[] = [
     name: 'a page that ignores Accept: text/markdown',
     check: 'markdown-negotiation',
     fetch: async (input, init) =>
-      fetch(input, {
+      serverFetch(input, {
         ...init,
         headers: isPage(new URL(input)) ? { Accept: 'text/html' } : (init?.headers ?? {}),
       }),
@@ -407,7 +458,7 @@ const FAULTS: readonly Fault[] = [
           status: 302,
           headers: { location: 'https://127.0.0.1/callback?code=x' },
         });
-      const response = await fetch(input, init);
+      const response = await serverFetch(input, init);
       if (url.pathname !== '/.well-known/oauth-authorization-server') return response;
       const metadata = (await response.json()) as object;
       return Response.json({ ...metadata, client_id_metadata_document_supported: true });
@@ -643,6 +694,12 @@ describe('npm run audit', () => {
     const result = report.checks.find((check) => check.id === fault.check);
     expect(result?.status, formatAuditReport(report)).toBe('fail');
     expect(result?.fix).toBeTruthy();
+  });
+
+  it('should pass every check on the answers the faults replay, so each failure above is its fault', async () => {
+    const report = await runAudit(baseUrl, { fetch: serverFetch });
+    expect(report.failed, formatAuditReport(report)).toBe(0);
+    expect(storedAnswers.size).toBeGreaterThan(0);
   });
 
   it('should name OAUTH_SIGNING_KEYS when the functions lack their signing keys at run time', async () => {
