@@ -98,6 +98,17 @@ export const CompanySchema = z.strictObject({
   accentColor: HexColorSchema.describe('Accent colour of the light theme (links, buttons)'),
   accentColorDark: HexColorSchema.describe('Accent colour of the dark theme'),
 });
+
+/**
+ * The fields of company.yaml the brand checks read, the file's other fields let through: checked
+ * on their own when another field of the file is wrong, so a build names every problem at once.
+ */
+export const CompanyBrandSchema = z.object(
+  CompanySchema.pick({ logo: true, accentColor: true, accentColorDark: true }).shape,
+);
+
+/** The brand fields of company.yaml. */
+export type CompanyBrand = z.infer<typeof CompanyBrandSchema>;
 export type Company = z.infer<typeof CompanySchema>;
 
 export const ProductFeatureSchema = z.strictObject({

@@ -49,7 +49,9 @@ export interface ContrastProblem {
  * primary buttons and method badges whose text is the page background colour (the same pair).
  * @see WCAG 2.2 SC 1.4.3 (Contrast, Minimum)
  */
-export function checkAccentContrast(company: Company): ContrastProblem[] {
+export function checkAccentContrast(
+  company: Pick<Company, 'accentColor' | 'accentColorDark'>,
+): ContrastProblem[] {
   const problems: ContrastProblem[] = [];
   for (const theme of THEMES) {
     const accent = company[theme.accentField];

@@ -6,6 +6,7 @@ import {
   AgentTextSchema,
   CallsToActionSchema,
   ChangelogEntryFrontMatterSchema,
+  CompanyBrandSchema,
   CompanySchema,
   ContentPageFrontMatterSchema,
   CopySectionFrontMatterSchema,
@@ -18,7 +19,7 @@ import {
   type PageCopy,
   type PageName,
   type SiteContent,
-  type Company,
+  type CompanyBrand,
   type ProductImage,
 } from '../schemas/site-content.ts';
 import { checkAccentContrast } from './brand-colours.ts';
@@ -66,8 +67,11 @@ const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)([\s\S]*)$/;
  */
 export async function readSiteContent(contentDir: string): Promise<SiteContent> {
   const reader = new ContentReader(contentDir);
-  const company = await reader.yaml('company.yaml', CompanySchema);
-  if (company) await reader.brand(company);
+  const companyData = await reader.yamlData('company.yaml');
+  const company = reader.validate('company.yaml', CompanySchema, companyData);
+  // The logo and the colours are checked even when another field of the file is wrong.
+  const brand = company ?? CompanyBrandSchema.safeParse(companyData).data;
+  if (brand) await reader.brand(brand);
   const callsToAction = await reader.yaml('calls-to-action.yaml', CallsToActionSchema);
   const agents = await reader.yaml('agents.yaml', AgentTextSchema);
   const productFile = await reader.markdown('product.md', ProductFrontMatterSchema);
@@ -118,14 +122,22 @@ class ContentReader {
   }
 
   async yaml<S extends z.ZodType>(file: string, schema: S): Promise<z.output<S> | undefined> {
+    return this.validate(file, schema, await this.yamlData(file));
+  }
+
+  /** A YAML file's data, not yet validated; undefined (its problem reported) when unreadable. */
+  async yamlData(file: string): Promise<unknown> {
     const text = await this.#read(file);
-    if (text === undefined) return undefined;
-    const data = this.#parseYaml(file, text);
+    return text === undefined ? undefined : this.#parseYaml(file, text);
+  }
+
+  /** Data validated by a schema, its problems reported; undefined for data already refused. */
+  validate<S extends z.ZodType>(file: string, schema: S, data: unknown): z.output<S> | undefined {
     return data === undefined ? undefined : this.#validate(file, schema, data);
   }
 
   /** The accent colours' contrast in both themes, and the logo file: present and safe. */
-  async brand(company: Company): Promise<void> {
+  async brand(company: CompanyBrand): Promise<void> {
     for (const problem of checkAccentContrast(company)) {
       this.report('company.yaml', problem.field, problem.message);
     }

@@ -261,6 +261,23 @@ describe('readSiteContent', () => {
     );
   });
 
+  it('should check the logo and the colours even when another field of company.yaml is wrong', async () => {
+    await edit('company.yaml', (text) =>
+      text
+        .replace(/^website:.*$/m, 'website: not a url')
+        .replace(/^accentColorDark:.*$/m, 'accentColorDark: "#1f3a93"'),
+    );
+    await edit('wheat-mark.svg', (text) =>
+      text.replace('<title>', '<script>alert(1)</script><title>'),
+    );
+    const issues = await issuesOf();
+    expect(issues.filter((issue) => issue.includes(': accentColorDark: '))).toHaveLength(2);
+    expect(issues).toContain('content/company.yaml: website: must be an absolute http(s) URL');
+    expect(issues).toContain(
+      'content/company.yaml: logo: content/wheat-mark.svg has a <script> element',
+    );
+  });
+
   it('should name company.yaml, its logo field and the logo file of an unsafe logo', async () => {
     await edit('wheat-mark.svg', (text) =>
       text.replace('<title>', '<script>alert(1)</script><title>'),
