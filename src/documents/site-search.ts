@@ -28,10 +28,9 @@ const STOP_WORDS = new Set(
 /**
  * Lower-cased word tokens without accents and stop words; digits and hyphenated words kept whole.
  * A word joined by an apostrophe (`'` or `’`) counts whole and by each part of two characters or
- * more, so
- * `eau` finds `l'eau` and `company` finds `company's`; accents are dropped after compatibility
- * decomposition, so `futs` finds `fûts` and `Societe Generale` finds `Société Générale` (and
- * `légère` is one word, not `le`, `ge` and `re`).
+ * more, so `eau` finds `l'eau` and `company` finds `company's`; accents are dropped after
+ * compatibility decomposition, so `futs` finds `fûts` and `Societe Generale` finds `Société
+ * Générale` (and `légère` is one word, not `le`, `ge` and `re`).
  */
 export function tokenize(text: string): string[] {
   const words =

@@ -98,6 +98,7 @@ export const CompanySchema = z.strictObject({
   accentColor: HexColorSchema.describe('Accent colour of the light theme (links, buttons)'),
   accentColorDark: HexColorSchema.describe('Accent colour of the dark theme'),
 });
+export type Company = z.infer<typeof CompanySchema>;
 
 /**
  * The fields of company.yaml the brand checks read, the file's other fields let through: checked
@@ -109,7 +110,6 @@ export const CompanyBrandSchema = z.object(
 
 /** The brand fields of company.yaml. */
 export type CompanyBrand = z.infer<typeof CompanyBrandSchema>;
-export type Company = z.infer<typeof CompanySchema>;
 
 export const ProductFeatureSchema = z.strictObject({
   name: OneLineSchema.describe('The feature, in a few words'),
