@@ -36,11 +36,12 @@ const QUESTION_VERBS: ReadonlySet<string> = new Set(
 export const WORD = /[\p{L}\p{N}]+(?:[_.\-'’/][\p{L}\p{N}]+)*/gu;
 
 /**
- * An elided article or pronoun at a word's start, a letter (or `qu`) before an apostrophe: French
- * and Italian write `l'abonnement`, `d’abonnement`, `qu'il`, `l'acqua`. The word is read without
- * it, so `abonnement` finds both and neither outranks the other for sharing the query's article.
+ * An elided article, pronoun or conjunction at a word's start, before an apostrophe: French and
+ * Italian write `l'abonnement`, `d’abonnement`, `qu'il`, `c'est`, `l'acqua`. The word is read
+ * without it, so `abonnement` finds both and neither outranks the other for sharing the query's
+ * article. Only the letters those languages elide: `O'Reilly` and `I'm` keep their first letter.
  */
-const ELISION = /^(?:\p{L}|qu)['’](?=[\p{L}\p{N}])/iu;
+const ELISION = /^(?:[cdjlmnst]|qu)['’](?=[\p{L}\p{N}])/iu;
 
 /** A word without its elided article (`l'eau` is read as `eau`); any other word as it is. */
 function dropElision(word: string): string {

@@ -35,7 +35,8 @@ describe('readWordForms', () => {
     expect(readWordForms("l'abonnement")).toEqual(['abonnement']);
     expect(readWordForms('d’abonnement')).toEqual(['abonnement']);
     expect(readWordForms("Qu'il")).toEqual(['il']);
-    // A possessive is no elision: the word keeps its forms.
+    // A name's O' and a possessive are no elision: the word keeps its forms.
+    expect(readWordForms("O'Reilly")).toEqual(["o'reilly", 'o', 'reilly', 'oreilly']);
     expect(readWordForms('baker’s')).toEqual(['baker’s', 'baker', 's', 'bakers']);
     expect(tokenizeWords("L'eau de l’Isère, l'API")).toEqual(['eau', 'de', 'Isère', 'API']);
   });
