@@ -35,9 +35,9 @@ const storedAnswers = new Map<string, Promise<StoredAnswer>>();
 /**
  * The real server, each GET or HEAD answer fetched once for all the faults and replayed as a new
  * Response with the same status, headers and bytes (the built site does not change during the
- * run; every fault's audit reads every page of the sitemap). Anything else (a POST to /mcp or
- * /oauth, a request with a body) goes to the server every time. The first test audits with the
- * plain fetch: one whole run against the server itself.
+ * run, and the faults' audits read the same sitemap, pages and documents again and again).
+ * Anything else (a POST to /mcp or /oauth, a request with a body) goes to the server every time.
+ * The first test audits with the plain fetch: one whole run against the server itself.
  */
 const serverFetch: AuditFetch = async (input, init) => {
   const method = (init?.method ?? 'GET').toUpperCase();
