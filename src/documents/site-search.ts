@@ -2,6 +2,7 @@ import type { SiteContent } from '../schemas/site-content.ts';
 import { buildCopyDocumentUrl, type ServiceUrls } from '../service/urls.ts';
 import type { MarkdownOutline, SiteOutlines } from '../schemas/markdown-outline.ts';
 import { checkOutline, readOutline } from './markdown-text.ts';
+import { normalizeWord } from './search-terms.ts';
 
 /** One searchable passage of the site copy, with where it comes from. */
 export interface Passage {
@@ -28,17 +29,12 @@ const STOP_WORDS = new Set(
 /**
  * Lower-cased word tokens without accents and stop words; digits and hyphenated words kept whole.
  * A word joined by an apostrophe (`'` or `’`) counts whole and by each part of two characters or
- * more, so `eau` finds `l'eau` and `company` finds `company's`; accents are dropped after
- * compatibility decomposition, so `futs` finds `fûts` and `Societe Generale` finds `Société
- * Générale` (and `légère` is one word, not `le`, `ge` and `re`).
+ * more, so `eau` finds `l'eau` and `company` finds `company's`; accents are dropped as the site
+ * search drops them (`normalizeWord`), so `futs` finds `fûts` and `Societe Generale` finds
+ * `Société Générale` (and `légère` is one word, not `le`, `ge` and `re`).
  */
 export function tokenize(text: string): string[] {
-  const words =
-    text
-      .normalize('NFKD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*/gu) ?? [];
+  const words = normalizeWord(text).match(/[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*/gu) ?? [];
   return words
     .flatMap((word) => {
       const parts = word.split(/['’]/);

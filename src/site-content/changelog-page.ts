@@ -20,9 +20,15 @@ export function sortChangelog(entries: readonly ChangelogEntry[]): ChangelogEntr
   );
 }
 
-/** The line under an entry's heading: its date, its API version and whether it breaks clients. */
-export function formatChangelogMeta(entry: ChangelogEntry): string {
-  return `${entry.date} · API ${entry.apiVersion} · ${entry.breaking ? '**Breaking change**' : 'Not breaking'}`;
+/**
+ * The line under an entry's heading: its date, its API version and whether it breaks clients, the
+ * warning in bold (Markdown's by default; `strong` writes it otherwise, as HTML for instance).
+ */
+export function formatChangelogMeta(
+  entry: ChangelogEntry,
+  strong = (text: string) => `**${text}**`,
+): string {
+  return `${entry.date} · API ${entry.apiVersion} · ${entry.breaking ? strong('Breaking change') : 'Not breaking'}`;
 }
 
 /**
@@ -38,7 +44,7 @@ export function buildChangelogBody(entries: readonly ChangelogEntry[], siteLang?
     siteLang ? `<div lang="${siteLang}">\n\n${markdown}\n\n</div>` : markdown;
   const meta = (entry: ChangelogEntry) =>
     siteLang
-      ? `<p lang="${siteLang}">${entry.date} · API ${entry.apiVersion} · ${entry.breaking ? '<strong>Breaking change</strong>' : 'Not breaking'}</p>`
+      ? `<p lang="${siteLang}">${formatChangelogMeta(entry, (text) => `<strong>${text}</strong>`)}</p>`
       : formatChangelogMeta(entry);
   return [
     siteWords(
