@@ -4,7 +4,7 @@ import { resolveContentDir } from './site-content/content-dir.ts';
 import { watchContentSaves } from './site-content/content-saves.ts';
 import { demoteHeadings } from './documents/markdown-text.ts';
 import { buildChangelogBody, CHANGELOG_PAGE_SLUG } from './site-content/changelog-page.ts';
-import { resolveLanguageMarks } from './site-content/page-languages.ts';
+import { resolveDirectionMarks, resolveLanguageMarks } from './site-content/page-languages.ts';
 import { parseMarkdownOutline } from './site-content/parse-markdown-outline.ts';
 import { ContentError, readSiteContent } from './site-content/read-site-content.ts';
 import {
@@ -124,7 +124,11 @@ export const collections = {
         // The changelog's own words are English: the page marks them when the content is not.
         ...(slug === CHANGELOG_PAGE_SLUG
           ? {
-              renderBody: buildChangelogBody(changelog, resolveLanguageMarks(company.locale).site),
+              renderBody: buildChangelogBody(
+                changelog,
+                resolveLanguageMarks(company.locale).site,
+                resolveDirectionMarks(company.locale).site,
+              ),
             }
           : {}),
       })),

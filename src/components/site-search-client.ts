@@ -41,8 +41,13 @@ function isTyping(target: EventTarget | null): boolean {
 /** A result: a link in the role of an option, with its heading and its marked snippet. */
 function renderOption(doc: Document, hit: PageSearchHit, id: string): HTMLAnchorElement {
   const option = doc.createElement('a');
-  // The section's words in their own language, inside the dialog's (the site's) when they differ.
-  if (hit.lang) option.lang = hit.lang;
+  // The section's words in their own language, inside the dialog's (the site's) when they differ,
+  // and in their own direction: right to left when they are Arabic or Hebrew (`auto` reads it from
+  // the text, as the index gives no direction).
+  if (hit.lang) {
+    option.lang = hit.lang;
+    option.dir = 'auto';
+  }
   option.id = id;
   option.href = hit.url;
   option.className = 'search-option';
@@ -87,6 +92,7 @@ function renderGroups(doc: Document, hits: readonly PageSearchHit[]): HTMLElemen
     label.className = 'search-page';
     label.setAttribute('aria-hidden', 'true');
     label.textContent = title;
+    if (titleLang) label.dir = 'auto';
     group.append(
       label,
       ...pageHits.map((hit) => renderOption(doc, hit, `search-option-${count++}`)),

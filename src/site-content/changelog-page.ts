@@ -1,6 +1,7 @@
 import type { ChangelogEntry, ContentPage } from '../schemas/site-content.ts';
 import { escapeMarkdownText } from '../service/escape-markdown.ts';
 import { SERVICE_PATHS } from '../service/urls.ts';
+import type { TextDirection } from './page-languages.ts';
 
 /** The slug the changelog page takes among the content pages: /changelog and /changelog.md. */
 export const CHANGELOG_PAGE_SLUG = 'changelog';
@@ -36,15 +37,21 @@ export function formatChangelogMeta(
  * body), then how to follow the changes. With `siteLang` (the content is written in another
  * language than the site's words, LanguageMarks.site) the page's own words are wrapped in HTML
  * that says they are English, for the page to render: the introduction and the last section in a
- * `<div lang>`, whose Markdown inside is rendered as such, and each entry's line as a `<p lang>`.
- * The Markdown version is written without it.
+ * `<div lang>`, whose Markdown inside is rendered as such, and each entry's line as a `<p lang>`;
+ * with `siteDir` too (the content is written right to left, DirectionMarks.site), each also says
+ * its direction. The Markdown version is written without them.
  */
-export function buildChangelogBody(entries: readonly ChangelogEntry[], siteLang?: string): string {
+export function buildChangelogBody(
+  entries: readonly ChangelogEntry[],
+  siteLang?: string,
+  siteDir?: TextDirection,
+): string {
+  const marks = siteLang && `lang="${siteLang}"${siteDir ? ` dir="${siteDir}"` : ''}`;
   const siteWords = (markdown: string) =>
-    siteLang ? `<div lang="${siteLang}">\n\n${markdown}\n\n</div>` : markdown;
+    marks ? `<div ${marks}>\n\n${markdown}\n\n</div>` : markdown;
   const meta = (entry: ChangelogEntry) =>
-    siteLang
-      ? `<p lang="${siteLang}">${formatChangelogMeta(entry, (text) => `<strong>${text}</strong>`)}</p>`
+    marks
+      ? `<p ${marks}>${formatChangelogMeta(entry, (text) => `<strong>${text}</strong>`)}</p>`
       : formatChangelogMeta(entry);
   return [
     siteWords(

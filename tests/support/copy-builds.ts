@@ -15,10 +15,11 @@ declare module 'vitest' {
 
 /**
  * The served project copies the build project's tests read, by name: each fixture company of
- * tests/fixtures/companies/ as content/ (tests/build/fixture-swap.test.ts), and the project with
- * the recipes' three new things added (tests/build/one-place-recipes.test.ts) to a company that
- * writes in Greek (tests/build/page-languages.test.ts): one build serves both, as a fourth build
- * would cost a 2-core machine about 15 s of the run.
+ * tests/fixtures/companies/ as content/ (tests/build/fixture-swap.test.ts; the one writing right
+ * to left also for tests/build/page-directions.test.ts), and the project with the recipes' three
+ * new things added (tests/build/one-place-recipes.test.ts) to a company that writes in Greek
+ * (tests/build/page-languages.test.ts): one build serves both, as one build more would cost a
+ * 2-core machine about 15 s of the run.
  */
 export const COPY_BUILDS: ReadonlyMap<string, ServeCopyOptions> = new Map<string, ServeCopyOptions>(
   [

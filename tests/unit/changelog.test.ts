@@ -223,4 +223,20 @@ describe('buildChangelogBody', () => {
     );
     expect(blocks).toContain('<p lang="en">2026-01-01 · API 1.2.0 · Not breaking</p>');
   });
+
+  it("should also mark the direction of the page's own words for content written right to left", async () => {
+    await writeEntry('2026-01-01-first.md', entry('2026-01-01', 'الأول'), 'الإصدار الأول.');
+    const { changelog } = await readSiteContent(dir);
+    const { html } = markdownToHtml(buildChangelogBody(changelog, 'en', 'ltr'), {
+      features: { gfm: true, smartPunctuation: false, frontmatter: false },
+    });
+    const blocks = html.split('\n');
+    expect(html).toMatch(/^<div lang="en" dir="ltr">\n<p>Every change /);
+    expect(blocks.filter((block) => block.startsWith('<div ')).length).toBe(2);
+    expect(
+      blocks.filter((block) => block.startsWith('<div ') && !block.includes('dir="ltr"')),
+    ).toEqual([]);
+    expect(blocks).toContain('<h2>الأول</h2>');
+    expect(blocks).toContain('<p lang="en" dir="ltr">2026-01-01 · API 1.2.0 · Not breaking</p>');
+  });
 });

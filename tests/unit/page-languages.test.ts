@@ -5,8 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { readContentLocale } from '../../src/site-content/content-locale.ts';
 import {
   isSameLanguage,
+  resolveDirectionMarks,
   resolveLanguageMarks,
+  resolvePageDirection,
   resolvePageLanguage,
+  resolveTextDirection,
 } from '../../src/site-content/page-languages.ts';
 
 describe('the language marks of the site and of its content', () => {
@@ -29,6 +32,28 @@ describe('the language marks of the site and of its content', () => {
     expect(resolvePageLanguage('site', 'el-GR')).toBe('en');
     expect(resolvePageLanguage('site', 'en-GB')).toBe('en-GB');
     expect(resolvePageLanguage('content', 'en-GB')).toBe('en-GB');
+  });
+
+  it('should read the direction of a language from its script', () => {
+    for (const locale of ['ar', 'ar-EG', 'he-IL', 'fa-IR', 'ur', 'yi']) {
+      expect(resolveTextDirection(locale), locale).toBe('rtl');
+    }
+    for (const locale of ['en', 'el-GR', 'fr-FR', 'ja-JP', 'zh-Hant-TW', 'ru', 'hi-IN']) {
+      expect(resolveTextDirection(locale), locale).toBe('ltr');
+    }
+    // The script decides, not the language: Azerbaijani in Arabic script is written right to left.
+    expect(resolveTextDirection('az-Arab')).toBe('rtl');
+    expect(resolveTextDirection('az-Latn')).toBe('ltr');
+  });
+
+  it('should mark directions only when the content is written right to left', () => {
+    expect(resolveDirectionMarks('en-GB')).toEqual({ site: undefined, content: undefined });
+    expect(resolveDirectionMarks('el-GR')).toEqual({ site: undefined, content: undefined });
+    expect(resolveDirectionMarks('ar-EG')).toEqual({ site: 'ltr', content: 'rtl' });
+    expect(resolveDirectionMarks('he')).toEqual({ site: 'ltr', content: 'rtl' });
+    expect(resolvePageDirection('content', 'ar-EG')).toBe('rtl');
+    expect(resolvePageDirection('site', 'ar-EG')).toBe('ltr');
+    expect(resolvePageDirection('content', 'fr-FR')).toBeUndefined();
   });
 });
 
