@@ -1,4 +1,7 @@
-import { resolvePageLanguage } from '../../src/site-content/page-languages.ts';
+import {
+  resolvePageDirection,
+  resolvePageLanguage,
+} from '../../src/site-content/page-languages.ts';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { readSiteContent } from '../../src/site-content/read-site-content.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
@@ -134,12 +137,12 @@ describe('pages', () => {
       const html = await response.text();
       expect(html).toContain(`<link rel="canonical" href="${new URL(path, baseUrl).href}">`);
       expect(html).toMatch(/<meta name="description" content="[^"]{50,}">/);
-      // The home page is the company's words; the portal and the reference the site's (English).
-      const language = resolvePageLanguage(
-        path === '/' ? 'content' : 'site',
-        content.company.locale,
-      );
-      expect(html).toContain(`<html lang="${language}">`);
+      // The home page is the company's words; the portal and the reference the site's (English),
+      // each in its words' direction when the content is written right to left.
+      const words = path === '/' ? 'content' : 'site';
+      const language = resolvePageLanguage(words, content.company.locale);
+      const direction = resolvePageDirection(words, content.company.locale);
+      expect(html).toContain(`<html lang="${language}"${direction ? ` dir="${direction}"` : ''}>`);
     },
   );
 });
