@@ -1,13 +1,15 @@
-import { Parser } from 'htmlparser2';
 import { readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readSiteContent } from '../../src/site-content/read-site-content.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import { launchChromium } from '../support/browser.ts';
-import { waitForCopyBuild, type CopyBuild } from '../support/copy-builds.ts';
+import {
+  LATIN_WORD,
+  readBuiltCopyPages,
+  readInheritedTexts,
+  type BuiltCopyPages,
+} from '../support/built-pages.ts';
 import { resolveFixtureDir } from '../support/fixture-content.ts';
-import { listFiles } from '../support/list-files.ts';
 import { readContentText } from '../support/sample-content.ts';
 
 /*
@@ -18,58 +20,25 @@ import { readContentText } from '../support/sample-content.ts';
  * copy built on that fixture: the direction every text inherits, and in Chromium, the layout.
  */
 
-/** Elements whose text is no language: code (left to right by the styles), and what is not shown. */
-const NO_LANGUAGE = new Set(['script', 'style', 'template', 'code', 'pre', 'kbd', 'svg']);
 const ARABIC = /[\u0600-\u06ff]/;
-const LATIN_WORD = /\b[A-Za-z][A-Za-z'’]{2,}\b/g;
 
-/** One text of a page, with the direction it inherits. */
-interface DirectedText {
-  readonly text: string;
-  readonly dir: string;
-}
-
-/** Every shown text of a page, each with the `dir` it inherits, and the page's own. */
-function readDirectedTexts(page: string, html: string): { htmlDir: string; texts: DirectedText[] } {
-  const texts: DirectedText[] = [];
-  const stack: { name: string; dir: string }[] = [];
-  let htmlDir = '';
-  let hidden = 0;
-  const parser = new Parser(
-    {
-      onopentag(name, attributes) {
-        const dir = attributes.dir ?? stack.at(-1)?.dir ?? 'ltr';
-        if (name === 'html') htmlDir = attributes.dir ?? '';
-        stack.push({ name, dir });
-        if (NO_LANGUAGE.has(name)) hidden += 1;
-      },
-      onclosetag(name) {
-        const open = stack.pop();
-        if (open && NO_LANGUAGE.has(open.name)) hidden -= 1;
-        if (open?.name !== name) throw new Error(`${page}: <${name}> closes <${open?.name}>`);
-      },
-      ontext(data) {
-        const text = data.trim();
-        if (text && hidden === 0) texts.push({ text, dir: stack.at(-1)?.dir ?? 'ltr' });
-      },
-    },
-    { decodeEntities: true },
-  );
-  parser.end(html);
-  return { htmlDir, texts };
-}
-
-let served: CopyBuild;
+let served: BuiltCopyPages['served'];
 let staticDir: string;
 let content: SiteContent;
-let pages: string[];
+let pages: readonly string[];
 
 beforeAll(async () => {
-  served = await waitForCopyBuild('fixture-right-to-left');
-  staticDir = join(served.dir, '.vercel', 'output', 'static');
-  content = await readSiteContent(join(served.dir, 'content'));
-  pages = (await listFiles(staticDir)).filter((file) => file.endsWith('.html'));
+  ({ served, staticDir, content, pages } = await readBuiltCopyPages('fixture-right-to-left'));
 }, 900_000);
+
+/** Every shown text of a page with the direction it inherits (left to right when none is set). */
+function readDirectedTexts(page: string, html: string) {
+  const { root, texts } = readInheritedTexts(page, html, 'dir');
+  return {
+    htmlDir: root ?? '',
+    texts: texts.map(({ text, value }) => ({ text, dir: value ?? 'ltr' })),
+  };
+}
 
 describe('the pages of a company writing right to left', () => {
   it("should set each page's direction by whose words most of it is", async () => {

@@ -1,16 +1,18 @@
-import { Parser } from 'htmlparser2';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readSiteContent } from '../../src/site-content/read-site-content.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import { parsePageSections } from '../../src/documents/page-search.ts';
 import { PAGE_SEARCH_INDEX_PATH } from '../../src/service/search-index-path.ts';
 import { launchChromium } from '../support/browser.ts';
-import { waitForCopyBuild, type CopyBuild } from '../support/copy-builds.ts';
+import {
+  LATIN_WORD,
+  readBuiltCopyPages,
+  readInheritedTexts,
+  type BuiltCopyPages,
+} from '../support/built-pages.ts';
 import { readGraph } from '../support/expected-site.ts';
 import { GREEK_CONTENT_DIR } from '../support/fixture-content.ts';
-import { listFiles } from '../support/list-files.ts';
 import { PAGE, PAGE_SLUG } from '../support/recipe-fixtures.ts';
 import { readContentText } from '../support/sample-content.ts';
 
@@ -24,51 +26,15 @@ import { readContentText } from '../support/sample-content.ts';
 
 /** Attributes whose words are read aloud, in the language of their element. */
 const SPOKEN_ATTRIBUTES = ['aria-label', 'title', 'alt', 'placeholder'];
-/** Elements whose text is no language: code, and what is not shown. */
-const NO_LANGUAGE = new Set(['script', 'style', 'template', 'code', 'pre', 'kbd', 'svg']);
 const GREEK = /[\u0370-\u03ff\u1f00-\u1fff]/;
-const LATIN_WORD = /\b[A-Za-z][A-Za-z'’]{2,}\b/g;
-
-/** One piece of text a page speaks, with the language it is spoken in. */
-interface SpokenText {
-  readonly page: string;
-  readonly text: string;
-  readonly lang: string;
-}
 
 /** Every text and spoken attribute of a page, each with the `lang` it inherits. */
-function readSpokenTexts(page: string, html: string): { htmlLang: string; texts: SpokenText[] } {
-  const texts: SpokenText[] = [];
-  const stack: { name: string; lang: string }[] = [];
-  let htmlLang = '';
-  let hidden = 0;
-  const parser = new Parser(
-    {
-      onopentag(name, attributes) {
-        const lang = attributes.lang ?? stack.at(-1)?.lang ?? '';
-        if (name === 'html') htmlLang = lang;
-        stack.push({ name, lang });
-        if (NO_LANGUAGE.has(name)) hidden += 1;
-        if (hidden > 0) return;
-        for (const attribute of SPOKEN_ATTRIBUTES) {
-          const text = attributes[attribute]?.trim();
-          if (text) texts.push({ page, text, lang });
-        }
-      },
-      onclosetag(name) {
-        const open = stack.pop();
-        if (open && NO_LANGUAGE.has(open.name)) hidden -= 1;
-        if (open?.name !== name) throw new Error(`${page}: <${name}> closes <${open?.name}>`);
-      },
-      ontext(data) {
-        const text = data.trim();
-        if (text && hidden === 0) texts.push({ page, text, lang: stack.at(-1)?.lang ?? '' });
-      },
-    },
-    { decodeEntities: true },
-  );
-  parser.end(html);
-  return { htmlLang, texts };
+function readSpokenTexts(page: string, html: string) {
+  const { root, texts } = readInheritedTexts(page, html, 'lang', SPOKEN_ATTRIBUTES);
+  return {
+    htmlLang: root ?? '',
+    texts: texts.map(({ text, value }) => ({ page, text, lang: value ?? '' })),
+  };
 }
 
 /**
@@ -87,16 +53,13 @@ function classify(
   return GREEK.test(rest) ? 'content' : undefined;
 }
 
-let served: CopyBuild;
+let served: BuiltCopyPages['served'];
 let staticDir: string;
 let content: SiteContent;
-let pages: string[];
+let pages: readonly string[];
 
 beforeAll(async () => {
-  served = await waitForCopyBuild('one-place-recipes');
-  staticDir = join(served.dir, '.vercel', 'output', 'static');
-  content = await readSiteContent(join(served.dir, 'content'));
-  pages = (await listFiles(staticDir)).filter((file) => file.endsWith('.html'));
+  ({ served, staticDir, content, pages } = await readBuiltCopyPages('one-place-recipes'));
 }, 900_000);
 
 describe("the pages of a company writing in Greek, the site's words in English", () => {
@@ -233,17 +196,19 @@ describe("the search of a company writing in Greek, in the site's English", () =
 });
 
 describe('the pages of a company writing in English', () => {
-  it('should mark no part of a page with a language of its own, nor any search section', async () => {
-    const rich = await waitForCopyBuild('fixture-rich');
-    const dir = join(rich.dir, '.vercel', 'output', 'static');
-    const sections = parsePageSections(await readFile(join(dir, PAGE_SEARCH_INDEX_PATH), 'utf8'));
+  it('should mark no part of a page with a language or a direction of its own, nor any search section', async () => {
+    const rich = await readBuiltCopyPages('fixture-rich');
+    const sections = parsePageSections(
+      await readFile(join(rich.staticDir, PAGE_SEARCH_INDEX_PATH), 'utf8'),
+    );
     expect(sections.some((section) => 'lang' in section || 'pageLang' in section)).toBe(false);
-    const files = (await listFiles(dir)).filter((file) => file.endsWith('.html'));
-    expect(files.length).toBeGreaterThan(20);
-    for (const file of files) {
+    expect(rich.pages.length).toBeGreaterThan(20);
+    for (const file of rich.pages) {
       const html = await readFile(file, 'utf8');
       expect(html, file).toMatch(/^<!DOCTYPE html><html lang="en-GB">/i);
       expect(html.match(/\slang=/g), file).toHaveLength(1);
+      // Only the search field takes the direction of what is typed into it (dir="auto").
+      expect(html.match(/\sdir="(?!auto")[^"]*"/g) ?? [], file).toEqual([]);
     }
   });
 });
