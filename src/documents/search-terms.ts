@@ -2,8 +2,9 @@
  * How the site search turns text into terms, the same way for the pages' sections (indexing) and
  * for a query: words folded to lower case without accents, identifiers indexed whole, by their
  * parts and joined (`RateLimit-Policy` gives `ratelimit`, `rate`, `limit`), and every word also by
- * its Porter stem (`limits`, `limited` and `limiting` all give `limit`), so the spellings a
- * developer types meet the spellings the pages use.
+ * its Porter stem (`limits`, `limited` and `limiting` all give `limit`; an Arabic word without its
+ * article, `الماء` gives `ماء`), so the spellings a developer types meet the spellings the pages
+ * use.
  * @see https://tartarus.org/martin/PorterStemmer/
  */
 import { stemmer } from 'stemmer';
@@ -59,9 +60,35 @@ export function normalizeWord(word: string): string {
   return word.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
-/** The Porter stem of a term of letters; digits and identifiers stay as they are. */
+/**
+ * The Arabic definite article at the start of a word, with a particle written onto it (`وال`
+ * "and the", `بال` "with the", `كال` "as the", `فال` "so the", `لل` "for the"): Arabic writes
+ * them as one word with the noun, so `ماء` would never find `الماء`. Light stemmers for Arabic
+ * search strip them (Larkey, Ballesteros and Connell, "light10"); at least two letters must
+ * remain, so `الف` stays whole. A lone `و` is left: too many words begin with it (`واحة`).
+ */
+const ARABIC_ARTICLE = /^(?:[وبكف]?ال|لل)(?=\p{Script=Arabic}{2})/u;
+
+/** A word without the Arabic article and the particle on it (`للتمور` is read as `تمور`). */
+export function dropArabicArticle(word: string): string {
+  return word.replace(ARABIC_ARTICLE, '');
+}
+
+/**
+ * The stem of an Arabic word: without its article, and its last letter folded where people
+ * type either (`ة` as `ه`, `ى` as `ي`), so `المزرعة` and `مزرعه` meet.
+ */
+function stemArabic(word: string): string {
+  return dropArabicArticle(word).replace(/ة$/u, 'ه').replace(/ى$/u, 'ي');
+}
+
+/**
+ * The stem of a term of letters: Porter's for Latin letters, the light stem of an Arabic word;
+ * digits and identifiers stay as they are.
+ */
 export function stemTerm(term: string): string {
-  return /^[a-z]+$/.test(term) ? stemmer(term) : term;
+  if (/^[a-z]+$/.test(term)) return stemmer(term);
+  return /^\p{Script=Arabic}+$/u.test(term) ? stemArabic(term) : term;
 }
 
 /** The words of a text (each still in its original spelling, an elided article left out). */

@@ -2,7 +2,7 @@ import type { SiteContent } from '../schemas/site-content.ts';
 import { buildCopyDocumentUrl, type ServiceUrls } from '../service/urls.ts';
 import type { MarkdownOutline, SiteOutlines } from '../schemas/markdown-outline.ts';
 import { checkOutline, readOutline } from './markdown-text.ts';
-import { normalizeWord } from './search-terms.ts';
+import { dropArabicArticle, normalizeWord } from './search-terms.ts';
 
 /** One searchable passage of the site copy, with where it comes from. */
 export interface Passage {
@@ -31,14 +31,17 @@ const STOP_WORDS = new Set(
  * A word joined by an apostrophe (`'` or `’`) counts whole and by each part of two characters or
  * more, so `eau` finds `l'eau` and `company` finds `company's`; accents are dropped as the site
  * search drops them (`normalizeWord`), so `futs` finds `fûts` and `Societe Generale` finds
- * `Société Générale` (and `légère` is one word, not `le`, `ge` and `re`).
+ * `Société Générale` (and `légère` is one word, not `le`, `ge` and `re`). An Arabic word with
+ * the article counts whole and without it (`dropArabicArticle`), so `ماء` finds `الماء`.
  */
 export function tokenize(text: string): string[] {
   const words = normalizeWord(text).match(/[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*/gu) ?? [];
   return words
     .flatMap((word) => {
       const parts = word.split(/['’]/);
-      return parts.length > 1 ? [word, ...parts.filter((part) => [...part].length > 1)] : [word];
+      if (parts.length > 1) return [word, ...parts.filter((part) => [...part].length > 1)];
+      const bare = dropArabicArticle(word);
+      return bare === word ? [word] : [word, bare];
     })
     .filter((token) => !STOP_WORDS.has(token));
 }

@@ -279,6 +279,38 @@ describe('searchPages in French', () => {
   });
 });
 
+describe('searchPages in Arabic', () => {
+  const arabic = buildPageSearchIndex([
+    {
+      url: '/#al-mazraa',
+      page: 'واحة سيوة',
+      heading: 'المزرعة',
+      text: 'يأتي الماء من عين كليوباترا، والنخيل يُروى بالتنقيط.',
+    },
+    {
+      url: '/#product',
+      page: 'واحة سيوة',
+      heading: 'صندوق الموسم',
+      text: 'اشتراك شهري في تمور سيوة، في صناديق من ٥ أو ١٠ كيلوغرامات.',
+    },
+  ]);
+  const find = (query: string) => searchPages(arabic, query, { limit: 10, perPage: 2 }).hits;
+
+  it('should find a word with or without the article and the particle written onto it', () => {
+    // Arabic writes "the" (ال) and "with the" (بال) as one word with the noun.
+    for (const query of ['ماء', 'الماء', 'تنقيط', 'التنقيط', 'مزرعة', 'المزرعه']) {
+      expect(
+        find(query).map((hit) => hit.url),
+        query,
+      ).toEqual(['/#al-mazraa']);
+    }
+    expect(find('الصندوق').map((hit) => hit.url)).toEqual(['/#product']);
+    expect(find('ماء')[0]?.snippet.filter((part) => part.mark)).toEqual([
+      { text: 'الماء', mark: true },
+    ]);
+  });
+});
+
 describe('buildSnippet', () => {
   it('should cut a long text around the first match and mark it', () => {
     const words = Array.from({ length: 60 }, (_, i) => `w${i}`);

@@ -67,6 +67,23 @@ describe('stemTerm', () => {
     expect(stemTerm('429')).toBe('429');
     expect(stemTerm('rate_limited')).toBe('rate_limited');
   });
+
+  it('should stem an Arabic word without its article and the particle on it, and fold its last letter', () => {
+    expect(['الماء', 'ماء'].map(stemTerm)).toEqual(['ماء', 'ماء']);
+    expect(['للتمور', 'بالتنقيط', 'والعجوة', 'كالعسل', 'فالماء'].map(stemTerm)).toEqual([
+      'تمور',
+      'تنقيط',
+      'عجوه',
+      'عسل',
+      'ماء',
+    ]);
+    expect(stemTerm('المزرعة')).toBe(stemTerm('مزرعه'));
+    expect(stemTerm('مستشفى')).toBe(stemTerm('مستشفي'));
+    // Two letters must remain, and a word that only begins with و keeps it.
+    expect(stemTerm('الف')).toBe('الف');
+    expect(stemTerm('واحة')).toBe(stemTerm('الواحة'));
+    expect(stemTerm('٢٠٠٩')).toBe('٢٠٠٩');
+  });
 });
 
 describe('readQueryWords', () => {

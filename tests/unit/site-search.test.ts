@@ -40,6 +40,18 @@ describe('tokenize', () => {
     expect(tokenize("l'eau du baker's")).toEqual(["l'eau", 'eau', 'du', "baker's", 'baker']);
     expect(tokenize('l’eau')).toEqual(['l’eau', 'eau']);
   });
+
+  it('should give an Arabic word with its article whole and without it', () => {
+    expect(tokenize('يأتي الماء للتمور واحة الف')).toEqual([
+      'يأتي'.normalize('NFKD').replace(/\p{M}/gu, ''),
+      'الماء',
+      'ماء',
+      'للتمور',
+      'تمور',
+      'واحة',
+      'الف',
+    ]);
+  });
 });
 
 describe('SiteSearchIndex.search', () => {
