@@ -69,17 +69,14 @@ export function normalizeWord(word: string): string {
  */
 const ARABIC_ARTICLE = /^(?:[وبكف]?ال|لل)(?=\p{Script=Arabic}{2})/u;
 
-/** A word without the Arabic article and the particle on it (`للتمور` is read as `تمور`). */
-export function dropArabicArticle(word: string): string {
-  return word.replace(ARABIC_ARTICLE, '');
-}
-
 /**
- * The stem of an Arabic word: without its article, and its last letter folded where people
- * type either (`ة` as `ه`, `ى` as `ي`), so `المزرعة` and `مزرعه` meet.
+ * The light stem of a word of Arabic letters: without its article (`للتمور` is read as `تمور`),
+ * its last letter folded where people type either (`ة` as `ه`, `ى` as `ي`), so `المزرعة` and
+ * `مزرعه` meet. Any other word as it is.
  */
-function stemArabic(word: string): string {
-  return dropArabicArticle(word).replace(/ة$/u, 'ه').replace(/ى$/u, 'ي');
+export function stemArabicWord(word: string): string {
+  if (!/^\p{Script=Arabic}+$/u.test(word)) return word;
+  return word.replace(ARABIC_ARTICLE, '').replace(/ة$/u, 'ه').replace(/ى$/u, 'ي');
 }
 
 /**
@@ -87,8 +84,7 @@ function stemArabic(word: string): string {
  * digits and identifiers stay as they are.
  */
 export function stemTerm(term: string): string {
-  if (/^[a-z]+$/.test(term)) return stemmer(term);
-  return /^\p{Script=Arabic}+$/u.test(term) ? stemArabic(term) : term;
+  return /^[a-z]+$/.test(term) ? stemmer(term) : stemArabicWord(term);
 }
 
 /** The words of a text (each still in its original spelling, an elided article left out). */

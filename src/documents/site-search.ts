@@ -2,7 +2,7 @@ import type { SiteContent } from '../schemas/site-content.ts';
 import { buildCopyDocumentUrl, type ServiceUrls } from '../service/urls.ts';
 import type { MarkdownOutline, SiteOutlines } from '../schemas/markdown-outline.ts';
 import { checkOutline, readOutline } from './markdown-text.ts';
-import { dropArabicArticle, normalizeWord } from './search-terms.ts';
+import { normalizeWord, stemArabicWord } from './search-terms.ts';
 
 /** One searchable passage of the site copy, with where it comes from. */
 export interface Passage {
@@ -31,8 +31,8 @@ const STOP_WORDS = new Set(
  * A word joined by an apostrophe (`'` or `’`) counts whole and by each part of two characters or
  * more, so `eau` finds `l'eau` and `company` finds `company's`; accents are dropped as the site
  * search drops them (`normalizeWord`), so `futs` finds `fûts` and `Societe Generale` finds
- * `Société Générale` (and `légère` is one word, not `le`, `ge` and `re`). An Arabic word with
- * the article counts whole and without it (`dropArabicArticle`), so `ماء` finds `الماء`.
+ * `Société Générale` (and `légère` is one word, not `le`, `ge` and `re`). An Arabic word counts
+ * whole and by its light stem (`stemArabicWord`), so `ماء` finds `الماء` and `مزرعه` `المزرعة`.
  */
 export function tokenize(text: string): string[] {
   const words = normalizeWord(text).match(/[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*/gu) ?? [];
@@ -40,8 +40,8 @@ export function tokenize(text: string): string[] {
     .flatMap((word) => {
       const parts = word.split(/['’]/);
       if (parts.length > 1) return [word, ...parts.filter((part) => [...part].length > 1)];
-      const bare = dropArabicArticle(word);
-      return bare === word ? [word] : [word, bare];
+      const stem = stemArabicWord(word);
+      return stem === word ? [word] : [word, stem];
     })
     .filter((token) => !STOP_WORDS.has(token));
 }
