@@ -56,10 +56,9 @@ export interface DirectionMarks {
 }
 
 export function resolveDirectionMarks(locale: string): DirectionMarks {
+  const site = resolveTextDirection(SITE_LANGUAGE);
   const content = resolveTextDirection(locale);
-  if (content === resolveTextDirection(SITE_LANGUAGE))
-    return { site: undefined, content: undefined };
-  return { site: resolveTextDirection(SITE_LANGUAGE), content };
+  return content === site ? { site: undefined, content: undefined } : { site, content };
 }
 
 /**
