@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import satori from 'satori';
 import type { Company } from '../schemas/site-content.ts';
 import { THEMES } from '../site-content/brand-colours.ts';
+import { resolveTextDirection } from '../site-content/page-languages.ts';
 import { INTER_SUBSETS } from './inter-subsets.ts';
 
 /** The Open Graph image's size: the 1.91:1 card the large link previews show. */
@@ -38,49 +39,93 @@ export function renderTouchIcon(svg: string, size: number = TOUCH_ICON_SIZE): Ui
 
 const require = createRequire(import.meta.url);
 
+/** A font of the Open Graph image: the name satori knows it by, and its file per weight. */
+interface OpenGraphFontFile {
+  readonly name: string;
+  /** The file's path, resolved in node_modules (written out, so the lock test reads the package). */
+  readonly resolve: (weight: number) => string;
+}
+
 /**
- * Inter from npm (@fontsource/inter), in every script the pages draw it in (INTER_SUBSETS): no
- * font comes from the network. Each subset goes by a name of its own: satori takes one file per
- * family, weight and style, and falls back to the other families for what it lacks, so under one
- * name `Ł`, `ő` and `ş` were drawn as boxes.
+ * The fonts of the Open Graph image, all from npm (no font comes from the network): Inter in
+ * every script the pages draw it in (INTER_SUBSETS, from @fontsource/inter), then IBM Plex Sans
+ * Arabic and IBM Plex Sans Hebrew, so that a company writing right to left sees its name in its
+ * own letters (Noto Sans Arabic lost the dots of a final ة in satori, which misreads its composite
+ * glyphs; Plex draws them). Each file goes by a name of its own: satori takes one file per family,
+ * weight and style, and falls back to the other families for what it lacks, so under one name `Ł`,
+ * `ő` and `ş` were drawn as boxes.
  */
+export const OPEN_GRAPH_FONT_FILES: readonly OpenGraphFontFile[] = [
+  ...INTER_SUBSETS.map((subset) => ({
+    name: subset === 'latin' ? 'Inter' : `Inter ${subset}`,
+    resolve: (weight: number) =>
+      require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`),
+  })),
+  {
+    name: 'IBM Plex Sans Arabic',
+    resolve: (weight: number) =>
+      require.resolve(
+        `@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-${weight}-normal.woff`,
+      ),
+  },
+  {
+    name: 'IBM Plex Sans Hebrew',
+    resolve: (weight: number) =>
+      require.resolve(
+        `@fontsource/ibm-plex-sans-hebrew/files/ibm-plex-sans-hebrew-hebrew-${weight}-normal.woff`,
+      ),
+  },
+];
+
 export async function loadOpenGraphFonts(): Promise<SatoriFont[]> {
   const fonts = [];
   for (const weight of [400, 700] as const) {
-    for (const subset of INTER_SUBSETS) {
-      const file = require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`);
-      const name = subset === 'latin' ? 'Inter' : `Inter ${subset}`;
-      fonts.push({ name, data: await readFile(file), weight, style: 'normal' as const });
+    for (const { name, resolve } of OPEN_GRAPH_FONT_FILES) {
+      const data = await readFile(resolve(weight));
+      fonts.push({ name, data, weight, style: 'normal' as const });
     }
   }
   return fonts;
 }
 
+/**
+ * The vowel and reading marks of Arabic and Hebrew (harakat, shadda, niqqud, cantillation), which
+ * everyday writing leaves out: satori places such marks by the glyph's origin rather than the
+ * font's anchors (a fatha landed over the wrong letter), so the image leaves them out too.
+ */
+const RIGHT_TO_LEFT_MARKS =
+  /[\p{Mn}&&[\p{Script_Extensions=Arabic}\p{Script_Extensions=Hebrew}]]/gv;
+
 type SatoriFont = NonNullable<Parameters<typeof satori>[1]['fonts']>[number];
 
 /**
  * A line of the image as the fonts can draw it: without its emoji (which no bundled font has:
- * decoration the line reads well without), or undefined when it holds a character of a script
- * Inter lacks (Japanese, Arabic, Hebrew...), which would be drawn as a box. Satori itself names what
- * its fonts cannot draw (loadAdditionalAsset); the full text stays in og:image:alt. Noto's fonts
- * for those scripts weigh about 79 MB per script on npm (Noto Sans JP), too much for one image.
+ * decoration the line reads well without) and its Arabic and Hebrew vowel marks, or undefined when
+ * it holds a character of a script the fonts lack (Japanese, Chinese, Korean, Thai, Devanagari...),
+ * which would be drawn as a box. Satori itself names what its fonts cannot draw
+ * (loadAdditionalAsset); the full text stays in og:image:alt. Noto's fonts for the scripts of East
+ * Asia weigh about 79 MB each on npm (Noto Sans JP), too much for one image.
  */
 export async function fitTextToFonts(
   text: string,
   fonts: readonly SatoriFont[],
 ): Promise<string | undefined> {
+  const unmarked = text.replace(RIGHT_TO_LEFT_MARKS, '');
   const missing: { code: string; segment: string }[] = [];
-  await satori({ type: 'div', props: { style: { display: 'flex' }, children: text } } as never, {
-    width: 1200,
-    height: 200,
-    fonts: [...fonts],
-    loadAdditionalAsset: async (code, segment) => {
-      missing.push({ code, segment });
-      return [];
+  await satori(
+    { type: 'div', props: { style: { display: 'flex' }, children: unmarked } } as never,
+    {
+      width: 1200,
+      height: 200,
+      fonts: [...fonts],
+      loadAdditionalAsset: async (code, segment) => {
+        missing.push({ code, segment });
+        return [];
+      },
     },
-  });
+  );
   if (missing.some(({ code }) => code !== 'emoji')) return undefined;
-  let drawable = text;
+  let drawable = unmarked;
   for (const { segment } of missing) drawable = drawable.split(segment).join('');
   // What joined the emoji (a zero-width joiner, a variation selector) goes with them.
   drawable = drawable
@@ -99,8 +144,10 @@ interface Node {
 /**
  * The Open Graph image (PNG, 1200x630): the logo, the company name and the tagline on the light
  * theme's background, with a band of the accent colour. Laid out by satori, drawn by resvg. The
- * name and the tagline are drawn as fitTextToFonts leaves them: a line Inter cannot draw is left
- * out rather than shown as boxes, the name for the short name when Inter can draw that.
+ * name and the tagline are drawn as fitTextToFonts leaves them: a line the fonts cannot draw is
+ * left out rather than shown as boxes, the name for the short name when the fonts can draw that.
+ * A company writing right to left (its `locale`: Arabic, Hebrew, Persian...) gets the image
+ * mirrored, the logo at the right and the lines starting there, as its pages are.
  * @see https://ogp.me/#structured (og:image)
  */
 export async function renderOpenGraphImage(company: Company, logoSvg: string): Promise<Uint8Array> {
@@ -114,7 +161,7 @@ const LONG_NAME = 40;
 /** The Open Graph image as satori lays it out (SVG), before resvg draws it. */
 export async function layOutOpenGraphImage(company: Company, logoSvg: string): Promise<string> {
   const fonts = await loadOpenGraphFonts();
-  // A name Inter cannot draw (株式会社みなと) gives way to the short name when that one can (Minato).
+  // A name the fonts cannot draw (株式会社みなと) gives way to the short name when they can (Minato).
   const name =
     (await fitTextToFonts(company.name, fonts)) ??
     (await fitTextToFonts(company.alternateName, fonts));
@@ -139,6 +186,7 @@ export async function layOutOpenGraphImage(company: Company, logoSvg: string): P
         borderTop: `24px solid ${company.accentColor}`,
         fontFamily: 'Inter',
         color: '#1b1f24',
+        direction: resolveTextDirection(company.locale),
       },
       children: [
         {

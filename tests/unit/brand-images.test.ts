@@ -58,7 +58,7 @@ describe('renderTouchIcon', () => {
 });
 
 describe('the Open Graph image', () => {
-  it('should draw a line without its emoji, in any script Inter has, and leave out one with a script Inter lacks', async () => {
+  it('should draw a line without its emoji, in any script its fonts have, and leave out one with a script they lack', async () => {
     const fonts = await loadOpenGraphFonts();
     const cases: [string, string | undefined][] = [
       ['Fersk laks, sporbar fra merd til middag 🐟', 'Fersk laks, sporbar fra merd til middag'],
@@ -69,8 +69,15 @@ describe('the Open Graph image', () => {
       ['Ἀρτοποιεῖον Λευκός Πύργος', 'Ἀρτοποιεῖον Λευκός Πύργος'],
       ['Пекарна „Средец“ — Хліб і сіль', 'Пекарна „Средец“ — Хліб і сіль'],
       ['Lò bánh mì Phố Hội', 'Lò bánh mì Phố Hội'],
-      ['مخبز الفجر', undefined],
-      ['מאפיית השחר', undefined],
+      ['مخبز الفجر', 'مخبز الفجر'],
+      ['نان سحر، از ۱۳۶۶', 'نان سحر، از ۱۳۶۶'],
+      ['מאפיית השחר בע״מ', 'מאפיית השחר בע״מ'],
+      // Arabic and Hebrew without their vowel marks, which satori would place over other letters.
+      ['مَخْبَزُ الفَجْرِ', 'مخبز الفجر'],
+      ['מַאֲפִיַּת הַשַּׁחַר', 'מאפית השחר'],
+      ['ร้านขนมปัง', undefined],
+      ['बेकरी', undefined],
+      ['빵집', undefined],
       ['🐟', undefined],
     ];
     for (const [text, drawn] of cases) expect(await fitTextToFonts(text, fonts), text).toBe(drawn);
@@ -88,7 +95,7 @@ describe('the Open Graph image', () => {
     );
   });
 
-  it('should draw the short name where Inter cannot draw the name, and neither where it can draw none', async () => {
+  it('should draw the short name where the fonts cannot draw the name, and neither where they can draw none', async () => {
     const { company } = await loadFixtureContent('rich');
     const base = { ...company, tagline: 'Bread on time' };
     const logo = WIDE_LOGO;
@@ -108,13 +115,51 @@ describe('the Open Graph image', () => {
     );
   });
 
+  it('should mirror the image for a company writing right to left: the logo at the right, the name in its letters', async () => {
+    const { company } = await loadFixtureContent('rich');
+    const { width } = OPEN_GRAPH_IMAGE_SIZE;
+    const arabic = {
+      ...company,
+      name: 'مخبز الفجر',
+      alternateName: 'الفجر',
+      tagline: 'خبز طازج كل صباح',
+      locale: 'ar-EG',
+      // Not the logo's colour, so that the band is not taken for the logo.
+      accentColor: '#1d4ed8',
+    };
+    /** Where the logo's colour (#8a3b12) is drawn: its leftmost and rightmost column. */
+    const findLogo = async (fields: typeof arabic) => {
+      const svg = await layOutOpenGraphImage(fields, WIDE_LOGO);
+      const image = new Resvg(svg, { fitTo: { mode: 'original' } }).render();
+      const pixels = image.pixels;
+      const columns: number[] = [];
+      for (let at = 0; at < pixels.length; at += 4) {
+        if (pixels.readUInt32BE(at) === 0x8a3b12ff) columns.push((at / 4) % width);
+      }
+      return { left: Math.min(...columns), right: Math.max(...columns) };
+    };
+    const mirrored = await findLogo(arabic);
+    expect(mirrored.left).toBeGreaterThan(width / 2);
+    expect(mirrored.right).toBeLessThanOrEqual(width - 96);
+    const english = await findLogo({ ...arabic, locale: 'en' });
+    expect(english.left).toBeGreaterThanOrEqual(96);
+    expect(english.right).toBeLessThan(width / 2);
+    // The Arabic name and tagline are drawn: not the image of a company with nothing to draw.
+    expect(await renderOpenGraphImage(arabic, WIDE_LOGO)).not.toEqual(
+      await renderOpenGraphImage(
+        { ...arabic, name: '🐟', alternateName: '🐟', tagline: '🐟' },
+        WIDE_LOGO,
+      ),
+    );
+  });
+
   it('should keep the longest name and tagline inside its margins, in every script it draws', async () => {
     const { company } = await loadFixtureContent('rich');
     const { width, height } = OPEN_GRAPH_IMAGE_SIZE;
     const margin = 96;
     const longTagline =
       'River levels you can plan around, from the first sensor to the last farm gate, every morning and each night of the year.';
-    const cases = [
+    const cases: { name: string; tagline: string; locale?: string }[] = [
       { name: 'Oxbow Metrics and Hydrology Services Ltd', tagline: longTagline },
       {
         name: 'Φούρνος Λευκός Πύργος',
@@ -124,6 +169,12 @@ describe('the Open Graph image', () => {
       {
         name: 'The Cooperative Society of Artisan Bakers of Lyon, '.repeat(6).slice(0, 300),
         tagline: longTagline,
+      },
+      {
+        name: 'تعاونية واحة سيوة لزراعة النخيل وتعبئة التمور وتوصيلها إلى المطاعم والمقاهي',
+        tagline:
+          'تمور سيوة الموسمية، من النخلة إلى بابك كل شهر، في صناديق تعود إلينا لتمتلئ من جديد.',
+        locale: 'ar-EG',
       },
     ];
     for (const fields of cases) {
@@ -143,15 +194,16 @@ describe('the Open Graph image', () => {
         }
         return drawn;
       };
-      // Below the accent band, the right margin, the first 32 px and the last 32 px stay empty...
+      const rightToLeft = fields.locale === 'ar-EG';
+      // Below the accent band, both margins, the first 32 px and the last 32 px stay empty...
+      expect(countDrawn(0, margin, 24, height), fields.name).toBe(0);
       expect(countDrawn(width - margin, width, 24, height), fields.name).toBe(0);
       expect(countDrawn(0, width, 24, 56), fields.name).toBe(0);
       expect(countDrawn(0, width, height - 32, height), fields.name).toBe(0);
-      // ...while the text reaches into the last 200 px before the margin: the lines use the width.
-      expect(
-        countDrawn(width - margin - 200, width - margin, 24, height),
-        fields.name,
-      ).toBeGreaterThan(0);
+      // ...while the text reaches into the last 200 px before the margin where its lines end (the
+      // left one for a company writing right to left): the lines use the width.
+      const lineEnd = rightToLeft ? margin : width - margin - 200;
+      expect(countDrawn(lineEnd, lineEnd + 200, 24, height), fields.name).toBeGreaterThan(0);
     }
   });
 });

@@ -103,7 +103,13 @@ describe('findStartPathRoots', () => {
     expect(roots).toEqual(
       expect.arrayContaining(['astro', 'node', 'esbuild', '@resvg/resvg-js', 'satori', 'jsdom']),
     );
-    expect(roots).toEqual(expect.arrayContaining(['minisearch', '@fontsource/inter']));
+    expect(roots).toEqual(
+      expect.arrayContaining([
+        'minisearch',
+        '@fontsource/inter',
+        '@fontsource/ibm-plex-sans-arabic',
+      ]),
+    );
     expect(roots).not.toContain('pagefind');
     expect(roots).not.toContain('playwright');
   });
