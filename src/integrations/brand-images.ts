@@ -42,7 +42,7 @@ const require = createRequire(import.meta.url);
 /** A font of the Open Graph image: the name satori knows it by, and its file per weight. */
 interface OpenGraphFontFile {
   readonly name: string;
-  /** The file's path, resolved in node_modules (written out, so the lock test reads the package). */
+  /** The file's path in node_modules (the name written out, so the lock test reads the package). */
   readonly resolve: (weight: number) => string;
 }
 
@@ -90,27 +90,39 @@ export async function loadOpenGraphFonts(): Promise<SatoriFont[]> {
 
 /**
  * The vowel and reading marks of Arabic and Hebrew (harakat, shadda, niqqud, cantillation), which
- * everyday writing leaves out: satori places such marks by the glyph's origin rather than the
- * font's anchors (a fatha landed over the wrong letter), so the image leaves them out too.
+ * everyday writing leaves out: satori places a combining mark by the glyph's origin rather than
+ * the font's anchors (a fatha landed over the wrong letter), so the image leaves them out too.
+ * Arabic's by their script extensions (most are `Inherited`), Hebrew's by their script: U+0308,
+ * the diaeresis of `ö`, is also used with Hebrew.
  */
-const RIGHT_TO_LEFT_MARKS =
-  /[\p{Mn}&&[\p{Script_Extensions=Arabic}\p{Script_Extensions=Hebrew}]]/gv;
+const RIGHT_TO_LEFT_MARKS = /[\p{Mn}&&[\p{Script_Extensions=Arabic}\p{Script=Hebrew}]]/gv;
+
+/**
+ * A combining mark other than the variation selectors and the keycap of emoji: what is left of
+ * one after the text is composed (NFC) cannot be drawn right (satori dropped the diaeresis of `n̈`
+ * and drew a box for the macron below of `a̱`).
+ */
+const COMBINING_MARK = /[\p{M}--[\u{FE0E}\u{FE0F}\u{20E3}]]/v;
 
 type SatoriFont = NonNullable<Parameters<typeof satori>[1]['fonts']>[number];
 
 /**
- * A line of the image as the fonts can draw it: without its emoji (which no bundled font has:
- * decoration the line reads well without) and its Arabic and Hebrew vowel marks, or undefined when
- * it holds a character of a script the fonts lack (Japanese, Chinese, Korean, Thai, Devanagari...),
- * which would be drawn as a box. Satori itself names what its fonts cannot draw
- * (loadAdditionalAsset); the full text stays in og:image:alt. Noto's fonts for the scripts of East
- * Asia weigh about 79 MB each on npm (Noto Sans JP), too much for one image.
+ * A line of the image as the fonts can draw it: composed (NFC), without its emoji (which no
+ * bundled font has: decoration the line reads well without) and its Arabic and Hebrew vowel
+ * marks; or undefined when it holds a character of a script the fonts lack (Japanese, Chinese,
+ * Korean, Thai, Devanagari...), which would be drawn as a box, or a combining mark no letter
+ * composes with. Satori itself names what its fonts cannot draw (loadAdditionalAsset); the full
+ * text stays in og:image:alt. Noto's fonts for the scripts of East Asia weigh about 79 MB each on
+ * npm (Noto Sans JP), too much for one image.
  */
 export async function fitTextToFonts(
   text: string,
   fonts: readonly SatoriFont[],
 ): Promise<string | undefined> {
-  const unmarked = text.replace(RIGHT_TO_LEFT_MARKS, '');
+  // Composed first: a name typed or pasted decomposed (NFD: `o` and U+0302, U+0301 for `ố`) is
+  // drawn with the precomposed letters Inter has.
+  const unmarked = text.normalize('NFC').replace(RIGHT_TO_LEFT_MARKS, '');
+  if (COMBINING_MARK.test(unmarked)) return undefined;
   const missing: { code: string; segment: string }[] = [];
   await satori(
     { type: 'div', props: { style: { display: 'flex' }, children: unmarked } } as never,

@@ -75,6 +75,14 @@ describe('the Open Graph image', () => {
       // Arabic and Hebrew without their vowel marks, which satori would place over other letters.
       ['مَخْبَزُ الفَجْرِ', 'مخبز الفجر'],
       ['מַאֲפִיַּת הַשַּׁחַר', 'מאפית השחר'],
+      ['مُؤسَّسة', 'مؤسسة'],
+      // Composed: a name typed decomposed (NFD) is drawn with Inter's precomposed letters...
+      ['Lò bánh mì Phố Hội Đà Nẵng'.normalize('NFD'), 'Lò bánh mì Phố Hội Đà Nẵng'],
+      ['Ångström'.normalize('NFD'), 'Ångström'],
+      // ...and a mark no letter composes with leaves the line out: satori drops it or draws a box.
+      ['Ta\u0331p Bakery', undefined],
+      ['Spin\u0308al Tap', undefined],
+      ['Family ❤️ bakery', 'Family bakery'],
       ['ร้านขนมปัง', undefined],
       ['बेकरी', undefined],
       ['빵집', undefined],
