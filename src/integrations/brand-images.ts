@@ -5,6 +5,7 @@ import satori from 'satori';
 import type { Company } from '../schemas/site-content.ts';
 import { THEMES } from '../site-content/brand-colours.ts';
 import { resolveTextDirection } from '../site-content/page-languages.ts';
+import { loadEastAsianFonts } from './east-asian-fonts.ts';
 import { INTER_SUBSETS } from './inter-subsets.ts';
 
 /** The Open Graph image's size: the 1.91:1 card the large link previews show. */
@@ -53,7 +54,8 @@ interface OpenGraphFontFile {
  * own letters (Noto Sans Arabic lost the dots of a final ة in satori, which misreads its composite
  * glyphs; Plex draws them). Each file goes by a name of its own: satori takes one file per family,
  * weight and style, and falls back to the other families for what it lacks, so under one name `Ł`,
- * `ő` and `ş` were drawn as boxes.
+ * `ő` and `ş` were drawn as boxes. Japanese, Korean and Chinese come by segment, cut to its
+ * letters, when satori asks for them (loadFallbackFonts, east-asian-fonts.ts).
  */
 export const OPEN_GRAPH_FONT_FILES: readonly OpenGraphFontFile[] = [
   ...INTER_SUBSETS.map((subset) => ({
@@ -118,12 +120,14 @@ type SatoriFont = NonNullable<Parameters<typeof satori>[1]['fonts']>[number];
 export async function fitTextToFonts(
   text: string,
   fonts: readonly SatoriFont[],
+  locale: string = 'en',
 ): Promise<string | undefined> {
   // Composed first: a name typed or pasted decomposed (NFD: `o` and U+0302, U+0301 for `ố`) is
   // drawn with the precomposed letters Inter has.
   const unmarked = text.normalize('NFC').replace(RIGHT_TO_LEFT_MARKS, '');
   if (COMBINING_MARK.test(unmarked)) return undefined;
   const missing: { code: string; segment: string }[] = [];
+  const loadFallback = loadFallbackFonts(locale);
   await satori(
     { type: 'div', props: { style: { display: 'flex' }, children: unmarked } } as never,
     {
@@ -131,8 +135,9 @@ export async function fitTextToFonts(
       height: 200,
       fonts: [...fonts],
       loadAdditionalAsset: async (code, segment) => {
-        missing.push({ code, segment });
-        return [];
+        const fallback = await loadFallback(code, segment);
+        if (fallback.length === 0) missing.push({ code, segment });
+        return fallback;
       },
     },
   );
@@ -145,6 +150,24 @@ export async function fitTextToFonts(
     .replace(/\s+/gu, ' ')
     .trim();
   return drawable === '' ? undefined : drawable;
+}
+
+/**
+ * Satori's `loadAdditionalAsset` for a text of `locale`: the East Asian fonts that draw a segment
+ * the other fonts lack (loadEastAsianFonts), none for an emoji or a script they lack too, or when
+ * the fonts fail to load (the line is then left out, with a warning).
+ */
+function loadFallbackFonts(
+  locale: string,
+): (code: string, segment: string) => Promise<SatoriFont[]> {
+  return async (code, segment) => {
+    if (code === 'emoji') return [];
+    // A font that fails to load or cut costs the image a line, not the build its pages.
+    return loadEastAsianFonts(segment, locale).catch((error: unknown) => {
+      console.warn(`[og-image] no East Asian font for "${segment}": ${String(error)}`);
+      return [];
+    });
+  };
 }
 
 /** One element of satori's tree (the shape React elements have), without React. */
@@ -175,9 +198,9 @@ export async function layOutOpenGraphImage(company: Company, logoSvg: string): P
   const fonts = await loadOpenGraphFonts();
   // A name the fonts cannot draw (株式会社みなと) gives way to the short name when they can (Minato).
   const name =
-    (await fitTextToFonts(company.name, fonts)) ??
-    (await fitTextToFonts(company.alternateName, fonts));
-  const tagline = await fitTextToFonts(company.tagline, fonts);
+    (await fitTextToFonts(company.name, fonts, company.locale)) ??
+    (await fitTextToFonts(company.alternateName, fonts, company.locale));
+  const tagline = await fitTextToFonts(company.tagline, fonts, company.locale);
   const light = THEMES[0];
   const logo = `data:image/svg+xml;base64,${Buffer.from(logoSvg).toString('base64')}`;
   const tree: Node = {
@@ -259,5 +282,6 @@ export async function layOutOpenGraphImage(company: Company, logoSvg: string): P
   return satori(tree as unknown as Parameters<typeof satori>[0], {
     ...OPEN_GRAPH_IMAGE_SIZE,
     fonts,
+    loadAdditionalAsset: loadFallbackFonts(company.locale),
   });
 }

@@ -1,5 +1,5 @@
 // Types of the two font libraries the build uses, which ship none (DefinitelyTyped's subset-font
-// lacks `keepFeatures`). Only what src/integrations/site-fonts.ts calls.
+// lacks `keepFeatures`). Only what src/integrations/site-fonts.ts and east-asian-fonts.ts call.
 
 declare module 'subset-font' {
   interface SubsetFontOptions {

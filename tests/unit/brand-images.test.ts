@@ -64,7 +64,14 @@ describe('the Open Graph image', () => {
       ['Fersk laks, sporbar fra merd til middag 🐟', 'Fersk laks, sporbar fra merd til middag'],
       ['Family 👨‍👩‍👧 bakery ❤️ since 1987', 'Family bakery since 1987'],
       ['Łódź Piekarnia — Ćma, Øre & Straße', 'Łódź Piekarnia — Ćma, Øre & Straße'],
-      ['Le bon pain, à la bonne heure — 毎朝、焼きたてを。', undefined],
+      [
+        'Le bon pain, à la bonne heure — 毎朝、焼きたてを。',
+        'Le bon pain, à la bonne heure — 毎朝、焼きたてを。',
+      ],
+      ['株式会社みなと', '株式会社みなと'],
+      ['港湾面包有限公司', '港湾面包有限公司'],
+      ['港灣麵包有限公司', '港灣麵包有限公司'],
+      ['한빛 베이커리', '한빛 베이커리'],
       ['Ωmega Bakery', 'Ωmega Bakery'],
       ['Ἀρτοποιεῖον Λευκός Πύργος', 'Ἀρτοποιεῖον Λευκός Πύργος'],
       ['Пекарна „Средец“ — Хліб і сіль', 'Пекарна „Средец“ — Хліб і сіль'],
@@ -85,21 +92,22 @@ describe('the Open Graph image', () => {
       ['Family ❤️ bakery', 'Family bakery'],
       ['ร้านขนมปัง', undefined],
       ['बेकरी', undefined],
-      ['빵집', undefined],
+      ['ბაკალეია', undefined],
       ['🐟', undefined],
     ];
     for (const [text, drawn] of cases) expect(await fitTextToFonts(text, fonts), text).toBe(drawn);
   });
 
-  it("should leave the rich company's Japanese tagline out rather than draw boxes", async () => {
+  it("should draw the rich company's Japanese tagline, and leave one in a script no font has out rather than draw boxes", async () => {
     const { company } = await loadFixtureContent('rich');
     const logo =
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>';
-    const drawn = await renderOpenGraphImage(company, logo);
-    // The same image as for a tagline with nothing to draw, and not the one with a Latin tagline.
-    expect(drawn).toEqual(await renderOpenGraphImage({ ...company, tagline: '🐟' }, logo));
-    expect(drawn).not.toEqual(
-      await renderOpenGraphImage({ ...company, tagline: 'Le bon pain, à la bonne heure' }, logo),
+    const nothing = await renderOpenGraphImage({ ...company, tagline: '🐟' }, logo);
+    expect(await fitTextToFonts(company.tagline, await loadOpenGraphFonts())).toBe(company.tagline);
+    expect(await renderOpenGraphImage(company, logo)).not.toEqual(nothing);
+    // Thai: the same image as for a tagline with nothing to draw.
+    expect(await renderOpenGraphImage({ ...company, tagline: 'ขนมปังสดทุกเช้า' }, logo)).toEqual(
+      nothing,
     );
   });
 
@@ -107,18 +115,18 @@ describe('the Open Graph image', () => {
     const { company } = await loadFixtureContent('rich');
     const base = { ...company, tagline: 'Bread on time' };
     const logo = WIDE_LOGO;
-    const japanese = { ...base, name: '株式会社みなと', alternateName: 'Minato' };
-    expect(await renderOpenGraphImage(japanese, logo)).toEqual(
-      await renderOpenGraphImage({ ...base, name: 'Minato' }, logo),
+    const thai = { ...base, name: 'ร้านขนมปังรุ่งอรุณ', alternateName: 'Rung Arun' };
+    expect(await renderOpenGraphImage(thai, logo)).toEqual(
+      await renderOpenGraphImage({ ...base, name: 'Rung Arun' }, logo),
     );
-    // The name itself whenever Inter draws it, whatever the short name.
+    // The name itself whenever the fonts draw it, whatever the short name.
     expect(
-      await renderOpenGraphImage({ ...base, name: 'Minato', alternateName: 'みなと' }, logo),
+      await renderOpenGraphImage({ ...base, name: 'Rung Arun', alternateName: 'รุ่งอรุณ' }, logo),
     ).toEqual(
-      await renderOpenGraphImage({ ...base, name: 'Minato', alternateName: 'Other' }, logo),
+      await renderOpenGraphImage({ ...base, name: 'Rung Arun', alternateName: 'Other' }, logo),
     );
     // Neither drawable: no name at all, as for a name of emoji alone.
-    expect(await renderOpenGraphImage({ ...japanese, alternateName: 'みなと' }, logo)).toEqual(
+    expect(await renderOpenGraphImage({ ...thai, alternateName: 'รุ่งอรุณ' }, logo)).toEqual(
       await renderOpenGraphImage({ ...base, name: '🐟', alternateName: '🐟' }, logo),
     );
   });
@@ -183,6 +191,11 @@ describe('the Open Graph image', () => {
         tagline:
           'تمور سيوة الموسمية، من النخلة إلى بابك كل شهر، في صناديق تعود إلينا لتمتلئ من جديد.',
         locale: 'ar-EG',
+      },
+      {
+        name: '株式会社みなと湾岸ベーカリー・アンド・コーヒー・ロースターズ北海道支店',
+        tagline: '港の朝に焼きたてのパンを、毎朝七時までに店先へ届けます。',
+        locale: 'ja-JP',
       },
     ];
     for (const fields of cases) {
