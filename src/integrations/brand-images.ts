@@ -111,11 +111,10 @@ type SatoriFont = NonNullable<Parameters<typeof satori>[1]['fonts']>[number];
 /**
  * A line of the image as the fonts can draw it: composed (NFC), without its emoji (which no
  * bundled font has: decoration the line reads well without) and its Arabic and Hebrew vowel
- * marks; or undefined when it holds a character of a script the fonts lack (Japanese, Chinese,
- * Korean, Thai, Devanagari...), which would be drawn as a box, or a combining mark no letter
- * composes with. Satori itself names what its fonts cannot draw (loadAdditionalAsset); the full
- * text stays in og:image:alt. Noto's fonts for the scripts of East Asia weigh about 79 MB each on
- * npm (Noto Sans JP), too much for one image.
+ * marks; or undefined when it holds a character of a script no font has (Thai, Devanagari,
+ * Georgian...), which would be drawn as a box, or a combining mark no letter composes with.
+ * Satori itself names what its fonts cannot draw (loadAdditionalAsset), and the East Asian fonts
+ * are asked for then; the full text stays in og:image:alt.
  */
 export async function fitTextToFonts(
   text: string,
@@ -196,7 +195,7 @@ const LONG_NAME = 40;
 /** The Open Graph image as satori lays it out (SVG), before resvg draws it. */
 export async function layOutOpenGraphImage(company: Company, logoSvg: string): Promise<string> {
   const fonts = await loadOpenGraphFonts();
-  // A name the fonts cannot draw (株式会社みなと) gives way to the short name when they can (Minato).
+  // A name the fonts cannot draw (ร้านรุ่งอรุณ) gives way to the short name when they can (Rung Arun).
   const name =
     (await fitTextToFonts(company.name, fonts, company.locale)) ??
     (await fitTextToFonts(company.alternateName, fonts, company.locale));
