@@ -8,11 +8,13 @@
 import MiniSearch, { type Options, type SearchResult } from 'minisearch';
 import { buildSearchQuery } from './search-query.ts';
 import {
+  hasEastAsianLetter,
   normalizeWord,
   readQueryWords,
   readWordTerms,
   STOP_WORDS,
   stemTerm,
+  tokenizeIndexedWords,
   tokenizeWords,
   WORD,
 } from './search-terms.ts';
@@ -71,7 +73,7 @@ export const PAGE_SEARCH_OPTIONS: Options<PageSection> = {
   idField: 'url',
   fields: ['heading', 'text', 'page'],
   storeFields: ['url', 'page', 'heading', 'text', 'weight', 'lang', 'pageLang'],
-  tokenize: tokenizeWords,
+  tokenize: tokenizeIndexedWords,
   processTerm: (term) => readWordTerms(term),
   searchOptions: {
     // A heading names what its section is about; the page's title, what every section shares.
@@ -126,17 +128,55 @@ export function loadPageSearchIndex(json: string): MiniSearch<PageSection> {
 const SNIPPET_WORDS = 24;
 const SNIPPET_LEAD = 6;
 
+/** A word of a snippet: where it stands in the text, and whether it matched. */
+interface SnippetWord {
+  readonly start: number;
+  readonly end: number;
+  readonly mark: boolean;
+}
+
+/**
+ * The words of a text as a snippet counts and marks them: each word whole, but each letter of a
+ * run of East Asian letters on its own (such a run is often a whole sentence), marked when it or
+ * the pair it makes with a neighbour of the run matched (splitEastAsianWord).
+ */
+function readSnippetWords(text: string, matched: ReadonlySet<string>): SnippetWord[] {
+  const isMatched = (spelled: string) => readWordTerms(spelled).some((term) => matched.has(term));
+  const words: SnippetWord[] = [];
+  for (const match of text.matchAll(WORD)) {
+    // The word's runs: East Asian letters one by one, the rest whole (`API` of `API键`).
+    const runs: { start: number; end: number; east: boolean }[] = [];
+    let at = match.index;
+    for (const letter of match[0]) {
+      const east = hasEastAsianLetter(letter);
+      const last = runs.at(-1);
+      if (last && !east && !last.east) runs[runs.length - 1] = { ...last, end: at + letter.length };
+      else runs.push({ start: at, end: at + letter.length, east });
+      at += letter.length;
+    }
+    runs.forEach((run, index) => {
+      const spelled = text.slice(run.start, run.end);
+      const pairedWith = (other: (typeof runs)[number] | undefined, before: boolean) =>
+        other?.east === true &&
+        isMatched(before ? text.slice(other.start, run.end) : text.slice(run.start, other.end));
+      const mark = run.east
+        ? isMatched(spelled) ||
+          pairedWith(runs[index - 1], true) ||
+          pairedWith(runs[index + 1], false)
+        : isMatched(spelled.replace(/^[_.\-'’/]+|[_.\-'’/]+$/gu, ''));
+      words.push({ start: run.start, end: run.end, mark });
+    });
+  }
+  return words;
+}
+
 /**
  * The snippet of a section's text around its first word that matched: about 24 words, the
  * matched words marked. A word is marked when one of its terms is among the matched index terms,
  * so a fuzzy match marks the word it matched, never a stop word.
  */
 export function buildSnippet(text: string, matched: ReadonlySet<string>): SnippetPart[] {
-  const words = [...text.matchAll(WORD)].map((match) => ({
-    start: match.index,
-    end: match.index + match[0].length,
-    mark: readWordTerms(match[0]).some((term) => matched.has(term)),
-  }));
+  const words = readSnippetWords(text, matched);
   if (words.length === 0) return text ? [{ text: text.slice(0, 160), mark: false }] : [];
   const first = Math.max(
     0,

@@ -55,9 +55,54 @@ const JOINER = /[_.\-'’/]/;
 /** A lower-case letter followed by a capital: where `RateLimit` and `getOverview` split. */
 const CAMEL_CASE = /(?<=\p{Ll})(?=\p{Lu})/u;
 
-/** Lower case, compatibility forms folded and accents dropped, so `Société` matches `societe`. */
+/**
+ * The marks a word is read without: every combining mark but the voicing marks of Japanese kana,
+ * which make another letter (`パン` "bread" is not `ハン`).
+ */
+const FOLDED_MARKS = /[\p{M}--[\u3099\u309A]]/gv;
+
+/**
+ * Lower case, compatibility forms folded and accents dropped, so `Société` matches `societe` (and
+ * half-width `ﾊﾟﾝ` matches `パン`); composed again (NFC), so a kana keeps its voicing mark and a
+ * Korean syllable stays one letter.
+ */
 export function normalizeWord(word: string): string {
-  return word.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  return word.normalize('NFKD').replace(FOLDED_MARKS, '').normalize('NFC').toLowerCase();
+}
+
+/**
+ * A letter of the scripts that write no space between words (Chinese, Japanese) or write a word
+ * with its particles (Korean: `빵을`, "bread" as an object). ー, the kana's long-vowel mark, is
+ * Common by script and Hiragana and Katakana by extension.
+ */
+const EAST_ASIAN_LETTER = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}]/u;
+
+/** A word cut into its runs of East Asian letters and the rest. */
+const EAST_ASIAN_RUNS = /([\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}]+)/u;
+
+/**
+ * A word's search words when it holds East Asian letters: each run of them as its overlapping
+ * pairs of letters (bigrams: `面包店` is `面包` and `包店`), a lone letter as itself, and with
+ * `letters` each letter too (what an index adds, so that a query of one letter, `빵`, finds
+ * `빵을`). The rest of the word stays whole. The way Lucene's CJK analyzer indexes these scripts:
+ * no dictionary, so the build, Node and every browser cut a text the same way.
+ * @see https://lucene.apache.org/core/9_0_0/analysis/common/org/apache/lucene/analysis/cjk/CJKBigramFilter.html
+ */
+export function splitEastAsianWord(word: string, letters: boolean): string[] {
+  if (!EAST_ASIAN_LETTER.test(word)) return [word];
+  return word.split(EAST_ASIAN_RUNS).flatMap((run, index) => {
+    if (index % 2 === 0) return run.replace(/^[_.\-'’/]+|[_.\-'’/]+$/gu, '') || [];
+    // Half-width kana composed first (`ｶﾞ` is one letter, `ガ`), as normalizeWord reads them.
+    const chars = [...run.normalize('NFKC')];
+    if (chars.length === 1) return chars;
+    const pairs = chars.slice(1).map((char, at) => `${chars[at] ?? ''}${char}`);
+    return letters ? [...pairs, ...chars] : pairs;
+  });
+}
+
+/** True when a word holds an East Asian letter (see splitEastAsianWord). */
+export function hasEastAsianLetter(word: string): boolean {
+  return EAST_ASIAN_LETTER.test(word);
 }
 
 /**
@@ -87,9 +132,17 @@ export function stemTerm(term: string): string {
   return /^[a-z]+$/.test(term) ? stemmer(term) : stemArabicWord(term);
 }
 
-/** The words of a text (each still in its original spelling, an elided article left out). */
+/**
+ * The words of a text (each still in its original spelling, an elided article left out), runs of
+ * East Asian letters as their pairs of letters (splitEastAsianWord): how a query is read.
+ */
 export function tokenizeWords(text: string): string[] {
-  return (text.match(WORD) ?? []).map(dropElision);
+  return (text.match(WORD) ?? []).flatMap((word) => splitEastAsianWord(dropElision(word), false));
+}
+
+/** The words of a text as an index takes them: tokenizeWords, with each East Asian letter too. */
+export function tokenizeIndexedWords(text: string): string[] {
+  return (text.match(WORD) ?? []).flatMap((word) => splitEastAsianWord(dropElision(word), true));
 }
 
 /** A word split at its joiners, then at its camel-case humps, lower-cased, stop words left out. */

@@ -2,7 +2,7 @@ import type { SiteContent } from '../schemas/site-content.ts';
 import { buildCopyDocumentUrl, type ServiceUrls } from '../service/urls.ts';
 import type { MarkdownOutline, SiteOutlines } from '../schemas/markdown-outline.ts';
 import { checkOutline, readOutline } from './markdown-text.ts';
-import { normalizeWord, stemArabicWord } from './search-terms.ts';
+import { normalizeWord, splitEastAsianWord, stemArabicWord } from './search-terms.ts';
 
 /** One searchable passage of the site copy, with where it comes from. */
 export interface Passage {
@@ -33,10 +33,13 @@ const STOP_WORDS = new Set(
  * search drops them (`normalizeWord`), so `futs` finds `fûts` and `Societe Generale` finds
  * `Société Générale` (and `légère` is one word, not `le`, `ge` and `re`). An Arabic word counts
  * whole and by its light stem (`stemArabicWord`), so `ماء` finds `الماء` and `مزرعه` `المزرعة`.
+ * Chinese, Japanese and Korean count by their pairs of letters and each letter
+ * (`splitEastAsianWord`), so `面包` finds `新鲜面包` and `빵` finds `빵을`.
  */
 export function tokenize(text: string): string[] {
   const words = normalizeWord(text).match(/[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*/gu) ?? [];
   return words
+    .flatMap((word) => splitEastAsianWord(word, true))
     .flatMap((word) => {
       const parts = word.split(/['’]/);
       if (parts.length > 1) return [word, ...parts.filter((part) => [...part].length > 1)];

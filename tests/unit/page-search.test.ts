@@ -311,6 +311,45 @@ describe('searchPages in Arabic', () => {
   });
 });
 
+describe('searchPages in Chinese, Japanese and Korean', () => {
+  const eastAsian = buildPageSearchIndex([
+    {
+      url: '/#asa',
+      page: '株式会社みなと',
+      heading: '港の朝',
+      text: '港の朝パン、毎朝焼きたてを。ｶﾞｯｺｳの給食にも届けます。',
+    },
+    {
+      url: '/#mianbao',
+      page: '港湾面包',
+      heading: '我们的面包',
+      text: '我们每天早上送来新鲜面包。',
+    },
+    { url: '/#ppang', page: '한빛', heading: '배달', text: '매일 아침 갓 구운 빵을 배달합니다.' },
+  ]);
+  const find = (query: string) =>
+    searchPages(eastAsian, query, { limit: 10, perPage: 2 }).hits.map((hit) => hit.url);
+
+  it('should find a word inside a sentence written without spaces, and a Korean word with its particle', () => {
+    // Before, 港の朝パン was one word: パン found nothing.
+    for (const query of ['パン', '焼きたて', '朝', 'ガッコウ'])
+      expect(find(query), query).toEqual(['/#asa']);
+    for (const query of ['面包', '新鲜面包', '早上'])
+      expect(find(query), query).toEqual(['/#mianbao']);
+    for (const query of ['빵', '배달', '아침']) expect(find(query), query).toEqual(['/#ppang']);
+    // A voicing mark makes another word: ハン is not パン.
+    expect(find('ハン')).toEqual([]);
+  });
+
+  it('should mark the letters that matched in the snippet', () => {
+    const [hit] = searchPages(eastAsian, 'パン', { limit: 1, perPage: 1 }).hits;
+    expect(hit?.snippet.filter((part) => part.mark)).toEqual([{ text: 'パン', mark: true }]);
+    const [korean] = searchPages(eastAsian, '빵', { limit: 1, perPage: 1 }).hits;
+    // The query's last word is also a prefix: 빵 matches the pair 빵을, the word with its particle.
+    expect(korean?.snippet.filter((part) => part.mark)).toEqual([{ text: '빵을', mark: true }]);
+  });
+});
+
 describe('buildSnippet', () => {
   it('should cut a long text around the first match and mark it', () => {
     const words = Array.from({ length: 60 }, (_, i) => `w${i}`);

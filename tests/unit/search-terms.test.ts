@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  normalizeWord,
   readQueryWords,
   readWordForms,
   readWordTerms,
+  splitEastAsianWord,
   stemTerm,
+  tokenizeIndexedWords,
   tokenizeWords,
 } from '../../src/documents/search-terms.ts';
 
@@ -106,5 +109,52 @@ describe('readQueryWords', () => {
 
   it('should give nothing for punctuation or stop words only', () => {
     expect(readQueryWords('«»!? to the')).toEqual([]);
+  });
+});
+
+describe('normalizeWord', () => {
+  it('should drop accents but keep the voicing marks of kana, and compose what it folds', () => {
+    expect(normalizeWord('Société')).toBe('societe');
+    expect(normalizeWord('パン')).toBe('パン');
+    expect(normalizeWord('パン')).not.toBe(normalizeWord('ハン'));
+    // Half-width katakana and full-width Latin read as their usual forms.
+    expect(normalizeWord('ﾊﾟﾝ')).toBe('パン');
+    expect(normalizeWord('ＡＰＩ')).toBe('api');
+    // A Korean syllable stays one letter (NFKD alone splits it into its jamo).
+    expect([...normalizeWord('빵을')]).toHaveLength(2);
+  });
+});
+
+describe('splitEastAsianWord', () => {
+  it('should read a run of Chinese, Japanese or Korean letters as its pairs of letters', () => {
+    expect(splitEastAsianWord('面包店', false)).toEqual(['面包', '包店']);
+    expect(splitEastAsianWord('빵', false)).toEqual(['빵']);
+    expect(splitEastAsianWord('빵을', true)).toEqual(['빵을', '빵', '을']);
+    // ー, the long-vowel mark, belongs to the run; half-width kana compose first.
+    expect(splitEastAsianWord('コーヒー', false)).toEqual(['コー', 'ーヒ', 'ヒー']);
+    expect(splitEastAsianWord('ｶﾞｯｺｳ', false)).toEqual(['ガッ', 'ッコ', 'コウ']);
+    // The rest of the word stays whole; any other word is left as it is.
+    expect(splitEastAsianWord('API键', false)).toEqual(['API', '键']);
+    expect(splitEastAsianWord('rate_limited', false)).toEqual(['rate_limited']);
+    expect(splitEastAsianWord('ماء', true)).toEqual(['ماء']);
+  });
+
+  it('should cut a query and an index the same way, the index with each letter too', () => {
+    const text = '港の朝パン、毎朝焼きたてを。';
+    expect(tokenizeWords(text)).toEqual([
+      '港の',
+      'の朝',
+      '朝パ',
+      'パン',
+      '毎朝',
+      '朝焼',
+      '焼き',
+      'きた',
+      'たて',
+      'てを',
+    ]);
+    const indexed = tokenizeIndexedWords(text);
+    expect(indexed).toEqual(expect.arrayContaining([...tokenizeWords(text), '港', 'パ', 'を']));
+    expect(tokenizeWords('rate limit, l’eau')).toEqual(tokenizeIndexedWords('rate limit, l’eau'));
   });
 });

@@ -55,6 +55,46 @@ describe('tokenize', () => {
   });
 });
 
+describe('tokenize in Chinese, Japanese and Korean', () => {
+  it('should give a run of letters by its pairs and each letter, so a word inside a sentence is found', () => {
+    expect(tokenize('新鲜面包 빵을')).toEqual([
+      '新鲜',
+      '鲜面',
+      '面包',
+      '新',
+      '鲜',
+      '面',
+      '包',
+      '빵을',
+      '빵',
+      '을',
+    ]);
+    const passage: Passage = {
+      section: '面包',
+      heading: '面包',
+      text: '我们每天早上送来新鲜面包。',
+      source: 'https://example.com/copy/bread.md',
+      page: 'https://example.com/#mianbao',
+    };
+    const eastAsian = new SiteSearchIndex([
+      passage,
+      {
+        ...passage,
+        section: '빵',
+        heading: '배달',
+        text: '매일 아침 갓 구운 빵을 배달합니다.',
+        page: 'https://example.com/#ppang',
+      },
+    ]);
+    expect(eastAsian.search('新鲜面包', 5).map((hit) => hit.page)).toEqual([
+      'https://example.com/#mianbao',
+    ]);
+    expect(eastAsian.search('빵', 5).map((hit) => hit.page)).toEqual([
+      'https://example.com/#ppang',
+    ]);
+  });
+});
+
 describe('SiteSearchIndex.search', () => {
   it('should rank the passage that names the query terms first, with its sources', () => {
     const [top] = index.search('apprentices qualification', 3);
