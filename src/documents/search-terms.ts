@@ -30,11 +30,13 @@ const QUESTION_VERBS: ReadonlySet<string> = new Set(
 );
 
 /**
- * A word: letters and digits, joined by `_`, `-`, `.`, `/` or an apostrophe (`'` or the
- * typographer's `’`) into one identifier (`rate_limited`, `server-card`, `llms.txt`,
- * `oauth/token`, `baker’s`); a sentence's full stop is no joiner, since a letter must follow it.
+ * A word: letters and digits with the marks written on them, joined by `_`, `-`, `.`, `/` or an
+ * apostrophe (`'` or the typographer's `’`) into one identifier (`rate_limited`, `server-card`,
+ * `llms.txt`, `oauth/token`, `baker’s`); a sentence's full stop is no joiner, since a letter must
+ * follow it. The marks keep a word whole where a script writes its vowels as marks (`बेकरी`,
+ * `ขนมปัง`, `يُروى`) or a text comes decomposed (`e` and U+0301 for `é`).
  */
-export const WORD = /[\p{L}\p{N}]+(?:[_.\-'’/][\p{L}\p{N}]+)*/gu;
+export const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:[_.\-'’/][\p{L}\p{N}][\p{L}\p{M}\p{N}]*)*/gu;
 
 /**
  * An elided article, pronoun or conjunction at a word's start, before an apostrophe: French and
@@ -71,14 +73,17 @@ export function normalizeWord(word: string): string {
 }
 
 /**
- * A letter of the scripts that write no space between words (Chinese, Japanese) or write a word
- * with its particles (Korean: `빵을`, "bread" as an object). ー, the kana's long-vowel mark, is
- * Common by script and Hiragana and Katakana by extension.
+ * A letter of the scripts that write no space between words (Chinese, Japanese, and in Southeast
+ * Asia Thai, Lao, Khmer and Myanmar) or write a word with its particles (Korean: `빵을`, "bread"
+ * as an object). ー, the kana's long-vowel mark, is Common by script and Hiragana and Katakana by
+ * extension; the vowel signs of Thai are marks of its script.
  */
-const EAST_ASIAN_LETTER = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}]/u;
+const EAST_ASIAN_LETTER =
+  /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}\p{scx=Thai}\p{scx=Lao}\p{scx=Khmer}\p{scx=Myanmar}]/u;
 
 /** A word cut into its runs of East Asian letters and the rest. */
-const EAST_ASIAN_RUNS = /([\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}]+)/u;
+const EAST_ASIAN_RUNS =
+  /([\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}\p{scx=Thai}\p{scx=Lao}\p{scx=Khmer}\p{scx=Myanmar}]+)/u;
 
 /**
  * A word's search words when it holds East Asian letters: each run of them as its overlapping

@@ -326,6 +326,8 @@ describe('searchPages in Chinese, Japanese and Korean', () => {
       text: '我们每天早上送来新鲜面包。',
     },
     { url: '/#ppang', page: '한빛', heading: '배달', text: '매일 아침 갓 구운 빵을 배달합니다.' },
+    { url: '/#thai', page: 'รุ่งอรุณ', heading: 'ร้าน', text: 'ร้านขนมปังรุ่งอรุณส่งทุกเช้า' },
+    { url: '/#hindi', page: 'सुबह', heading: 'हम', text: 'हमारी बेकरी हर सुबह ताज़ा ब्रेड भेजती है।' },
   ]);
   const find = (query: string) =>
     searchPages(eastAsian, query, { limit: 10, perPage: 2 }).hits.map((hit) => hit.url);
@@ -337,6 +339,8 @@ describe('searchPages in Chinese, Japanese and Korean', () => {
     for (const query of ['面包', '新鲜面包', '早上'])
       expect(find(query), query).toEqual(['/#mianbao']);
     for (const query of ['빵', '배달', '아침']) expect(find(query), query).toEqual(['/#ppang']);
+    expect(find('ขนมปัง')).toEqual(['/#thai']);
+    expect(find('बेकरी')).toEqual(['/#hindi']);
     // A voicing mark makes another word: ハン is not パン.
     expect(find('ハン')).toEqual([]);
   });
@@ -345,6 +349,9 @@ describe('searchPages in Chinese, Japanese and Korean', () => {
     const [hit] = searchPages(eastAsian, 'パン', { limit: 1, perPage: 1 }).hits;
     expect(hit?.snippet.filter((part) => part.mark)).toEqual([{ text: 'パン', mark: true }]);
     const [korean] = searchPages(eastAsian, '빵', { limit: 1, perPage: 1 }).hits;
+    const [thai] = searchPages(eastAsian, 'ขนมปัง', { limit: 1, perPage: 1 }).hits;
+    // Thai's pairs lose their marks when folded, so a prefix marks a letter or two beyond the word.
+    expect(thai?.snippet.find((part) => part.mark)?.text).toContain('ขนมปัง');
     // The query's last word is also a prefix: 빵 matches the pair 빵을, the word with its particle.
     expect(korean?.snippet.filter((part) => part.mark)).toEqual([{ text: '빵을', mark: true }]);
   });

@@ -139,6 +139,14 @@ describe('splitEastAsianWord', () => {
     expect(splitEastAsianWord('ماء', true)).toEqual(['ماء']);
   });
 
+  it('should keep a word whole across the marks its script writes its vowels with, or a decomposed accent', () => {
+    expect(tokenizeWords('हमारी बेकरी और')).toEqual(['हमारी', 'बेकरी', 'और']);
+    expect(tokenizeWords('والنخيل يُروى')).toEqual(['والنخيل', 'يُروى']);
+    expect(tokenizeWords('Société Générale'.normalize('NFD'))).toHaveLength(2);
+    // Thai writes no space between words: its runs are read by pairs, as Chinese is.
+    expect(tokenizeWords('ขนมปัง')).toEqual(['ขน', 'นม', 'มป', 'ปั', 'ัง']);
+  });
+
   it('should cut a query and an index the same way, the index with each letter too', () => {
     const text = '港の朝パン、毎朝焼きたてを。';
     expect(tokenizeWords(text)).toEqual([
