@@ -33,7 +33,7 @@ const STOP_WORDS = new Set(
  * search drops them (`normalizeWord`), so `futs` finds `fûts` and `Societe Generale` finds
  * `Société Générale` (and `légère` is one word, not `le`, `ge` and `re`). An Arabic word counts
  * whole and by its light stem (`stemArabicWord`), so `ماء` finds `الماء` and `مزرعه` `المزرعة`.
- * Chinese, Japanese and Korean count by their pairs of letters and each letter
+ * Chinese, Japanese, Korean and Thai count by their pairs of letters and each letter
  * (`splitEastAsianWord`), so `面包` finds `新鲜面包` and `빵` finds `빵을`.
  */
 export function tokenize(text: string): string[] {
