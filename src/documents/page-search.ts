@@ -16,6 +16,7 @@ import {
   stemTerm,
   tokenizeIndexedWords,
   tokenizeWords,
+  trimJoiners,
   WORD,
 } from './search-terms.ts';
 
@@ -163,7 +164,7 @@ function readSnippetWords(text: string, matched: ReadonlySet<string>): SnippetWo
         ? isMatched(spelled) ||
           pairedWith(runs[index - 1], true) ||
           pairedWith(runs[index + 1], false)
-        : isMatched(spelled.replace(/^[_.\-'’/]+|[_.\-'’/]+$/gu, ''));
+        : isMatched(trimJoiners(spelled));
       words.push({ start: run.start, end: run.end, mark });
     });
   }

@@ -78,12 +78,20 @@ export function normalizeWord(word: string): string {
  * as an object). ー, the kana's long-vowel mark, is Common by script and Hiragana and Katakana by
  * extension; the vowel signs of Thai are marks of its script.
  */
-const EAST_ASIAN_LETTER =
-  /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}\p{scx=Thai}\p{scx=Lao}\p{scx=Khmer}\p{scx=Myanmar}]/u;
+const EAST_ASIAN_CLASS =
+  '[\\p{scx=Han}\\p{scx=Hiragana}\\p{scx=Katakana}\\p{scx=Hangul}\\p{scx=Thai}\\p{scx=Lao}\\p{scx=Khmer}\\p{scx=Myanmar}]';
+const EAST_ASIAN_LETTER = new RegExp(EAST_ASIAN_CLASS, 'u');
 
 /** A word cut into its runs of East Asian letters and the rest. */
-const EAST_ASIAN_RUNS =
-  /([\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}\p{scx=Thai}\p{scx=Lao}\p{scx=Khmer}\p{scx=Myanmar}]+)/u;
+const EAST_ASIAN_RUNS = new RegExp(`(${EAST_ASIAN_CLASS}+)`, 'u');
+
+/** The joiners at a part's ends, once a word is cut around its East Asian letters (`API-`). */
+const EDGE_JOINERS = new RegExp(`^${JOINER.source}+|${JOINER.source}+$`, 'gu');
+
+/** A part of a word without the joiners at its ends (`API-` of `API-键` is `API`). */
+export function trimJoiners(part: string): string {
+  return part.replace(EDGE_JOINERS, '');
+}
 
 /**
  * A word's search words when it holds East Asian letters: each run of them as its overlapping
@@ -96,7 +104,7 @@ const EAST_ASIAN_RUNS =
 export function splitEastAsianWord(word: string, letters: boolean): string[] {
   if (!EAST_ASIAN_LETTER.test(word)) return [word];
   return word.split(EAST_ASIAN_RUNS).flatMap((run, index) => {
-    if (index % 2 === 0) return run.replace(/^[_.\-'’/]+|[_.\-'’/]+$/gu, '') || [];
+    if (index % 2 === 0) return trimJoiners(run) || [];
     // Half-width kana composed first (`ｶﾞ` is one letter, `ガ`), as normalizeWord reads them.
     const chars = [...run.normalize('NFKC')];
     if (chars.length === 1) return chars;
