@@ -50,22 +50,29 @@ function parseUnicodeRange(range: string): [number, number][] {
 
 const familyFiles = new Map<EastAsianFamily, Promise<RangeFile[]>>();
 
-const fileCodePoints = new Map<string, Promise<ReadonlySet<number>>>();
+/** A file's font as read: its bytes (WOFF2, for the cuts) and the code points its `cmap` maps. */
+interface FontFile {
+  readonly woff2: Buffer;
+  readonly codePoints: ReadonlySet<number>;
+}
+
+const fontFiles = new Map<string, Promise<FontFile>>();
 
 /**
- * The code points a file's font really maps, read once per process: a family's `unicode-range`
- * may name letters its font lacks (Noto Sans SC's ranges name Hangul syllables it has no glyph
- * for), and a cut of those would hold no letter at all.
+ * A file's font, read once per process. Its code points are what the font really maps: a
+ * family's `unicode-range` may name letters its font lacks (Noto Sans SC's ranges name Hangul
+ * syllables it has no glyph for), and a cut of those would hold no letter at all.
  */
-function readFileCodePoints(path: string): Promise<ReadonlySet<number>> {
-  let codePoints = fileCodePoints.get(path);
-  if (!codePoints) {
-    codePoints = readFile(path)
-      .then((woff2) => fontverter.convert(woff2, 'sfnt'))
-      .then((sfnt) => new Set(readFontCodePoints(sfnt)));
-    fileCodePoints.set(path, codePoints);
+function readFontFile(path: string): Promise<FontFile> {
+  let font = fontFiles.get(path);
+  if (!font) {
+    font = readFile(path).then(async (woff2) => ({
+      woff2,
+      codePoints: new Set(readFontCodePoints(await fontverter.convert(woff2, 'sfnt'))),
+    }));
+    fontFiles.set(path, font);
   }
-  return codePoints;
+  return font;
 }
 
 /** A family's files and their ranges, read once per process. */
@@ -133,7 +140,7 @@ async function findLetterFile(
   for (const family of families) {
     for (const file of filesOf.get(family) ?? []) {
       const named = file.ranges.some(([low, high]) => code >= low && code <= high);
-      if (named && (await readFileCodePoints(file.path)).has(code)) return { family, file };
+      if (named && (await readFontFile(file.path)).codePoints.has(code)) return { family, file };
     }
   }
   return undefined;
@@ -158,9 +165,9 @@ async function cutEastAsianFonts(segment: string, locale: string): Promise<Fallb
   for (const [path, { family, text }] of letters) {
     // Taken before any await: satori asks for several segments at once.
     const cut = (cuts += 1);
-    const data = await readFile(path);
+    const { woff2 } = await readFontFile(path);
     for (const weight of WEIGHTS) {
-      const instance = await subsetFont(data, text, {
+      const instance = await subsetFont(woff2, text, {
         targetFormat: 'sfnt',
         variationAxes: { wght: weight },
       });
