@@ -45,7 +45,10 @@ function tidy(text: string): string {
  * Splits a built page into the sections the search lists: the text of its `<main>`, cut at each
  * heading that has an `id` (the section's anchor); the text before the first such heading belongs
  * to the page itself. Elements marked `data-search-ignore` (the heading links, the page actions,
- * the note for agents), hidden elements, scripts, styles and buttons are left out. The page's
+ * the note for agents), hidden elements, scripts, styles and buttons are left out. The text of an
+ * element marked `data-search-section="<id>"` (a card that leads to a section further down, such
+ * as the home page's list of the copy sections) belongs to the section of that id, wherever the
+ * element stands, and to no section when the page has none of that id. The page's
  * title is its first `h1`, else its `<title>`. With `languages` (a site whose content is not in
  * English), each section carries the language its heading inherits, and the page's title its own.
  * @see https://html.spec.whatwg.org/multipage/sections.html#headings-and-outlines
@@ -65,6 +68,12 @@ export function readPageSections(
   let inTitle = false;
   let heading: { name: string; id: string | undefined; text: string[]; lang: string } | undefined;
   const sections: OpenSection[] = [{ url: path, heading: '', text: [], lang: '' }];
+  // The text of the elements marked `data-search-section`, by the id of the section it joins,
+  // and the open such element: its depth in elements and its text.
+  const moved = new Map<string, string[]>();
+  let mover: { depth: number; text: string[] } | undefined;
+  /** Where the text read now goes: an open heading, a marked element, else the last section. */
+  const collect = () => heading?.text ?? mover?.text ?? sections.at(-1)?.text;
 
   const parser = new Parser(
     {
@@ -87,12 +96,18 @@ export function readPageSections(
           heading = { name, id: attributes.id || undefined, text: [], lang: langs.at(-1) ?? '' };
           return;
         }
-        if (!INLINE_ELEMENTS.has(name)) (heading?.text ?? sections.at(-1)?.text)?.push(' ');
+        if (mover) mover.depth += 1;
+        else if (attributes['data-search-section']) {
+          const text = moved.get(attributes['data-search-section']) ?? [];
+          moved.set(attributes['data-search-section'], text);
+          mover = { depth: 1, text };
+        }
+        if (!INLINE_ELEMENTS.has(name)) collect()?.push(' ');
       },
       ontext(data) {
         if (inTitle) documentTitle += data;
         if (mainDepth === 0 || skipDepth > 0) return;
-        (heading?.text ?? sections.at(-1)?.text)?.push(data);
+        collect()?.push(data);
       },
       onclosetag(name) {
         langs.pop();
@@ -107,22 +122,21 @@ export function readPageSections(
           return;
         }
         if (heading && name === heading.name) {
+          const { id, lang } = heading;
           const text = tidy(heading.text.join(''));
+          heading = undefined;
           if (name === 'h1' && !title) {
             title = text;
-            titleLang = heading.lang;
-          } else if (heading.id)
-            sections.push({
-              url: `${path}#${heading.id}`,
-              heading: text,
-              text: [],
-              lang: heading.lang,
-            });
-          else sections.at(-1)?.text.push(` ${text} `);
-          heading = undefined;
+            titleLang = lang;
+          } else if (id) sections.push({ url: `${path}#${id}`, heading: text, text: [], lang });
+          else collect()?.push(` ${text} `);
           return;
         }
-        if (!INLINE_ELEMENTS.has(name)) (heading?.text ?? sections.at(-1)?.text)?.push(' ');
+        if (!INLINE_ELEMENTS.has(name)) collect()?.push(' ');
+        if (mover) {
+          mover.depth -= 1;
+          if (mover.depth === 0) mover = undefined;
+        }
       },
     },
     { decodeEntities: true },
@@ -130,6 +144,10 @@ export function readPageSections(
   parser.write(html);
   parser.end();
 
+  for (const section of sections) {
+    const id = section.url.slice(path.length + 1);
+    if (section.url !== path) section.text.push(' ', ...(moved.get(id) ?? []));
+  }
   const page = title || tidy(documentTitle) || path;
   const pageLang = titleLang || sections[0]?.lang || '';
   return sections

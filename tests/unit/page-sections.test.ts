@@ -100,6 +100,39 @@ describe('readPageSections', () => {
   });
 });
 
+describe('readPageSections with data-search-section', () => {
+  it('should give the text of a card to the section it leads to, not to the section it stands in', () => {
+    // The home page lists its copy sections as cards after the product's last heading: their
+    // titles and descriptions belong to the sections, not to that heading.
+    const html = `<main><h1>Home</h1>
+      <h2 id="product">Tide</h2><p>Tracks containers.</p>
+      <h3 id="how-it-works">How it works</h3><p>Carrier events.</p>
+      <nav><ul>
+        <li data-search-section="about"><a href="#about">About</a><p>Who we are<br>and <em>why</em>.</p></li>
+        <li data-search-section="security"><a href="#security">Security</a><p>ISO 27001.</p></li>
+        <li data-search-section="gone"><p>Leads nowhere.</p></li>
+      </ul></nav>
+      <h2 id="about">About</h2><p>Founded in 2019.</p>
+      <h2 id="security">Security</h2><p>Audited yearly.</p>
+    </main>`;
+    expect(readPageSections(html, '/').map(({ url, text }) => ({ url, text }))).toEqual([
+      { url: '/#product', text: 'Tracks containers.' },
+      { url: '/#how-it-works', text: 'Carrier events.' },
+      { url: '/#about', text: 'Founded in 2019. About Who we are and why.' },
+      { url: '/#security', text: 'Audited yearly. Security ISO 27001.' },
+    ]);
+  });
+
+  it('should end a card where its element ends, however broken the markup inside it', () => {
+    const html =
+      '<main><h1>T</h1><div data-search-section="a"><p>card<p>more</div><p>after</p><h2 id="a">A</h2><p>text</p></main>';
+    expect(readPageSections(html, '/z').map(({ url, text }) => ({ url, text }))).toEqual([
+      { url: '/z', text: 'after' },
+      { url: '/z#a', text: 'text card more' },
+    ]);
+  });
+});
+
 describe('weighPageForSearch', () => {
   const page = (name: string, section: SitePage['section'], path: string): SitePage => ({
     name,
