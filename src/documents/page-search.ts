@@ -264,7 +264,8 @@ export function searchPages(
   query: string,
   options: { readonly limit: number; readonly perPage: number },
 ): PageSearchAnswer {
-  const phrase = readQueryWords(query).map((word) => word.stem);
+  // A word with East Asian letters stands in a text as its pairs of letters (readStems).
+  const phrase = readQueryWords(query).flatMap((word) => (word.whole ? [word.stem] : word.pieces));
   const headingKey = readStemSet(phrase);
   const rank = (results: SearchResult[]) =>
     results

@@ -51,6 +51,16 @@ function matchTypo(text: string): QueryCombination | undefined {
  * `verisoning`), and for an identifier all its parts.
  */
 function matchWord(word: QueryWord, last: boolean): QueryCombination {
+  if (!word.whole) {
+    // A word with East Asian letters: every pair of its letters, the last as a prefix too when
+    // the word is (`빵` finds `빵을`).
+    return {
+      combineWith: 'AND',
+      queries: word.pieces.map((piece, index) =>
+        matchTerm(piece, last && index === word.pieces.length - 1, 1),
+      ),
+    };
+  }
   const queries: Query[] = [matchTerm(word.stem, last, 1)];
   const typo = matchTypo(word.text);
   if (typo) queries.push(typo);

@@ -147,7 +147,8 @@ export function stemTerm(term: string): string {
 
 /**
  * The words of a text (each still in its original spelling, an elided article left out), runs of
- * East Asian letters as their pairs of letters (splitEastAsianWord): how a query is read.
+ * East Asian letters as their pairs of letters (splitEastAsianWord): how a text's words are
+ * compared with a query's, side by side (page-search.ts).
  */
 export function tokenizeWords(text: string): string[] {
   return (text.match(WORD) ?? []).flatMap((word) => splitEastAsianWord(dropElision(word), false));
@@ -190,22 +191,46 @@ export function readWordTerms(word: string): string[] {
 
 /** One word of a query, as typed, and whether it is an identifier (it has parts). */
 export interface QueryWord {
-  /** The word folded to lower case (`rate_limited`, `tokens`). */
+  /** The word folded to lower case (`rate_limited`, `tokens`, `防霜ファン`). */
   readonly text: string;
   /** Its stem for a plain word, else the word (`token`, `rate_limited`). */
   readonly stem: string;
-  /** An identifier's pieces, stemmed (`rate`, `limit`); empty for a plain word. */
+  /**
+   * An identifier's pieces, stemmed (`rate`, `limit`); a word with East Asian letters, its pairs
+   * of letters and its other parts (`防霜`, `霜フ`, `ファ`, `ァン`); empty for a plain word.
+   */
   readonly pieces: readonly string[];
+  /**
+   * False for a word with East Asian letters: the index holds such a word by its pairs of letters
+   * only (splitEastAsianWord), so it matches where all its pieces do, and no other way.
+   */
+  readonly whole: boolean;
+}
+
+/** A word of a query with East Asian letters: one word, made of its pairs of letters. */
+function readEastAsianQueryWord(word: string): QueryWord {
+  const text = normalizeWord(word);
+  const pieces = splitEastAsianWord(word, false)
+    .map((part) => stemTerm(normalizeWord(part)))
+    .filter((piece) => piece && !STOP_WORDS.has(piece));
+  return { text, stem: text, pieces, whole: false };
 }
 
 /**
  * The words of a query that can match: stop words left out, and in a question ("how do I get a
- * token") the verbs that wrap its subject, unless nothing else would be left.
+ * token") the verbs that wrap its subject, unless nothing else would be left. A word written
+ * without spaces (`防霜ファン`, a Japanese sentence) stays one word of its pairs of letters, all of
+ * which it needs: a pair alone (`ファ`, also in `リファレンス`) finds nothing.
  */
 export function readQueryWords(query: string): QueryWord[] {
-  const typed = tokenizeWords(query);
+  const typed = (query.match(WORD) ?? []).map(dropElision);
   const words: QueryWord[] = [];
   for (const word of typed) {
+    if (hasEastAsianLetter(word)) {
+      const eastAsian = readEastAsianQueryWord(word);
+      if (eastAsian.pieces.length > 0) words.push(eastAsian);
+      continue;
+    }
     const text = normalizeWord(word);
     if (STOP_WORDS.has(text)) continue;
     const { pieces } = readWordPieces(word);
@@ -213,6 +238,7 @@ export function readQueryWords(query: string): QueryWord[] {
       text,
       stem: stemTerm(text),
       pieces: pieces.length > 1 ? pieces.map(stemTerm) : [],
+      whole: true,
     });
   }
   const first = typed[0] === undefined ? '' : normalizeWord(typed[0]);

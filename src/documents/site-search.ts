@@ -2,7 +2,12 @@ import type { SiteContent } from '../schemas/site-content.ts';
 import { buildCopyDocumentUrl, type ServiceUrls } from '../service/urls.ts';
 import type { MarkdownOutline, SiteOutlines } from '../schemas/markdown-outline.ts';
 import { checkOutline, readOutline } from './markdown-text.ts';
-import { normalizeWord, splitEastAsianWord, stemArabicWord } from './search-terms.ts';
+import {
+  hasEastAsianLetter,
+  normalizeWord,
+  splitEastAsianWord,
+  stemArabicWord,
+} from './search-terms.ts';
 
 /** One searchable passage of the site copy, with where it comes from. */
 export interface Passage {
@@ -37,16 +42,39 @@ const STOP_WORDS = new Set(
  * (`splitEastAsianWord`), so `面包` finds `新鲜面包` and `빵` finds `빵을`.
  */
 export function tokenize(text: string): string[] {
-  const words = normalizeWord(text).match(/[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*/gu) ?? [];
-  return words
+  return readWords(text)
     .flatMap((word) => splitEastAsianWord(word, true))
-    .flatMap((word) => {
-      const parts = word.split(/['’]/);
-      if (parts.length > 1) return [word, ...parts.filter((part) => [...part].length > 1)];
-      const stem = stemArabicWord(word);
-      return stem === word ? [word] : [word, stem];
-    })
-    .filter((token) => !STOP_WORDS.has(token));
+    .flatMap(readTerms);
+}
+
+/** A text's words, folded (normalizeWord), before they are cut into terms. */
+function readWords(text: string): string[] {
+  return normalizeWord(text).match(/[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*/gu) ?? [];
+}
+
+/** The terms of one word (or pair of letters): whole, by its parts and its stem (see tokenize). */
+function readTerms(word: string): string[] {
+  const parts = word.split(/['’]/);
+  const terms =
+    parts.length > 1
+      ? [word, ...parts.filter((part) => [...part].length > 1)]
+      : [word, stemArabicWord(word)];
+  return [...new Set(terms)].filter((term) => !STOP_WORDS.has(term));
+}
+
+/**
+ * A query's terms, in groups that a passage must hold whole to score by them: a term of its own
+ * for each term of a word (tokenize), but a word with East Asian letters one group of its pairs of
+ * letters, without its single letters (`防霜ファン` needs `防霜`, `霜フ`, `ファ` and `ァン`; `ファイル`
+ * is not found by the `ファ` of `ファン`, nor `防霜ファン` by the `ン` of `シーズン`). A lone
+ * letter (`朝`, `빵`) is its own group.
+ */
+export function tokenizeQuery(query: string): string[][] {
+  return readWords(query).flatMap((word) => {
+    if (!hasEastAsianLetter(word)) return tokenize(word).map((term) => [term]);
+    const pairs = splitEastAsianWord(word, false).flatMap(readTerms);
+    return pairs.length > 0 ? [[...new Set(pairs)]] : [];
+  });
 }
 
 /**
@@ -151,18 +179,32 @@ export class SiteSearchIndex {
     }
   }
 
-  /** The best `limit` passages for a query, best first; passages matching no term are left out. */
+  /**
+   * The best `limit` passages for a query, best first; passages matching no term are left out. A
+   * group of terms (tokenizeQuery) counts only in the passages that hold all of it.
+   */
   search(query: string, limit: number): SearchHit[] {
     const scores = new Float64Array(this.#passages.length);
     const matched: number[] = [];
-    for (const term of new Set(tokenize(query))) {
-      const entry = this.#terms.get(term);
-      if (!entry) continue;
-      for (const { passage, frequency } of entry.postings) {
-        if (scores[passage] === 0) matched.push(passage);
-        scores[passage] =
-          (scores[passage] ?? 0) +
-          (entry.idf * frequency * (K1 + 1)) / (frequency + (this.#norms[passage] ?? 0));
+    const groups = new Map(tokenizeQuery(query).map((group) => [group.join(' '), group]));
+    for (const group of groups.values()) {
+      const entries = group.map((term) => this.#terms.get(term));
+      if (!entries.every((entry) => entry !== undefined)) continue;
+      const holding = entries
+        .slice(1)
+        .reduce(
+          (passages, entry) =>
+            new Set(entry.postings.map(({ passage }) => passage).filter((p) => passages.has(p))),
+          new Set(entries[0]?.postings.map(({ passage }) => passage)),
+        );
+      for (const entry of entries) {
+        for (const { passage, frequency } of entry.postings) {
+          if (!holding.has(passage)) continue;
+          if (scores[passage] === 0) matched.push(passage);
+          scores[passage] =
+            (scores[passage] ?? 0) +
+            (entry.idf * frequency * (K1 + 1)) / (frequency + (this.#norms[passage] ?? 0));
+        }
       }
     }
     return matched

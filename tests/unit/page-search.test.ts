@@ -345,6 +345,33 @@ describe('searchPages in Chinese, Japanese and Korean', () => {
     expect(find('ハン')).toEqual([]);
   });
 
+  it('should find a word written without spaces only where all its pairs of letters are', () => {
+    // ファイル shares ファ with ファン (and with the page's title), 新鲜牛奶 新鲜 with 新鲜面包:
+    // a word is not found by one of its pairs alone, in any tier.
+    const index = buildPageSearchIndex([
+      {
+        url: '/#fan',
+        page: 'ほしぞら茶園',
+        heading: '茶園',
+        text: '防霜ファンの運転を記録します。',
+      },
+      {
+        url: '/docs',
+        page: 'API リファレンス',
+        heading: 'API リファレンス',
+        text: 'JSON で返します。',
+      },
+    ]);
+    const search = (query: string) =>
+      searchPages(index, query, { limit: 10, perPage: 3 }).hits.map((hit) => hit.url);
+    expect(search('防霜ファン')).toEqual(['/#fan']);
+    expect(search('ファイル')).toEqual([]);
+    expect(search('リファレンス')).toEqual(['/docs']);
+    expect(find('新鲜牛奶')).toEqual([]);
+    // Two such words: no section has both, so each that has one (the tier of some words).
+    expect(search('防霜ファン リファレンス').toSorted()).toEqual(['/#fan', '/docs']);
+  });
+
   it('should mark the letters that matched in the snippet', () => {
     const [hit] = searchPages(eastAsian, 'パン', { limit: 1, perPage: 1 }).hits;
     expect(hit?.snippet.filter((part) => part.mark)).toEqual([{ text: 'パン', mark: true }]);

@@ -103,7 +103,24 @@ describe('readQueryWords', () => {
 
   it("should give an identifier's stemmed pieces", () => {
     expect(readQueryWords('rate_limited')).toEqual([
-      { text: 'rate_limited', stem: 'rate_limited', pieces: ['rate', 'limit'] },
+      { text: 'rate_limited', stem: 'rate_limited', pieces: ['rate', 'limit'], whole: true },
+    ]);
+  });
+
+  it('should keep a word written without spaces one word, made of its pairs of letters', () => {
+    expect(readQueryWords('防霜ファン API键')).toEqual([
+      {
+        text: '防霜ファン',
+        stem: '防霜ファン',
+        pieces: ['防霜', '霜フ', 'ファ', 'ァン'],
+        whole: false,
+      },
+      { text: 'api键', stem: 'api键', pieces: ['api', '键'], whole: false },
+    ]);
+    // Half-width kana read as their usual forms; a lone letter is its own piece.
+    expect(readQueryWords('ｶﾞｯｺｳ 朝').map((word) => word.pieces)).toEqual([
+      ['ガッ', 'ッコ', 'コウ'],
+      ['朝'],
     ]);
   });
 

@@ -4,6 +4,7 @@ import {
   buildPassages,
   SiteSearchIndex,
   tokenize,
+  tokenizeQuery,
   type Passage,
 } from '../../src/documents/site-search.ts';
 import { parseSiteOutlines } from '../../src/site-content/parse-markdown-outline.ts';
@@ -91,6 +92,37 @@ describe('tokenize in Chinese, Japanese and Korean', () => {
     ]);
     expect(eastAsian.search('빵', 5).map((hit) => hit.page)).toEqual([
       'https://example.com/#ppang',
+    ]);
+  });
+
+  it('should find a query word written without spaces only in a passage that holds all its pairs of letters', () => {
+    expect(tokenizeQuery('防霜ファン 朝 rate limits')).toEqual([
+      ['防霜', '霜フ', 'ファ', 'ァン'],
+      ['朝'],
+      ['rate'],
+      ['limits'],
+    ]);
+    const passage = (heading: string, text: string, page: string): Passage => ({
+      section: 'ほしぞら茶園',
+      heading,
+      text,
+      source: 'https://example.com/copy/about.md',
+      page: `https://example.com/#${page}`,
+    });
+    const japanese = new SiteSearchIndex([
+      passage('できること', '摘採、施肥、防霜ファンの運転まで記録できます。', 'fan'),
+      passage('使い方', 'シーズンの終わりに、年ごとの比較レポートを開きます。', 'season'),
+      passage('データ', 'ファイルは CSV で書き出せます。', 'file'),
+    ]);
+    const pages = (query: string) => japanese.search(query, 5).map((hit) => hit.page);
+    // Before, the query's single letters and pairs each counted: ン of シーズン, ファ of ファイル.
+    expect(pages('防霜ファン')).toEqual(['https://example.com/#fan']);
+    expect(pages('ファイル')).toEqual(['https://example.com/#file']);
+    expect(pages('ファクス')).toEqual([]);
+    // Two words: a passage counts for each word it holds whole.
+    expect(pages('防霜ファン ファイル').toSorted()).toEqual([
+      'https://example.com/#fan',
+      'https://example.com/#file',
     ]);
   });
 });
@@ -186,16 +218,19 @@ function buildScanningSearch(passages: readonly Passage[]) {
   }
   const average = documents.reduce((sum, entry) => sum + entry.length, 0) / documents.length;
   return (query: string, limit: number) => {
-    const terms = [...new Set(tokenize(query))];
+    // Each group once; a group counts in a passage that holds every term of it.
+    const groups = new Map(tokenizeQuery(query).map((group) => [group.join(' '), group]));
     return documents
       .map((entry, order) => {
         let score = 0;
-        for (const term of terms) {
-          const tf = entry.terms.get(term);
-          if (!tf) continue;
-          const df = frequency.get(term) ?? 0;
-          const idf = Math.log(1 + (documents.length - df + 0.5) / (df + 0.5));
-          score += (idf * tf * 2.2) / (tf + 1.2 * (1 - 0.75 + (0.75 * entry.length) / average));
+        for (const group of groups.values()) {
+          if (!group.every((term) => entry.terms.has(term))) continue;
+          for (const term of group) {
+            const tf = entry.terms.get(term) ?? 0;
+            const df = frequency.get(term) ?? 0;
+            const idf = Math.log(1 + (documents.length - df + 0.5) / (df + 0.5));
+            score += (idf * tf * 2.2) / (tf + 1.2 * (1 - 0.75 + (0.75 * entry.length) / average));
+          }
         }
         return { entry, order, score };
       })
