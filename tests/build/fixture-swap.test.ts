@@ -338,6 +338,21 @@ describe.each(FIXTURE_COMPANY_NAMES)(
           ]);
           if (buttons !== blocks)
             problems.push(`${path}: ${buttons} copy buttons, ${blocks} blocks`);
+          // A table of the owner's Markdown stands apart from the paragraph after it (the
+          // right-to-left fixture's page has one; it touched the table's last border).
+          const flush = await page.evaluate(() =>
+            [...document.querySelectorAll('main table')]
+              .map((table) => table.closest('.table-scroll') ?? table)
+              .filter((block) => block.nextElementSibling)
+              .map((block) => ({
+                gap:
+                  (block.nextElementSibling?.getBoundingClientRect().top ?? 0) -
+                  block.getBoundingClientRect().bottom,
+                next: block.nextElementSibling?.outerHTML.slice(0, 60) ?? '',
+              }))
+              .filter(({ gap }) => gap < 12),
+          );
+          problems.push(...flush.map(({ gap, next }) => `${path}: ${gap} px above ${next}`));
           // A field the company leaves out leaves no hole: no element of the page is empty
           // (the reference's tables and its consoles' error slots are /docs's own, left out).
           if (path !== '/docs') {
