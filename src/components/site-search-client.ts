@@ -4,7 +4,7 @@
  * loads the search module (a chunk of its own); it searches as the visitor types and lists the
  * results grouped by page, each with its heading and a snippet with the match marked. The input
  * is an ARIA combobox over a listbox: arrow keys move the active result, Enter opens it, Escape
- * closes the dialog. Built with DOM methods only (no HTML strings), so the strict
+ * closes the dialog, each but while an input method composes. Built with DOM methods only (no HTML strings), so the strict
  * Content-Security-Policy holds.
  * @see https://www.w3.org/WAI/ARIA/apg/patterns/combobox/
  */
@@ -28,6 +28,18 @@ async function loadSearch(): Promise<((query: string) => PageSearchAnswer) | und
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Whether a key press belongs to an input method's composition (Japanese, Chinese, Korean typed
+ * as sounds and converted): its Escape cancels the conversion, its arrow keys choose a candidate
+ * and its Enter commits one, so none of them is the dialog's. Safari sends the Enter that commits
+ * after the composition ends, with the key code 229 that browsers give such a key.
+ * @see https://w3c.github.io/uievents/#events-composition-key-events
+ */
+function isComposing(event: KeyboardEvent): boolean {
+  // keyCode is deprecated, but the only sign Safari gives.
+  return event.isComposing || event.keyCode === 229;
 }
 
 /** Whether a key press belongs to a field the visitor is typing in. */
@@ -187,8 +199,9 @@ export function mountSiteSearch(doc: Document): void {
   // Escape closes at once: a search field would first spend it on clearing its text.
   dialog.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape') return;
+    // Even the dialog's own Escape waits until a conversion is committed or cancelled.
     event.preventDefault();
-    close();
+    if (!isComposing(event)) close();
   });
   input.addEventListener('input', () => void search());
   form.addEventListener('submit', (event) => {
@@ -199,6 +212,11 @@ export function mountSiteSearch(doc: Document): void {
     active.click();
   });
   input.addEventListener('keydown', (event) => {
+    if (isComposing(event)) {
+      // An Enter that commits a conversion never opens the active result.
+      if (event.key === 'Enter') event.preventDefault();
+      return;
+    }
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
     const all = options();
     if (all.length === 0) return;

@@ -203,6 +203,40 @@ describe('the search dialog', () => {
     expect(await isDialogOpen(page)).toBe(false);
   });
 
+  it('should leave Escape, the arrow keys and Enter to an input method while it converts', async () => {
+    // Japanese, Chinese and Korean are typed as sounds and converted: Escape cancels the
+    // conversion, the arrows choose a candidate, Enter commits one. Before, Escape closed the
+    // dialog with the query half typed.
+    const { page } = await openPage('/developers');
+    await search(page, 'token');
+    const cdp = await page.context().newCDPSession(page);
+    try {
+      await cdp.send('Input.imeSetComposition', {
+        text: ' とーくん',
+        selectionStart: 5,
+        selectionEnd: 5,
+      });
+      await expect
+        .poll(() => page.locator('[data-search-status]').innerText(), { timeout: 15_000 })
+        .toContain('“token とーくん”');
+      const active = await readActiveOption(page);
+      expect(active).toBeDefined();
+      for (const key of ['ArrowDown', 'ArrowUp', 'ArrowDown', 'Enter', 'Escape']) {
+        await page.keyboard.press(key);
+        expect(await readActiveOption(page), key).toBe(active);
+        expect(await isDialogOpen(page), key).toBe(true);
+      }
+      expect(page.url()).toBe(`${baseUrl}/developers`);
+      // Committed, the keys are the dialog's again.
+      await cdp.send('Input.insertText', { text: ' トークン' });
+      expect(await page.locator(INPUT).inputValue()).toBe('token トークン');
+      await page.keyboard.press('Escape');
+      expect(await isDialogOpen(page)).toBe(false);
+    } finally {
+      await cdp.detach();
+    }
+  });
+
   it('should say so when nothing matches, with no list', async () => {
     const { page } = await openPage('/');
     expect(await search(page, 'qqzxqqzx')).toEqual([]);
