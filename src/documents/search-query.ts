@@ -50,14 +50,25 @@ function matchTypo(text: string): QueryCombination | undefined {
  * spelling within the typo allowance (long words are misspelt before they are stemmed:
  * `verisoning`), and for an identifier all its parts.
  */
-function matchWord(word: QueryWord, last: boolean): QueryCombination {
+function matchWord(
+  word: QueryWord,
+  last: boolean,
+  combineWith: CombinationOperator = 'AND',
+): QueryCombination {
   if (!word.whole) {
     // A word with East Asian letters: every pair of its letters, the last as a prefix too when
-    // the word is (`빵` finds `빵을`).
-    return {
+    // the word is (`빵` finds `빵을`); where some words do, every pair of one of its segments.
+    const matchPieces = (pieces: readonly string[], lastPart: boolean): QueryCombination => ({
       combineWith: 'AND',
-      queries: word.pieces.map((piece, index) =>
-        matchTerm(piece, last && index === word.pieces.length - 1, 1),
+      queries: pieces.map((piece, index) =>
+        matchTerm(piece, lastPart && index === pieces.length - 1, 1),
+      ),
+    });
+    if (combineWith === 'AND') return matchPieces(word.pieces, last);
+    return {
+      combineWith: 'OR',
+      queries: word.segments.map((segment, index) =>
+        matchPieces(segment, last && index === word.segments.length - 1),
       ),
     };
   }
@@ -84,7 +95,7 @@ function matchAll(
 ): QueryCombination {
   return {
     combineWith,
-    queries: words.map((word, index) => matchWord(word, from + index === lastIndex)),
+    queries: words.map((word, index) => matchWord(word, from + index === lastIndex, combineWith)),
   };
 }
 
@@ -167,7 +178,7 @@ export function buildSearchQuery(query: string, combineWith: CombinationOperator
       at += 2;
       continue;
     }
-    parts.push(matchWord(word, at === last));
+    parts.push(matchWord(word, at === last, combineWith));
     at += 1;
   }
   return { combineWith, queries: parts, ...AS_GIVEN };

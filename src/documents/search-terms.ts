@@ -201,26 +201,72 @@ export interface QueryWord {
    */
   readonly pieces: readonly string[];
   /**
+   * A word with East Asian letters cut where its script changes (`会社` `について`), each part's
+   * pieces, without the parts in hiragana beside others (particles, endings): what a search that
+   * needs only some words needs of it (`会社について` finds `会社`). Empty for any other word.
+   */
+  readonly segments: readonly (readonly string[])[];
+  /**
    * False for a word with East Asian letters: the index holds such a word by its pairs of letters
-   * only (splitEastAsianWord), so it matches where all its pieces do, and no other way.
+   * only (splitEastAsianWord), so it matches where all its pieces do, or, in a search that needs
+   * only some words, all the pieces of one of its segments.
    */
   readonly whole: boolean;
+}
+
+/** The scripts at whose changes a word written without spaces is cut into its parts. */
+const PART_SCRIPTS = [/\p{sc=Han}/u, /\p{sc=Hiragana}/u, /\p{sc=Katakana}/u, /\p{sc=Hangul}/u];
+const HIRAGANA_PART = /^[\p{sc=Hiragana}\u30FC]+$/u;
+
+/**
+ * A word cut where its script changes between Han, hiragana, katakana and Hangul: a Japanese
+ * phrase's kanji, its kana ending or particles, a katakana loanword (`会社` `について`, `防霜`
+ * `ファン`). A letter of none of them (ー, a Latin letter, a digit) stays with the one before it.
+ */
+function splitAtScripts(word: string): string[] {
+  const parts: { script: number; text: string }[] = [];
+  for (const letter of word) {
+    const script = PART_SCRIPTS.findIndex((pattern) => pattern.test(letter));
+    const last = parts.at(-1);
+    if (last && (script === -1 || script === last.script)) last.text += letter;
+    else parts.push({ script, text: letter });
+  }
+  return parts.map((part) => part.text);
+}
+
+/** A text's pairs of letters and other parts as a query's terms: folded, stemmed, no stop word. */
+function readQueryPieces(text: string): string[] {
+  return splitEastAsianWord(text, false)
+    .map((part) => stemTerm(normalizeWord(part)))
+    .filter((piece) => piece && !STOP_WORDS.has(piece));
+}
+
+/**
+ * The parts of a word with East Asian letters that say what it is about (splitAtScripts): all
+ * but those in hiragana when another part is in another script, since those are its grammar (a
+ * particle, an ending: `について` of `会社について`).
+ */
+export function readTellingParts(word: string): string[] {
+  const parts = splitAtScripts(word);
+  const telling = parts.filter((part) => !HIRAGANA_PART.test(part));
+  return telling.length > 0 ? telling : parts;
 }
 
 /** A word of a query with East Asian letters: one word, made of its pairs of letters. */
 function readEastAsianQueryWord(word: string): QueryWord {
   const text = normalizeWord(word);
-  const pieces = splitEastAsianWord(word, false)
-    .map((part) => stemTerm(normalizeWord(part)))
-    .filter((piece) => piece && !STOP_WORDS.has(piece));
-  return { text, stem: text, pieces, whole: false };
+  const segments = readTellingParts(word)
+    .map(readQueryPieces)
+    .filter((pieces) => pieces.length > 0);
+  return { text, stem: text, pieces: readQueryPieces(word), segments, whole: false };
 }
 
 /**
  * The words of a query that can match: stop words left out, and in a question ("how do I get a
  * token") the verbs that wrap its subject, unless nothing else would be left. A word written
  * without spaces (`防霜ファン`, a Japanese sentence) stays one word of its pairs of letters, all of
- * which it needs: a pair alone (`ファ`, also in `リファレンス`) finds nothing.
+ * which it needs, or all of one of its segments: a pair alone (`ファ`, also in `リファレンス`)
+ * finds nothing.
  */
 export function readQueryWords(query: string): QueryWord[] {
   const typed = (query.match(WORD) ?? []).map(dropElision);
@@ -238,6 +284,7 @@ export function readQueryWords(query: string): QueryWord[] {
       text,
       stem: stemTerm(text),
       pieces: pieces.length > 1 ? pieces.map(stemTerm) : [],
+      segments: [],
       whole: true,
     });
   }

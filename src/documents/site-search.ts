@@ -5,6 +5,7 @@ import { checkOutline, readOutline } from './markdown-text.ts';
 import {
   hasEastAsianLetter,
   normalizeWord,
+  readTellingParts,
   splitEastAsianWord,
   stemArabicWord,
 } from './search-terms.ts';
@@ -64,16 +65,18 @@ function readTerms(word: string): string[] {
 
 /**
  * A query's terms, in groups that a passage must hold whole to score by them: a term of its own
- * for each term of a word (tokenize), but a word with East Asian letters one group of its pairs of
- * letters, without its single letters (`防霜ファン` needs `防霜`, `霜フ`, `ファ` and `ァン`; `ファイル`
- * is not found by the `ファ` of `ファン`, nor `防霜ファン` by the `ン` of `シーズン`). A lone
- * letter (`朝`, `빵`) is its own group.
+ * for each term of a word (tokenize), but each part of a word with East Asian letters that says
+ * what it is about (readTellingParts) one group of its pairs of letters, without its single
+ * letters: `防霜ファン` is `防霜` and `ファ` `ァン`, `会社について` is `会社`; `ファイル` is not found
+ * by the `ファ` of `ファン`, nor `防霜ファン` by the `ン` of `シーズン`. A lone letter (`朝`, `빵`) is
+ * its own group.
  */
 export function tokenizeQuery(query: string): string[][] {
   return readWords(query).flatMap((word) => {
     if (!hasEastAsianLetter(word)) return tokenize(word).map((term) => [term]);
-    const pairs = splitEastAsianWord(word, false).flatMap(readTerms);
-    return pairs.length > 0 ? [[...new Set(pairs)]] : [];
+    return readTellingParts(word)
+      .map((part) => [...new Set(splitEastAsianWord(part, false).flatMap(readTerms))])
+      .filter((group) => group.length > 0);
   });
 }
 
@@ -126,6 +129,15 @@ function collapseLines(text: string): string {
   return text.trim().replace(/\s*\n\s*/g, ' ');
 }
 
+/**
+ * The words a passage is found by: its section's title (a query that names a section finds its
+ * passages, `会社について` those of the section of that title), the heading it sits under, its text.
+ */
+export function readIndexedText(passage: Passage): string {
+  const { section, heading, text } = passage;
+  return heading === section ? `${heading} ${text}` : `${section} ${heading} ${text}`;
+}
+
 /** One passage a term occurs in, and how often. */
 interface Posting {
   readonly passage: number;
@@ -156,7 +168,7 @@ export class SiteSearchIndex {
     this.#passages = passages;
     const postings = new Map<string, Posting[]>();
     const lengths = passages.map((passage, index) => {
-      const tokens = tokenize(`${passage.heading} ${passage.text}`);
+      const tokens = tokenize(readIndexedText(passage));
       const terms = new Map<string, number>();
       for (const token of tokens) terms.set(token, (terms.get(token) ?? 0) + 1);
       for (const [term, frequency] of terms) {

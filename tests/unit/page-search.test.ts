@@ -370,6 +370,11 @@ describe('searchPages in Chinese, Japanese and Korean', () => {
     expect(find('新鲜牛奶')).toEqual([]);
     // Two such words: no section has both, so each that has one (the tier of some words).
     expect(search('防霜ファン リファレンス').toSorted()).toEqual(['/#fan', '/docs']);
+    // Where no section has the whole word, one that has a part of it in one script: 防霜 of
+    // 防霜ファン; 茶園 of 茶園について, whose particles (について) are no such part.
+    expect(search('防霜シート')).toEqual(['/#fan']);
+    expect(search('茶園について')).toEqual(['/#fan']);
+    expect(search('運転について')).toEqual(['/#fan']);
   });
 
   it('should mark the letters that matched in the snippet', () => {

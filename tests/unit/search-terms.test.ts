@@ -103,7 +103,13 @@ describe('readQueryWords', () => {
 
   it("should give an identifier's stemmed pieces", () => {
     expect(readQueryWords('rate_limited')).toEqual([
-      { text: 'rate_limited', stem: 'rate_limited', pieces: ['rate', 'limit'], whole: true },
+      {
+        text: 'rate_limited',
+        stem: 'rate_limited',
+        pieces: ['rate', 'limit'],
+        segments: [],
+        whole: true,
+      },
     ]);
   });
 
@@ -113,9 +119,25 @@ describe('readQueryWords', () => {
         text: '防霜ファン',
         stem: '防霜ファン',
         pieces: ['防霜', '霜フ', 'ファ', 'ァン'],
+        segments: [['防霜'], ['ファ', 'ァン']],
         whole: false,
       },
-      { text: 'api键', stem: 'api键', pieces: ['api', '键'], whole: false },
+      {
+        text: 'api键',
+        stem: 'api键',
+        pieces: ['api', '键'],
+        segments: [['api'], ['键']],
+        whole: false,
+      },
+    ]);
+    // Cut where the script changes; its particles in hiragana say nothing of what it is about,
+    // unless the word is all hiragana. ー stays with its katakana.
+    expect(readQueryWords('会社について').map((word) => word.segments)).toEqual([[['会社']]]);
+    expect(readQueryWords('ほしぞら').map((word) => word.segments)).toEqual([
+      [['ほし', 'しぞ', 'ぞら']],
+    ]);
+    expect(readQueryWords('スーパーで買う').map((word) => word.segments)).toEqual([
+      [['スー', 'ーパ', 'パー'], ['買']],
     ]);
     // Half-width kana read as their usual forms; a lone letter is its own piece.
     expect(readQueryWords('ｶﾞｯｺｳ 朝').map((word) => word.pieces)).toEqual([

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildServiceUrls } from '../../src/service/urls.ts';
 import {
   buildPassages,
+  readIndexedText,
   SiteSearchIndex,
   tokenize,
   tokenizeQuery,
@@ -96,14 +97,21 @@ describe('tokenize in Chinese, Japanese and Korean', () => {
   });
 
   it('should find a query word written without spaces only in a passage that holds all its pairs of letters', () => {
-    expect(tokenizeQuery('防霜ファン 朝 rate limits')).toEqual([
-      ['防霜', '霜フ', 'ファ', 'ァン'],
+    expect(tokenizeQuery('防霜ファン 朝 rate limits 会社について')).toEqual([
+      ['防霜'],
+      ['ファ', 'ァン'],
       ['朝'],
       ['rate'],
       ['limits'],
+      ['会社'],
     ]);
-    const passage = (heading: string, text: string, page: string): Passage => ({
-      section: 'ほしぞら茶園',
+    const passage = (
+      heading: string,
+      text: string,
+      page: string,
+      section = '茶畑ノート',
+    ): Passage => ({
+      section,
       heading,
       text,
       source: 'https://example.com/copy/about.md',
@@ -113,12 +121,17 @@ describe('tokenize in Chinese, Japanese and Korean', () => {
       passage('できること', '摘採、施肥、防霜ファンの運転まで記録できます。', 'fan'),
       passage('使い方', 'シーズンの終わりに、年ごとの比較レポートを開きます。', 'season'),
       passage('データ', 'ファイルは CSV で書き出せます。', 'file'),
+      passage('歩み', '1962年、初代が茶園を拓く。', 'history', '会社について'),
     ]);
     const pages = (query: string) => japanese.search(query, 5).map((hit) => hit.page);
     // Before, the query's single letters and pairs each counted: ン of シーズン, ファ of ファイル.
     expect(pages('防霜ファン')).toEqual(['https://example.com/#fan']);
     expect(pages('ファイル')).toEqual(['https://example.com/#file']);
     expect(pages('ファクス')).toEqual([]);
+    // A part in one script is enough: 施肥 of 施肥について, whose particles find nothing.
+    expect(pages('施肥について')).toEqual(['https://example.com/#fan']);
+    // A passage is found by its section's title too, though its heading is another.
+    expect(pages('会社について')).toEqual(['https://example.com/#history']);
     // Two words: a passage counts for each word it holds whole.
     expect(pages('防霜ファン ファイル').toSorted()).toEqual([
       'https://example.com/#fan',
@@ -207,7 +220,7 @@ describe('buildPassages', () => {
 /** BM25 written out passage by passage, as the index computed it before it kept postings. */
 function buildScanningSearch(passages: readonly Passage[]) {
   const documents = passages.map((passage) => {
-    const tokens = tokenize(`${passage.heading} ${passage.text}`);
+    const tokens = tokenize(readIndexedText(passage));
     const terms = new Map<string, number>();
     for (const token of tokens) terms.set(token, (terms.get(token) ?? 0) + 1);
     return { passage, terms, length: tokens.length };
