@@ -4,8 +4,8 @@
  * loads the search module (a chunk of its own); it searches as the visitor types and lists the
  * results grouped by page, each with its heading and a snippet with the match marked. The input
  * is an ARIA combobox over a listbox: arrow keys move the active result, Enter opens it, Escape
- * closes the dialog, each but while an input method composes. Built with DOM methods only (no HTML strings), so the strict
- * Content-Security-Policy holds.
+ * closes the dialog (none of them while an input method converts what is typed). Built with DOM
+ * methods only (no HTML strings), so the strict Content-Security-Policy holds.
  * @see https://www.w3.org/WAI/ARIA/apg/patterns/combobox/
  */
 import type { PageSearchAnswer, PageSearchHit } from '../documents/page-search.ts';
