@@ -202,16 +202,22 @@ export class SiteSearchIndex {
     for (const group of groups.values()) {
       const entries = group.map((term) => this.#terms.get(term));
       if (!entries.every((entry) => entry !== undefined)) continue;
-      const holding = entries
-        .slice(1)
-        .reduce(
-          (passages, entry) =>
-            new Set(entry.postings.map(({ passage }) => passage).filter((p) => passages.has(p))),
-          new Set(entries[0]?.postings.map(({ passage }) => passage)),
-        );
+      // A group of one term (every word but one with East Asian letters) counts wherever it is.
+      const holding =
+        entries.length > 1
+          ? entries
+              .slice(1)
+              .reduce(
+                (passages, entry) =>
+                  new Set(
+                    entry.postings.map(({ passage }) => passage).filter((p) => passages.has(p)),
+                  ),
+                new Set(entries[0]?.postings.map(({ passage }) => passage)),
+              )
+          : undefined;
       for (const entry of entries) {
         for (const { passage, frequency } of entry.postings) {
-          if (!holding.has(passage)) continue;
+          if (holding && !holding.has(passage)) continue;
           if (scores[passage] === 0) matched.push(passage);
           scores[passage] =
             (scores[passage] ?? 0) +
