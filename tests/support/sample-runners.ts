@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Parser } from 'htmlparser2';
 import { ROOT } from './processes.ts';
+import { cacheFolder } from './run-temp.ts';
 
 const run = promisify(execFile);
 
@@ -250,8 +251,11 @@ export function runBlocks(
   }
 }
 
-/** The Python with the MCP SDK, kept between runs in the temp dir (outside the work tree). */
-const MCP_VENV = join(tmpdir(), 'agent-facts-python-mcp');
+/**
+ * The Python with the MCP SDK, kept between runs in the machine's temporary directory (outside
+ * the work tree, and outside the run's own folder, which goes when the run ends).
+ */
+const MCP_VENV = join(cacheFolder(), 'agent-facts-python-mcp');
 
 async function hasMcp(python: string): Promise<boolean> {
   try {
@@ -285,7 +289,7 @@ export async function provideMcpPython(
 ): Promise<{ python: string } | { reason: string }> {
   const python = join(MCP_VENV, 'bin', 'python');
   if (await hasMcp(python)) return { python };
-  const staging = await mkdtemp(join(tmpdir(), 'agent-facts-python-mcp-'));
+  const staging = await mkdtemp(join(cacheFolder(), 'agent-facts-python-mcp-'));
   try {
     await runAt(priority, PYTHON_PATH, ['-m', 'venv', staging], { timeout: 120_000 });
     // No retries: an index this machine cannot reach is passed over at once, not five times.
