@@ -21,7 +21,12 @@ export type AgentKind =
   /** A programming library's default User-Agent (curl, python-requests, node-fetch). */
   | 'http-client'
   /** Any other bot the list knows (SEO, monitoring, feeds, previews, archives). */
-  | 'other-bot';
+  | 'other-bot'
+  /**
+   * A program the list does not name: a User-Agent that is not a browser's (Node's `fetch`, which
+   * the MCP TypeScript SDK uses, sends `node`), or none at all.
+   */
+  | 'unlisted-client';
 
 /** An agent the list names: its id is the package's pattern, the rest is for people. */
 export interface AgentIdentity {
@@ -170,6 +175,33 @@ function readOperator(url: string | undefined): string {
   }
 }
 
+/** Characters kept of the product name of a User-Agent the list does not name. */
+export const MAX_UNLISTED_NAME = 40;
+
+/** A request with no User-Agent: no browser sends one without it. */
+const NO_USER_AGENT: AgentIdentity = {
+  id: '(none)',
+  name: '(no User-Agent)',
+  operator: 'unknown',
+  kind: 'unlisted-client',
+};
+
+/**
+ * A User-Agent the list does not name: a browser's (every browser's starts with `Mozilla/`, and
+ * so counts as a person), or a program's, named by its first product token (RFC 9110, section
+ * 10.1.5: `node`, `Java`, `PostmanRuntime`), at most MAX_UNLISTED_NAME characters of it.
+ */
+function readUnlisted(text: string): AgentIdentity | null {
+  if (text.startsWith('Mozilla/')) return null;
+  const product = /^[!#$%&'*+.^_`|~\w-]+/.exec(text)?.[0].slice(0, MAX_UNLISTED_NAME);
+  return {
+    id: '(unlisted)',
+    name: product ?? '(unlisted)',
+    operator: 'unknown',
+    kind: 'unlisted-client',
+  };
+}
+
 /** Classifies User-Agents against the package's patterns, with a bounded cache of answers. */
 export class AgentCatalogue {
   readonly size: number;
@@ -220,16 +252,17 @@ export class AgentCatalogue {
   }
 
   /**
-   * The agent a User-Agent names (the first of the package's patterns that matches), or null
-   * for none (a browser, or no header). Each pattern is tried only where its required text
-   * occurs, and answers are cached for the last CLASSIFIED_CACHE_SIZE distinct values.
+   * The agent a User-Agent names (the first of the package's patterns that matches); else an
+   * unlisted client for no header or one that is not a browser's, and null for a browser's (a
+   * person). Each pattern is tried only where its required text occurs, and answers are cached
+   * for the last CLASSIFIED_CACHE_SIZE distinct values.
    */
   classify(userAgent: string | undefined): AgentIdentity | null {
-    if (!userAgent) return null;
+    if (!userAgent) return NO_USER_AGENT;
     const text = userAgent.slice(0, MAX_MATCHED_USER_AGENT);
     const cached = this.#cache.get(text);
     if (cached !== undefined) return cached;
-    const found = this.#match(text);
+    const found = this.#match(text) ?? readUnlisted(text);
     if (this.#cache.size >= CLASSIFIED_CACHE_SIZE) {
       this.#cache.delete(this.#cache.keys().next().value as string);
     }

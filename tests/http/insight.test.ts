@@ -1,3 +1,5 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -187,6 +189,28 @@ describe('/insight and /insight.json', () => {
     },
     60_000,
   );
+
+  it('should count the MCP TypeScript SDK, whose requests carry Node’s User-Agent, as an unlisted client, not a person', async () => {
+    const url = servers[0]?.url ?? '';
+    const before = await readReport(url);
+    const client = new Client({ name: 'insight-test-client', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    await client.close();
+    const after = await readReport(url);
+    const sent = after.totals.requests - before.totals.requests;
+    // initialize, its notification and tools/list at least, each counted once.
+    expect(sent).toBeGreaterThanOrEqual(3);
+    expect(after.totals.people).toBe(before.totals.people);
+    expect(after.totals.agents - before.totals.agents).toBe(sent);
+    expect(after.agents).toContainEqual({
+      name: 'node',
+      operator: 'unknown',
+      kind: 'unlisted-client',
+      requests: sent,
+    });
+    expect(after.kinds).toContainEqual({ name: 'unlisted-client', requests: sent });
+  });
 
   it('should keep the tallies in Redis for 30 days, without addresses or User-Agents', async () => {
     const keys = String(await redis.command('KEYS', `${REDIS_KEY_PREFIX}insight:*`))

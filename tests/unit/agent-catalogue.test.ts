@@ -3,6 +3,7 @@ import crawlers from 'crawler-user-agents';
 import {
   AGENT_KINDS,
   AgentCatalogue,
+  MAX_UNLISTED_NAME,
   readRequiredLiteral,
 } from '../../src/insight/agent-catalogue.ts';
 
@@ -58,14 +59,41 @@ describe('AgentCatalogue', () => {
     });
   });
 
-  it('should classify a browser, an empty header and no header as no agent', () => {
-    expect(
-      catalogue.classify(
-        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-      ),
-    ).toBeNull();
-    expect(catalogue.classify('')).toBeNull();
-    expect(catalogue.classify(undefined)).toBeNull();
+  it('should classify a browser as no agent: a person', () => {
+    for (const browser of [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10.15; rv:133.0) Gecko/20100101 Firefox/133.0',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+    ]) {
+      expect(catalogue.classify(browser), browser).toBeNull();
+    }
+  });
+
+  it('should count an empty header, no header and a program the list does not name as unlisted clients', () => {
+    const noHeader = {
+      id: '(none)',
+      name: '(no User-Agent)',
+      operator: 'unknown',
+      kind: 'unlisted-client',
+    };
+    expect(catalogue.classify(undefined)).toEqual(noHeader);
+    expect(catalogue.classify('')).toEqual(noHeader);
+    // Node's fetch (the MCP TypeScript SDK's transport), Java's HttpClient, a tool, an agent.
+    for (const [userAgent, name] of [
+      ['node', 'node'],
+      ['Java-http-client/21.0.5', 'Java-http-client'],
+      ['PostmanRuntime/7.43.0', 'PostmanRuntime'],
+      ['acme-research-agent/0.3 (+https://acme.example/agent)', 'acme-research-agent'],
+      [`${'A'.repeat(100)}/1`, 'A'.repeat(MAX_UNLISTED_NAME)],
+      ['(compatible; nameless)', '(unlisted)'],
+    ]) {
+      expect(catalogue.classify(userAgent), userAgent).toEqual({
+        id: '(unlisted)',
+        name,
+        operator: 'unknown',
+        kind: 'unlisted-client',
+      });
+    }
   });
 
   it('should keep every AI agent of its table among the package patterns', () => {
@@ -74,7 +102,7 @@ describe('AgentCatalogue', () => {
   });
 
   it('should match only the first 512 characters of a huge header', () => {
-    expect(catalogue.classify(`${'x'.repeat(600)} GPTBot/1.0`)).toBeNull();
+    expect(catalogue.classify(`Mozilla/5.0 ${'x'.repeat(600)} GPTBot/1.0`)).toBeNull();
     expect(catalogue.classify(`GPTBot/1.0 ${'x'.repeat(100_000)}`)?.id).toBe('GPTBot');
   });
 });

@@ -15,6 +15,8 @@ import { MemoryStore } from '../../src/shared-state/memory-store.ts';
 const ROUTES = buildRouteTable(listSitePages(['about-us']));
 const PAGES = createPageMiddleware(ROUTES);
 const GPTBOT = 'Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)';
+const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const REQUEST_CONTEXT = Symbol.for('@vercel/request-context');
 const globals = globalThis as Record<symbol, unknown>;
 
@@ -57,7 +59,9 @@ describe('withMiddlewareCounting', () => {
     expect(mirror.headers.get('x-middleware-rewrite')).toBe('https://facts.example/about-us.md');
     // A person's page read, a context's own waitUntil, and a path that is no document or page.
     const fromContext: Promise<unknown>[] = [];
-    middleware(get('/about-us'), { waitUntil: (p) => fromContext.push(p) });
+    middleware(get('/about-us', { 'user-agent': BROWSER }), {
+      waitUntil: (p) => fromContext.push(p),
+    });
     middleware(get('/no-such-page'));
     expect(kept).toHaveLength(2);
     expect(fromContext).toHaveLength(1);
