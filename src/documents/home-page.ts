@@ -66,7 +66,7 @@ export function listHomeFacts({
   facts.push({
     label: 'What it makes',
     value: product.category
-      ? `${product.name}, ${lowerFirstInEnglish(product.category, company.locale)}`
+      ? `${product.name}${readComma(company.locale)}${lowerFirstInEnglish(product.category, company.locale)}`
       : product.name,
   });
   facts.push({ label: 'Website', value: formatWebsite(company.website), href: company.website });
@@ -90,6 +90,28 @@ function readablePath(path: string): string {
   } catch {
     return path;
   }
+}
+
+/**
+ * The comma that sets a name and what it is apart, by the script the content's language is
+ * written in (its likely script, from CLDR, when the tag names none): `、` in Japanese and Chinese,
+ * the Arabic comma in Arabic, Persian and Urdu, the Ethiopic comma in Amharic, a space in Thai,
+ * Lao, Khmer and Burmese, which write no comma; elsewhere `, `.
+ */
+const SCRIPT_COMMAS: Readonly<Record<string, string>> = {
+  Jpan: '、',
+  Hans: '、',
+  Hant: '、',
+  Arab: '، ',
+  Ethi: '፣ ',
+  Thai: ' ',
+  Laoo: ' ',
+  Khmr: ' ',
+  Mymr: ' ',
+};
+function readComma(locale: string): string {
+  const { script = '' } = new Intl.Locale(locale).maximize();
+  return SCRIPT_COMMAS[script] ?? ', ';
 }
 
 /**

@@ -81,6 +81,24 @@ describe('listHomeFacts', () => {
       'Röstprotokoll, Logiciel de boulangerie',
     );
   });
+
+  it('should set the category apart with the comma of the language’s script', () => {
+    const whatItMakes = (locale: string, name: string, category: string) =>
+      listHomeFacts({
+        company: { ...rich.company, locale },
+        product: { ...rich.product, name, category },
+      }).find((fact) => fact.label === 'What it makes')?.value;
+    expect(whatItMakes('ja-JP', '茶畑ノート', '栽培記録アプリ')).toBe('茶畑ノート、栽培記録アプリ');
+    expect(whatItMakes('zh-TW', '茶園筆記', '栽培紀錄')).toBe('茶園筆記、栽培紀錄');
+    expect(whatItMakes('ar-EG', 'صندوق الموسم', 'اشتراك تمور')).toBe('صندوق الموسم، اشتراك تمور');
+    expect(whatItMakes('fa', 'دفتر باغ', 'نرم‌افزار')).toBe('دفتر باغ، نرم‌افزار');
+    expect(whatItMakes('am', 'ቡና', 'ሶፍትዌር')).toBe('ቡና፣ ሶፍትዌር');
+    expect(whatItMakes('th-TH', 'สมุดสวน', 'แอปบันทึก')).toBe('สมุดสวน แอปบันทึก');
+    // Korean, Hebrew, Greek and Hindi write the comma as English does.
+    expect(whatItMakes('ko-KR', '차밭 노트', '재배 기록')).toBe('차밭 노트, 재배 기록');
+    expect(whatItMakes('he', 'יומן', 'תוכנה')).toBe('יומן, תוכנה');
+    expect(whatItMakes('el', 'Ημερολόγιο', 'Λογισμικό')).toBe('Ημερολόγιο, Λογισμικό');
+  });
 });
 
 describe('the website in the fact sheet', () => {
