@@ -9,9 +9,10 @@ const holder = ((globalThis as Record<symbol, Holder | undefined>)[SHARED] ??= {
 
 /**
  * Gives the run a temporary folder of its own (run-temp.ts), removed when the last project ends,
- * and fails the test run when it changed what git ignores in the work tree: a build, dev server or local server that ran
- * in the repository instead of a temporary copy would rewrite `dist/`, `.vercel/`, `.astro/` or
- * `src/generated/`, so a site the owner serves with `npm start` would change under them.
+ * and fails the run when it changed what git ignores in the work tree: a build, dev server or
+ * local server that ran in the repository instead of a temporary copy would rewrite `dist/`,
+ * `.vercel/`, `.astro/` or `src/generated/`, so a site the owner serves with `npm start` would
+ * change under them.
  */
 export default async function setup(): Promise<() => Promise<void>> {
   holder.users += 1;
