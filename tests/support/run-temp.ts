@@ -14,7 +14,7 @@ const TEMP_VARIABLES = ['TMPDIR', 'TMP', 'TEMP'] as const;
 export type RunTemp = {
   /** The run's own folder, under the temporary directory the run started with. */
   folder: string;
-  /** Removes the folder and all it holds, and gives the variables their values back. */
+  /** Removes the folder and all it holds, and gives the four variables their values back. */
   close(): Promise<void>;
 };
 
@@ -27,7 +27,9 @@ export type RunTemp = {
  * the machine's temporary directory run after run: `close()` removes the folder when the run ends.
  */
 export async function openRunTemp(): Promise<RunTemp> {
-  const saved = TEMP_VARIABLES.map((name) => [name, process.env[name]] as const);
+  const saved = [...TEMP_VARIABLES, CACHE_VARIABLE].map(
+    (name) => [name, process.env[name]] as const,
+  );
   process.env[CACHE_VARIABLE] ??= tmpdir();
   const folder = await mkdtemp(join(tmpdir(), 'agent-facts-test-run-'));
   for (const name of TEMP_VARIABLES) process.env[name] = folder;
