@@ -242,14 +242,38 @@ function readQueryPieces(text: string): string[] {
 }
 
 /**
+ * The particles Korean writes after a noun, in the same word (`회사는`, `서울에서`), longest first:
+ * the case and topic markers and the commonest others. Korean is written with spaces between
+ * words, but each noun of a sentence carries one: a question typed as a sentence (`회사의 설립
+ * 연도는`) names its nouns in forms the text may not hold (`회사가`, `연도`).
+ */
+const KOREAN_PARTICLES = (
+  '에서는 에서도 에게서 으로는 으로서 으로써 에서 에게 에는 에도 한테 께서 으로 로는 부터 까지 처럼 ' +
+  '보다 이나 이랑 하고 마다 조차 밖에 은 는 이 가 을 를 의 에 로 와 과 도 만'
+).split(' ');
+const HANGUL_PART = /^\p{sc=Hangul}+$/u;
+
+/**
+ * A part in Hangul without the particle it ends with, when two syllables or more are left (`회사는`
+ * is `회사`; `사과`, "apple", stays): without a dictionary, a noun may lose a last syllable that
+ * looks like one (`제주도` is `제주`), which only widens a search that needs some words.
+ */
+function dropKoreanParticle(part: string): string {
+  if (!HANGUL_PART.test(part)) return part;
+  const particle = KOREAN_PARTICLES.find((ending) => part.endsWith(ending));
+  return particle && part.length - particle.length >= 2 ? part.slice(0, -particle.length) : part;
+}
+
+/**
  * The parts of a word with East Asian letters that say what it is about (splitAtScripts): all
  * but those in hiragana when another part is in another script, since those are its grammar (a
- * particle, an ending: `について` of `会社について`).
+ * particle, an ending: `について` of `会社について`), and a part in Hangul without its particle
+ * (`회사` of `회사는`).
  */
 export function readTellingParts(word: string): string[] {
   const parts = splitAtScripts(word);
   const telling = parts.filter((part) => !HIRAGANA_PART.test(part));
-  return telling.length > 0 ? telling : parts;
+  return (telling.length > 0 ? telling : parts).map(dropKoreanParticle);
 }
 
 /** A word of a query with East Asian letters: one word, made of its pairs of letters. */

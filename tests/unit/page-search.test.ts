@@ -377,6 +377,30 @@ describe('searchPages in Chinese, Japanese and Korean', () => {
     expect(search('運転について')).toEqual(['/#fan']);
   });
 
+  it('should find a Korean noun asked for with another particle than the section has', () => {
+    const index = buildPageSearchIndex([
+      {
+        url: '/#history',
+        page: '회사 소개',
+        heading: '연혁',
+        text: '우리 회사의 첫 매장은 1998년에 부산에서 문을 열었습니다.',
+      },
+      {
+        url: '/#delivery',
+        page: '배달',
+        heading: '배달',
+        text: '매일 아침 갓 구운 빵을 배달합니다.',
+      },
+    ]);
+    const search = (query: string) =>
+      searchPages(index, query, { limit: 10, perPage: 3 }).hits.map((hit) => hit.url);
+    // 회사는 and 매장이 are not in the text, 회사의 and 매장은 are.
+    expect(search('회사는')).toEqual(['/#history']);
+    expect(search('매장이 어디')).toEqual(['/#history']);
+    expect(search('부산에는')).toEqual(['/#history']);
+    expect(search('사과')).toEqual([]);
+  });
+
   it('should mark the letters that matched in the snippet', () => {
     const [hit] = searchPages(eastAsian, 'パン', { limit: 1, perPage: 1 }).hits;
     expect(hit?.snippet.filter((part) => part.mark)).toEqual([{ text: 'パン', mark: true }]);

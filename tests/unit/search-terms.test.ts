@@ -139,6 +139,15 @@ describe('readQueryWords', () => {
     expect(readQueryWords('スーパーで買う').map((word) => word.segments)).toEqual([
       [['スー', 'ーパ', 'パー'], ['買']],
     ]);
+    // A Korean noun's particle is left out of its segment when two syllables or more are left;
+    // the word's pieces keep it.
+    expect(readQueryWords('회사는 서울에서 사과 차를').map((word) => word.segments)).toEqual([
+      [['회사']],
+      [['서울']],
+      [['사과']],
+      [['차를']],
+    ]);
+    expect(readQueryWords('회사는')[0]?.pieces).toEqual(['회사', '사는']);
     // Half-width kana read as their usual forms; a lone letter is its own piece.
     expect(readQueryWords('ｶﾞｯｺｳ 朝').map((word) => word.pieces)).toEqual([
       ['ガッ', 'ッコ', 'コウ'],

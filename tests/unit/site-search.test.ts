@@ -96,6 +96,32 @@ describe('tokenize in Chinese, Japanese and Korean', () => {
     ]);
   });
 
+  it('should find a Korean noun asked for with another particle than the text has', () => {
+    expect(tokenizeQuery('회사는 언제')).toEqual([['회사'], ['언제']]);
+    const korean = new SiteSearchIndex([
+      {
+        section: '회사 소개',
+        heading: '연혁',
+        text: '우리 회사의 첫 매장은 1998년에 부산에서 문을 열었습니다.',
+        source: 'https://example.com/copy/about.md',
+        page: 'https://example.com/#history',
+      },
+      {
+        section: '배달',
+        heading: '배달',
+        text: '매일 아침 갓 구운 빵을 배달합니다.',
+        source: 'https://example.com/copy/delivery.md',
+        page: 'https://example.com/#delivery',
+      },
+    ]);
+    const pages = (query: string) => korean.search(query, 5).map((hit) => hit.page);
+    // 회사는 and 매장이 are not in the text, 회사의 and 매장은 are.
+    expect(pages('회사는')).toEqual(['https://example.com/#history']);
+    expect(pages('첫 매장이 어디')).toEqual(['https://example.com/#history']);
+    expect(pages('배달은')).toEqual(['https://example.com/#delivery']);
+    expect(pages('사과')).toEqual([]);
+  });
+
   it('should find a query word written without spaces only in a passage that holds all its pairs of letters', () => {
     expect(tokenizeQuery('防霜ファン 朝 rate limits 会社について')).toEqual([
       ['防霜'],
