@@ -62,7 +62,8 @@ interface BarRow {
 
 /** Named counts as a list of bars, the largest first: names and counts in HTML, bars in SVG. */
 function drawBars(title: string, rows: readonly BarRow[]): string {
-  if (rows.length === 0) return '<p class="none">None yet.</p>';
+  // Named, since a section may hold several lists (MCP: methods, clients, tools).
+  if (rows.length === 0) return `<p class="none">${escapeHtml(title)}: none yet.</p>`;
   const most = Math.max(1, ...rows.map((row) => row.requests));
   const body = rows
     .map((row) => {
@@ -135,6 +136,7 @@ export function renderInsightPage(report: InsightReport, siteName: string): stri
     ),
     '<h2>MCP</h2>',
     drawBars('Methods', report.mcpMethods),
+    drawBars('Clients, by the name they give', report.mcpClients),
     drawBars('Tools called', report.mcpTools),
     '<h2>Top search queries</h2>',
     drawTable(

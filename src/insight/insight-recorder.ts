@@ -236,6 +236,7 @@ function readVisit(
     surface: request.surface,
     format: readAnswerFormat(request.contentType),
     mcpMethods: notes?.mcpMethods ?? [],
+    mcpClient: notes?.mcpClient || undefined,
     mcpTool: notes?.mcpTool || undefined,
     query: notes?.query || undefined,
     grant: notes?.grant || undefined,

@@ -35,6 +35,11 @@ export interface InsightReport {
   readonly formats: readonly { format: string; agents: number; people: number }[];
   readonly markdownShareOfAgentReads: number;
   readonly mcpMethods: readonly NamedCount[];
+  /**
+   * Requests by the name the MCP client gave itself: its `initialize` requests before protocol
+   * 2026-07-28, where only that request names the client, and every request from then on.
+   */
+  readonly mcpClients: readonly NamedCount[];
   readonly mcpTools: readonly NamedCount[];
   readonly searchQueries: readonly NamedCount[];
   readonly oauthGrants: readonly NamedCount[];
@@ -124,6 +129,7 @@ export function buildInsightReport(
     formats,
     markdownShareOfAgentReads: agentReads === 0 ? 0 : markdownReads / agentReads,
     mcpMethods: listTop(sumDimension(days, 'methods')),
+    mcpClients: listTop(sumDimension(days, 'clients')),
     mcpTools: listTop(sumDimension(days, 'tools')),
     searchQueries: listTop(sumDimension(days, 'queries')),
     oauthGrants: listTop(sumDimension(days, 'grants')),

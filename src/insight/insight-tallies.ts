@@ -1,8 +1,9 @@
 /**
  * The owner's insight as daily tallies in the shared store: one bounded hash per day and
  * dimension (`insight:<day>:<dimension>`), kept `INSIGHT_RETENTION_DAYS`. Only counts of
- * catalogue names, route-table surfaces, media kinds, method and tool names, grant types and
- * length-capped search queries are written: no address, token or raw User-Agent (docs/insight.md).
+ * catalogue names, route-table surfaces, media kinds, method, client and tool names, grant types
+ * and length-capped search queries are written: no address, token or raw User-Agent
+ * (docs/insight.md).
  */
 import type { BoundedTally, StoreAnswer, TallyCount } from '../shared-state/shared-store.ts';
 import type { AgentIdentity } from './agent-catalogue.ts';
@@ -21,6 +22,8 @@ export interface Visit {
   readonly surface: string;
   readonly format: 'markdown' | 'html' | 'json' | 'text' | 'other';
   readonly mcpMethods: readonly string[];
+  /** The name the MCP client gave itself (`clientInfo.name`), when the request carried it. */
+  readonly mcpClient?: string | undefined;
   readonly mcpTool?: string | undefined;
   readonly query?: string | undefined;
   readonly grant?: string | undefined;
@@ -34,6 +37,7 @@ export const INSIGHT_DIMENSIONS = {
   surfaces: 200,
   formats: 16,
   methods: 32,
+  clients: 64,
   tools: 32,
   queries: 200,
   grants: 8,
@@ -126,6 +130,7 @@ export function listVisitCounts(visit: Visit): TallyCount[] {
     add('signers', visit.signature.signer);
   }
   for (const method of visit.mcpMethods) add('methods', method);
+  if (visit.mcpClient) add('clients', visit.mcpClient);
   if (visit.mcpTool) add('tools', visit.mcpTool);
   const query = visit.query === undefined ? '' : readNormalizedQuery(visit.query);
   if (query) add('queries', query);

@@ -50,6 +50,7 @@ export function formatInsightReport(report: InsightReport): string {
       report.formats.map((f) => [f.format, f.agents, f.people]),
     ),
     formatTable('MCP methods', ['Method', 'Requests'], counts(report.mcpMethods)),
+    formatTable('MCP clients', ['Client', 'Requests'], counts(report.mcpClients)),
     formatTable('MCP tools', ['Tool', 'Requests'], counts(report.mcpTools)),
     formatTable('Top search queries', ['Query', 'Requests'], counts(report.searchQueries)),
     formatTable('OAuth grants', ['Grant', 'Requests'], counts(report.oauthGrants)),

@@ -2,6 +2,7 @@ import type { JSONRPCResponse } from 'json-rpc-2.0';
 import { asObject, type JsonRpcMessage } from './json-rpc-messages.ts';
 import type { McpMethod, ProtocolVersion } from '../service/mcp-protocol.ts';
 import { noteRequest, readRequestNotes } from '../http/request-notes.ts';
+import { readClientName } from './client-name.ts';
 
 /**
  * List and discovery results depend only on the protocol version, the method and the cursor, and
@@ -99,7 +100,12 @@ export function createResultCache(): ResultCache {
       const kept = (key.startsWith(TOOL_CALL_KEY_PREFIX) ? calls : lists).get(key);
       if (!kept) return undefined;
       // What the method table notes for the insight report when it answers (docs/insight.md).
-      noteRequest({ mcpMethod: request.method, mcpTool: kept.tool, query: kept.query });
+      noteRequest({
+        mcpMethod: request.method,
+        mcpClient: readClientName(request),
+        mcpTool: kept.tool,
+        query: kept.query,
+      });
       return encodeResponse(id, kept.bytes);
     },
     keepAnswer(request, version, response) {

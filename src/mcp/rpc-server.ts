@@ -2,6 +2,7 @@ import { JSONRPCErrorException, JSONRPCServer } from 'json-rpc-2.0';
 import type { FailureLog } from '../http/problem.ts';
 import { noteRequest } from '../http/request-notes.ts';
 import { JSON_RPC_ERRORS, MCP_METHODS } from '../service/mcp-protocol.ts';
+import { readClientName } from './client-name.ts';
 import { addLifecycleMethods } from './lifecycle-methods.ts';
 import type { AddMcpMethod, McpCallContext } from './method-context.ts';
 import { addPromptMethods } from './prompt-methods.ts';
@@ -42,7 +43,10 @@ export function createMcpRpcServer(
   };
   server.applyMiddleware(createVersionMiddleware(description), (next, request, context) => {
     // For the owner's insight report: a method name only when it is one of ours.
-    noteRequest({ mcpMethod: server.hasMethod(request.method) ? request.method : '(unknown)' });
+    noteRequest({
+      mcpMethod: server.hasMethod(request.method) ? request.method : '(unknown)',
+      mcpClient: readClientName(request),
+    });
     return next(request, context);
   });
 

@@ -1,3 +1,4 @@
+import * as v2 from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { ChildProcess } from 'node:child_process';
@@ -210,6 +211,43 @@ describe('/insight and /insight.json', () => {
       requests: sent,
     });
     expect(after.kinds).toContainEqual({ name: 'unlisted-client', requests: sent });
+  });
+
+  it('should count each MCP client by the name it gives: at initialize before 2026-07-28, on every request since', async () => {
+    const url = servers[0]?.url ?? '';
+    const mcp = new URL(`${url}/mcp`);
+    const before = await readReport(url);
+    // Each SDK's messages, counted as they leave (the GET of an event stream carries none).
+    let modernMessages = 0;
+    const countingFetch: typeof fetch = async (input, init) => {
+      if (init?.method === 'POST') modernMessages += 1;
+      return fetch(input, init);
+    };
+    const legacy = new Client({ name: 'insight-legacy-client', version: '1.0.0' });
+    await legacy.connect(new StreamableHTTPClientTransport(mcp));
+    await legacy.listTools();
+    await legacy.callTool({ name: 'get_company_overview', arguments: {} });
+    await legacy.close();
+    const modern = new v2.Client(
+      { name: 'insight-modern-client\u0007 ', version: '2.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    await modern.connect(new v2.StreamableHTTPClientTransport(mcp, { fetch: countingFetch }));
+    // The second tools/list is answered from the kept result, and counted all the same.
+    await modern.listTools();
+    await modern.listTools();
+    await modern.callTool({ name: 'get_company_overview', arguments: {} });
+    await modern.close();
+    const after = await readReport(url);
+    const added = (name: string) =>
+      (after.mcpClients.find((row) => row.name === name)?.requests ?? 0) -
+      (before.mcpClients.find((row) => row.name === name)?.requests ?? 0);
+    expect(added('insight-legacy-client')).toBe(1);
+    expect(modernMessages).toBeGreaterThanOrEqual(3);
+    // Its bell character dropped and its space trimmed, it is one name.
+    expect(added('insight-modern-client')).toBe(modernMessages);
+    const page = await fetch(`${url}/insight`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(await page.text()).toContain('insight-modern-client');
   });
 
   it('should keep the tallies in Redis for 30 days, without addresses or User-Agents', async () => {
