@@ -1,7 +1,7 @@
 import { META_KEYS } from '../service/mcp-protocol.ts';
 import { asObject, type JsonRpcMessage } from './json-rpc-messages.ts';
 
-/** Characters kept of a client's name: client names are short (`claude-ai`, `Visual Studio Code`). */
+/** Characters kept of a client's name: an application's name, short as a rule. */
 export const MAX_CLIENT_NAME = 64;
 
 /**
