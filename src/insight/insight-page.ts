@@ -67,7 +67,10 @@ function drawBars(title: string, rows: readonly BarRow[]): string {
   const most = Math.max(1, ...rows.map((row) => row.requests));
   const body = rows
     .map((row) => {
-      const name = escapeHtml(row.name.length > 48 ? `${row.name.slice(0, 47)}…` : row.name);
+      // A line may break after a slash (`notifications/<wbr>initialized`) rather than in a word.
+      const name = escapeHtml(
+        row.name.length > 48 ? `${row.name.slice(0, 47)}…` : row.name,
+      ).replaceAll('/', '/<wbr>');
       const detail = row.detail ? `<small>${escapeHtml(row.detail)}</small>` : '';
       return `<tr><th scope="row">${name}${detail}</th><td class="chart">${drawBar(row.requests, most)}</td><td class="count">${row.requests}</td></tr>`;
     })
