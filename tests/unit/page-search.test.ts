@@ -58,6 +58,11 @@ const SECTIONS: PageSection[] = [
 const index = buildPageSearchIndex(SECTIONS);
 const search = (query: string) => searchPages(index, query, { limit: 10, perPage: 2 });
 
+/** The URLs of the sections an index finds for a query, three a page at most. */
+function findUrls(sections: ReturnType<typeof buildPageSearchIndex>, query: string): string[] {
+  return searchPages(sections, query, { limit: 10, perPage: 3 }).hits.map((hit) => hit.url);
+}
+
 /** The marked words of every hit's snippet. */
 function readMarks(query: string): string[] {
   return search(query).hits.flatMap((hit) =>
@@ -362,8 +367,7 @@ describe('searchPages in Chinese, Japanese and Korean', () => {
         text: 'JSON で返します。',
       },
     ]);
-    const search = (query: string) =>
-      searchPages(index, query, { limit: 10, perPage: 3 }).hits.map((hit) => hit.url);
+    const search = (query: string) => findUrls(index, query);
     expect(search('防霜ファン')).toEqual(['/#fan']);
     expect(search('ファイル')).toEqual([]);
     expect(search('リファレンス')).toEqual(['/docs']);
@@ -392,8 +396,7 @@ describe('searchPages in Chinese, Japanese and Korean', () => {
         text: '매일 아침 갓 구운 빵을 배달합니다.',
       },
     ]);
-    const search = (query: string) =>
-      searchPages(index, query, { limit: 10, perPage: 3 }).hits.map((hit) => hit.url);
+    const search = (query: string) => findUrls(index, query);
     // 회사는 and 매장이 are not in the text, 회사의 and 매장은 are.
     expect(search('회사는')).toEqual(['/#history']);
     expect(search('매장이 어디')).toEqual(['/#history']);
