@@ -150,6 +150,16 @@ interface TermEntry {
   readonly idf: number;
 }
 
+/** The passages that hold every one of the terms: those in the postings of all their entries. */
+function readPassagesHoldingAll(entries: readonly TermEntry[]): Set<number> {
+  const [first, ...rest] = entries;
+  let holding = new Set(first?.postings.map(({ passage }) => passage));
+  for (const { postings } of rest) {
+    holding = new Set(postings.map(({ passage }) => passage).filter((p) => holding.has(p)));
+  }
+  return holding;
+}
+
 /** BM25 parameters: term-frequency saturation and length normalization. */
 const K1 = 1.2;
 const B = 0.75;
@@ -203,18 +213,7 @@ export class SiteSearchIndex {
       const entries = group.map((term) => this.#terms.get(term));
       if (!entries.every((entry) => entry !== undefined)) continue;
       // A group of one term (every word but one with East Asian letters) counts wherever it is.
-      const holding =
-        entries.length > 1
-          ? entries
-              .slice(1)
-              .reduce(
-                (passages, entry) =>
-                  new Set(
-                    entry.postings.map(({ passage }) => passage).filter((p) => passages.has(p)),
-                  ),
-                new Set(entries[0]?.postings.map(({ passage }) => passage)),
-              )
-          : undefined;
+      const holding = entries.length > 1 ? readPassagesHoldingAll(entries) : undefined;
       for (const entry of entries) {
         for (const { passage, frequency } of entry.postings) {
           if (holding && !holding.has(passage)) continue;
