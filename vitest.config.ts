@@ -1,6 +1,6 @@
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { cacheFolder } from './tests/support/run-temp.ts';
 import ProjectOrderSequencer from './tests/support/test-order.ts';
 
 /** Fails the run if it changed the work tree; first, so that its teardown runs last. */
@@ -10,8 +10,9 @@ const WORK_TREE_GUARD = 'tests/support/work-tree-guard.ts';
 // the run's workers and every Node process they start: servers, the audit and other commands,
 // function hosts and builds start some 80 times in a run, each compiling the same modules again.
 // Three process-spawning unit files took 9.6 and 9.8 s of CPU with it against 14.5 and 16.0 s
-// without (docs/architecture.md, "Tests"). Outside the work tree; a variable already set wins.
-process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), 'agent-facts-tests-compile-cache');
+// without (docs/architecture.md, "Tests"). Outside the work tree and outside the run's own
+// temporary folder, which goes when the run ends (run-temp.ts); a variable already set wins.
+process.env.NODE_COMPILE_CACHE ??= join(cacheFolder(), 'agent-facts-tests-compile-cache');
 
 export default defineConfig({
   test: {

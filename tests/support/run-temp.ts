@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * Where a run keeps what it reuses in later runs (the MCP Python SDK's virtual environment): the
- * temporary directory the run started with, not the run's own folder, which goes at its end.
+ * Where a run keeps what it reuses in later runs (the module compile cache, the MCP Python SDK's
+ * virtual environment): the temporary directory the run started with, not the run's own folder,
+ * which goes at its end.
  */
 export const CACHE_VARIABLE = 'AGENT_FACTS_TEST_CACHE';
 
