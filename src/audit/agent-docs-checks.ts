@@ -3,6 +3,7 @@ import type { AuditCheck, AuditContext, CheckScope } from './audit-check.ts';
 import { expectDocument } from './audit-expectations.ts';
 import { mediaTypeOf, parseJson, type AuditResponse } from './audit-http.ts';
 import { BROWSER_ACCEPT, listPageUrls, toMarkdownUrl } from './audit-pages.ts';
+import { buildReverseDnsNamespace } from '../documents/mcp-server-card.ts';
 
 /** A check of the Agent-Friendly Docs scanner (afdocs), as a check's source. */
 const AFDOCS = (check: string) => `afdocs ${check}`;
@@ -253,8 +254,7 @@ export const AGENT_DOCS_CHECKS: readonly AuditCheck[] = [
           }
         | undefined;
       if (!scope.expect(server !== undefined, 'server.json is not JSON')) return;
-      const host = new URL(context.origin).hostname.replace(/^\[|\]$/g, '');
-      const namespace = host.split('.').reverse().join('.');
+      const namespace = buildReverseDnsNamespace(new URL(context.origin).hostname);
       scope.expect(
         typeof server?.name === 'string' && server.name.startsWith(`${namespace}/`),
         `name ${String(server?.name)} is not in the namespace ${namespace}/`,

@@ -20,12 +20,25 @@ export function buildServerCardUrl(urls: ServiceUrls): string {
   return `${urls.mcp}/server-card`;
 }
 
-/** The reverse-DNS server name of SEP-2127 and the MCP registry: the origin's host labels reversed, `/`, the name. */
+/** A dotted IPv4 address, which has no domain labels to reverse. */
+const IPV4_ADDRESS = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+
+/**
+ * The reverse-DNS namespace of a host: its domain's labels reversed (`facts.bakery.example` is
+ * `example.bakery.facts`). An IP address names no domain, so it stays as it is (`127.0.0.1`, not
+ * `1.0.0.127`, which would read as another address); an IPv6 address loses its brackets, and
+ * each character the registry's name pattern lacks (`:`) becomes `-`.
+ */
+export function buildReverseDnsNamespace(hostname: string): string {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  if (IPV4_ADDRESS.test(host)) return host;
+  const safe = host.replace(/[^a-zA-Z0-9.-]/g, '-');
+  return host.includes(':') ? safe : safe.split('.').reverse().join('.');
+}
+
+/** The reverse-DNS server name of SEP-2127 and the MCP registry: the origin's namespace, `/`, the name. */
 export function buildReverseDnsName(urls: ServiceUrls, content: SiteContent): string {
-  const host = new URL(urls.origin).hostname
-    .replace(/^\[|\]$/g, '')
-    .replace(/[^a-zA-Z0-9.-]/g, '-');
-  return `${host.split('.').reverse().join('.')}/${buildMcpServerName(content)}`;
+  return `${buildReverseDnsNamespace(new URL(urls.origin).hostname)}/${buildMcpServerName(content)}`;
 }
 
 /**

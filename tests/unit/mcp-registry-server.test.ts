@@ -38,6 +38,20 @@ describe('buildMcpRegistryServer', () => {
     expect(server.name).toMatch(/^example\.bakery\.facts\/[a-z0-9-]+-facts$/);
   });
 
+  it('should keep an IP address as it is, since it has no domain labels to reverse', async () => {
+    const content = await loadFixtureContent('minimal');
+    const name = (origin: string) =>
+      buildMcpRegistryServer(content, buildServiceUrls(origin)).name.split('/')[0];
+    expect(name('http://127.0.0.1:4321')).toBe('127.0.0.1');
+    expect(name('http://[::1]:4321')).toBe('--1');
+    expect(name('http://localhost:4321')).toBe('localhost');
+    expect(name('https://www.facts.bakery.example')).toBe('example.bakery.facts.www');
+    for (const origin of ['http://127.0.0.1:4321', 'http://[::1]:4321']) {
+      const server = buildMcpRegistryServer(content, buildServiceUrls(origin));
+      expect(validate(server), JSON.stringify(validate.errors)).toBe(true);
+    }
+  });
+
   it('should describe the remote streamable HTTP endpoint, its protocol versions and the icons', async () => {
     const server = buildMcpRegistryServer(await loadFixtureContent('rich'), urls);
     expect(server.remotes).toEqual([{ type: 'streamable-http', url: urls.mcp }]);
