@@ -9,11 +9,19 @@
  */
 import { stemmer } from 'stemmer';
 
-/** Words too common to tell sections apart; never indexed, so no typo can match one. */
+/**
+ * Words too common to tell sections apart; never indexed, so no typo can match one. English, and
+ * the postpositions, auxiliaries, pronouns and question words of Hindi (`के`, `की`, `में`, `है`,
+ * `कब`: a question such as `समिति की स्थापना कब हुई` would otherwise find every page by its `की`), which no other
+ * language's words collide with, since only Devanagari writes them.
+ */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
-  'a also an and are as at be been but by can do for from has have how i if in into is it its me my of on or our so than that the their them then there these they this those to us was we were what when where which who will with you your'.split(
-    ' ',
-  ),
+  [
+    'a also an and are as at be been but by can do for from has have how i if in into is it its me my of on or our so than that the their them then there these they this those to us was we were what when where which who will with you your',
+    'और का की के को कि ने में से पर तक है हैं था थी थे हो हुआ हुई हुए भी तो यह वह ये वे इस उस इन उन एक या क्या कब कहाँ कहां कैसे कौन क्यों',
+  ]
+    .join(' ')
+    .split(' '),
 );
 
 /** Words that open a question ("how do I get a token"); see `readQueryWords`. */
@@ -58,15 +66,21 @@ const JOINER = /[_.\-'’/]/;
 const CAMEL_CASE = /(?<=\p{Ll})(?=\p{Lu})/u;
 
 /**
- * The marks a word is read without: every combining mark but the voicing marks of Japanese kana,
- * which make another letter (`パン` "bread" is not `ハン`).
+ * The marks a word is read without, those that are accents or optional points: the combining
+ * diacritics any script borrows (Unicode's Inherited script: `é` is `e` and U+0301, Arabic's
+ * short vowels), Hebrew's vowel points and Arabic's other marks, and the nukta of the Indic
+ * scripts (`ज़` is `ज` and U+093C, which many writers leave out). Not the voicing marks of kana,
+ * which make another letter (`パン` "bread" is not `ハン`), nor the vowel signs of the Indic and
+ * Southeast Asian scripts, which are letters of their words: without them `काम` "work" would be
+ * `कम` "less", and `जीरा` "cumin" `जर`.
  */
-const FOLDED_MARKS = /[\p{M}--[\u3099\u309A]]/gv;
+const FOLDED_MARKS =
+  /[[\p{Script=Inherited}\p{Script=Hebrew}\p{Script=Arabic}\u093C\u09BC\u0A3C\u0ABC\u0B3C\u0CBC]&&[\p{M}--[\u3099\u309A]]]/gv;
 
 /**
  * Lower case, compatibility forms folded and accents dropped, so `Société` matches `societe` (and
  * half-width `ﾊﾟﾝ` matches `パン`); composed again (NFC), so a kana keeps its voicing mark and a
- * Korean syllable stays one letter.
+ * Korean syllable stays one letter. A vowel sign of Devanagari or Thai is no accent and stays.
  */
 export function normalizeWord(word: string): string {
   return word.normalize('NFKD').replace(FOLDED_MARKS, '').normalize('NFC').toLowerCase();
@@ -138,11 +152,36 @@ export function stemArabicWord(word: string): string {
 }
 
 /**
- * The stem of a term of letters: Porter's for Latin letters, the light stem of an Arabic word;
- * digits and identifiers stay as they are.
+ * The endings of Hindi nouns, adjectives and verbs, by length, longest first: plural and oblique
+ * case (`मसालों`, `प्रयोगशालाओं`), gender and number (`अच्छी`), tense and aspect (`करेंगे`,
+ * `बनाया`). The light stemmer of Ramanathan and Rao: no dictionary, the longest ending that
+ * leaves a stem longer than one letter goes, so `मसाले`, `मसालों` and `मसाला` meet as `मसाल`
+ * (A. Ramanathan and D. D. Rao, "A Lightweight Stemmer for Hindi", EACL 2003 workshop on
+ * computational linguistics for South Asian languages; Lucene's HindiStemmer reads the same list).
+ */
+const HINDI_ENDINGS = [
+  'ाएंगी ाएंगे ाऊंगी ाऊंगा ाइयाँ ाइयों ाइयां',
+  'ाएगी ाएगा ाओगी ाओगे एंगी ेंगी एंगे ेंगे ूंगी ूंगा ातीं नाओं नाएं ताओं ताएं ियाँ ियों ियां',
+  'ाकर ाइए ाईं ाया ेगी ेगा ोगी ोगे ाने ाना ाते ाती ाता तीं ाओं ाएं ुओं ुएं ुआं',
+  'कर ाओ िए ाई ाए ने नी ना ते ीं ती ता ाँ ां ों ें',
+  'ो े ू ु ी ि ा',
+].flatMap((endings) => endings.split(' '));
+
+/** The light stem of a word of Devanagari letters (HINDI_ENDINGS); any other word as it is. */
+export function stemHindiWord(word: string): string {
+  if (!/^\p{Script=Devanagari}+$/u.test(word)) return word;
+  const ending = HINDI_ENDINGS.find(
+    (candidate) => word.endsWith(candidate) && word.length > candidate.length + 1,
+  );
+  return ending ? word.slice(0, -ending.length) : word;
+}
+
+/**
+ * The stem of a term of letters: Porter's for Latin letters, the light stem of an Arabic or a
+ * Hindi word; digits and identifiers stay as they are.
  */
 export function stemTerm(term: string): string {
-  return /^[a-z]+$/.test(term) ? stemmer(term) : stemArabicWord(term);
+  return /^[a-z]+$/.test(term) ? stemmer(term) : stemHindiWord(stemArabicWord(term));
 }
 
 /**

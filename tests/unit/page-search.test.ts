@@ -416,6 +416,33 @@ describe('searchPages in Chinese, Japanese and Korean', () => {
   });
 });
 
+describe('searchPages in Hindi', () => {
+  it('should tell Hindi words apart by their vowel signs, meet their endings and pass over particles', () => {
+    const index = buildPageSearchIndex([
+      {
+        url: '/#work',
+        page: 'गुणवत्ता',
+        heading: 'प्रयोगशाला',
+        text: 'हमारी प्रयोगशाला में रसायनशास्त्री हर खेप की जाँच का काम करते हैं।',
+      },
+      {
+        url: '/#water',
+        page: 'किसान',
+        heading: 'खेती',
+        text: 'हमारे किसान कम पानी में जीरा उगाते हैं।',
+      },
+      { url: '/#founded', page: 'इतिहास', heading: 'शुरुआत', text: 'समिति की स्थापना 1998 में हुई।' },
+    ]);
+    // Before, काम "work" and कम "less" were one word, and दान "donation" found दिन "day".
+    expect(findUrls(index, 'काम')).toEqual(['/#work']);
+    expect(findUrls(index, 'कम')).toEqual(['/#water']);
+    // A plural finds its singular (the light stem of both).
+    expect(findUrls(index, 'प्रयोगशालाओं')).toEqual(['/#work']);
+    // की, में and the question word are no terms: the question finds the one section it asks about.
+    expect(findUrls(index, 'समिति की स्थापना कब हुई')).toEqual(['/#founded']);
+  });
+});
+
 describe('buildSnippet', () => {
   it('should cut a long text around the first match and mark it', () => {
     const words = Array.from({ length: 60 }, (_, i) => `w${i}`);

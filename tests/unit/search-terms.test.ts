@@ -5,6 +5,7 @@ import {
   readWordForms,
   readWordTerms,
   splitEastAsianWord,
+  stemHindiWord,
   stemTerm,
   tokenizeIndexedWords,
   tokenizeWords,
@@ -170,6 +171,35 @@ describe('normalizeWord', () => {
     expect(normalizeWord('ＡＰＩ')).toBe('api');
     // A Korean syllable stays one letter (NFKD alone splits it into its jamo).
     expect([...normalizeWord('빵을')]).toHaveLength(2);
+  });
+
+  it('should keep the vowel signs of Devanagari and Thai, which are letters, and drop points and the nukta', () => {
+    // काम "work" is not कम "less", जीरा "cumin" not जर; before, both lost every vowel sign.
+    expect(normalizeWord('काम')).toBe('काम');
+    expect(normalizeWord('काम')).not.toBe(normalizeWord('कम'));
+    expect(normalizeWord('जीरा')).toBe('जीरा');
+    expect(normalizeWord('किसान')).toBe('किसान');
+    expect(normalizeWord('ขนมปัง')).toBe('ขนมปัง');
+    // The nukta, written or left out, precomposed (U+095B) or not: one word.
+    expect(normalizeWord('\u095Bरूरत')).toBe('जरूरत');
+    expect(normalizeWord('ज\u093Cरूरत')).toBe('जरूरत');
+    // Hebrew's vowel points and Arabic's short vowels are optional: read without them.
+    expect(normalizeWord('שָׁלוֹם')).toBe('שלום');
+    expect(normalizeWord('يُروى')).toBe('يروى');
+    expect(normalizeWord('tiếng Việt')).toBe('tieng viet');
+  });
+});
+
+describe('stemHindiWord', () => {
+  it("should drop a Hindi word's longest ending that leaves two letters or more", () => {
+    for (const word of ['मसाला', 'मसाले', 'मसालों']) expect(stemHindiWord(word), word).toBe('मसाल');
+    expect(stemHindiWord('प्रयोगशालाओं')).toBe(stemHindiWord('प्रयोगशाला'));
+    expect(stemHindiWord('करेंगे')).toBe('कर');
+    // No ending, or too short a word: as it is.
+    expect(stemHindiWord('काम')).toBe('काम');
+    expect(stemHindiWord('की')).toBe('की');
+    expect(stemHindiWord('bakery')).toBe('bakery');
+    expect(stemTerm('मसालों')).toBe('मसाल');
   });
 });
 
