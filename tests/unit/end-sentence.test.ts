@@ -87,6 +87,30 @@ describe('endSentence', () => {
       expect(endSentence(text)).toBe(text);
   });
 
+  it("should end a sentence with its script's own full stop, by the script most of its letters are in", () => {
+    // Before, a Latin period: `कहें.`, `ください.`.
+    expect(endSentence('कीमतों के लिए बिक्री टीम से पूछें')).toBe('कीमतों के लिए बिक्री टीम से पूछें।');
+    expect(endSentence('MCP से कंपनी के तथ्य पूछें')).toBe('MCP से कंपनी के तथ्य पूछें।');
+    expect(endSentence('© জয়পুর মসলা')).toBe('© জয়পুর মসলা।');
+    expect(endSentence('製品名は「フルニル」と書いてください')).toBe(
+      '製品名は「フルニル」と書いてください。',
+    );
+    expect(endSentence('Ուղարկեք հարցում')).toBe('Ուղարկեք հարցում։');
+    expect(endSentence('ጥያቄ ይላኩ')).toBe('ጥያቄ ይላኩ።');
+    // Thai ends a sentence with no mark; Korean and Arabic with `.`.
+    expect(endSentence('ร้านขนมปังรุ่งอรุณ')).toBe('ร้านขนมปังรุ่งอรุณ');
+    expect(endSentence('회사에 문의하세요')).toBe('회사에 문의하세요.');
+    expect(endSentence('اسأل المبيعات')).toBe('اسأل المبيعات.');
+    // An English sentence that ends with a Hindi name is English.
+    expect(endSentence('Public marketing facts about मसाला समिति')).toBe(
+      'Public marketing facts about मसाला समिति.',
+    );
+  });
+
+  it('should keep a danda that ends a sentence already', () => {
+    expect(endSentence('हम हर सुबह मसाले पीसते हैं।')).toBe('हम हर सुबह मसाले पीसते हैं।');
+  });
+
   it('should add a period after an emoji, a colon or a dash, which end no sentence', () => {
     for (const text of ['Fresh bread 🍞', 'As follows:', 'And then —'])
       expect(endSentence(text)).toBe(`${text}.`);
