@@ -187,7 +187,8 @@ class ContentReader {
       );
       return undefined;
     }
-    const frontMatter = this.#parseYaml(file, match[1] ?? '');
+    // The front matter starts on the file's second line, after its opening ---.
+    const frontMatter = this.#parseYaml(file, match[1] ?? '', 1);
     if (frontMatter === undefined) return undefined;
     const data = this.#validate(file, schema, frontMatter ?? {});
     return data === undefined ? undefined : { data, body: (match[2] ?? '').trim() };
@@ -321,16 +322,21 @@ class ContentReader {
     }
   }
 
-  #parseYaml(file: string, text: string): unknown {
+  /**
+   * Parses YAML that starts `firstLine` lines into its file, reporting a syntax error at the
+   * file's own line and column, with the parser's reason alone (its message also names the
+   * position in the text it was given and ends with a colon before an excerpt).
+   */
+  #parseYaml(file: string, text: string, firstLine = 0): unknown {
     try {
       return parseYaml(text, { prettyErrors: true }) as unknown;
     } catch (error) {
-      const where =
-        error instanceof YAMLParseError && error.linePos
-          ? `line ${error.linePos[0].line}`
-          : '(syntax)';
-      const message = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
-      this.report(file, where, `is not valid YAML: ${message}`);
+      const position = error instanceof YAMLParseError ? error.linePos?.[0] : undefined;
+      const where = position ? `line ${position.line + firstLine}` : '(syntax)';
+      const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+      const message = reason.replace(/ at line \d+, column \d+:?$/, '').replace(/:$/, '');
+      const column = position ? ` (column ${position.col})` : '';
+      this.report(file, where, `is not valid YAML: ${message}${column}`);
       return undefined;
     }
   }

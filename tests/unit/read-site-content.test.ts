@@ -225,6 +225,17 @@ describe('readSiteContent', () => {
     expect((await issuesOf())[0]).toMatch(/^content\/agents\.yaml: line \d+: is not valid YAML/);
   });
 
+  it("should report invalid YAML in front matter at the file's own line and column, with no dangling colon", async () => {
+    // A colon and a space inside a value the owner did not quote, on the file's third line.
+    await edit('pages/docs.md', (text) =>
+      text.replace(/^---\n(.*)\n/, '---\n$1\ndescription: Read this: it matters\n'),
+    );
+    const [issue] = await issuesOf();
+    expect(issue).toMatch(
+      /^content\/pages\/docs\.md: line 3: is not valid YAML: [^:]*[^:\s] \(column \d+\)$/,
+    );
+  });
+
   it('should require front matter and a body in Markdown files', async () => {
     await edit('product.md', (text) => text.replace(/^---\n[\s\S]*?\n---\n/, ''));
     await edit('copy/donnees.md', (text) => text.replace(/\n---\n[\s\S]*$/, '\n---\n'));
