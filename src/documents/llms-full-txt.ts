@@ -71,6 +71,19 @@ export function buildLlmsFullTxt(
         demoteHeadings(section.body, readOutline(outlines.copy, section.slug), 1),
       ].join('\n'),
     ),
+    // The site owner's own pages, after the sections of the home page, in the header's order.
+    ...content.contentPages.map((page) =>
+      [
+        `## ${escapeMarkdownText(page.heading)}`,
+        '',
+        escapeMarkdownText(page.description),
+        '',
+        `Page: ${urls.origin}/${page.slug}`,
+        ...(page.body
+          ? ['', demoteHeadings(page.body, readOutline(outlines.contentPages, page.slug), 1)]
+          : []),
+      ].join('\n'),
+    ),
     [
       '## Calls to action',
       '',

@@ -40,4 +40,6 @@ export interface SiteOutlines {
   /** By copy section slug. */
   readonly copy: Readonly<Record<string, MarkdownOutline>>;
   readonly pages: Readonly<Record<PageName, MarkdownOutline>>;
+  /** By slug: the site owner's own pages of content/pages/. */
+  readonly contentPages: Readonly<Record<string, MarkdownOutline>>;
 }

@@ -69,6 +69,9 @@ export function parseSiteOutlines(content: SiteContent): SiteOutlines {
       developers: parseMarkdownOutline(content.pages.developers.body),
       docs: parseMarkdownOutline(content.pages.docs.body),
     },
+    contentPages: Object.fromEntries(
+      content.contentPages.map((page) => [page.slug, parseMarkdownOutline(page.body)]),
+    ),
   };
 }
 

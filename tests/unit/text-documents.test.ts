@@ -105,6 +105,7 @@ describe('buildLlmsFullTxt', () => {
       '## Instructions for agents',
       `## ${content.product.name}`,
       ...content.copy.map((section) => `## ${section.title}`),
+      ...content.contentPages.map((page) => `## ${page.heading}`),
       '## Calls to action',
       '## For agents and developers',
       '## API reference',
@@ -144,6 +145,18 @@ describe('buildLlmsFullTxt', () => {
     expect(text.match(/Request Timeout: The request was not received in time/g)).toHaveLength(1);
     // The versioning and the limits of the description come along.
     expect(text).toContain('Versioning: the REST API is versioned by URL path');
+  });
+
+  it("should carry the site owner's own pages, each with its address and its headings under its own", () => {
+    // Before, an owner's page (content/pages/our-bakeries.md) was linked from llms.txt only.
+    expect(content.contentPages.length).toBeGreaterThan(0);
+    for (const page of content.contentPages) {
+      expect(text).toContain(
+        `\n## ${page.heading}\n\n${page.description}\n\nPage: ${urls.origin}/${page.slug}\n`,
+      );
+    }
+    expect(headings.find((heading) => heading.text === 'Lyon, the first oven')?.depth).toBe(3);
+    expect(text).toContain('Lò bánh mì Phố Hội');
   });
 
   it('should push setext and # headings under their section and leave a fenced example untouched', () => {
