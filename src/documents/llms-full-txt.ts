@@ -12,6 +12,7 @@ import {
   readOutline,
 } from './markdown-text.ts';
 import { escapeMarkdownText } from '../service/escape-markdown.ts';
+import { absolutizeLinks } from './page-markdown.ts';
 import type { ServiceUrls } from '../service/urls.ts';
 
 /** What the API reference part of /llms-full.txt is read from: what the API itself publishes. */
@@ -104,5 +105,7 @@ export function buildLlmsFullTxt(
     ].join('\n'),
     buildApiReferenceText(api.openapi, api.tools, urls),
   ];
-  return `${sections.join('\n\n')}\n`;
+  // Every root-relative link absolute, as in the pages' Markdown versions: the text is read
+  // without a base URL (an owner's body links `/developers`, the changelog its feed).
+  return `${absolutizeLinks(sections.join('\n\n'), urls.origin)}\n`;
 }

@@ -34,7 +34,7 @@ export function buildPageUrl(urls: ServiceUrls, page: SitePage): string {
 }
 
 /** Makes every root-relative Markdown link absolute, so the text works without its base URL. */
-function absolutizeLinks(markdown: string, origin: string): string {
+export function absolutizeLinks(markdown: string, origin: string): string {
   return markdown.replace(/\]\((\/[^)\s]*)\)/g, (_match, path: string) => `](${origin}${path})`);
 }
 

@@ -156,6 +156,9 @@ describe('buildLlmsFullTxt', () => {
       );
     }
     expect(headings.find((heading) => heading.text === 'Lyon, the first oven')?.depth).toBe(3);
+    // Its link to /developers works without a base URL, as in the pages' Markdown versions.
+    expect(text).toContain(`[the developers page](${urls.origin}/developers)`);
+    expect(text).not.toMatch(/\]\(\/[^)]/);
     expect(text).toContain('Lò bánh mì Phố Hội');
   });
 
