@@ -184,22 +184,51 @@ interface Node {
  * mirrored, the logo at the right and the lines starting there, as its pages are.
  * @see https://ogp.me/#structured (og:image)
  */
-export async function renderOpenGraphImage(company: Company, logoSvg: string): Promise<Uint8Array> {
-  const svg = await layOutOpenGraphImage(company, logoSvg);
+export async function renderOpenGraphImage(
+  company: Company,
+  logoSvg: string,
+  reportLeftOut?: (line: LeftOutLine) => void,
+): Promise<Uint8Array> {
+  const svg = await layOutOpenGraphImage(company, logoSvg, reportLeftOut);
   return new Resvg(svg, { fitTo: { mode: 'original' } }).render().asPng();
+}
+
+/** A line of the content the Open Graph image leaves out, since its fonts cannot draw it. */
+export interface LeftOutLine {
+  readonly field: 'name' | 'tagline';
+  readonly text: string;
+}
+
+/**
+ * The build's warning for a line the image leaves out, naming the field, so an owner whose name or
+ * tagline is in a script the image's fonts lack (Devanagari, Thai...) learns it from the build,
+ * not from a link preview.
+ */
+export function formatLeftOutLine({ field, text }: LeftOutLine): string {
+  return (
+    `[og-image] content/company.yaml: ${field}: "${text}" is left out of /og-image.png: the ` +
+    "image's fonts cannot draw it (a script they lack, an accent that composes with no letter, " +
+    'or emoji alone); og:image:alt and the pages still carry it (docs/owners.md)'
+  );
 }
 
 /** The longest name drawn at the large size: two lines of it fit beside the logo. */
 const LONG_NAME = 40;
 
 /** The Open Graph image as satori lays it out (SVG), before resvg draws it. */
-export async function layOutOpenGraphImage(company: Company, logoSvg: string): Promise<string> {
+export async function layOutOpenGraphImage(
+  company: Company,
+  logoSvg: string,
+  reportLeftOut: (line: LeftOutLine) => void = () => {},
+): Promise<string> {
   const fonts = await loadOpenGraphFonts();
   // A name the fonts cannot draw (ร้านรุ่งอรุณ) gives way to the short name when they can (Rung Arun).
   const name =
     (await fitTextToFonts(company.name, fonts, company.locale)) ??
     (await fitTextToFonts(company.alternateName, fonts, company.locale));
   const tagline = await fitTextToFonts(company.tagline, fonts, company.locale);
+  if (name === undefined) reportLeftOut({ field: 'name', text: company.name });
+  if (tagline === undefined) reportLeftOut({ field: 'tagline', text: company.tagline });
   const light = THEMES[0];
   const logo = `data:image/svg+xml;base64,${Buffer.from(logoSvg).toString('base64')}`;
   const tree: Node = {

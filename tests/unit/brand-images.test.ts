@@ -3,7 +3,9 @@ import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   fitTextToFonts,
+  formatLeftOutLine,
   layOutOpenGraphImage,
+  type LeftOutLine,
   loadOpenGraphFonts,
   OPEN_GRAPH_IMAGE_SIZE,
   renderOpenGraphImage,
@@ -108,6 +110,30 @@ describe('the Open Graph image', () => {
     // Thai: the same image as for a tagline with nothing to draw.
     expect(await renderOpenGraphImage({ ...company, tagline: 'ขนมปังสดทุกเช้า' }, logo)).toEqual(
       nothing,
+    );
+  });
+
+  it('should report each line it leaves out, by its field, and none when it draws them all', async () => {
+    const { company } = await loadFixtureContent('rich');
+    const logo = WIDE_LOGO;
+    const reported: LeftOutLine[] = [];
+    const report = (line: LeftOutLine) => reported.push(line);
+    await renderOpenGraphImage(company, logo, report);
+    expect(reported).toEqual([]);
+    const hindi = {
+      ...company,
+      name: 'जयपुर मसाला समिति',
+      alternateName: 'मसाला समिति',
+      tagline: 'खेत से रसोई तक',
+    };
+    await renderOpenGraphImage(hindi, logo, report);
+    expect(reported).toEqual([
+      { field: 'name', text: 'जयपुर मसाला समिति' },
+      { field: 'tagline', text: 'खेत से रसोई तक' },
+    ]);
+    // The build's warning names the file, the field and the text.
+    expect(formatLeftOutLine({ field: 'tagline', text: 'खेत से रसोई तक' })).toMatch(
+      /^\[og-image\] content\/company\.yaml: tagline: "खेत से रसोई तक" is left out of \/og-image\.png/,
     );
   });
 
