@@ -17,7 +17,8 @@ function formatAtomDate(day: string): string {
 
 /**
  * Builds /changelog.xml: the changelog as an Atom feed, newest entry first; undefined for a site
- * without a changelog. Each entry's id is a tag URI of the site's host, its date and its file name
+ * without a changelog. Its languages are marked as the page marks them: the feed's own words
+ * English, each entry in the content's `locale`, so a feed reader can tell a Hindi entry is Hindi. Each entry's id is a tag URI of the site's host, its date and its file name
  * (RFC 4151), so it stays the same however the entry's title or the page change; its link is the
  * entry's heading on /changelog. Build time only: the bodies are rendered by the native parser.
  * @see RFC 4287 §4.1.1 (feed), §4.1.2 (entry), §4.2.6 (id)
@@ -38,7 +39,9 @@ export function buildChangelogFeed(
   ];
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
-    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    // The feed's own words are the site's (English); each entry is the owner's, in the content's
+    // language, but for its summary, which the site writes (RFC 4287 §2, xml:lang).
+    '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">',
     `  <id>${escapeXml(urls.changelog)}</id>`,
     `  <title>${escapeXml(`${content.company.name}: changelog`)}</title>`,
     '  <subtitle>What changed in the API, the MCP server and the agent documents, with the API version of each change and whether it breaks a client.</subtitle>',
@@ -47,7 +50,7 @@ export function buildChangelogFeed(
     `  <link rel="alternate" type="text/html" href="${escapeXml(urls.changelog)}"/>`,
     ...author.map((line) => line.slice(2)),
     ...rendered.flatMap(({ entry, anchor, html }) => [
-      '  <entry>',
+      `  <entry xml:lang="${escapeXml(content.company.locale)}">`,
       `    <id>tag:${escapeXml(host)},${entry.date}:changelog/${entry.slug}</id>`,
       `    <title>${escapeXml(entry.title)}</title>`,
       `    <published>${formatAtomDate(entry.date)}</published>`,
@@ -55,7 +58,7 @@ export function buildChangelogFeed(
       `    <link rel="alternate" type="text/html" href="${escapeXml(`${urls.changelog}#${anchor}`)}"/>`,
       `    <category term="api-${escapeXml(entry.apiVersion)}" label="API ${escapeXml(entry.apiVersion)}"/>`,
       ...(entry.breaking ? ['    <category term="breaking" label="Breaking change"/>'] : []),
-      `    <summary>${escapeXml(`API ${entry.apiVersion}. ${entry.breaking ? 'Breaking change: clients must change.' : 'Not breaking: clients keep working.'}`)}</summary>`,
+      `    <summary xml:lang="en">${escapeXml(`API ${entry.apiVersion}. ${entry.breaking ? 'Breaking change: clients must change.' : 'Not breaking: clients keep working.'}`)}</summary>`,
       `    <content type="html" xml:base="${escapeXml(urls.changelog)}">${escapeXml(html)}</content>`,
       '  </entry>',
     ]),

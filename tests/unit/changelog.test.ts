@@ -170,6 +170,13 @@ describe('buildChangelogFeed', () => {
     expect(first?.published?.toISOString()).toBe('2026-01-02T00:00:00.000Z');
     // The anchor is the id the page gives the entry's heading (github-slugger).
     expect(first?.url).toBe(`${urls.changelog}#first--best`);
+    // The site's words are English, the entries in the content's language.
+    expect(feed.language).toBe('en');
+    expect(xml?.match(/<entry xml:lang="([^"]+)">/g)).toEqual([
+      `<entry xml:lang="${content.company.locale}">`,
+      `<entry xml:lang="${content.company.locale}">`,
+    ]);
+    expect(xml).toContain('<summary xml:lang="en">API 1.2.0. Breaking change');
   });
 });
 
