@@ -59,7 +59,9 @@ describe('renderTouchIcon', () => {
   });
 });
 
-describe('the Open Graph image', () => {
+// Each test lays out and draws several 1200x630 images: 1.2-3.6 s on an idle 2-core machine, past
+// the 5 s default on a loaded one (the longest test took 5.05 s in a whole run, 2026-11-30).
+describe('the Open Graph image', { timeout: 30_000 }, () => {
   it('should draw a line without its emoji, in any script its fonts have, and leave out one with a script they lack', async () => {
     const fonts = await loadOpenGraphFonts();
     const cases: [string, string | undefined][] = [
