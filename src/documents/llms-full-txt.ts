@@ -5,6 +5,7 @@ import { buildApiReferenceText } from './api-reference-text.ts';
 import { buildAgentInstructionsSection } from './agent-instructions.ts';
 import { buildJsonDocumentPageUrl } from './json-document-pages.ts';
 import {
+  absolutizeLinks,
   demoteHeadings,
   formatFeatureEntry,
   formatLinkEntry,
@@ -12,7 +13,6 @@ import {
   readOutline,
 } from './markdown-text.ts';
 import { escapeMarkdownText } from '../service/escape-markdown.ts';
-import { absolutizeLinks } from './page-markdown.ts';
 import type { ServiceUrls } from '../service/urls.ts';
 
 /** What the API reference part of /llms-full.txt is read from: what the API itself publishes. */

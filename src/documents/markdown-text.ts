@@ -57,6 +57,11 @@ export function readOutline(
   return outline;
 }
 
+/** Makes every root-relative Markdown link absolute, so the text works without its base URL. */
+export function absolutizeLinks(markdown: string, origin: string): string {
+  return markdown.replace(/\]\((\/[^)\s]*)\)/g, (_match, path: string) => `](${origin}${path})`);
+}
+
 /**
  * Formats one llmstxt.org link-list entry, `- [name](url): notes`, where the name and the notes
  * are plain text (escaped by escapeMarkdownText). The name loses its square brackets (and the

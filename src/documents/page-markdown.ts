@@ -1,6 +1,7 @@
 import type { SiteContent } from '../schemas/site-content.ts';
 import type { SiteOutlines } from '../schemas/markdown-outline.ts';
 import {
+  absolutizeLinks,
   demoteHeadings,
   formatFeatureEntry,
   formatLinkEntry,
@@ -31,11 +32,6 @@ export interface PageMarkdownSource {
 /** The absolute URL of a page (the Markdown version's canonical link). */
 export function buildPageUrl(urls: ServiceUrls, page: SitePage): string {
   return page.path === '/' ? urls.home : `${urls.origin}${page.path}`;
-}
-
-/** Makes every root-relative Markdown link absolute, so the text works without its base URL. */
-export function absolutizeLinks(markdown: string, origin: string): string {
-  return markdown.replace(/\]\((\/[^)\s]*)\)/g, (_match, path: string) => `](${origin}${path})`);
 }
 
 /** The "For AI agents" note every page and every Markdown version opens with (AgentNote.astro). */

@@ -358,9 +358,10 @@ describe('text between links', () => {
         unspaced.filter((pair) => !contentText.includes(pair)),
         path,
       ).toEqual([]);
-      // The footer's company name once ran into its link ("Inc.https://…").
+      // The footer's company name once ran into its link ("Inc.https://…"); a separator sets
+      // them apart, not a sentence's full stop, which is Latin in no script but Latin's.
       const footer = body.slice(body.indexOf('<footer')).replace(/<[^>]+>/g, '');
-      expect(footer, path).toMatch(/\. https?:\/\//);
+      expect(footer, path).toMatch(/ · https?:\/\//);
     }
   });
 });
