@@ -18,9 +18,10 @@ function formatAtomDate(day: string): string {
 /**
  * Builds /changelog.xml: the changelog as an Atom feed, newest entry first; undefined for a site
  * without a changelog. Its languages are marked as the page marks them: the feed's own words
- * English, each entry in the content's `locale`, so a feed reader can tell a Hindi entry is Hindi. Each entry's id is a tag URI of the site's host, its date and its file name
- * (RFC 4151), so it stays the same however the entry's title or the page change; its link is the
- * entry's heading on /changelog. Build time only: the bodies are rendered by the native parser.
+ * English, each entry in the content's `locale`, so a feed reader can tell a Hindi entry is Hindi.
+ * Each entry's id is a tag URI of the site's host, its date and its file name (RFC 4151), so it
+ * stays the same however the entry's title or the page change; its link is the entry's heading on
+ * /changelog. Build time only: the bodies are rendered by the native parser.
  * @see RFC 4287 §4.1.1 (feed), §4.1.2 (entry), §4.2.6 (id)
  */
 export function buildChangelogFeed(

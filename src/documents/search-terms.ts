@@ -12,8 +12,8 @@ import { stemmer } from 'stemmer';
 /**
  * Words too common to tell sections apart; never indexed, so no typo can match one. English, and
  * the postpositions, auxiliaries, pronouns and question words of Hindi (`के`, `की`, `में`, `है`,
- * `कब`: a question such as `समिति की स्थापना कब हुई` would otherwise find every page by its `की`), which no other
- * language's words collide with, since only Devanagari writes them.
+ * `कब`: a question such as `समिति की स्थापना कब हुई` would otherwise find every page by its
+ * `की`), which no other language's words collide with, since only Devanagari writes them.
  */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
   [
