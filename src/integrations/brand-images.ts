@@ -184,12 +184,8 @@ interface Node {
  * mirrored, the logo at the right and the lines starting there, as its pages are.
  * @see https://ogp.me/#structured (og:image)
  */
-export async function renderOpenGraphImage(
-  company: Company,
-  logoSvg: string,
-  reportLeftOut?: (line: LeftOutLine) => void,
-): Promise<Uint8Array> {
-  const svg = await layOutOpenGraphImage(company, logoSvg, reportLeftOut);
+export async function renderOpenGraphImage(company: Company, logoSvg: string): Promise<Uint8Array> {
+  const svg = await layOutOpenGraphImage(company, logoSvg);
   return new Resvg(svg, { fitTo: { mode: 'original' } }).render().asPng();
 }
 
@@ -206,29 +202,44 @@ export interface LeftOutLine {
  */
 export function formatLeftOutLine({ field, text }: LeftOutLine): string {
   return (
-    `[og-image] content/company.yaml: ${field}: "${text}" is left out of /og-image.png: the ` +
+    `content/company.yaml: ${field}: "${text}" is left out of /og-image.png: the ` +
     "image's fonts cannot draw it (a script they lack, an accent that composes with no letter, " +
     'or emoji alone); og:image:alt and the pages still carry it (docs/owners.md)'
   );
+}
+
+/** The name and the tagline as the image draws them (fitTextToFonts), and what it leaves out. */
+async function fitOpenGraphLines(
+  company: Company,
+  fonts: readonly SatoriFont[],
+): Promise<{ name: string | undefined; tagline: string | undefined; leftOut: LeftOutLine[] }> {
+  // A name the fonts cannot draw (ร้านรุ่งอรุณ) gives way to the short name when they can (Rung Arun).
+  const name =
+    (await fitTextToFonts(company.name, fonts, company.locale)) ??
+    (await fitTextToFonts(company.alternateName, fonts, company.locale));
+  const tagline = await fitTextToFonts(company.tagline, fonts, company.locale);
+  const leftOut: LeftOutLine[] = [
+    ...(name === undefined ? [{ field: 'name' as const, text: company.name }] : []),
+    ...(tagline === undefined ? [{ field: 'tagline' as const, text: company.tagline }] : []),
+  ];
+  return { name, tagline, leftOut };
+}
+
+/**
+ * The lines of the content the Open Graph image leaves out (none when it draws the name or the
+ * short name, and the tagline): what the build warns of (site-snapshot.ts), before the pages.
+ */
+export async function listLeftOutLines(company: Company): Promise<LeftOutLine[]> {
+  return (await fitOpenGraphLines(company, await loadOpenGraphFonts())).leftOut;
 }
 
 /** The longest name drawn at the large size: two lines of it fit beside the logo. */
 const LONG_NAME = 40;
 
 /** The Open Graph image as satori lays it out (SVG), before resvg draws it. */
-export async function layOutOpenGraphImage(
-  company: Company,
-  logoSvg: string,
-  reportLeftOut: (line: LeftOutLine) => void = () => {},
-): Promise<string> {
+export async function layOutOpenGraphImage(company: Company, logoSvg: string): Promise<string> {
   const fonts = await loadOpenGraphFonts();
-  // A name the fonts cannot draw (ร้านรุ่งอรุณ) gives way to the short name when they can (Rung Arun).
-  const name =
-    (await fitTextToFonts(company.name, fonts, company.locale)) ??
-    (await fitTextToFonts(company.alternateName, fonts, company.locale));
-  const tagline = await fitTextToFonts(company.tagline, fonts, company.locale);
-  if (name === undefined) reportLeftOut({ field: 'name', text: company.name });
-  if (tagline === undefined) reportLeftOut({ field: 'tagline', text: company.tagline });
+  const { name, tagline } = await fitOpenGraphLines(company, fonts);
   const light = THEMES[0];
   const logo = `data:image/svg+xml;base64,${Buffer.from(logoSvg).toString('base64')}`;
   const tree: Node = {

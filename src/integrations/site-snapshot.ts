@@ -38,6 +38,7 @@ import { collectSiteCharacters } from '../site-content/site-characters.ts';
 import { writeSiteFonts } from './site-fonts.ts';
 import { writeProductImage } from './product-image.ts';
 import { bundleFunctions, listFunctionEntries, listUnbundledEntries } from './bundle-functions.ts';
+import { formatLeftOutLine, listLeftOutLines } from './brand-images.ts';
 import { readDocsPageNames } from '../service/docs-pages.ts';
 import {
   checkToolFileNames,
@@ -191,6 +192,13 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
     }
     await write();
     logger.info(`content/ is valid; publishing for ${options.siteUrl}`);
+    // Said here, once, with the content's other findings: the image itself is drawn among the
+    // prerendered pages, whose progress lines a warning would break into.
+    if (command === 'build' && published) {
+      for (const line of await listLeftOutLines(published.snapshot.content.company)) {
+        logger.warn(formatLeftOutLine(line));
+      }
+    }
     // A build bundles once, in astro:build:done, when the pages' sections are written; nothing
     // of the pages' build imports the bundles. `astro sync` without a snapshot (a fresh
     // checkout's `npm run check`) bundles here, so api/*.js type-check against the bundles.
