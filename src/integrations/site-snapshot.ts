@@ -38,7 +38,6 @@ import { collectSiteCharacters } from '../site-content/site-characters.ts';
 import { writeSiteFonts } from './site-fonts.ts';
 import { writeProductImage } from './product-image.ts';
 import { bundleFunctions, listFunctionEntries, listUnbundledEntries } from './bundle-functions.ts';
-import { formatLeftOutLine, listLeftOutLines } from './brand-images.ts';
 import { readDocsPageNames } from '../service/docs-pages.ts';
 import {
   checkToolFileNames,
@@ -193,8 +192,12 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
     await write();
     logger.info(`content/ is valid; publishing for ${options.siteUrl}`);
     // Said here, once, with the content's other findings: the image itself is drawn among the
-    // prerendered pages, whose progress lines a warning would break into.
+    // prerendered pages, whose progress lines a warning would break into. Imported now, not with
+    // the config: brand-images.ts re-exports the logo module write() has just generated (a fresh
+    // checkout has none when the config loads), and loads satori and resvg, which only a build
+    // needs.
     if (command === 'build' && published) {
+      const { formatLeftOutLine, listLeftOutLines } = await import('./brand-images.ts');
       for (const line of await listLeftOutLines(published.snapshot.content.company)) {
         logger.warn(formatLeftOutLine(line));
       }
