@@ -1,6 +1,5 @@
 import { buildAgentInstructionsSection } from '../documents/agent-instructions.ts';
-import { demoteHeadings } from '../documents/markdown-text.ts';
-import { parseMarkdownOutline } from '../site-content/parse-markdown-outline.ts';
+import { demoteHeadings, readOutline } from '../documents/markdown-text.ts';
 import { buildErrorPages, ERRORS_INDEX_COPY } from '../documents/error-pages.ts';
 import { escapeMarkdownText } from '../service/escape-markdown.ts';
 import {
@@ -53,7 +52,11 @@ function readPageParts(
     if (!content) throw new Error(`no content page ${page.name}`);
     // The generic route renders the body under the H1 with no heading level skipped
     // (content.config.ts): the Markdown version's headings are the page's.
-    const body = demoteHeadings(content.body, parseMarkdownOutline(content.body), 0);
+    const body = demoteHeadings(
+      content.body,
+      readOutline(site.outlines.contentPages, page.name),
+      0,
+    );
     return { copy: markdownHeading(content), body: body ? [body, ''] : [] };
   }
   if (page.section === 'docs') return buildDocsPageMarkdownParts(site, page.path, examples);
