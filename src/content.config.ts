@@ -3,8 +3,12 @@ import type { Loader } from 'astro/loaders';
 import { resolveContentDir } from './site-content/content-dir.ts';
 import { watchContentSaves } from './site-content/content-saves.ts';
 import { demoteHeadings } from './documents/markdown-text.ts';
-import { buildChangelogBody, CHANGELOG_PAGE_SLUG } from './site-content/changelog-page.ts';
-import { resolveDirectionMarks, resolveLanguageMarks } from './site-content/page-languages.ts';
+import {
+  contentPageBodyKey,
+  copyBodyKey,
+  planHeadingIds,
+  readContentPageMarkdown,
+} from './site-content/heading-ids.ts';
 import { parseMarkdownOutline } from './site-content/parse-markdown-outline.ts';
 import { ContentError, readSiteContent } from './site-content/read-site-content.ts';
 import {
@@ -23,8 +27,10 @@ interface EntryInput {
   readonly body?: string;
   /** How far to push the body's headings down when rendering (it sits under a page's own h2). */
   readonly headingOffset?: number;
-  /** The Markdown the page renders, where it says more than `body` (the changelog's marks). */
+  /** The Markdown the page renders, where it says more than `body` (the changelog's). */
   readonly renderBody?: string;
+  /** The key of the body among the site's (src/site-content/heading-ids.ts). */
+  readonly bodyKey?: string;
 }
 
 /**
@@ -37,8 +43,12 @@ function siteContentLoader(select: (content: SiteContent) => readonly EntryInput
     load: async ({ store, parseData, renderMarkdown, generateDigest, watcher, logger }) => {
       const contentDir = resolveContentDir(process.env);
       const sync = async (save = 0) => {
+        const content = await readSiteContent(contentDir);
+        // Ids unique on each page, however the owner's headings repeat one another or the
+        // page's own (heading-ids.ts); the heading-anchors plugin reads them from the front matter.
+        const headingIds = planHeadingIds(content);
         const entries = await Promise.all(
-          select(await readSiteContent(contentDir)).map(async (entry) => {
+          select(content).map(async (entry) => {
             const data = await parseData({ id: entry.id, data: entry.data });
             return {
               id: entry.id,
@@ -49,10 +59,13 @@ function siteContentLoader(select: (content: SiteContent) => readonly EntryInput
                 : {
                     body: entry.body,
                     rendered: await renderMarkdown(
-                      demoteHeadings(
-                        entry.renderBody ?? entry.body,
-                        parseMarkdownOutline(entry.renderBody ?? entry.body),
-                        entry.headingOffset ?? 0,
+                      withHeadingIds(
+                        headingIds.get(entry.bodyKey ?? ''),
+                        demoteHeadings(
+                          entry.renderBody ?? entry.body,
+                          parseMarkdownOutline(entry.renderBody ?? entry.body),
+                          entry.headingOffset ?? 0,
+                        ),
                       ),
                     ),
                   }),
@@ -81,6 +94,15 @@ function siteContentLoader(select: (content: SiteContent) => readonly EntryInput
   };
 }
 
+/**
+ * The Markdown to render, led by front matter that gives the heading-anchors plugin the ids of
+ * its headings (src/integrations/heading-anchors.ts). Front matter always: a body that begins with
+ * a `---` line of its own is then never read as front matter.
+ */
+function withHeadingIds(ids: readonly string[] | undefined, markdown: string): string {
+  return `---\n${JSON.stringify({ headingIds: ids ?? [] })}\n---\n${markdown}`;
+}
+
 export const collections = {
   company: defineCollection({
     loader: siteContentLoader(({ company }) => [{ id: 'company', data: company }]),
@@ -88,7 +110,7 @@ export const collections = {
   }),
   product: defineCollection({
     loader: siteContentLoader(({ product }) => [
-      { id: 'product', data: product, body: product.body, headingOffset: 1 },
+      { id: 'product', data: product, body: product.body, headingOffset: 1, bodyKey: 'product' },
     ]),
     schema: ProductSchema,
   }),
@@ -109,28 +131,31 @@ export const collections = {
         data: section,
         body: section.body,
         headingOffset: 1,
+        bodyKey: copyBodyKey(section.slug),
       })),
     ),
     schema: CopySectionSchema,
   }),
   pages: defineCollection({
     // The main pages by name, then the content pages by slug (the generic route, [slug].astro).
-    loader: siteContentLoader(({ pages, contentPages, changelog, company }) => [
-      ...Object.entries(pages).map(([id, page]) => ({ id, data: page, body: page.body })),
-      ...contentPages.map(({ slug, title, description, heading, body }) => ({
-        id: slug,
-        data: { title, description, heading, body },
-        body,
-        // The changelog's own words are English: the page marks them when the content is not.
-        ...(slug === CHANGELOG_PAGE_SLUG
-          ? {
-              renderBody: buildChangelogBody(
-                changelog,
-                resolveLanguageMarks(company.locale).site,
-                resolveDirectionMarks(company.locale).site,
-              ),
-            }
-          : {}),
+    loader: siteContentLoader((content) => [
+      ...Object.entries(content.pages).map(([id, page]) => ({
+        id,
+        data: page,
+        body: page.body,
+        bodyKey: id,
+      })),
+      ...content.contentPages.map((page) => ({
+        id: page.slug,
+        data: {
+          title: page.title,
+          description: page.description,
+          heading: page.heading,
+          body: page.body,
+        },
+        body: page.body,
+        renderBody: readContentPageMarkdown(content, page),
+        bodyKey: contentPageBodyKey(page.slug),
       })),
     ]),
     schema: PageCopySchema,

@@ -1,7 +1,7 @@
-import GithubSlugger from 'github-slugger';
 import { markdownToHtml } from 'satteri';
 import type { ChangelogEntry } from '../schemas/site-content.ts';
-import { sortChangelog } from './changelog-page.ts';
+import { buildChangelogBody, CHANGELOG_PAGE_SLUG, sortChangelog } from './changelog-page.ts';
+import { planPageHeadingIds, RESERVED_IDS } from './heading-ids.ts';
 import { parseMarkdownOutline } from './parse-markdown-outline.ts';
 
 /** An entry as its feed shows it: the anchor of its heading on the page and its body as HTML. */
@@ -13,18 +13,26 @@ export interface RenderedChangelogEntry {
 
 /**
  * Renders every entry's body with the parser the pages use (Sätteri, GFM, no smart punctuation),
- * and finds the id its heading gets on /changelog: github-slugger over the page's headings in
- * order, as the heading-anchors plugin gives them. Build time only (the parser is native).
+ * and finds the id its heading gets on /changelog: the page's plan of heading ids
+ * (heading-ids.ts), as the content loader gives it. Build time only (the parser is native).
  */
 export function renderChangelogEntries(
   entries: readonly ChangelogEntry[],
 ): RenderedChangelogEntry[] {
-  const slugger = new GithubSlugger();
-  return sortChangelog(entries).map((entry) => {
-    const anchor = slugger.slug(entry.title);
-    // Headings of the body take ids after the title's, so a repeated title gets the next number.
-    for (const heading of parseMarkdownOutline(entry.body).headings)
-      if (heading.depth <= 4) slugger.slug(heading.text);
+  const markdown = buildChangelogBody(entries);
+  const ids =
+    planPageHeadingIds({
+      reserved: RESERVED_IDS.contentPage(CHANGELOG_PAGE_SLUG),
+      bodies: [{ key: CHANGELOG_PAGE_SLUG, markdown }],
+    }).get(CHANGELOG_PAGE_SLUG) ?? [];
+  // The page's h2s are the entries' titles, newest first, then how to follow the changes (an
+  // entry's body starts at h3, CHANGELOG_BODY_MIN_DEPTH).
+  const titleIds = parseMarkdownOutline(markdown)
+    .headings.map((heading, index) => ({ depth: heading.depth, id: ids[index] }))
+    .filter((heading) => heading.depth === 2);
+  return sortChangelog(entries).map((entry, index) => {
+    const anchor = titleIds[index]?.id;
+    if (anchor === undefined) throw new Error(`the changelog has no heading for ${entry.title}`);
     const { html } = markdownToHtml(entry.body, {
       features: { gfm: true, smartPunctuation: false, frontmatter: false },
     });

@@ -26,6 +26,7 @@ import {
   readMarkdownText,
 } from '../support/markdown-reader.ts';
 import { launchChromium } from '../support/browser.ts';
+import { findPageIdProblems, listElementIds, mapPageIds } from '../support/page-ids.ts';
 import { FIXTURE_COMPANY_NAMES, resolveFixtureDir } from '../support/fixture-content.ts';
 import { findCharactersLeftToFallback } from '../support/font-coverage.ts';
 import { readContentText } from '../support/sample-content.ts';
@@ -270,6 +271,33 @@ describe.each(FIXTURE_COMPANY_NAMES)(
         problems.push(...findStructureProblems(body).map((problem) => `${path}: ${problem}`));
       }
       expect(problems).toEqual([]);
+    });
+
+    it("should give each element of every page an id of its own, however the owner's headings repeat each other or the page's", async () => {
+      // The rich fixture repeats a heading of another copy section ("In brief"), a section's slug
+      // ("Presse") and ids of the pages' own ("OAuth" on /developers, "Authentication" on /docs,
+      // "For AI agents" on a content page).
+      const pageIds = mapPageIds(content);
+      const problems: string[] = [];
+      for (const { path } of FIXTURE_ROUTES.get(name)?.pages ?? []) {
+        const { body } = await ask(`GET ${path} (ids)`, path);
+        problems.push(
+          ...findPageIdProblems(body, pageIds.get(path)).map((problem) => `${path}: ${problem}`),
+        );
+      }
+      expect(problems).toEqual([]);
+      if (name !== 'rich') return;
+      const { body: home } = await ask('GET / (ids)', '/');
+      expect(listElementIds(home)).toEqual(
+        expect.arrayContaining(['presse', 'presse-1', 'in-brief', 'in-brief-1']),
+      );
+      // A body that opens with a rule keeps the text after it (the loader's front matter comes
+      // first; before, the text up to the next rule was read as front matter and lost).
+      expect(home).toContain('in short: totals, not people.');
+      const { body: developers } = await ask('GET /developers (ids)', '/developers');
+      // "On this page" links the owner's "OAuth", not the site's section of that name.
+      expect(developers).toContain('<a href="#oauth-1">OAuth</a>');
+      expect(developers).toContain('<h2 id="oauth-1">OAuth</h2>');
     });
 
     it("should highlight its content's code blocks as the components' are, with no inline style", async () => {

@@ -4,12 +4,20 @@ import { resolveLanguageMarks } from '../../src/site-content/page-languages.ts';
 import { isFenceLanguageKnown } from '../../src/reference/code-highlighting.ts';
 
 /** The Markdown of content/ as the pages render it, through the processor astro.config.mjs uses. */
-async function render(markdown: string, locale = 'en'): Promise<string> {
+async function renderWithHeadings(
+  markdown: string,
+  { locale = 'en', frontmatter }: { locale?: string; frontmatter?: Record<string, unknown> } = {},
+) {
   const { processor, syntaxHighlight, shikiConfig } = buildSiteMarkdown(
     resolveLanguageMarks(locale),
   );
   const renderer = await processor.createRenderer({ syntaxHighlight, shikiConfig });
-  return (await renderer.render(markdown)).code;
+  const { code, metadata } = await renderer.render(markdown, frontmatter ? { frontmatter } : {});
+  return { html: code, headings: metadata.headings };
+}
+
+async function render(markdown: string, locale = 'en'): Promise<string> {
+  return (await renderWithHeadings(markdown, { locale })).html;
 }
 
 describe("content/'s Markdown as the pages render it", () => {
@@ -110,5 +118,24 @@ describe("content/'s Markdown as the pages render it", () => {
       /<a class="heading-anchor" href="#η-αρχή" aria-label="Link to the section Η αρχή" lang="en"/,
     );
     expect(await render('## Colour\n', 'en-GB')).not.toContain(' lang=');
+  });
+
+  it('should give the headings the ids the content loader planned, in order, past the plan slugs no planned id holds', async () => {
+    const { html, headings } = await renderWithHeadings(
+      '## OAuth\n\n##### Deep\n\n### Limits\n\n## Rest\n\n## OAuth 1\n',
+      { frontmatter: { headingIds: ['oauth-1', 'deep', 'limits-1'] } },
+    );
+    expect(headings.map((heading) => heading.slug)).toEqual([
+      'oauth-1',
+      'deep',
+      'limits-1',
+      'rest',
+      'oauth-1-1',
+    ]);
+    expect(html).toContain('<h2 id="oauth-1">OAuth</h2>');
+    expect(html).toContain('href="#oauth-1"');
+    // An h5 takes its planned id, without a link to itself (h2 to h4 have one).
+    expect(html).toContain('<h5 id="deep">Deep</h5>');
+    expect(html).not.toContain('href="#deep"');
   });
 });

@@ -1,0 +1,193 @@
+import { slug } from 'github-slugger';
+import type { SiteContent } from '../schemas/site-content.ts';
+import { buildChangelogBody, CHANGELOG_PAGE_SLUG } from './changelog-page.ts';
+import { resolveDirectionMarks, resolveLanguageMarks } from './page-languages.ts';
+import { parseMarkdownOutline } from './parse-markdown-outline.ts';
+
+/**
+ * The ids the site's own templates give elements on every page (the layout: the main region, the
+ * search dialog, the theme choice, the footer's block for agents).
+ */
+const LAYOUT_IDS = [
+  'main',
+  'site-search-dialog',
+  'site-search-input',
+  'site-search-results',
+  'site-search-keys',
+  'theme-choice-select',
+  'for-ai-agents',
+];
+
+/** The ids of the "Copy page" menu (PageActions.astro) of a page that shows it. */
+const pageActionIds = (page: string) => [`page-actions-menu-${page}`, `claude-code-${page}`];
+
+/** The ids a page's own template writes, which the owner's headings on it must leave alone. */
+export interface ReservedIds {
+  readonly ids: ReadonlySet<string>;
+  /** Families of ids the template writes from data (a tag, a tool, a schema). */
+  readonly patterns: readonly RegExp[];
+}
+
+const reserve = (ids: readonly string[], patterns: readonly RegExp[] = []): ReservedIds => ({
+  ids: new Set(ids),
+  patterns,
+});
+
+/**
+ * The ids each page that shows the owner's Markdown writes itself (src/pages, src/layouts,
+ * src/components). A template that writes another id adds it here: `tests/http/page-ids.test.ts`
+ * and the fixture swap read every built page and fail on an id of the site's that is not listed
+ * (one with a capital letter aside, which no heading's id is), and on any id a page holds twice.
+ */
+export const RESERVED_IDS = {
+  /** index.astro: the product, the block for developers and each copy section's h2 (its slug). */
+  home: (copySlugs: readonly string[]) =>
+    reserve([...LAYOUT_IDS, 'product', 'for-developers', ...copySlugs]),
+  /** developers.astro: its own sections, after the owner's introduction. */
+  developers: reserve([
+    ...LAYOUT_IDS,
+    ...pageActionIds('developers'),
+    'three-ways-in',
+    'rest-quickstart',
+    'mcp-quickstart',
+    'mcp-clients',
+    'oauth',
+    'resources',
+  ]),
+  /**
+   * docs.astro and DocsLayout.astro: the reference's sections, its index (each entry carries the
+   * id its section had when /docs was one page: an operation's id, `tool-<name>`, `schema-<Name>`)
+   * and the sidebar's groups (`nav-<group>`, `tag-<tag>`).
+   */
+  docs: reserve(
+    [
+      ...LAYOUT_IDS,
+      ...pageActionIds('docs'),
+      'docs-sidebar',
+      'versioning',
+      'errors',
+      'quickstart',
+      'servers',
+      'authentication',
+      'limits',
+      'versions',
+      'operations',
+      'mcp-tools',
+      'mcp',
+      'mcp-resources',
+      'mcp-prompts',
+      'schemas',
+      'error-catalogue',
+      // The operation ids the index carries are camelCase, which no heading's id is, but one.
+      'authorize',
+    ],
+    [/^nav-/, /^tag-/, /^tool-/, /^schema-/],
+  ),
+  /** [slug].astro: a content page of the owner's, the changelog among them. */
+  contentPage: (pageSlug: string) => reserve([...LAYOUT_IDS, ...pageActionIds(pageSlug)]),
+};
+
+/** One Markdown body the site renders, and where. */
+export interface PageBody {
+  /** Which body: `home`, `product`, `copy/<slug>`, `developers`, `docs`, `page/<slug>`. */
+  readonly key: string;
+  /** The Markdown the page renders. */
+  readonly markdown: string;
+}
+
+/** A page that shows the owner's Markdown: its path, the ids of its own, its bodies in order. */
+export interface PageOfBodies {
+  readonly path: string;
+  readonly reserved: ReservedIds;
+  readonly bodies: readonly PageBody[];
+}
+
+/** The key of a copy section's body, of a content page's. */
+export const copyBodyKey = (sectionSlug: string) => `copy/${sectionSlug}`;
+export const contentPageBodyKey = (pageSlug: string) => `page/${pageSlug}`;
+
+/** The Markdown a content page renders: its body, or for the changelog the page built from it. */
+export function readContentPageMarkdown(
+  content: Pick<SiteContent, 'changelog' | 'company'>,
+  page: { readonly slug: string; readonly body: string },
+): string {
+  if (page.slug !== CHANGELOG_PAGE_SLUG) return page.body;
+  // The changelog's own words are English: the page marks them when the content is not.
+  return buildChangelogBody(
+    content.changelog,
+    resolveLanguageMarks(content.company.locale).site,
+    resolveDirectionMarks(content.company.locale).site,
+  );
+}
+
+/**
+ * Every page that shows the owner's Markdown, with its bodies in the order the page shows them:
+ * the home page holds its introduction, the product's description and every copy section.
+ */
+export function listPagesOfBodies(content: SiteContent): PageOfBodies[] {
+  const copy = [...content.copy].sort((a, b) => a.order - b.order);
+  return [
+    {
+      path: '/',
+      reserved: RESERVED_IDS.home(copy.map((section) => section.slug)),
+      bodies: [
+        { key: 'home', markdown: content.pages.home.body },
+        { key: 'product', markdown: content.product.body },
+        ...copy.map((section) => ({ key: copyBodyKey(section.slug), markdown: section.body })),
+      ],
+    },
+    {
+      path: '/developers',
+      reserved: RESERVED_IDS.developers,
+      bodies: [{ key: 'developers', markdown: content.pages.developers.body }],
+    },
+    {
+      path: '/docs',
+      reserved: RESERVED_IDS.docs,
+      bodies: [{ key: 'docs', markdown: content.pages.docs.body }],
+    },
+    ...content.contentPages.map((page) => ({
+      path: `/${page.slug}`,
+      reserved: RESERVED_IDS.contentPage(page.slug),
+      bodies: [
+        { key: contentPageBodyKey(page.slug), markdown: readContentPageMarkdown(content, page) },
+      ],
+    })),
+  ];
+}
+
+/** An id for a heading whose text gives no letter or digit (only punctuation or symbols). */
+const EMPTY_HEADING_ID = 'section';
+
+/**
+ * The id of each heading of a page's bodies, in order: GitHub's slug of its text (github-slugger,
+ * as Astro gives one), the first free one of `slug`, `slug-1`, `slug-2`… on the page. An id the
+ * page's template writes is never free, and one of a family the template writes from data
+ * (`tag-…` on /docs) is taken as `section-<slug>`. So two copy sections may both have a "Pricing"
+ * heading, /developers an "OAuth" one beside its own, and each heading's link still lands on it.
+ */
+export function planPageHeadingIds(page: Omit<PageOfBodies, 'path'>): Map<string, string[]> {
+  const taken = new Set(page.reserved.ids);
+  const claim = (text: string): string => {
+    const textSlug = slug(text);
+    const base = /[\p{L}\p{N}]/u.test(textSlug) ? textSlug : EMPTY_HEADING_ID;
+    const root = page.reserved.patterns.some((pattern) => pattern.test(base))
+      ? `${EMPTY_HEADING_ID}-${base}`
+      : base;
+    let id = root;
+    for (let n = 1; taken.has(id); n += 1) id = `${root}-${n}`;
+    taken.add(id);
+    return id;
+  };
+  return new Map(
+    page.bodies.map(({ key, markdown }) => [
+      key,
+      parseMarkdownOutline(markdown).headings.map((heading) => claim(heading.text)),
+    ]),
+  );
+}
+
+/** The heading ids of every body of the site (listPagesOfBodies), by the body's key. */
+export function planHeadingIds(content: SiteContent): Map<string, string[]> {
+  return new Map(listPagesOfBodies(content).flatMap((page) => [...planPageHeadingIds(page)]));
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import {
+  listPagesOfBodies,
+  planHeadingIds,
+  planPageHeadingIds,
+  RESERVED_IDS,
+} from '../../src/site-content/heading-ids.ts';
+import { findPageIdProblems } from '../support/page-ids.ts';
+import { loadSampleContent } from '../support/sample-content.ts';
+
+describe('planPageHeadingIds', () => {
+  it("should number a heading that repeats another body's on the page, in the page's order", () => {
+    const plan = planPageHeadingIds({
+      reserved: RESERVED_IDS.home(['pricing', 'faq']),
+      bodies: [
+        { key: 'a', markdown: '## Details\n\ntext\n\n## Details\n\nmore' },
+        { key: 'b', markdown: 'Details\n-------\n\n### Détails' },
+      ],
+    });
+    expect(plan.get('a')).toEqual(['details', 'details-1']);
+    expect(plan.get('b')).toEqual(['details-2', 'détails']);
+  });
+
+  it("should keep the page's own ids and the section slugs for the page, the owner's taking the next number", () => {
+    const home = planPageHeadingIds({
+      reserved: RESERVED_IDS.home(['pricing']),
+      bodies: [
+        { key: 'copy/pricing', markdown: '## Pricing\n\n## Product\n\n## Main\n\n## Pricing 1' },
+      ],
+    });
+    // "Pricing 1" would be pricing-1 anyway: the second "Pricing" takes it first, so it moves on.
+    expect(home.get('copy/pricing')).toEqual(['pricing-1', 'product-1', 'main-1', 'pricing-1-1']);
+    const developers = planPageHeadingIds({
+      reserved: RESERVED_IDS.developers,
+      bodies: [{ key: 'developers', markdown: '## OAuth\n\n## For AI agents\n\n## Resources' }],
+    });
+    expect(developers.get('developers')).toEqual(['oauth-1', 'for-ai-agents-1', 'resources-1']);
+  });
+
+  it('should move a heading out of a family of ids the page writes from data, and give one of symbols an id', () => {
+    const docs = planPageHeadingIds({
+      reserved: RESERVED_IDS.docs,
+      bodies: [{ key: 'docs', markdown: '## Tag REST\n\n## Errors\n\n## ★\n\n## ★ ★' }],
+    });
+    expect(docs.get('docs')).toEqual(['section-tag-rest', 'errors-1', 'section', 'section-1']);
+  });
+});
+
+describe('planHeadingIds', () => {
+  it("should give every body of content/ an id per heading, each page's ids unique and none of its own", async () => {
+    const content = await loadSampleContent();
+    const plan = planHeadingIds(content);
+    for (const page of listPagesOfBodies(content)) {
+      const ids = page.bodies.flatMap(({ key }) => plan.get(key) ?? []);
+      expect(new Set(ids).size, page.path).toBe(ids.length);
+      expect(
+        ids.filter((id) => page.reserved.ids.has(id)),
+        page.path,
+      ).toEqual([]);
+    }
+    // The about section's first heading keeps the id it always had.
+    expect(plan.get('copy/about')?.[0]).toBe('mission');
+  });
+});
+
+describe('findPageIdProblems (the check of the built pages)', () => {
+  const page = {
+    planned: new Set(['pricing', 'pricing-1']),
+    reserved: RESERVED_IDS.developers,
+  };
+
+  it('should pass ids planned, reserved or with a capital letter, each once', () => {
+    const html =
+      '<main id="main"><h2 id="pricing">P</h2><h2 id="pricing-1">P</h2><li id="getOverview"></li><h2 id="oauth">O</h2></main>';
+    expect(findPageIdProblems(html, page)).toEqual([]);
+  });
+
+  it('should name an id held twice, an empty one, and one of the template missing from RESERVED_IDS', () => {
+    const html =
+      '<h2 id="pricing">P</h2><div id="pricing"></div><p id=""></p><section id="new-section">';
+    expect(findPageIdProblems(html, page)).toEqual([
+      'the id pricing twice',
+      'an empty id',
+      "the id new-section, written by the page's template, is not in RESERVED_IDS",
+    ]);
+    // A page without the owner's Markdown is checked for repeats only.
+    expect(findPageIdProblems(html)).toEqual(['the id pricing twice', 'an empty id']);
+  });
+});
