@@ -57,6 +57,26 @@ export function listMarkdownLinks(markdown: string): string[] {
   return urls;
 }
 
+/** An image of a Markdown text: what it names (its destination, or its reference's label), where. */
+export interface MarkdownImage {
+  readonly source: string;
+  /** Its line in the text, from 1. */
+  readonly line: number;
+}
+
+/** Every image of a Markdown text (`![alt](file)`, `![alt][label]`), as the parser reads them. */
+export function listMarkdownImages(markdown: string): MarkdownImage[] {
+  const images: MarkdownImage[] = [];
+  const visit = (node: MdastNode) => {
+    const line = node.position?.start.line ?? 1;
+    if (node.type === 'image') images.push({ source: node.url, line });
+    else if (node.type === 'imageReference') images.push({ source: `[${node.label ?? ''}]`, line });
+    if ('children' in node) for (const child of node.children) visit(child as MdastNode);
+  };
+  visit(markdownToMdast(markdown, { features: FEATURES }));
+  return images;
+}
+
 /** Parses the product description, every copy section and every page body (build time only). */
 export function parseSiteOutlines(content: SiteContent): SiteOutlines {
   return {

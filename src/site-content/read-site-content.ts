@@ -32,7 +32,7 @@ import {
   findSectionShortfall,
   KEBAB_CASE_SLUG,
 } from './content-page-rules.ts';
-import { parseMarkdownOutline } from './parse-markdown-outline.ts';
+import { listMarkdownImages, parseMarkdownOutline } from './parse-markdown-outline.ts';
 
 /** One problem found in content/, named by file and field. */
 export interface ContentIssue {
@@ -60,6 +60,16 @@ export class ContentError extends Error {
 const RESERVED_COPY_SLUGS = new Set(['product']);
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)([\s\S]*)$/;
+
+/**
+ * Why an image in a Markdown body is refused: the page would show a broken picture (a file in
+ * content/ is not published from a body, and the pages' Content-Security-Policy loads no image
+ * of another site), and its Markdown version and llms-full.txt a link that leads nowhere.
+ */
+function describeBodyImage(source: string): string {
+  const named = source.length > 80 ? `${source.slice(0, 79)}…` : source;
+  return `has an image (${named}), which the pages cannot show from a Markdown body: link to it instead ([what it shows](https://…)); the product's picture goes in product.md's image`;
+}
 
 /**
  * Reads and validates every file of the content collection. Collects all issues before throwing,
@@ -191,7 +201,14 @@ class ContentReader {
     const frontMatter = this.#parseYaml(file, match[1] ?? '', 1);
     if (frontMatter === undefined) return undefined;
     const data = this.#validate(file, schema, frontMatter ?? {});
-    return data === undefined ? undefined : { data, body: (match[2] ?? '').trim() };
+    const rest = match[2] ?? '';
+    const body = rest.trim();
+    // The body's first line in the file: after the front matter and the blank lines before it.
+    const bodyLine = text.slice(0, text.length - rest.trimStart().length).split('\n').length;
+    for (const image of listMarkdownImages(body)) {
+      this.report(file, `line ${bodyLine + image.line - 1}`, describeBodyImage(image.source));
+    }
+    return data === undefined ? undefined : { data, body };
   }
 
   async copySections(folder: string): Promise<CopySection[]> {
