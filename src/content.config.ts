@@ -6,6 +6,7 @@ import { demoteHeadings } from './documents/markdown-text.ts';
 import {
   contentPageBodyKey,
   copyBodyKey,
+  footnoteIdPrefix,
   planHeadingIds,
   readContentPageMarkdown,
 } from './site-content/heading-ids.ts';
@@ -60,7 +61,8 @@ function siteContentLoader(select: (content: SiteContent) => readonly EntryInput
                     body: entry.body,
                     rendered: await renderMarkdown(
                       withHeadingIds(
-                        headingIds.get(entry.bodyKey ?? ''),
+                        entry.bodyKey,
+                        headingIds,
                         demoteHeadings(
                           entry.renderBody ?? entry.body,
                           parseMarkdownOutline(entry.renderBody ?? entry.body),
@@ -96,11 +98,19 @@ function siteContentLoader(select: (content: SiteContent) => readonly EntryInput
 
 /**
  * The Markdown to render, led by front matter that gives the heading-anchors plugin the ids of
- * its headings (src/integrations/heading-anchors.ts). Front matter always: a body that begins with
- * a `---` line of its own is then never read as front matter.
+ * its headings and how its footnotes' ids begin (src/integrations/heading-anchors.ts). Front
+ * matter always: a body that begins with a `---` line of its own is then never read as such.
  */
-function withHeadingIds(ids: readonly string[] | undefined, markdown: string): string {
-  return `---\n${JSON.stringify({ headingIds: ids ?? [] })}\n---\n${markdown}`;
+function withHeadingIds(
+  key: string | undefined,
+  plan: ReadonlyMap<string, readonly string[]>,
+  markdown: string,
+): string {
+  const frontmatter = {
+    headingIds: plan.get(key ?? '') ?? [],
+    ...(key ? { idPrefix: footnoteIdPrefix(key) } : {}),
+  };
+  return `---\n${JSON.stringify(frontmatter)}\n---\n${markdown}`;
 }
 
 export const collections = {

@@ -4,16 +4,29 @@ import GithubSlugger from 'github-slugger';
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
 const LINKED_HEADINGS = new Set(['h2', 'h3', 'h4']);
 
+/** How GFM footnotes' ids begin (`user-content-fn-1`, `user-content-fnref-1`), and their label's. */
+const FOOTNOTE_ID_PREFIX = 'user-content-';
+const FOOTNOTE_LABEL_ID = 'footnote-label';
+
 type SatteriOptions = NonNullable<Parameters<typeof satteri>[0]>;
 type HastPluginEntry = NonNullable<SatteriOptions['hastPlugins']>[number];
 
-/** The ids the content loader planned for the document's headings, from its front matter. */
-function readPlannedIds(data: unknown): readonly string[] {
-  const frontmatter = (data as { astro?: { frontmatter?: { headingIds?: unknown } } } | undefined)
-    ?.astro?.frontmatter;
+/** What the content loader planned for the document, from the front matter it writes. */
+function readPlan(data: unknown): { headingIds: readonly string[]; idPrefix: string } {
+  const frontmatter = (
+    data as { astro?: { frontmatter?: { headingIds?: unknown; idPrefix?: unknown } } } | undefined
+  )?.astro?.frontmatter;
   const ids = frontmatter?.headingIds;
-  return Array.isArray(ids) && ids.every((id) => typeof id === 'string') ? ids : [];
+  const prefix = frontmatter?.idPrefix;
+  return {
+    headingIds: Array.isArray(ids) && ids.every((id) => typeof id === 'string') ? ids : [],
+    idPrefix: typeof prefix === 'string' ? prefix : FOOTNOTE_ID_PREFIX,
+  };
 }
+
+/** A footnote's id or link with the body's prefix in place of GFM's (`user-content-`). */
+const withPrefix = (value: string, prefix: string) =>
+  value.replace(/^(#?)user-content-/, `$1${prefix}`);
 
 /**
  * A Sätteri hast plugin for the site's Markdown: every heading gets its id, and every h2 to h4 is
@@ -24,12 +37,18 @@ function readPlannedIds(data: unknown): readonly string[] {
  * heading-ids plugin runs after this one and keeps an id it finds. The link's name ("Link to the
  * section …") is the site's words: `lang` marks it when the content is written in another
  * language (LanguageMarks.site).
+ *
+ * GFM footnotes number from 1 in every body, so the ids of their references and notes take the
+ * body's prefix (`idPrefix`, footnoteIdPrefix in heading-ids.ts) instead of `user-content-`: two
+ * copy sections with a `[^1]` each on the home page keep their own. The notes' hidden label is
+ * no heading of the outline (an h2 after a section's h3s): a hidden paragraph, in the site's
+ * words, as are the links back to each reference.
  * @see https://docs.astro.build/en/reference/configuration-reference/#markdownprocessor
  */
 export const createHeadingAnchorsPlugin =
   (lang: string | undefined): HastPluginEntry =>
   ({ data }) => {
-    const planned = readPlannedIds(data);
+    const { headingIds: planned, idPrefix } = readPlan(data);
     const slugger = new GithubSlugger();
     // A heading past the plan (none should be) takes a slug no planned heading holds.
     for (const id of planned) slugger.slug(id);
@@ -37,8 +56,33 @@ export const createHeadingAnchorsPlugin =
     return {
       name: 'heading-anchors',
       element: {
-        filter: HEADINGS,
+        filter: [...HEADINGS, 'a', 'li'],
         visit(node, ctx) {
+          const properties = node.properties ?? {};
+          if (node.tagName === 'a' || node.tagName === 'li') {
+            if (typeof properties.id === 'string' && properties.id.startsWith(FOOTNOTE_ID_PREFIX))
+              ctx.setProperty(node, 'id', withPrefix(properties.id, idPrefix));
+            if (typeof properties.href === 'string' && properties.href.startsWith('#'))
+              ctx.setProperty(node, 'href', withPrefix(properties.href, idPrefix));
+            if (properties.dataFootnoteRef !== undefined)
+              ctx.setProperty(node, 'ariaDescribedBy', [`${idPrefix}${FOOTNOTE_LABEL_ID}`]);
+            if (properties.dataFootnoteBackref !== undefined && lang)
+              ctx.setProperty(node, 'lang', lang);
+            return;
+          }
+          if (properties.id === FOOTNOTE_LABEL_ID) {
+            ctx.replaceNode(node, {
+              type: 'element',
+              tagName: 'p',
+              properties: {
+                className: ['visually-hidden'],
+                id: `${idPrefix}${FOOTNOTE_LABEL_ID}`,
+                ...(lang ? { lang } : {}),
+              },
+              children: [{ type: 'text', value: ctx.textContent(node) }],
+            });
+            return;
+          }
           const label = ctx.textContent(node).trim();
           const existing = node.properties?.id;
           const plannedId = planned[index];

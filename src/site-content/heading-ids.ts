@@ -102,6 +102,13 @@ export interface PageOfBodies {
   readonly bodies: readonly PageBody[];
 }
 
+/**
+ * How the ids of a body's footnotes begin (`copy-about-fn-1`, `copy-about-fnref-1`,
+ * `copy-about-footnote-label`) instead of GFM's `user-content-`: every body numbers its notes
+ * from 1, and the home page shows many bodies.
+ */
+export const footnoteIdPrefix = (key: string) => `${key.replace(/\//g, '-')}-`;
+
 /** The key of a copy section's body, of a content page's. */
 export const copyBodyKey = (sectionSlug: string) => `copy/${sectionSlug}`;
 export const contentPageBodyKey = (pageSlug: string) => `page/${pageSlug}`;

@@ -276,7 +276,7 @@ describe.each(FIXTURE_COMPANY_NAMES)(
     it("should give each element of every page an id of its own, however the owner's headings repeat each other or the page's", async () => {
       // The rich fixture repeats a heading of another copy section ("In brief"), a section's slug
       // ("Presse") and ids of the pages' own ("OAuth" on /developers, "Authentication" on /docs,
-      // "For AI agents" on a content page).
+      // "For AI agents" on a content page), and two copy sections have a footnote [^1].
       const pageIds = mapPageIds(content);
       const problems: string[] = [];
       for (const { path } of FIXTURE_ROUTES.get(name)?.pages ?? []) {
@@ -291,6 +291,13 @@ describe.each(FIXTURE_COMPANY_NAMES)(
       expect(listElementIds(home)).toEqual(
         expect.arrayContaining(['presse', 'presse-1', 'in-brief', 'in-brief-1']),
       );
+      // Two copy sections with a footnote [^1] each: each note and reference its own.
+      for (const section of ['methode', 'pain-invendu']) {
+        expect(home).toContain(
+          `<a href="#copy-${section}-fn-1" id="copy-${section}-fnref-1" data-footnote-ref aria-describedby="copy-${section}-footnote-label">1</a>`,
+        );
+        expect(home).toContain(`<li id="copy-${section}-fn-1">`);
+      }
       // A body that opens with a rule keeps the text after it (the loader's front matter comes
       // first; before, the text up to the next rule was read as front matter and lost).
       expect(home).toContain('in short: totals, not people.');

@@ -1,5 +1,6 @@
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import {
+  footnoteIdPrefix,
   listPagesOfBodies,
   planPageHeadingIds,
   type ReservedIds,
@@ -13,17 +14,30 @@ export function listElementIds(html: string): string[] {
   );
 }
 
+/** What a page that shows the owner's Markdown may hold besides the ids of its own. */
+export interface PageIds {
+  /** The ids planned for the owner's headings. */
+  readonly planned: ReadonlySet<string>;
+  /** How the ids of each body's footnotes begin. */
+  readonly footnotePrefixes: readonly string[];
+  readonly reserved: ReservedIds;
+}
+
+/** A footnote's id of one of the page's bodies: `<prefix>fn-1`, `<prefix>fnref-1-2`, `<prefix>footnote-label`. */
+const isFootnoteId = (id: string, prefixes: readonly string[]) =>
+  prefixes.some(
+    (prefix) =>
+      id.startsWith(prefix) && /^(?:fn-|fnref-|footnote-label$)/.test(id.slice(prefix.length)),
+  );
+
 /**
  * What is wrong with a page's ids: an id two elements hold, an empty one, and on a page that shows
- * the owner's Markdown an id neither planned for the owner's headings (heading-ids.ts) nor listed
- * among the page's own (RESERVED_IDS), which the owner's headings would then not know to avoid.
- * An id with a capital letter (an operation's, `schema-Overview`) is no heading's: slugs are lower
- * case.
+ * the owner's Markdown an id neither planned for the owner's headings (heading-ids.ts), nor one
+ * of a body's footnotes, nor listed among the page's own (RESERVED_IDS), which the owner's
+ * headings would then not know to avoid. An id with a capital letter (an operation's,
+ * `schema-Overview`) is no heading's: slugs are lower case.
  */
-export function findPageIdProblems(
-  html: string,
-  page?: { readonly planned: ReadonlySet<string>; readonly reserved: ReservedIds },
-): string[] {
+export function findPageIdProblems(html: string, page?: PageIds): string[] {
   const ids = listElementIds(html);
   const seen = new Set<string>();
   const problems: string[] = [];
@@ -37,6 +51,7 @@ export function findPageIdProblems(
     if (
       page &&
       !page.planned.has(id) &&
+      !isFootnoteId(id, page.footnotePrefixes) &&
       !page.reserved.ids.has(id) &&
       !page.reserved.patterns.some((pattern) => pattern.test(id)) &&
       !/[A-Z]/.test(id)
@@ -47,14 +62,13 @@ export function findPageIdProblems(
 }
 
 /** Each page that shows the owner's Markdown, by path: the ids planned for it and its own. */
-export function mapPageIds(
-  content: SiteContent,
-): Map<string, { readonly planned: ReadonlySet<string>; readonly reserved: ReservedIds }> {
+export function mapPageIds(content: SiteContent): Map<string, PageIds> {
   return new Map(
     listPagesOfBodies(content).map((page) => [
       page.path,
       {
         planned: new Set([...planPageHeadingIds(page).values()].flat()),
+        footnotePrefixes: page.bodies.map(({ key }) => footnoteIdPrefix(key)),
         reserved: page.reserved,
       },
     ]),

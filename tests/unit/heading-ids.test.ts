@@ -66,22 +66,24 @@ describe('planHeadingIds', () => {
 describe('findPageIdProblems (the check of the built pages)', () => {
   const page = {
     planned: new Set(['pricing', 'pricing-1']),
+    footnotePrefixes: ['developers-'],
     reserved: RESERVED_IDS.developers,
   };
 
   it('should pass ids planned, reserved or with a capital letter, each once', () => {
     const html =
-      '<main id="main"><h2 id="pricing">P</h2><h2 id="pricing-1">P</h2><li id="getOverview"></li><h2 id="oauth">O</h2></main>';
+      '<main id="main"><h2 id="pricing">P</h2><h2 id="pricing-1">P</h2><li id="getOverview"></li><h2 id="oauth">O</h2><a id="developers-fnref-1"></a><li id="developers-fn-1"></li><p id="developers-footnote-label"></p></main>';
     expect(findPageIdProblems(html, page)).toEqual([]);
   });
 
   it('should name an id held twice, an empty one, and one of the template missing from RESERVED_IDS', () => {
     const html =
-      '<h2 id="pricing">P</h2><div id="pricing"></div><p id=""></p><section id="new-section">';
+      '<h2 id="pricing">P</h2><div id="pricing"></div><p id=""></p><section id="new-section"><li id="docs-fn-1">';
     expect(findPageIdProblems(html, page)).toEqual([
       'the id pricing twice',
       'an empty id',
       "the id new-section, written by the page's template, is not in RESERVED_IDS",
+      "the id docs-fn-1, written by the page's template, is not in RESERVED_IDS",
     ]);
     // A page without the owner's Markdown is checked for repeats only.
     expect(findPageIdProblems(html)).toEqual(['the id pricing twice', 'an empty id']);
