@@ -57,24 +57,47 @@ export function listMarkdownLinks(markdown: string): string[] {
   return urls;
 }
 
-/** An image of a Markdown text: what it names (its destination, or its reference's label), where. */
-export interface MarkdownImage {
-  readonly source: string;
+/** Something a Markdown text embeds: an image, or an element of raw HTML that loads something. */
+export interface MarkdownEmbed {
+  /** What it is, as an owner would look for it: `an image (plan.png)`, `an <iframe>`. */
+  readonly what: string;
   /** Its line in the text, from 1. */
   readonly line: number;
 }
 
-/** Every image of a Markdown text (`![alt](file)`, `![alt][label]`), as the parser reads them. */
-export function listMarkdownImages(markdown: string): MarkdownImage[] {
-  const images: MarkdownImage[] = [];
+/** The elements of raw HTML that load an image, a frame, media, a script or a style sheet. */
+const EMBEDDING_ELEMENTS = /<(img|picture|video|audio|iframe|object|embed|script|style)\b/gi;
+
+/** The longest destination an embed's description quotes. */
+const QUOTED_LIMIT = 80;
+
+/**
+ * Every image of a Markdown text (`![alt](file)`, `![alt][label]`) and every element of raw HTML
+ * that loads something (`<img>`, `<iframe>`, `<video>`, `<script>`...), as the parser reads them:
+ * what only looks like one (escaped, or in code) is none.
+ */
+export function listMarkdownEmbeds(markdown: string): MarkdownEmbed[] {
+  const embeds: MarkdownEmbed[] = [];
+  const quote = (text: string) =>
+    text.length > QUOTED_LIMIT ? `${text.slice(0, QUOTED_LIMIT - 1)}…` : text;
   const visit = (node: MdastNode) => {
     const line = node.position?.start.line ?? 1;
-    if (node.type === 'image') images.push({ source: node.url, line });
-    else if (node.type === 'imageReference') images.push({ source: `[${node.label ?? ''}]`, line });
+    if (node.type === 'image') embeds.push({ what: `an image (${quote(node.url)})`, line });
+    else if (node.type === 'imageReference')
+      embeds.push({ what: `an image ([${quote(node.label ?? '')}])`, line });
+    else if (node.type === 'html') {
+      for (const match of node.value.matchAll(EMBEDDING_ELEMENTS)) {
+        const before = node.value.slice(0, match.index);
+        embeds.push({
+          what: `an <${(match[1] ?? '').toLowerCase()}>`,
+          line: line + (before.match(/\n/g)?.length ?? 0),
+        });
+      }
+    }
     if ('children' in node) for (const child of node.children) visit(child as MdastNode);
   };
   visit(markdownToMdast(markdown, { features: FEATURES }));
-  return images;
+  return embeds;
 }
 
 /** Parses the product description, every copy section and every page body (build time only). */

@@ -32,7 +32,7 @@ import {
   findSectionShortfall,
   KEBAB_CASE_SLUG,
 } from './content-page-rules.ts';
-import { listMarkdownImages, parseMarkdownOutline } from './parse-markdown-outline.ts';
+import { listMarkdownEmbeds, parseMarkdownOutline } from './parse-markdown-outline.ts';
 
 /** One problem found in content/, named by file and field. */
 export interface ContentIssue {
@@ -62,13 +62,13 @@ const RESERVED_COPY_SLUGS = new Set(['product']);
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)([\s\S]*)$/;
 
 /**
- * Why an image in a Markdown body is refused: the page would show a broken picture (a file in
- * content/ is not published from a body, and the pages' Content-Security-Policy loads no image
- * of another site), and its Markdown version and llms-full.txt a link that leads nowhere.
+ * Why an image or an embedding element in a Markdown body is refused: the page would show a
+ * broken picture or an empty box (a file in content/ is not published from a body, and the
+ * pages' Content-Security-Policy loads no image or media of another site, no frame, and no script
+ * or style sheet of a body), and its Markdown version and llms-full.txt a link that leads nowhere.
  */
-function describeBodyImage(source: string): string {
-  const named = source.length > 80 ? `${source.slice(0, 79)}…` : source;
-  return `has an image (${named}), which the pages cannot show from a Markdown body: link to it instead ([what it shows](https://…)); the product's picture goes in product.md's image`;
+function describeBodyEmbed(what: string): string {
+  return `has ${what}, which the pages cannot show from a Markdown body: link to it instead ([what it shows](https://…)); the product's picture goes in product.md's image`;
 }
 
 /**
@@ -205,8 +205,8 @@ class ContentReader {
     const body = rest.trim();
     // The body's first line in the file: after the front matter and the blank lines before it.
     const bodyLine = text.slice(0, text.length - rest.trimStart().length).split('\n').length;
-    for (const image of listMarkdownImages(body)) {
-      this.report(file, `line ${bodyLine + image.line - 1}`, describeBodyImage(image.source));
+    for (const embed of listMarkdownEmbeds(body)) {
+      this.report(file, `line ${bodyLine + embed.line - 1}`, describeBodyEmbed(embed.what));
     }
     return data === undefined ? undefined : { data, body };
   }

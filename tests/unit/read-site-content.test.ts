@@ -103,21 +103,23 @@ describe('readSiteContent', () => {
     expect(issues.some((issue) => issue.startsWith('content/copy/methode.md: order:'))).toBe(true);
   });
 
-  it("should refuse an image in a Markdown body, at the file's line, and take one in code for code", async () => {
+  it("should refuse an image or an <iframe> in a Markdown body, at the file's line, and take one in code for code", async () => {
     await edit('copy/methode.md', (text) => `${text}\n![The oven at 4 a.m.](four.png)\n`);
     await edit(
       'pages/our-bakeries.md',
       (text) =>
-        `${text.replace(/\n---\n/, '\n---\n\nSee ![the map][map].\n\n[map]: https://maps.example/lyon.png\n')}\n\n\`![not an image](x.png)\`\n`,
+        `${text.replace(/\n---\n/, '\n---\n\nSee ![the map][map].\n\n[map]: https://maps.example/lyon.png\n')}\n\n\`![not an image](x.png)\` and \`<img src="x.png">\`\n\n<details>\n<summary>Video</summary>\n\n<iframe src="https://video.example/a"></iframe>\n\n</details>\n`,
     );
     const lines = (await readFile(join(dir, 'copy/methode.md'), 'utf8')).split('\n');
     const imageLine = lines.findIndex((line) => line.startsWith('![The oven')) + 1;
     const pageLines = (await readFile(join(dir, 'pages/our-bakeries.md'), 'utf8')).split('\n');
     const mapLine = pageLines.findIndex((line) => line.startsWith('See ![the map]')) + 1;
+    const frameLine = pageLines.findIndex((line) => line.startsWith('<iframe')) + 1;
     const issues = await issuesOf();
     expect(issues).toEqual([
       `content/copy/methode.md: line ${imageLine}: has an image (four.png), which the pages cannot show from a Markdown body: link to it instead ([what it shows](https://…)); the product's picture goes in product.md's image`,
       `content/pages/our-bakeries.md: line ${mapLine}: has an image ([map]), which the pages cannot show from a Markdown body: link to it instead ([what it shows](https://…)); the product's picture goes in product.md's image`,
+      `content/pages/our-bakeries.md: line ${frameLine}: has an <iframe>, which the pages cannot show from a Markdown body: link to it instead ([what it shows](https://…)); the product's picture goes in product.md's image`,
     ]);
   });
 
