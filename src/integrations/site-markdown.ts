@@ -5,6 +5,7 @@ import {
   markdownTokenClassTransformer,
 } from '../reference/code-highlighting.ts';
 import { contentCodeBlocksPlugin } from './content-code-blocks.ts';
+import { createContentTablesPlugin } from './content-tables.ts';
 import type { LanguageMarks } from '../site-content/page-languages.ts';
 import { createHeadingAnchorsPlugin } from './heading-anchors.ts';
 
@@ -19,13 +20,19 @@ import { createHeadingAnchorsPlugin } from './heading-anchors.ts';
  *   dark), no inline style for the Content-Security-Policy to block. Each takes the keyboard
  *   focus, since a long line scrolls inside it on a phone, and gets a copy button. A fence's
  *   language is read in any case (`JSON`, `Python`), as GitHub reads it.
+ * - A table scrolls inside its own region on a phone, as the components' tables do, and a task
+ *   list's checkboxes are named.
  * - Punctuation stays as written (no smart quotes): the Markdown versions carry the owner's text
  *   as is, and an apostrophe turned into ’ on the page alone broke their parity with it.
  */
 export function buildSiteMarkdown(marks: LanguageMarks) {
   return {
     processor: satteri({
-      hastPlugins: [createHeadingAnchorsPlugin(marks.site), contentCodeBlocksPlugin],
+      hastPlugins: [
+        createHeadingAnchorsPlugin(marks.site),
+        contentCodeBlocksPlugin,
+        createContentTablesPlugin(marks.site),
+      ],
       features: { smartPunctuation: false },
     }),
     syntaxHighlight: 'shiki',

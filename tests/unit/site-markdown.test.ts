@@ -138,4 +138,23 @@ describe("content/'s Markdown as the pages render it", () => {
     expect(html).toContain('<h5 id="deep">Deep</h5>');
     expect(html).not.toContain('href="#deep"');
   });
+
+  it("should let a table scroll in a named region a keyboard reaches, and name a task list's checkboxes", async () => {
+    const html = await render(
+      '| Lane | Containers per year |\n| --- | --: |\n| Shanghai–Rotterdam | 120,000 |\n\n- [x] Rail\n- [ ] Air\n',
+    );
+    expect(html).toContain(
+      '<div class="table-scroll" tabindex="0" role="region" aria-label="Lane, Containers per year"><table>',
+    );
+    // A column's alignment by class: the pages' Content-Security-Policy refuses inline styles.
+    expect(html).toContain('<th class="align-end">Containers per year</th>');
+    expect(html).toContain('<td class="align-end">120,000</td>');
+    expect(html).not.toMatch(/\sstyle=/);
+    expect(html).toContain('<input type="checkbox" checked disabled aria-label="Done">');
+    expect(html).toContain('<input type="checkbox" disabled aria-label="Not done">');
+    // The names are the site's English words: marked so in content of another language.
+    expect(await render('- [ ] Αέρας\n', 'el-GR')).toContain(
+      '<input type="checkbox" disabled aria-label="Not done" lang="en">',
+    );
+  });
 });
