@@ -35,6 +35,7 @@ import {
 } from './content-problem-overlay.ts';
 import { writeToolExamples } from './tool-examples.ts';
 import { collectSiteCharacters } from '../site-content/site-characters.ts';
+import { listDeadLinkWarnings } from '../site-content/body-links.ts';
 import { writeSiteFonts } from './site-fonts.ts';
 import { writeProductImage } from './product-image.ts';
 import { bundleFunctions, listFunctionEntries, listUnbundledEntries } from './bundle-functions.ts';
@@ -232,6 +233,16 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
             pageSections: () => Promise.resolve(sections),
           });
           logger.info(`example results written after the pages: ${written.join(', ') || 'none'}`);
+          // A link of content/'s Markdown to a path the site does not publish: said, not refused
+          // (the build is done; the owner fixes the link or the page it meant).
+          const { content } = published.snapshot;
+          const routes = buildSiteRoutes(
+            content,
+            published.tools.map((tool) => tool.name),
+          );
+          for (const warning of await listDeadLinkWarnings(contentDir, content, routes, root)) {
+            logger.warn(warning);
+          }
         }
         await options.afterPages?.(dir, logger);
         await bundle(logger);

@@ -42,19 +42,30 @@ export function parseMarkdownOutline(markdown: string): MarkdownOutline {
   return { length: markdown.length, headings, blocks };
 }
 
+/** A link of a Markdown text: where it leads, and its line in the text (from 1). */
+export interface MarkdownLink {
+  readonly url: string;
+  readonly line: number;
+}
+
 /**
  * The destination of every link, image and link definition of a Markdown text, as the parser
  * reads them: text that only looks like a link (escaped, or in code) is none.
  */
 export function listMarkdownLinks(markdown: string): string[] {
-  const urls: string[] = [];
+  return listMarkdownLinkLines(markdown).map((link) => link.url);
+}
+
+/** The same links as `listMarkdownLinks`, each with its line. */
+export function listMarkdownLinkLines(markdown: string): MarkdownLink[] {
+  const links: MarkdownLink[] = [];
   const visit = (node: MdastNode) => {
     if (node.type === 'link' || node.type === 'image' || node.type === 'definition')
-      urls.push(node.url);
+      links.push({ url: node.url, line: node.position?.start.line ?? 1 });
     if ('children' in node) for (const child of node.children) visit(child as MdastNode);
   };
   visit(markdownToMdast(markdown, { features: FEATURES }));
-  return urls;
+  return links;
 }
 
 /** Something a Markdown text embeds: an image, or an element of raw HTML that loads something. */

@@ -1,4 +1,5 @@
 import { readProjectToolNames } from '../../src/integrations/mcp-tool-modules.ts';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isFenceLanguageKnown } from '../../src/reference/code-highlighting.ts';
@@ -27,6 +28,7 @@ import {
 } from '../support/markdown-reader.ts';
 import { launchChromium } from '../support/browser.ts';
 import { findPageIdProblems, listElementIds, mapPageIds } from '../support/page-ids.ts';
+import { listDeadLinkWarnings } from '../../src/site-content/body-links.ts';
 import { FIXTURE_COMPANY_NAMES, resolveFixtureDir } from '../support/fixture-content.ts';
 import { findCharactersLeftToFallback } from '../support/font-coverage.ts';
 import { readContentText } from '../support/sample-content.ts';
@@ -305,6 +307,19 @@ describe.each(FIXTURE_COMPANY_NAMES)(
       // "On this page" links the owner's "OAuth", not the site's section of that name.
       expect(developers).toContain('<a href="#oauth-1">OAuth</a>');
       expect(developers).toContain('<h2 id="oauth-1">OAuth</h2>');
+    });
+
+    it("should find no dead link in the fixture's Markdown, its links to its own pages included", async () => {
+      // The rich company's page links /developers; nothing the site publishes is taken for dead.
+      const staticDir = join(served.dir, '.vercel/output/static');
+      expect(existsSync(join(staticDir, 'developers.md'))).toBe(true);
+      const warnings = await listDeadLinkWarnings(
+        join(served.dir, 'content'),
+        content,
+        FIXTURE_ROUTES.get(name) ?? buildSiteRoutes(content, []),
+        staticDir,
+      );
+      expect(warnings).toEqual([]);
     });
 
     it("should highlight its content's code blocks as the components' are, with no inline style", async () => {

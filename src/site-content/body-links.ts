@@ -1,0 +1,156 @@
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { PAGE_NAMES, type SiteContent } from '../schemas/site-content.ts';
+import type { RouteTable } from '../service/routes.ts';
+import { CHANGELOG_PAGE_SLUG } from './changelog-page.ts';
+import { listMarkdownLinkLines } from './parse-markdown-outline.ts';
+
+/** A Markdown body of content/: the file it is written in and the path of the page it shows on. */
+export interface LinkedBody {
+  /** Its file, relative to the content folder (`copy/about.md`). */
+  readonly file: string;
+  /** The page it shows on, which a relative link is resolved against. */
+  readonly page: string;
+  readonly markdown: string;
+}
+
+/** A link of a body to a path of the site that the site does not publish. */
+export interface DeadLink {
+  readonly file: string;
+  /** Its line in the body, from 1. */
+  readonly line: number;
+  /** The link as written. */
+  readonly url: string;
+  /** The path it names on the site. */
+  readonly path: string;
+}
+
+/** Every Markdown body of content/, with its file and page (the changelog's entries one by one). */
+export function listLinkedBodies(content: SiteContent): LinkedBody[] {
+  return [
+    { file: 'product.md', page: '/', markdown: content.product.body },
+    ...content.copy.map((section) => ({
+      file: `copy/${section.slug}.md`,
+      page: '/',
+      markdown: section.body,
+    })),
+    ...PAGE_NAMES.map((name) => ({
+      file: `pages/${name}.md`,
+      page: name === 'home' ? '/' : `/${name}`,
+      markdown: content.pages[name].body,
+    })),
+    ...content.contentPages
+      .filter((page) => page.slug !== CHANGELOG_PAGE_SLUG)
+      .map((page) => ({
+        file: `pages/${page.slug}.md`,
+        page: `/${page.slug}`,
+        markdown: page.body,
+      })),
+    ...content.changelog.map((entry) => ({
+      file: `changelog/${entry.slug}.md`,
+      page: `/${CHANGELOG_PAGE_SLUG}`,
+      markdown: entry.body,
+    })),
+  ];
+}
+
+/** An address with a scheme (`https:`, `mailto:`) or another host (`//cdn.example`). */
+const ELSEWHERE = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
+
+/** The origin relative links are resolved against: any, since only their path is read. */
+const SOME_ORIGIN = 'https://site.invalid';
+
+/**
+ * The links of the bodies that name a path of the site (`/pricing`, `brochure.pdf`, resolved
+ * against the body's page) for which `isPublished` is false. Links elsewhere and to a part of
+ * the page itself (`#pricing`) are not read.
+ */
+export function findDeadLinks(
+  bodies: readonly LinkedBody[],
+  isPublished: (path: string) => boolean,
+): DeadLink[] {
+  return bodies.flatMap(({ file, page, markdown }) =>
+    listMarkdownLinkLines(markdown)
+      .filter(({ url }) => url !== '' && !url.startsWith('#') && !ELSEWHERE.test(url))
+      .map(({ url, line }) => ({
+        file,
+        line,
+        url,
+        path: new URL(url, SOME_ORIGIN + page).pathname,
+      }))
+      .filter(({ path }) => !isPublished(path)),
+  );
+}
+
+/** True for a file (not a folder) at this path. */
+const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
+
+/**
+ * Whether the built site answers a path: a page of the route table, a surface its functions
+ * answer (the API, /mcp, OAuth), or a file of the static output (`path`, `path.html`,
+ * `path/index.html`: the reference's pages, the documents, the Markdown versions).
+ */
+export function isPathPublished(routes: RouteTable, staticDir: string, path: string): boolean {
+  if (routes.findPage(path)) return true;
+  const surface = routes.findSurface(path);
+  if (surface.answer.kind === 'function' && surface.id !== 'not-found') return true;
+  let file: string;
+  try {
+    file = join(staticDir, decodeURIComponent(path));
+  } catch {
+    return false;
+  }
+  return [file, `${file}.html`, join(file, 'index.html')].some(isFile);
+}
+
+/**
+ * What an owner reads about a dead link of the content folder `folder` (its name), at the file's
+ * line (the body's line plus the lines of the file before it, `bodyLine`); `contentFile` is true
+ * when the folder holds a file the link names, which the site does not publish.
+ */
+export function describeDeadLink(
+  folder: string,
+  link: DeadLink,
+  bodyLine: number | undefined,
+  contentFile: boolean,
+): string {
+  const where = bodyLine === undefined ? '(body)' : `line ${bodyLine + link.line - 1}`;
+  const why = contentFile
+    ? `${folder}/ holds a file of that name, but the site publishes no file of ${folder}/ from a body: put it on your website and link its full address`
+    : 'no page or document of the site has that path: link one of its pages, or a full https:// address';
+  return `${folder}/${link.file}: ${where}: links to ${link.url}, which the site does not publish (${why})`;
+}
+
+/**
+ * The warnings of every dead link of content/'s bodies, for the build that has just written its
+ * static output to `staticDir`: each at its file's line when the body is found in the file as
+ * written (a file with CRLF line ends is read with LF ones, and then says `(body)`).
+ */
+export async function listDeadLinkWarnings(
+  contentDir: string,
+  content: SiteContent,
+  routes: RouteTable,
+  staticDir: string,
+): Promise<string[]> {
+  const bodies = listLinkedBodies(content);
+  const dead = findDeadLinks(bodies, (path) => isPathPublished(routes, staticDir, path));
+  const folder = basename(contentDir);
+  return Promise.all(
+    dead.map(async (link) => {
+      const markdown = bodies.find((body) => body.file === link.file)?.markdown ?? '';
+      const text = await readFile(join(contentDir, link.file), 'utf8').catch(() => '');
+      const offset = text.indexOf(markdown);
+      const bodyLine = offset < 0 ? undefined : text.slice(0, offset).split('\n').length;
+      const named = [join(contentDir, link.path), join(contentDir, dirname(link.file), link.url)];
+      const contentFile = named.some((path) => {
+        try {
+          return isFile(decodeURIComponent(path.replace(/[?#].*$/, '')));
+        } catch {
+          return false;
+        }
+      });
+      return describeDeadLink(folder, link, bodyLine, contentFile);
+    }),
+  );
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import {
+  describeDeadLink,
+  findDeadLinks,
+  listLinkedBodies,
+} from '../../src/site-content/body-links.ts';
+import { loadFixtureContent } from '../support/fixture-content.ts';
+import { loadSampleContent } from '../support/sample-content.ts';
+
+describe('findDeadLinks', () => {
+  const published = new Set(['/', '/developers', '/docs', '/llms.txt', '/copy/about.md']);
+
+  it("should read a body's links to the site, relative ones against its page, and name those not published", () => {
+    const dead = findDeadLinks(
+      [
+        {
+          file: 'copy/about.md',
+          page: '/',
+          markdown:
+            'See [docs](/docs), [rel](developers), [up](../llms.txt), [copy](/copy/about.md?x=1#a).\n\n[pricing](/pricing) and [brochure](brochure.pdf).\n',
+        },
+        {
+          file: 'pages/our-shops.md',
+          page: '/our-shops',
+          markdown:
+            '[here](#top), [mail](mailto:a@b.example), [web](https://example.com/x), [cdn](//cdn.example/a), [tel](tel:+331)\n\n[map]: map.html\n\nA [map][map].\n',
+        },
+      ],
+      (path) => published.has(path),
+    );
+    expect(dead).toEqual([
+      { file: 'copy/about.md', line: 3, url: '/pricing', path: '/pricing' },
+      { file: 'copy/about.md', line: 3, url: 'brochure.pdf', path: '/brochure.pdf' },
+      // A relative link of a content page resolves against its own path, as the browser does.
+      { file: 'pages/our-shops.md', line: 3, url: 'map.html', path: '/map.html' },
+    ]);
+  });
+
+  it('should say where, and say so when content/ holds the file a link names', () => {
+    const link = { file: 'copy/about.md', line: 3, url: 'brochure.pdf', path: '/brochure.pdf' };
+    expect(describeDeadLink('content', link, 7, true)).toBe(
+      'content/copy/about.md: line 9: links to brochure.pdf, which the site does not publish (content/ holds a file of that name, but the site publishes no file of content/ from a body: put it on your website and link its full address)',
+    );
+    expect(describeDeadLink('content', { ...link, url: '/pricing' }, undefined, false)).toBe(
+      'content/copy/about.md: (body): links to /pricing, which the site does not publish (no page or document of the site has that path: link one of its pages, or a full https:// address)',
+    );
+  });
+});
+
+describe('listLinkedBodies', () => {
+  it('should list every body of the content once, the changelog by its entries', async () => {
+    const content = await loadFixtureContent('rich');
+    const files = listLinkedBodies(content).map((body) => body.file);
+    expect(new Set(files).size).toBe(files.length);
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'product.md',
+        'pages/home.md',
+        'pages/developers.md',
+        'pages/docs.md',
+        'pages/our-bakeries.md',
+        ...content.copy.map((section) => `copy/${section.slug}.md`),
+      ]),
+    );
+    // The rich company has no changelog: the product, three main pages, its copy and its page.
+    expect(files).toHaveLength(4 + content.copy.length + content.contentPages.length);
+    // content/ has one: its entries are the bodies, not the page made of them.
+    const sample = await loadSampleContent();
+    const sampleFiles = listLinkedBodies(sample).map((body) => body.file);
+    expect(sample.changelog.length).toBeGreaterThan(0);
+    expect(sampleFiles).toEqual(
+      expect.arrayContaining(sample.changelog.map((entry) => `changelog/${entry.slug}.md`)),
+    );
+    expect(sampleFiles).not.toContain('pages/changelog.md');
+  });
+});
