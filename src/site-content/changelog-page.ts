@@ -2,6 +2,7 @@ import type { ChangelogEntry, ContentPage } from '../schemas/site-content.ts';
 import { escapeMarkdownText } from '../service/escape-markdown.ts';
 import { SERVICE_PATHS } from '../service/urls.ts';
 import type { TextDirection } from './page-languages.ts';
+import { prefixFootnoteLabels } from './parse-markdown-outline.ts';
 
 /** The slug the changelog page takes among the content pages: /changelog and /changelog.md. */
 export const CHANGELOG_PAGE_SLUG = 'changelog';
@@ -57,10 +58,11 @@ export function buildChangelogBody(
     siteWords(
       `Every change to the API, the MCP server and the documents agents read, newest first. Each entry names the API version that carries it and whether a client must change. Follow it as an [Atom feed](${SERVICE_PATHS.changelogFeed}).`,
     ),
+    // Each entry's footnotes its own: one document holds them all (prefixFootnoteLabels).
     ...sortChangelog(entries).flatMap((entry) => [
       `## ${escapeMarkdownText(entry.title)}`,
       meta(entry),
-      entry.body,
+      prefixFootnoteLabels(entry.body, `${entry.slug}-`),
     ]),
     // A section of its own after the entries: a changelog of one entry still has the three
     // headings scanners look for on a page (the audit's page-signals check).

@@ -68,6 +68,29 @@ export function listMarkdownLinkLines(markdown: string): MarkdownLink[] {
   return links;
 }
 
+/**
+ * The text with each footnote label (`[^1]`, `[^1]: ...`) led by `prefix`, so that texts joined
+ * into one document keep their own notes: GFM takes the first definition of a label, and a
+ * second text's `[^1]` would show the first one's note. Code and escaped brackets are left alone.
+ */
+export function prefixFootnoteLabels(markdown: string, prefix: string): string {
+  const starts: number[] = [];
+  const visit = (node: MdastNode) => {
+    if (node.type === 'footnoteReference' || node.type === 'footnoteDefinition') {
+      const start = node.position?.start.offset;
+      if (start !== undefined) starts.push(start);
+    }
+    if ('children' in node) for (const child of node.children) visit(child as MdastNode);
+  };
+  visit(markdownToMdast(markdown, { features: FEATURES }));
+  let text = markdown;
+  for (const start of starts.sort((a, b) => b - a)) {
+    if (text.startsWith('[^', start))
+      text = `${text.slice(0, start + 2)}${prefix}${text.slice(start + 2)}`;
+  }
+  return text;
+}
+
 /** Something a Markdown text embeds: an image, or an element of raw HTML that loads something. */
 export interface MarkdownEmbed {
   /** What it is, as an owner would look for it: `an image (plan.png)`, `an <iframe>`. */

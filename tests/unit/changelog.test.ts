@@ -231,6 +231,30 @@ describe('buildChangelogBody', () => {
     expect(blocks).toContain('<p lang="en">2026-01-01 · API 1.2.0 · Not breaking</p>');
   });
 
+  it("should keep each entry's footnotes its own, although one page holds them all", async () => {
+    await writeEntry(
+      '2026-01-01-first.md',
+      entry('2026-01-01', 'First'),
+      'One[^1].\n\n[^1]: Note of the first.',
+    );
+    await writeEntry(
+      '2026-02-01-second.md',
+      entry('2026-02-01', 'Second'),
+      'Two[^1] and `[^1]` in code.\n\n[^1]: Note of the second.',
+    );
+    const { changelog } = await readSiteContent(dir);
+    const body = buildChangelogBody(changelog);
+    expect(body).toContain('Two[^2026-02-01-second-1] and `[^1]` in code.');
+    expect(body).toContain('[^2026-01-01-first-1]: Note of the first.');
+    const { html } = markdownToHtml(body, {
+      features: { gfm: true, smartPunctuation: false, frontmatter: false },
+    });
+    // Before, the second entry's [^1] led to the first one's note, and its own was lost.
+    expect(html).toContain('Note of the first.');
+    expect(html).toContain('Note of the second.');
+    expect(html.match(/data-footnote-ref/g)).toHaveLength(2);
+  });
+
   it("should also mark the direction of the page's own words for content written right to left", async () => {
     await writeEntry('2026-01-01-first.md', entry('2026-01-01', 'الأول'), 'الإصدار الأول.');
     const { changelog } = await readSiteContent(dir);
