@@ -61,7 +61,7 @@ export function buildLlmsFullTxt(
       ...(product.category ? [`Category: ${escapeMarkdownText(product.category)}`, ''] : []),
       ...product.features.map(formatFeatureEntry),
       ...(product.features.length > 0 ? [''] : []),
-      demoteHeadings(product.body, outlines.product, 1),
+      demoteHeadings(product.body, outlines.product, 1, 'product-'),
     ].join('\n'),
     ...copy.map((section) =>
       [
@@ -69,7 +69,12 @@ export function buildLlmsFullTxt(
         '',
         escapeMarkdownText(section.description),
         '',
-        demoteHeadings(section.body, readOutline(outlines.copy, section.slug), 1),
+        demoteHeadings(
+          section.body,
+          readOutline(outlines.copy, section.slug),
+          1,
+          `${section.slug}-`,
+        ),
       ].join('\n'),
     ),
     // The site owner's own pages, after the sections of the home page, in the header's order.
@@ -81,7 +86,15 @@ export function buildLlmsFullTxt(
         '',
         `Page: ${urls.origin}/${page.slug}`,
         ...(page.body
-          ? ['', demoteHeadings(page.body, readOutline(outlines.contentPages, page.slug), 1)]
+          ? [
+              '',
+              demoteHeadings(
+                page.body,
+                readOutline(outlines.contentPages, page.slug),
+                1,
+                `${page.slug}-`,
+              ),
+            ]
           : []),
       ].join('\n'),
     ),

@@ -11,14 +11,19 @@ import { escapeMarkdownText } from '../service/escape-markdown.ts';
  * an h3, not an h4 that skips a level (axe-core's heading-order); and two headings with the same
  * number of `#`s under the same parent stay at one level. An ATX heading gets its new number of
  * `#`s, a setext heading becomes an ATX heading when its depth changes (setext has only two
- * depths). Code, quotes and everything else keep their bytes.
+ * depths). Code, quotes and everything else keep their bytes. With `footnotePrefix`, each footnote
+ * label takes it too (`prefixFootnotes`), for a body joined with others into one document.
  * @see https://spec.commonmark.org/0.31.2/#atx-headings
  * @see https://www.w3.org/WAI/tutorials/page-structure/headings/ (no skipped heading levels)
  */
-export function demoteHeadings(markdown: string, outline: MarkdownOutline, levels: number): string {
+export function demoteHeadings(
+  markdown: string,
+  outline: MarkdownOutline,
+  levels: number,
+  footnotePrefix?: string,
+): string {
   checkOutline(markdown, outline);
-  let demoted = '';
-  let from = 0;
+  const edits: TextEdit[] = [];
   // The headings that the next one may sit under: their depth in the text and on the page.
   const open: { source: number; depth: number }[] = [];
   for (const heading of outline.headings) {
@@ -26,16 +31,67 @@ export function demoteHeadings(markdown: string, outline: MarkdownOutline, level
     const depth = Math.min(6, (open.at(-1)?.depth ?? levels + 1) + 1);
     open.push({ source: heading.depth, depth });
     if (depth === heading.depth) continue;
-    demoted += markdown.slice(from, heading.start);
-    if (heading.setextSource === undefined) {
-      demoted += '#'.repeat(depth);
-      from = heading.start + heading.depth;
-    } else {
-      demoted += `${'#'.repeat(depth)} ${heading.setextSource}`;
-      from = heading.end;
-    }
+    edits.push(
+      heading.setextSource === undefined
+        ? { start: heading.start, end: heading.start + heading.depth, text: '#'.repeat(depth) }
+        : {
+            start: heading.start,
+            end: heading.end,
+            text: `${'#'.repeat(depth)} ${heading.setextSource}`,
+          },
+    );
   }
-  return demoted + markdown.slice(from);
+  return applyEdits(
+    markdown,
+    footnotePrefix === undefined
+      ? edits
+      : [...edits, ...listFootnoteEdits(outline, footnotePrefix)],
+  );
+}
+
+/**
+ * Leads each footnote label of a Markdown text (`[^1]`, `[^1]: ...`) with `prefix`, by the
+ * offsets of its outline, for a text joined with others into one document: GFM gives a label its
+ * first definition, so a second text's `[^1]` would show the first one's note.
+ */
+export function prefixFootnotes(
+  markdown: string,
+  outline: MarkdownOutline,
+  prefix: string,
+): string {
+  checkOutline(markdown, outline);
+  return applyEdits(markdown, listFootnoteEdits(outline, prefix));
+}
+
+/** A replacement of `markdown.slice(start, end)` by `text`. */
+interface TextEdit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+/** The prefix written after each footnote label's `[^`. */
+function listFootnoteEdits(outline: MarkdownOutline, prefix: string): TextEdit[] {
+  return (outline.footnotes ?? []).map((start) => ({
+    start: start + 2,
+    end: start + 2,
+    text: prefix,
+  }));
+}
+
+/**
+ * The text with the edits made, in order of their offsets. An edit inside one made before it (a
+ * footnote in a setext heading rewritten whole) is left out: the heading keeps its label as is.
+ */
+function applyEdits(markdown: string, edits: readonly TextEdit[]): string {
+  let text = '';
+  let from = 0;
+  for (const edit of [...edits].sort((a, b) => a.start - b.start)) {
+    if (edit.start < from) continue;
+    text += markdown.slice(from, edit.start) + edit.text;
+    from = edit.end;
+  }
+  return text + markdown.slice(from);
 }
 
 /** Refuses an outline made from another text (a snapshot out of step with its content is a bug). */

@@ -127,15 +127,18 @@ export function buildHomeMarkdownBody({ content, outlines, urls }: PageMarkdownS
     ),
     '',
     // The introduction's headings at the levels the page gives them (under its h1, as the pages
-    // collection renders every page's body: content.config.ts), beside the sections' h2s.
-    ...(pages.home.body ? [demoteHeadings(pages.home.body, outlines.pages.home, 0), ''] : []),
+    // collection renders every page's body: content.config.ts), beside the sections' h2s. Each
+    // body's footnote labels take its name, as they are joined into one document.
+    ...(pages.home.body
+      ? [demoteHeadings(pages.home.body, outlines.pages.home, 0, 'home-'), '']
+      : []),
     `## ${escapeMarkdownText(product.name)}`,
     '',
     escapeMarkdownText(product.summary),
     '',
     ...product.features.map(formatFeatureEntry),
     ...(product.features.length > 0 ? [''] : []),
-    demoteHeadings(product.body, outlines.product, 1),
+    demoteHeadings(product.body, outlines.product, 1, 'product-'),
     '',
     '## For developers and AI agents',
     '',
@@ -150,7 +153,12 @@ export function buildHomeMarkdownBody({ content, outlines, urls }: PageMarkdownS
       .flatMap((section) => [
         `## ${escapeMarkdownText(section.title)}`,
         '',
-        demoteHeadings(section.body, readOutline(outlines.copy, section.slug), 1),
+        demoteHeadings(
+          section.body,
+          readOutline(outlines.copy, section.slug),
+          1,
+          `${section.slug}-`,
+        ),
         '',
       ]),
   ];

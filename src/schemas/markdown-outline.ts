@@ -32,6 +32,12 @@ export interface MarkdownOutline {
   /** Every heading in source order, those in block quotes and list items included. */
   readonly headings: readonly MarkdownHeading[];
   readonly blocks: readonly MarkdownBlock[];
+  /**
+   * Where each footnote label begins (the `[` of `[^1]` and of `[^1]: ...`), in source order;
+   * absent when the text has none. Texts joined into one document prefix their labels there, or
+   * GFM would give a second text's `[^1]` the first one's note.
+   */
+  readonly footnotes?: readonly number[];
 }
 
 /** The outline of every Markdown body of the content: the product, each copy section, each page. */

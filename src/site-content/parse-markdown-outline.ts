@@ -6,6 +6,7 @@ import type {
   SiteOutlines,
 } from '../schemas/markdown-outline.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
+import { prefixFootnotes } from '../documents/markdown-text.ts';
 
 /**
  * The parser Astro renders the pages with (Sätteri, through @astrojs/markdown-satteri), with GFM
@@ -39,7 +40,23 @@ export function parseMarkdownOutline(markdown: string): MarkdownOutline {
     const { start, end } = readRange(node);
     blocks.push(heading === undefined ? { start, end } : { start, end, heading });
   }
-  return { length: markdown.length, headings, blocks };
+  const footnotes = listFootnoteLabelStarts(tree);
+  return footnotes.length > 0
+    ? { length: markdown.length, headings, blocks, footnotes }
+    : { length: markdown.length, headings, blocks };
+}
+
+/** Where each footnote reference and definition of a parsed text begins, in source order. */
+function listFootnoteLabelStarts(tree: MdastNode): number[] {
+  const starts: number[] = [];
+  const visit = (node: MdastNode) => {
+    if (node.type === 'footnoteReference' || node.type === 'footnoteDefinition') {
+      starts.push(readRange(node).start);
+    }
+    if ('children' in node) for (const child of node.children) visit(child as MdastNode);
+  };
+  visit(tree);
+  return starts.sort((a, b) => a - b);
 }
 
 /** A link of a Markdown text: where it leads, and its line in the text (from 1). */
@@ -74,21 +91,7 @@ export function listMarkdownLinkLines(markdown: string): MarkdownLink[] {
  * second text's `[^1]` would show the first one's note. Code and escaped brackets are left alone.
  */
 export function prefixFootnoteLabels(markdown: string, prefix: string): string {
-  const starts: number[] = [];
-  const visit = (node: MdastNode) => {
-    if (node.type === 'footnoteReference' || node.type === 'footnoteDefinition') {
-      const start = node.position?.start.offset;
-      if (start !== undefined) starts.push(start);
-    }
-    if ('children' in node) for (const child of node.children) visit(child as MdastNode);
-  };
-  visit(markdownToMdast(markdown, { features: FEATURES }));
-  let text = markdown;
-  for (const start of starts.sort((a, b) => b - a)) {
-    if (text.startsWith('[^', start))
-      text = `${text.slice(0, start + 2)}${prefix}${text.slice(start + 2)}`;
-  }
-  return text;
+  return prefixFootnotes(markdown, parseMarkdownOutline(markdown), prefix);
 }
 
 /** Something a Markdown text embeds: an image, or an element of raw HTML that loads something. */

@@ -300,6 +300,14 @@ describe.each(FIXTURE_COMPANY_NAMES)(
         );
         expect(home).toContain(`<li id="copy-${section}-fn-1">`);
       }
+      // So in the documents that join the bodies: each section's labels take its slug.
+      for (const path of ['/index.md', '/llms-full.txt']) {
+        const { body } = await ask(`GET ${path} (footnotes)`, path);
+        expect(body, path).toContain('[^methode-1]: On the status page, per country.');
+        expect(body, path).toContain(
+          '[^pain-invendu-1]: Laboratoire de Boulangerie Appliquée, Lyon, 2025.',
+        );
+      }
       // A body that opens with a rule keeps the text after it (the loader's front matter comes
       // first; before, the text up to the next rule was read as front matter and lost).
       expect(home).toContain('in short: totals, not people.');

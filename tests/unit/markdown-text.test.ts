@@ -4,6 +4,7 @@ import {
   checkOutline,
   demoteHeadings,
   formatLinkEntry,
+  prefixFootnotes,
   readOutline,
 } from '../../src/documents/markdown-text.ts';
 import { escapeMarkdownText } from '../../src/service/escape-markdown.ts';
@@ -23,6 +24,42 @@ function demote(markdown: string, levels = 1): string {
 function readHeadings(markdown: string): { depth: number; text: string }[] {
   return parseMarkdownOutline(markdown).headings.map(({ depth, text }) => ({ depth, text }));
 }
+
+describe('prefixFootnotes and demoteHeadings with a prefix', () => {
+  const text =
+    'Intro[^1] and [^note].\n\n## Sources\n\nMore[^1], not `[^1]` nor \\[^1].\n\n[^1]: The first.\n[^note]: A note.\n';
+
+  it("should lead each footnote label with the body's prefix, leaving code and escapes alone", () => {
+    const outline = parseMarkdownOutline(text);
+    expect(outline.footnotes).toHaveLength(5);
+    expect(prefixFootnotes(text, outline, 'about-')).toBe(
+      'Intro[^about-1] and [^about-note].\n\n## Sources\n\nMore[^about-1], not `[^1]` nor \\[^1].\n\n[^about-1]: The first.\n[^about-note]: A note.\n',
+    );
+    // In the same pass as the headings, whose offsets it keeps.
+    expect(demoteHeadings(text, outline, 1, 'about-')).toBe(
+      prefixFootnotes(text, outline, 'about-').replace('## Sources', '### Sources'),
+    );
+    expect(parseMarkdownOutline('No notes.').footnotes).toBeUndefined();
+  });
+
+  it('should let two joined texts keep their own notes', () => {
+    const other = 'Second[^1].\n\n[^1]: The second.\n';
+    const joined = [
+      prefixFootnotes(text, parseMarkdownOutline(text), 'a-'),
+      prefixFootnotes(other, parseMarkdownOutline(other), 'b-'),
+    ].join('\n');
+    const notes = parseMarkdownOutline(joined).footnotes ?? [];
+    expect(notes.map((start) => joined.slice(start, joined.indexOf(']', start) + 1))).toEqual([
+      '[^a-1]',
+      '[^a-note]',
+      '[^a-1]',
+      '[^a-1]',
+      '[^a-note]',
+      '[^b-1]',
+      '[^b-1]',
+    ]);
+  });
+});
 
 describe('demoteHeadings', () => {
   it('should push ATX headings down, keep closing sequences and stop at depth 6', () => {
