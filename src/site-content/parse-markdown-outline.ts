@@ -6,7 +6,6 @@ import type {
   SiteOutlines,
 } from '../schemas/markdown-outline.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
-import { prefixFootnotes } from '../documents/markdown-text.ts';
 
 /**
  * The parser Astro renders the pages with (Sätteri, through @astrojs/markdown-satteri), with GFM
@@ -91,7 +90,14 @@ export function listMarkdownLinkLines(markdown: string): MarkdownLink[] {
  * second text's `[^1]` would show the first one's note. Code and escaped brackets are left alone.
  */
 export function prefixFootnoteLabels(markdown: string, prefix: string): string {
-  return prefixFootnotes(markdown, parseMarkdownOutline(markdown), prefix);
+  // As prefixFootnotes (src/documents/markdown-text.ts) does by a stored outline's offsets.
+  let text = '';
+  let from = 0;
+  for (const start of parseMarkdownOutline(markdown).footnotes ?? []) {
+    text += `${markdown.slice(from, start + 2)}${prefix}`;
+    from = start + 2;
+  }
+  return text + markdown.slice(from);
 }
 
 /** Something a Markdown text embeds: an image, or an element of raw HTML that loads something. */
