@@ -7,6 +7,7 @@ import {
   contentPageBodyKey,
   copyBodyKey,
   footnoteIdPrefix,
+  mapRenamedHeadingIds,
   planHeadingIds,
   readContentPageMarkdown,
 } from './site-content/heading-ids.ts';
@@ -98,16 +99,19 @@ function siteContentLoader(select: (content: SiteContent) => readonly EntryInput
 
 /**
  * The Markdown to render, led by front matter that gives the heading-anchors plugin the ids of
- * its headings and how its footnotes' ids begin (src/integrations/heading-anchors.ts). Front
- * matter always: a body that begins with a `---` line of its own is then never read as such.
+ * its headings, the links to its own headings to point at their new ids, and how its footnotes'
+ * ids begin (src/integrations/heading-anchors.ts). Front matter always: a body that begins with
+ * a `---` line of its own is then never read as such.
  */
 function withHeadingIds(
   key: string | undefined,
   plan: ReadonlyMap<string, readonly string[]>,
   markdown: string,
 ): string {
+  const headingIds = plan.get(key ?? '') ?? [];
   const frontmatter = {
-    headingIds: plan.get(key ?? '') ?? [],
+    headingIds,
+    renamedIds: mapRenamedHeadingIds(markdown, headingIds),
     ...(key ? { idPrefix: footnoteIdPrefix(key) } : {}),
   };
   return `---\n${JSON.stringify(frontmatter)}\n---\n${markdown}`;

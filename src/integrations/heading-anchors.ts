@@ -12,16 +12,43 @@ type SatteriOptions = NonNullable<Parameters<typeof satteri>[0]>;
 type HastPluginEntry = NonNullable<SatteriOptions['hastPlugins']>[number];
 
 /** What the content loader planned for the document, from the front matter it writes. */
-function readPlan(data: unknown): { headingIds: readonly string[]; idPrefix: string } {
+function readPlan(data: unknown): {
+  headingIds: readonly string[];
+  renamedIds: ReadonlyMap<string, string>;
+  idPrefix: string;
+} {
   const frontmatter = (
-    data as { astro?: { frontmatter?: { headingIds?: unknown; idPrefix?: unknown } } } | undefined
+    data as
+      | {
+          astro?: {
+            frontmatter?: { headingIds?: unknown; renamedIds?: unknown; idPrefix?: unknown };
+          };
+        }
+      | undefined
   )?.astro?.frontmatter;
   const ids = frontmatter?.headingIds;
+  const renamed = frontmatter?.renamedIds;
   const prefix = frontmatter?.idPrefix;
   return {
     headingIds: Array.isArray(ids) && ids.every((id) => typeof id === 'string') ? ids : [],
+    renamedIds: new Map(
+      typeof renamed === 'object' && renamed !== null
+        ? Object.entries(renamed).filter(
+            (entry): entry is [string, string] => typeof entry[1] === 'string',
+          )
+        : [],
+    ),
     idPrefix: typeof prefix === 'string' ? prefix : FOOTNOTE_ID_PREFIX,
   };
+}
+
+/** A link's fragment as the id it names (`#d%C3%A9tails` names `détails`). */
+function decodeFragment(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
 }
 
 /** A footnote's id or link with the body's prefix in place of GFM's (`user-content-`). */
@@ -36,7 +63,8 @@ const withPrefix = (value: string, prefix: string) =>
  * them (a test's) gets Astro's (github-slugger, one slugger per document). Astro's own
  * heading-ids plugin runs after this one and keeps an id it finds. The link's name ("Link to the
  * section …") is the site's words: `lang` marks it when the content is written in another
- * language (LanguageMarks.site).
+ * language (LanguageMarks.site). A link of the body to one of its own headings (`#pricing`)
+ * follows the heading when the plan changed its id (`renamedIds`: `#pricing-1`).
  *
  * GFM footnotes number from 1 in every body, so the ids of their references and notes take the
  * body's prefix (`idPrefix`, footnoteIdPrefix in heading-ids.ts) instead of `user-content-`: two
@@ -48,7 +76,7 @@ const withPrefix = (value: string, prefix: string) =>
 export const createHeadingAnchorsPlugin =
   (lang: string | undefined): HastPluginEntry =>
   ({ data }) => {
-    const { headingIds: planned, idPrefix } = readPlan(data);
+    const { headingIds: planned, renamedIds, idPrefix } = readPlan(data);
     const slugger = new GithubSlugger();
     // A heading past the plan (none should be) takes a slug no planned heading holds.
     for (const id of planned) slugger.slug(id);
@@ -62,8 +90,15 @@ export const createHeadingAnchorsPlugin =
           if (node.tagName === 'a' || node.tagName === 'li') {
             if (typeof properties.id === 'string' && properties.id.startsWith(FOOTNOTE_ID_PREFIX))
               ctx.setProperty(node, 'id', withPrefix(properties.id, idPrefix));
-            if (typeof properties.href === 'string' && properties.href.startsWith('#'))
-              ctx.setProperty(node, 'href', withPrefix(properties.href, idPrefix));
+            if (typeof properties.href === 'string' && properties.href.startsWith('#')) {
+              // A link to one of the body's own headings, whose id the page's plan changed.
+              const renamed = renamedIds.get(decodeFragment(properties.href.slice(1)));
+              ctx.setProperty(
+                node,
+                'href',
+                renamed === undefined ? withPrefix(properties.href, idPrefix) : `#${renamed}`,
+              );
+            }
             if (properties.dataFootnoteRef !== undefined)
               ctx.setProperty(node, 'ariaDescribedBy', [`${idPrefix}${FOOTNOTE_LABEL_ID}`]);
             if (properties.dataFootnoteBackref !== undefined && lang)

@@ -1,4 +1,4 @@
-import { slug } from 'github-slugger';
+import GithubSlugger, { slug } from 'github-slugger';
 import type { SiteContent } from '../schemas/site-content.ts';
 import { buildChangelogBody, CHANGELOG_PAGE_SLUG } from './changelog-page.ts';
 import { resolveDirectionMarks, resolveLanguageMarks } from './page-languages.ts';
@@ -192,6 +192,25 @@ export function planPageHeadingIds(page: Omit<PageOfBodies, 'path'>): Map<string
       parseMarkdownOutline(markdown).headings.map((heading) => claim(heading.text)),
     ]),
   );
+}
+
+/**
+ * The ids a body's headings would have on their own (GitHub's, one slugger per text: what an
+ * owner links as `#pricing`) that the page's plan changed, each to its planned id, so that a
+ * link of the body to one of its own headings still lands on it.
+ */
+export function mapRenamedHeadingIds(
+  markdown: string,
+  planned: readonly string[],
+): Record<string, string> {
+  const slugger = new GithubSlugger();
+  const renamed: Record<string, string> = {};
+  parseMarkdownOutline(markdown).headings.forEach((heading, index) => {
+    const own = slugger.slug(heading.text);
+    const id = planned[index];
+    if (id !== undefined && id !== own) renamed[own] = id;
+  });
+  return renamed;
 }
 
 /** The heading ids of every body of the site (listPagesOfBodies), by the body's key. */

@@ -293,6 +293,8 @@ describe.each(FIXTURE_COMPANY_NAMES)(
       expect(listElementIds(home)).toEqual(
         expect.arrayContaining(['presse', 'presse-1', 'in-brief', 'in-brief-1']),
       );
+      // The press section's link to its own "In brief" follows it to its new id.
+      expect(home).toContain('The facts <a href="#in-brief-1">in brief</a> below');
       // Two copy sections with a footnote [^1] each: each note and reference its own.
       for (const section of ['methode', 'pain-invendu']) {
         expect(home).toContain(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   listPagesOfBodies,
+  mapRenamedHeadingIds,
   planHeadingIds,
   planPageHeadingIds,
   RESERVED_IDS,
@@ -43,6 +44,16 @@ describe('planPageHeadingIds', () => {
       bodies: [{ key: 'docs', markdown: '## Tag REST\n\n## Errors\n\n## ★\n\n## ★ ★' }],
     });
     expect(docs.get('docs')).toEqual(['section-tag-rest', 'errors-1', 'section', 'section-1']);
+  });
+});
+
+describe('mapRenamedHeadingIds', () => {
+  it("should map each id a body's heading would have alone to its planned one, where they differ", () => {
+    const markdown = '## Pricing\n\n## Pricing\n\n## Détails\n\n## FAQ\n';
+    expect(mapRenamedHeadingIds(markdown, ['pricing-1', 'pricing-2', 'détails', 'faq'])).toEqual({
+      pricing: 'pricing-1',
+      'pricing-1': 'pricing-2',
+    });
   });
 });
 

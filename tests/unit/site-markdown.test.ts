@@ -134,6 +134,19 @@ describe("content/'s Markdown as the pages render it", () => {
     ]);
     expect(html).toContain('<h2 id="oauth-1">OAuth</h2>');
     expect(html).toContain('href="#oauth-1"');
+    // A link to a heading of the body follows its new id; one to another part of the page not.
+    const linked = await renderWithHeadings(
+      'See [OAuth](#oauth), [Détails](#d%C3%A9tails) and [the site](#three-ways-in).\n\n## OAuth\n\n## Détails\n',
+      {
+        frontmatter: {
+          headingIds: ['oauth-1', 'détails-1'],
+          renamedIds: { oauth: 'oauth-1', détails: 'détails-1' },
+        },
+      },
+    );
+    expect(linked.html).toContain(
+      '<a href="#oauth-1">OAuth</a>, <a href="#détails-1">Détails</a> and <a href="#three-ways-in">the site</a>',
+    );
     // An h5 takes its planned id, without a link to itself (h2 to h4 have one).
     expect(html).toContain('<h5 id="deep">Deep</h5>');
     expect(html).not.toContain('href="#deep"');
