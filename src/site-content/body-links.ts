@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { PAGE_NAMES, type SiteContent } from '../schemas/site-content.ts';
@@ -15,7 +15,7 @@ export interface LinkedBody {
   readonly markdown: string;
 }
 
-/** A link of a body to a path of the site that the site does not publish. */
+/** A link of a body to a path of the site that the site does not publish, or to a part of a page it has not. */
 export interface DeadLink {
   readonly file: string;
   /** Its line in the body, from 1. */
@@ -24,7 +24,12 @@ export interface DeadLink {
   readonly url: string;
   /** The path it names on the site. */
   readonly path: string;
+  /** What is missing: the page (or file), or the part of the page the fragment names. */
+  readonly missing: 'page' | 'part';
 }
+
+/** What a link finds on the built site: its page, and the part of it its fragment names. */
+export type LinkFinding = 'found' | 'no page' | 'no part';
 
 /** Every Markdown body of content/, with its file and page (the changelog's entries one by one). */
 export function listLinkedBodies(content: SiteContent): LinkedBody[] {
@@ -62,29 +67,56 @@ const ELSEWHERE = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 const SOME_ORIGIN = 'https://site.invalid';
 
 /**
- * The links of the bodies that name a path of the site (`/pricing`, `brochure.pdf`, resolved
- * against the body's page) for which `isPublished` is false. Links elsewhere and to a part of
- * the page itself (`#pricing`) are not read.
+ * The links of the bodies to the site (`/pricing`, `brochure.pdf`, `#pricing`,
+ * `/developers#oauth`, resolved against the body's page) that `find` does not find. Links
+ * elsewhere (`https:`, `mailto:`, `//host`) are not read.
  */
 export function findDeadLinks(
   bodies: readonly LinkedBody[],
-  isPublished: (path: string) => boolean,
+  find: (path: string, fragment: string | undefined) => LinkFinding,
 ): DeadLink[] {
   return bodies.flatMap(({ file, page, markdown }) =>
-    listMarkdownLinkLines(markdown)
-      .filter(({ url }) => url !== '' && !url.startsWith('#') && !ELSEWHERE.test(url))
-      .map(({ url, line }) => ({
-        file,
-        line,
-        url,
-        path: new URL(url, SOME_ORIGIN + page).pathname,
-      }))
-      .filter(({ path }) => !isPublished(path)),
+    listMarkdownLinkLines(markdown).flatMap(({ url, line }): DeadLink[] => {
+      if (url === '' || ELSEWHERE.test(url)) return [];
+      const resolved = new URL(url, SOME_ORIGIN + page);
+      const fragment = resolved.hash ? decodeFragment(resolved.hash.slice(1)) : undefined;
+      const finding = find(resolved.pathname, fragment || undefined);
+      if (finding === 'found') return [];
+      return [
+        {
+          file,
+          line,
+          url,
+          path: resolved.pathname,
+          missing: finding === 'no page' ? 'page' : 'part',
+        },
+      ];
+    }),
   );
+}
+
+/** A fragment as the id it names (`d%C3%A9tails` names `détails`). */
+function decodeFragment(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
 }
 
 /** True for a file (not a folder) at this path. */
 const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
+
+/** The file of the static output that answers a path, if any: `path`, `path.html`, `path/index.html`. */
+function findOutputFile(staticDir: string, path: string): string | undefined {
+  let file: string;
+  try {
+    file = join(staticDir, decodeURIComponent(path));
+  } catch {
+    return undefined;
+  }
+  return [file, `${file}.html`, join(file, 'index.html')].find(isFile);
+}
 
 /**
  * Whether the built site answers a path: a page of the route table, a surface its functions
@@ -95,13 +127,47 @@ export function isPathPublished(routes: RouteTable, staticDir: string, path: str
   if (routes.findPage(path)) return true;
   const surface = routes.findSurface(path);
   if (surface.answer.kind === 'function' && surface.id !== 'not-found') return true;
-  let file: string;
-  try {
-    file = join(staticDir, decodeURIComponent(path));
-  } catch {
-    return false;
-  }
-  return [file, `${file}.html`, join(file, 'index.html')].some(isFile);
+  return findOutputFile(staticDir, path) !== undefined;
+}
+
+/**
+ * What a link finds on the site built into `staticDir`: its path (isPathPublished) and, when it
+ * names a part of an HTML page (`#pricing`), an element of that id on the page as built. A
+ * fragment of a document that is not HTML (`/llms.txt#x`) is not read.
+ */
+export function createLinkFinder(
+  routes: RouteTable,
+  staticDir: string,
+): (path: string, fragment: string | undefined) => LinkFinding {
+  const pageIds = new Map<string, ReadonlySet<string>>();
+  const readIds = (file: string): ReadonlySet<string> => {
+    let ids = pageIds.get(file);
+    if (!ids) {
+      const html = readFileSync(file, 'utf8');
+      ids = new Set(
+        [...html.matchAll(/\sid="([^"]*)"/g)].map((match) => decodeHtmlAttribute(match[1] ?? '')),
+      );
+      pageIds.set(file, ids);
+    }
+    return ids;
+  };
+  return (path, fragment) => {
+    if (!isPathPublished(routes, staticDir, path)) return 'no page';
+    if (fragment === undefined) return 'found';
+    const file = findOutputFile(staticDir, path);
+    if (!file?.endsWith('.html')) return 'found';
+    return readIds(file).has(fragment) ? 'found' : 'no part';
+  };
+}
+
+/** An attribute's value as HTML reads it (Astro escapes `&`, `<`, `"` in ids it writes). */
+function decodeHtmlAttribute(value: string): string {
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /**
@@ -116,6 +182,9 @@ export function describeDeadLink(
   contentFile: boolean,
 ): string {
   const where = bodyLine === undefined ? '(body)' : `line ${bodyLine + link.line - 1}`;
+  if (link.missing === 'part') {
+    return `${folder}/${link.file}: ${where}: links to ${link.url}, but ${link.path} has no part of that id: link a heading of the page by its # link's address`;
+  }
   const why = contentFile
     ? `${folder}/ holds a file of that name, but the site publishes no file of ${folder}/ from a body: put it on your website and link its full address`
     : 'no page or document of the site has that path: link one of its pages, or a full https:// address';
@@ -134,7 +203,7 @@ export async function listDeadLinkWarnings(
   staticDir: string,
 ): Promise<string[]> {
   const bodies = listLinkedBodies(content);
-  const dead = findDeadLinks(bodies, (path) => isPathPublished(routes, staticDir, path));
+  const dead = findDeadLinks(bodies, createLinkFinder(routes, staticDir));
   const folder = basename(contentDir);
   return Promise.all(
     dead.map(async (link) => {

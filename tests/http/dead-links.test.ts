@@ -30,6 +30,9 @@ const GOOD_LINKS = [
   '/',
   '/changelog',
   '/docs/mcp/prompts',
+  '/developers#oauth',
+  '/docs#authentication',
+  '#how-we-work',
 ];
 
 describe("the build's warnings of content/'s dead links", () => {
@@ -54,19 +57,21 @@ describe("the build's warnings of content/'s dead links", () => {
     expect(await warn()).toEqual([]);
   });
 
-  it('should name each link to a path the site does not publish, at its line, and no other', async () => {
+  it('should name each link to a path the site does not publish, or to a part its page has not, at its line, and no other', async () => {
     const about = join(contentDir, 'copy/about.md');
     const text = await readFile(about, 'utf8');
     const good = GOOD_LINKS.map((url, index) => `[link ${index}](${url})`).join(', ');
     await writeFile(
       about,
-      `${text.trimEnd()}\n\n${good}.\n\nSee [pricing](/pricing) and [the brochure](brochure.pdf).\n`,
+      `${text.trimEnd()}\n\n${good}.\n\nSee [pricing](/pricing) and [the brochure](brochure.pdf).\n\nOur [vision](#vision), [a token](/developers#oath).\n`,
     );
     await writeFile(join(contentDir, 'brochure.pdf'), '%PDF-1.7\n');
     const line = `${text.trimEnd()}\n\n${good}.\n\n`.split('\n').length;
     expect(await warn()).toEqual([
       `content/copy/about.md: line ${line}: links to /pricing, which the site does not publish (no page or document of the site has that path: link one of its pages, or a full https:// address)`,
       `content/copy/about.md: line ${line}: links to brochure.pdf, which the site does not publish (content/ holds a file of that name, but the site publishes no file of content/ from a body: put it on your website and link its full address)`,
+      `content/copy/about.md: line ${line + 2}: links to #vision, but / has no part of that id: link a heading of the page by its # link's address`,
+      `content/copy/about.md: line ${line + 2}: links to /developers#oath, but /developers has no part of that id: link a heading of the page by its # link's address`,
     ]);
   });
 });

@@ -9,6 +9,17 @@ import { loadSampleContent } from '../support/sample-content.ts';
 
 describe('findDeadLinks', () => {
   const published = new Set(['/', '/developers', '/docs', '/llms.txt', '/copy/about.md']);
+  /** The ids of the pages, as their built HTML would hold them. */
+  const parts = new Map([
+    ['/', new Set(['mission', 'détails'])],
+    ['/developers', new Set(['oauth'])],
+  ]);
+  const find = (path: string, fragment: string | undefined) =>
+    !published.has(path)
+      ? ('no page' as const)
+      : fragment === undefined || (parts.get(path)?.has(fragment) ?? true)
+        ? ('found' as const)
+        : ('no part' as const);
 
   it("should read a body's links to the site, relative ones against its page, and name those not published", () => {
     const dead = findDeadLinks(
@@ -17,7 +28,7 @@ describe('findDeadLinks', () => {
           file: 'copy/about.md',
           page: '/',
           markdown:
-            'See [docs](/docs), [rel](developers), [up](../llms.txt), [copy](/copy/about.md?x=1#a).\n\n[pricing](/pricing) and [brochure](brochure.pdf).\n',
+            'See [docs](/docs), [rel](developers), [up](../llms.txt), [copy](/copy/about.md?x=1#a).\n\n[pricing](/pricing) and [brochure](brochure.pdf).\n\n[ours](#mission), [accent](#d%C3%A9tails), [gone](#vision), [token](/developers#oauth), [typo](developers#oath).\n',
         },
         {
           file: 'pages/our-shops.md',
@@ -26,23 +37,56 @@ describe('findDeadLinks', () => {
             '[here](#top), [mail](mailto:a@b.example), [web](https://example.com/x), [cdn](//cdn.example/a), [tel](tel:+331)\n\n[map]: map.html\n\nA [map][map].\n',
         },
       ],
-      (path) => published.has(path),
+      find,
     );
     expect(dead).toEqual([
-      { file: 'copy/about.md', line: 3, url: '/pricing', path: '/pricing' },
-      { file: 'copy/about.md', line: 3, url: 'brochure.pdf', path: '/brochure.pdf' },
-      // A relative link of a content page resolves against its own path, as the browser does.
-      { file: 'pages/our-shops.md', line: 3, url: 'map.html', path: '/map.html' },
+      { file: 'copy/about.md', line: 3, url: '/pricing', path: '/pricing', missing: 'page' },
+      {
+        file: 'copy/about.md',
+        line: 3,
+        url: 'brochure.pdf',
+        path: '/brochure.pdf',
+        missing: 'page',
+      },
+      // A part of the page itself, or of another, that the page as built has no id for.
+      { file: 'copy/about.md', line: 5, url: '#vision', path: '/', missing: 'part' },
+      {
+        file: 'copy/about.md',
+        line: 5,
+        url: 'developers#oath',
+        path: '/developers',
+        missing: 'part',
+      },
+      // A relative link of a content page resolves against its own path, as the browser does;
+      // its #top is not published with it (the page is not).
+      { file: 'pages/our-shops.md', line: 1, url: '#top', path: '/our-shops', missing: 'page' },
+      { file: 'pages/our-shops.md', line: 3, url: 'map.html', path: '/map.html', missing: 'page' },
     ]);
   });
 
   it('should say where, and say so when content/ holds the file a link names', () => {
-    const link = { file: 'copy/about.md', line: 3, url: 'brochure.pdf', path: '/brochure.pdf' };
+    const link = {
+      file: 'copy/about.md',
+      line: 3,
+      url: 'brochure.pdf',
+      path: '/brochure.pdf',
+      missing: 'page' as const,
+    };
     expect(describeDeadLink('content', link, 7, true)).toBe(
       'content/copy/about.md: line 9: links to brochure.pdf, which the site does not publish (content/ holds a file of that name, but the site publishes no file of content/ from a body: put it on your website and link its full address)',
     );
     expect(describeDeadLink('content', { ...link, url: '/pricing' }, undefined, false)).toBe(
       'content/copy/about.md: (body): links to /pricing, which the site does not publish (no page or document of the site has that path: link one of its pages, or a full https:// address)',
+    );
+    expect(
+      describeDeadLink(
+        'content',
+        { ...link, url: '/developers#oath', path: '/developers', missing: 'part' },
+        7,
+        false,
+      ),
+    ).toBe(
+      "content/copy/about.md: line 9: links to /developers#oath, but /developers has no part of that id: link a heading of the page by its # link's address",
     );
   });
 });
