@@ -59,16 +59,6 @@ export function readHead(html: string) {
   return { meta, link };
 }
 
-/** Decodes the five entities an HTML attribute value may carry. */
-export function decodeEntities(text: string): string {
-  return text
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-}
-
 /** Front matter fields of a Markdown document (simple `key: value` lines, JSON-quoted or plain). */
 export function readFrontMatter(markdown: string): Map<string, string> | undefined {
   const match = /^---\n([\s\S]*?)\n---\n/.exec(markdown);

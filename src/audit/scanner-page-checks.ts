@@ -3,7 +3,6 @@ import { expectDocument } from './audit-expectations.ts';
 import { charsetOf, mediaTypeOf, parseJson, parseLinkHeader } from './audit-http.ts';
 import {
   BROWSER_ACCEPT,
-  decodeEntities,
   listJsonLdBlocks,
   listPageUrls,
   readFrontMatter,
@@ -12,6 +11,7 @@ import {
   toMarkdownUrl,
 } from './audit-pages.ts';
 import { ARD, IAR } from './check-sources.ts';
+import { decodeHtmlEntities } from '../service/escape-html.ts';
 
 /** What scanners grade on every page: head signals, Link headers, Markdown for agents. */
 export const SCANNER_PAGE_CHECKS: readonly AuditCheck[] = [
@@ -40,7 +40,7 @@ export const SCANNER_PAGE_CHECKS: readonly AuditCheck[] = [
           canonical !== undefined && new URL(canonical, url).href === url,
           `${url}: canonical is ${canonical ?? 'missing'}`,
         );
-        const description = decodeEntities(head.meta('name', 'description') ?? '');
+        const description = decodeHtmlEntities(head.meta('name', 'description') ?? '');
         scope.expect(
           description.length >= 50,
           `${url}: meta description has ${description.length} characters (50+ wanted)`,

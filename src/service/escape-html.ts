@@ -14,3 +14,13 @@ const HTML_ESCAPES: Readonly<Record<string, string>> = {
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }
+
+/** Reads the five references `escapeHtml` writes back as their characters (`&amp;` last). */
+export function decodeHtmlEntities(text: string): string {
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}

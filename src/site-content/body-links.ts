@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { PAGE_NAMES, type SiteContent } from '../schemas/site-content.ts';
+import { decodeHtmlEntities } from '../service/escape-html.ts';
 import type { RouteTable } from '../service/routes.ts';
 import { CHANGELOG_PAGE_SLUG } from './changelog-page.ts';
 import { listMarkdownLinkLines } from './parse-markdown-outline.ts';
@@ -145,7 +146,7 @@ export function createLinkFinder(
     if (!ids) {
       const html = readFileSync(file, 'utf8');
       ids = new Set(
-        [...html.matchAll(/\sid="([^"]*)"/g)].map((match) => decodeHtmlAttribute(match[1] ?? '')),
+        [...html.matchAll(/\sid="([^"]*)"/g)].map((match) => decodeHtmlEntities(match[1] ?? '')),
       );
       pageIds.set(file, ids);
     }
@@ -158,16 +159,6 @@ export function createLinkFinder(
     if (!file?.endsWith('.html')) return 'found';
     return readIds(file).has(fragment) ? 'found' : 'no part';
   };
-}
-
-/** An attribute's value as HTML reads it (Astro escapes `&`, `<`, `"` in ids it writes). */
-function decodeHtmlAttribute(value: string): string {
-  return value
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEntities, readHead } from '../../src/audit/audit-pages.ts';
+import { readHead } from '../../src/audit/audit-pages.ts';
+import { decodeHtmlEntities } from '../../src/service/escape-html.ts';
 
 describe('readHead', () => {
   it('should read a meta tag whose quoted value holds > and <, as an owner’s product name may', () => {
@@ -12,7 +13,7 @@ describe('readHead', () => {
       '</head>',
     ].join('');
     const head = readHead(html);
-    expect(decodeEntities(head.meta('name', 'description') ?? '')).toBe(
+    expect(decodeHtmlEntities(head.meta('name', 'description') ?? '')).toBe(
       'Returns the public description of Tide & <Wave> *Pro*: summary and features.',
     );
     expect(head.meta('property', 'og:title')).toBe('B&amp;J <b>Star</b>');
