@@ -1,5 +1,10 @@
 import type { MarkdownOutline } from '../schemas/markdown-outline.ts';
 import { escapeMarkdownText } from '../service/escape-markdown.ts';
+import {
+  applyTextEdits,
+  listFootnotePrefixEdits,
+  type TextEdit,
+} from '../service/markdown-edits.ts';
 
 /**
  * Puts every heading of a Markdown text under a heading of depth `levels + 1` (the page's h1, or a
@@ -41,11 +46,11 @@ export function demoteHeadings(
           },
     );
   }
-  return applyEdits(
+  return applyTextEdits(
     markdown,
     footnotePrefix === undefined
       ? edits
-      : [...edits, ...listFootnoteEdits(outline, footnotePrefix)],
+      : [...edits, ...listFootnotePrefixEdits(outline.footnotes ?? [], footnotePrefix)],
   );
 }
 
@@ -60,38 +65,7 @@ export function prefixFootnotes(
   prefix: string,
 ): string {
   checkOutline(markdown, outline);
-  return applyEdits(markdown, listFootnoteEdits(outline, prefix));
-}
-
-/** A replacement of `markdown.slice(start, end)` by `text`. */
-interface TextEdit {
-  readonly start: number;
-  readonly end: number;
-  readonly text: string;
-}
-
-/** The prefix written after each footnote label's `[^`. */
-function listFootnoteEdits(outline: MarkdownOutline, prefix: string): TextEdit[] {
-  return (outline.footnotes ?? []).map((start) => ({
-    start: start + 2,
-    end: start + 2,
-    text: prefix,
-  }));
-}
-
-/**
- * The text with the edits made, in order of their offsets. An edit inside one made before it (a
- * footnote in a setext heading rewritten whole) is left out: the heading keeps its label as is.
- */
-function applyEdits(markdown: string, edits: readonly TextEdit[]): string {
-  let text = '';
-  let from = 0;
-  for (const edit of [...edits].sort((a, b) => a.start - b.start)) {
-    if (edit.start < from) continue;
-    text += markdown.slice(from, edit.start) + edit.text;
-    from = edit.end;
-  }
-  return text + markdown.slice(from);
+  return applyTextEdits(markdown, listFootnotePrefixEdits(outline.footnotes ?? [], prefix));
 }
 
 /** Refuses an outline made from another text (a snapshot out of step with its content is a bug). */

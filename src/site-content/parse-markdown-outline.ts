@@ -6,6 +6,7 @@ import type {
   SiteOutlines,
 } from '../schemas/markdown-outline.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
+import { applyTextEdits, listFootnotePrefixEdits } from '../service/markdown-edits.ts';
 
 /**
  * The parser Astro renders the pages with (Sätteri, through @astrojs/markdown-satteri), with GFM
@@ -48,14 +49,18 @@ export function parseMarkdownOutline(markdown: string): MarkdownOutline {
 /** Where each footnote reference and definition of a parsed text begins, in source order. */
 function listFootnoteLabelStarts(tree: MdastNode): number[] {
   const starts: number[] = [];
-  const visit = (node: MdastNode) => {
+  visitTree(tree, (node) => {
     if (node.type === 'footnoteReference' || node.type === 'footnoteDefinition') {
       starts.push(readRange(node).start);
     }
-    if ('children' in node) for (const child of node.children) visit(child as MdastNode);
-  };
-  visit(tree);
+  });
   return starts.sort((a, b) => a - b);
+}
+
+/** Calls `visit` on a node and on every node under it, in source order. */
+function visitTree(node: MdastNode, visit: (node: MdastNode) => void): void {
+  visit(node);
+  if ('children' in node) for (const child of node.children) visitTree(child as MdastNode, visit);
 }
 
 /** A link of a Markdown text: where it leads, and its line in the text (from 1). */
@@ -75,12 +80,10 @@ export function listMarkdownLinks(markdown: string): string[] {
 /** The same links as `listMarkdownLinks`, each with its line. */
 export function listMarkdownLinkLines(markdown: string): MarkdownLink[] {
   const links: MarkdownLink[] = [];
-  const visit = (node: MdastNode) => {
+  visitTree(markdownToMdast(markdown, { features: FEATURES }), (node) => {
     if (node.type === 'link' || node.type === 'image' || node.type === 'definition')
       links.push({ url: node.url, line: node.position?.start.line ?? 1 });
-    if ('children' in node) for (const child of node.children) visit(child as MdastNode);
-  };
-  visit(markdownToMdast(markdown, { features: FEATURES }));
+  });
   return links;
 }
 
@@ -90,14 +93,8 @@ export function listMarkdownLinkLines(markdown: string): MarkdownLink[] {
  * second text's `[^1]` would show the first one's note. Code and escaped brackets are left alone.
  */
 export function prefixFootnoteLabels(markdown: string, prefix: string): string {
-  // As prefixFootnotes (src/documents/markdown-text.ts) does by a stored outline's offsets.
-  let text = '';
-  let from = 0;
-  for (const start of parseMarkdownOutline(markdown).footnotes ?? []) {
-    text += `${markdown.slice(from, start + 2)}${prefix}`;
-    from = start + 2;
-  }
-  return text + markdown.slice(from);
+  const starts = parseMarkdownOutline(markdown).footnotes ?? [];
+  return applyTextEdits(markdown, listFootnotePrefixEdits(starts, prefix));
 }
 
 /** Something a Markdown text embeds: an image, or an element of raw HTML that loads something. */
@@ -123,7 +120,7 @@ export function listMarkdownEmbeds(markdown: string): MarkdownEmbed[] {
   const embeds: MarkdownEmbed[] = [];
   const quote = (text: string) =>
     text.length > QUOTED_LIMIT ? `${text.slice(0, QUOTED_LIMIT - 1)}…` : text;
-  const visit = (node: MdastNode) => {
+  visitTree(markdownToMdast(markdown, { features: FEATURES }), (node) => {
     const line = node.position?.start.line ?? 1;
     if (node.type === 'image') embeds.push({ what: `an image (${quote(node.url)})`, line });
     else if (node.type === 'imageReference')
@@ -137,9 +134,7 @@ export function listMarkdownEmbeds(markdown: string): MarkdownEmbed[] {
         });
       }
     }
-    if ('children' in node) for (const child of node.children) visit(child as MdastNode);
-  };
-  visit(markdownToMdast(markdown, { features: FEATURES }));
+  });
   return embeds;
 }
 
