@@ -1,5 +1,6 @@
 import { satteri } from '@astrojs/markdown-satteri';
 import GithubSlugger from 'github-slugger';
+import { decodeFragment } from '../service/urls.ts';
 
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
 const LINKED_HEADINGS = new Set(['h2', 'h3', 'h4']);
@@ -40,15 +41,6 @@ function readPlan(data: unknown): {
     ),
     idPrefix: typeof prefix === 'string' ? prefix : FOOTNOTE_ID_PREFIX,
   };
-}
-
-/** A link's fragment as the id it names (`#d%C3%A9tails` names `détails`). */
-function decodeFragment(fragment: string): string {
-  try {
-    return decodeURIComponent(fragment);
-  } catch {
-    return fragment;
-  }
 }
 
 /** A footnote's id or link with the body's prefix in place of GFM's (`user-content-`). */

@@ -89,3 +89,15 @@ export function buildErrorTypeUrl(origin: string, slug: string): string {
 export function buildCopyDocumentUrl(origin: string, slug: string): string {
   return `${origin}/copy/${slug}.md`;
 }
+
+/**
+ * A link's fragment as the id it names (`d%C3%A9tails` names `détails`), or as written when its
+ * percent-encoding is broken.
+ */
+export function decodeFragment(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}

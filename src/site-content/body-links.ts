@@ -6,6 +6,7 @@ import { decodeHtmlEntities } from '../service/escape-html.ts';
 import type { RouteTable } from '../service/routes.ts';
 import { CHANGELOG_PAGE_SLUG } from './changelog-page.ts';
 import { listMarkdownLinkLines } from './parse-markdown-outline.ts';
+import { decodeFragment } from '../service/urls.ts';
 
 /** A Markdown body of content/: the file it is written in and the path of the page it shows on. */
 export interface LinkedBody {
@@ -94,15 +95,6 @@ export function findDeadLinks(
       ];
     }),
   );
-}
-
-/** A fragment as the id it names (`d%C3%A9tails` names `détails`). */
-function decodeFragment(fragment: string): string {
-  try {
-    return decodeURIComponent(fragment);
-  } catch {
-    return fragment;
-  }
 }
 
 /** True for a file (not a folder) at this path. */
