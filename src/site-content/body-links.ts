@@ -6,6 +6,7 @@ import { decodeHtmlEntities } from '../service/escape-html.ts';
 import type { RouteTable } from '../service/routes.ts';
 import { CHANGELOG_PAGE_SLUG } from './changelog-page.ts';
 import { listMarkdownLinkLines } from './parse-markdown-outline.ts';
+import { findBodyLine, normalizeContentText } from './read-site-content.ts';
 import { decodeFragment } from '../service/urls.ts';
 
 /** A Markdown body of content/: the file it is written in and the path of the page it shows on. */
@@ -176,8 +177,8 @@ export function describeDeadLink(
 
 /**
  * The warnings of every dead link of content/'s bodies, for the build that has just written its
- * static output to `staticDir`: each at its file's line when the body is found in the file as
- * written (a file with CRLF line ends is read with LF ones, and then says `(body)`).
+ * static output to `staticDir`: each at its file's line, counted as the content reader counts it
+ * (CRLF line ends and a byte-order mark included), or `(body)` where the file has changed since.
  */
 export async function listDeadLinkWarnings(
   contentDir: string,
@@ -191,9 +192,18 @@ export async function listDeadLinkWarnings(
   return Promise.all(
     dead.map(async (link) => {
       const markdown = bodies.find((body) => body.file === link.file)?.markdown ?? '';
-      const text = await readFile(join(contentDir, link.file), 'utf8').catch(() => '');
-      const offset = text.indexOf(markdown);
-      const bodyLine = offset < 0 ? undefined : text.slice(0, offset).split('\n').length;
+      const text = normalizeContentText(
+        await readFile(join(contentDir, link.file), 'utf8').catch(() => ''),
+      );
+      // The body as read, where the file still holds it (it may have been saved meanwhile).
+      const bodyLine = findBodyLine(text);
+      const found =
+        bodyLine !== undefined &&
+        text
+          .split('\n')
+          .slice(bodyLine - 1)
+          .join('\n')
+          .startsWith(markdown);
       const named = [join(contentDir, link.path), join(contentDir, dirname(link.file), link.url)];
       const contentFile = named.some((path) => {
         try {
@@ -202,7 +212,7 @@ export async function listDeadLinkWarnings(
           return false;
         }
       });
-      return describeDeadLink(folder, link, bodyLine, contentFile);
+      return describeDeadLink(folder, link, found ? bodyLine : undefined, contentFile);
     }),
   );
 }

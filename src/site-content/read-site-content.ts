@@ -62,6 +62,26 @@ const RESERVED_COPY_SLUGS = new Set(['product']);
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)([\s\S]*)$/;
 
 /**
+ * A content file's text as the reader reads it. As written on Windows (CRLF line ends, a
+ * byte-order mark some editors put first), the same text: the front matter is found, and no output
+ * carries a carriage return. The line numbers are the file's.
+ */
+export function normalizeContentText(text: string): string {
+  return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+}
+
+/**
+ * The line of a Markdown file of content/ (its text as `normalizeContentText` gives it), from 1,
+ * that its body begins on: after the front matter and the blank lines before the body. Undefined
+ * for a file without front matter. Every message about a line of a body counts from it.
+ */
+export function findBodyLine(text: string): number | undefined {
+  const rest = FRONT_MATTER.exec(text)?.[2];
+  if (rest === undefined) return undefined;
+  return text.slice(0, text.length - rest.trimStart().length).split('\n').length;
+}
+
+/**
  * Why an image or an embedding element in a Markdown body is refused: the page would show a
  * broken picture or an empty box (a file in content/ is not published from a body, and the
  * pages' Content-Security-Policy loads no image or media of another site, no frame, and no script
@@ -201,10 +221,8 @@ class ContentReader {
     const frontMatter = this.#parseYaml(file, match[1] ?? '', 1);
     if (frontMatter === undefined) return undefined;
     const data = this.#validate(file, schema, frontMatter ?? {});
-    const rest = match[2] ?? '';
-    const body = rest.trim();
-    // The body's first line in the file: after the front matter and the blank lines before it.
-    const bodyLine = text.slice(0, text.length - rest.trimStart().length).split('\n').length;
+    const body = (match[2] ?? '').trim();
+    const bodyLine = findBodyLine(text) ?? 1;
     for (const embed of listMarkdownEmbeds(body)) {
       this.report(file, `line ${bodyLine + embed.line - 1}`, describeBodyEmbed(embed.what));
     }
@@ -328,10 +346,7 @@ class ContentReader {
 
   async #read(file: string): Promise<string | undefined> {
     try {
-      const text = await readFile(join(this.#dir, file), 'utf8');
-      // As written on Windows (CRLF line ends, a byte-order mark some editors put first), the
-      // same text: the front matter is found, and no output carries a carriage return.
-      return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+      return normalizeContentText(await readFile(join(this.#dir, file), 'utf8'));
     } catch (error) {
       const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
       this.report(file, '(file)', missing ? 'is missing' : `cannot be read (${String(error)})`);

@@ -57,21 +57,34 @@ describe("the build's warnings of content/'s dead links", () => {
     expect(await warn()).toEqual([]);
   });
 
-  it('should name each link to a path the site does not publish, or to a part its page has not, at its line, and no other', async () => {
+  /** Writes the dead links below the good ones into copy/about.md; the warnings expected of them. */
+  const writeDeadLinks = async (save: (text: string) => string = (text) => text) => {
     const about = join(contentDir, 'copy/about.md');
-    const text = await readFile(about, 'utf8');
+    const text = await readFile(join(buildDir, 'content/copy/about.md'), 'utf8');
     const good = GOOD_LINKS.map((url, index) => `[link ${index}](${url})`).join(', ');
     await writeFile(
       about,
-      `${text.trimEnd()}\n\n${good}.\n\nSee [pricing](/pricing) and [the brochure](brochure.pdf).\n\nOur [vision](#vision), [a token](/developers#oath).\n`,
+      save(
+        `${text.trimEnd()}\n\n${good}.\n\nSee [pricing](/pricing) and [the brochure](brochure.pdf).\n\nOur [vision](#vision), [a token](/developers#oath).\n`,
+      ),
     );
     await writeFile(join(contentDir, 'brochure.pdf'), '%PDF-1.7\n');
     const line = `${text.trimEnd()}\n\n${good}.\n\n`.split('\n').length;
-    expect(await warn()).toEqual([
+    return [
       `content/copy/about.md: line ${line}: links to /pricing, which the site does not publish (no page or document of the site has that path: link one of its pages, or a full https:// address)`,
       `content/copy/about.md: line ${line}: links to brochure.pdf, which the site does not publish (content/ holds a file of that name, but the site publishes no file of content/ from a body: put it on your website and link its full address)`,
       `content/copy/about.md: line ${line + 2}: links to #vision, but / has no part of that id: link a heading of the page by its # link's address`,
       `content/copy/about.md: line ${line + 2}: links to /developers#oath, but /developers has no part of that id: link a heading of the page by its # link's address`,
-    ]);
+    ];
+  };
+
+  it('should name each link to a path the site does not publish, or to a part its page has not, at its line, and no other', async () => {
+    const expected = await writeDeadLinks();
+    expect(await warn()).toEqual(expected);
+  });
+
+  it('should name the same lines in a file saved on Windows, with CRLF line ends and a byte-order mark', async () => {
+    const expected = await writeDeadLinks((text) => `\uFEFF${text.replaceAll('\n', '\r\n')}`);
+    expect(await warn()).toEqual(expected);
   });
 });
