@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isTaglineInHeading, splitHomeActions } from '../../src/documents/home-page.ts';
+import { buildSiteNavigation, chooseHeaderLayout } from '../../src/reference/site-navigation.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import {
+  checkAccessibility,
   createPageVisits,
   launchChromium,
   type VisitOptions,
@@ -270,6 +272,122 @@ describe('Inter', () => {
     expect(shifts).toEqual([]);
     await context.unrouteAll({ behavior: 'ignoreErrors' });
     await context.close();
+  });
+});
+
+describe('the header', () => {
+  /** The boxes of the name, the links, the search and the navigation, and the page's overflow. */
+  const readHeader = (page: Page) =>
+    page.evaluate(() => {
+      const box = (element: Element | null) => {
+        const rect = element?.getBoundingClientRect();
+        return rect
+          ? { top: rect.top, bottom: rect.bottom, left: rect.left, right: rect.right }
+          : null;
+      };
+      const nav = document.querySelector('.site-header nav');
+      const shell = document.querySelector('.site-header .shell');
+      const shellBox = shell?.getBoundingClientRect();
+      const shellStyle = shell ? getComputedStyle(shell) : undefined;
+      return {
+        direction: getComputedStyle(document.documentElement).direction,
+        /** Where the shell's content starts and ends, from the left. */
+        shellLeft: (shellBox?.left ?? 0) + parseFloat(shellStyle?.paddingLeft ?? '0'),
+        shellRight: (shellBox?.right ?? 0) - parseFloat(shellStyle?.paddingRight ?? '0'),
+        layout: document.querySelector('.site-header')?.getAttribute('data-layout'),
+        brand: box(document.querySelector('.brand')),
+        search: box(document.querySelector('.site-search-open')),
+        nav: {
+          ...box(nav),
+          scrollWidth: nav?.scrollWidth ?? 0,
+          clientWidth: nav?.clientWidth ?? 0,
+        },
+        links: [...document.querySelectorAll('.site-header nav a')].map((link) => box(link)!),
+        overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      };
+    });
+  type Box = { top: number; bottom: number };
+  /** Whether two boxes share a row (they overlap from top to bottom). */
+  const sameRow = (a: Box | null, b: Box | null) =>
+    a !== null && b !== null && a.top < b.bottom && b.top < a.bottom;
+
+  it('should take the layout the build chose for its links, and never leave the search on a row alone', async () => {
+    const expected = chooseHeaderLayout(
+      buildSiteNavigation(content),
+      content.company.alternateName,
+    );
+    for (const width of [1280, 1024, 390, 360]) {
+      const { page } = await visitPage('/', { viewport: { width, height: 800 } });
+      const header = await readHeader(page);
+      expect(header.layout).toBe(expected);
+      expect(
+        sameRow(header.search, header.brand) ||
+          header.links.some((link) => sameRow(link, header.search)),
+        `${width} px`,
+      ).toBe(true);
+      expect(header.overflow, `${width} px`).toBe(0);
+      // On a phone, the name and the search above, the links one line below them.
+      if (width <= 640) {
+        expect(sameRow(header.search, header.brand), `${width} px`).toBe(true);
+        expect(new Set(header.links.map((link) => Math.round(link.top))).size).toBe(1);
+      }
+    }
+  });
+
+  it('should put many links on a row of their own under the name and the search, one line that scrolls sideways on a phone', async () => {
+    for (const width of [1280, 390]) {
+      const { page } = await visitPage('/', { viewport: { width, height: 800 } });
+      // The served content's links and six more, as an owner with many pages has them.
+      await page.evaluate(() => {
+        document.querySelector('.site-header')?.setAttribute('data-layout', 'nav-row');
+        const list = document.querySelector('.site-header nav ul');
+        for (const label of [
+          'Pricing',
+          'Customer stories',
+          'Careers at the company',
+          'Press and media',
+          'Partner programme',
+          'Contact us',
+        ]) {
+          const item = document.createElement('li');
+          const link = document.createElement('a');
+          link.href = '/';
+          link.textContent = label;
+          item.append(link);
+          list?.append(item);
+        }
+      });
+      const header = await readHeader(page);
+      expect(sameRow(header.search, header.brand), `${width} px`).toBe(true);
+      // The search at the row's end: the right on a page written left to right, else the left.
+      if (header.direction === 'rtl') {
+        expect(header.search?.left, `${width} px`).toBeCloseTo(header.shellLeft, 0);
+      } else {
+        expect(header.search?.right, `${width} px`).toBeCloseTo(header.shellRight, 0);
+      }
+      expect(header.nav.top, `${width} px`).toBeGreaterThanOrEqual(
+        Math.max(header.brand?.bottom ?? 0, header.search?.bottom ?? 0),
+      );
+      expect(header.overflow, `${width} px`).toBe(0);
+      const rows = new Set(header.links.map((link) => Math.round(link.top)));
+      if (width === 1280) {
+        // All on one line, and all on the screen.
+        expect(rows.size).toBe(1);
+        expect(header.nav.scrollWidth).toBe(header.nav.clientWidth);
+      } else {
+        // One line, wider than the screen: it scrolls sideways, the page does not.
+        expect(rows.size).toBe(1);
+        expect(header.nav.scrollWidth).toBeGreaterThan(header.nav.clientWidth);
+        await page.locator('.site-header nav a', { hasText: 'Contact us' }).focus();
+        const focused = await readHeader(page);
+        const last = focused.links.at(-1) as { left: number; right: number };
+        expect(last.left).toBeGreaterThanOrEqual(0);
+        expect(last.right).toBeLessThanOrEqual(width);
+        // A scrolling region that holds links, each reachable by Tab: nothing for axe-core.
+        const results = await checkAccessibility(page, ['.site-header']);
+        expect(results.violations.map((violation) => violation.id)).toEqual([]);
+      }
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSiteNavigation } from '../../src/reference/site-navigation.ts';
+import { buildSiteNavigation, chooseHeaderLayout } from '../../src/reference/site-navigation.ts';
 import type { ContentPage } from '../../src/schemas/site-content.ts';
 
 const page = (slug: string, fields: Partial<ContentPage> = {}): ContentPage => ({
@@ -54,5 +54,46 @@ describe('buildSiteNavigation', () => {
       '/zoo zoo heading',
     ]);
     expect(links.find((link) => link.href === '/about')?.words).toBe('content');
+  });
+});
+
+describe('chooseHeaderLayout', () => {
+  const withPages = (labels: readonly string[]) =>
+    buildSiteNavigation({
+      contentPages: labels.map((label, index) =>
+        page(`page-${index}`, { navLabel: label, navOrder: 40 + index }),
+      ),
+    });
+
+  it('should keep the main pages and a few more on one row with the name and the search', () => {
+    expect(chooseHeaderLayout(withPages([]), 'Lanternfish')).toBe('one-row');
+    expect(chooseHeaderLayout(withPages(['Pricing', 'Careers', 'Contact']), 'Lanternfish')).toBe(
+      'one-row',
+    );
+  });
+
+  it('should give the links a row of their own when they would not fit beside the name and the search', () => {
+    const many = [
+      'Pricing',
+      'Customer stories',
+      'Careers at Lanternfish',
+      'Press and media',
+      'Partner programme',
+      'Contact us',
+    ];
+    expect(chooseHeaderLayout(withPages(many), 'Lanternfish')).toBe('nav-row');
+    // Fewer links, but a long name beside them.
+    const some = ['Pricing', 'Careers', 'Contact us'];
+    expect(chooseHeaderLayout(withPages(some), 'Lanternfish')).toBe('one-row');
+    expect(
+      chooseHeaderLayout(withPages(some), 'Société Générale de Boulangerie et Pâtisserie du Rhône'),
+    ).toBe('nav-row');
+  });
+
+  it('should count a letter of Chinese, Japanese or Korean as wide as two Latin ones and more', () => {
+    const latin = ['Bakeries', 'Partners', 'Ovenwork', 'Orchards'];
+    const japanese = ['ベーカリー店舗', '提携パートナー', '石窯の仕事場です', '製粉所と小麦畑'];
+    expect(chooseHeaderLayout(withPages(latin), 'Minato')).toBe('one-row');
+    expect(chooseHeaderLayout(withPages(japanese), 'Minato')).toBe('nav-row');
   });
 });
