@@ -98,3 +98,23 @@ function listValues(values: readonly unknown[]): string {
 function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
+
+/**
+ * What an owner is told of two YAML mistakes owners make, in place of the YAML parser's words
+ * (`Nested mappings are not allowed in compact mappings`), by the parser's error code and the
+ * line it names: a value holding `: ` unquoted (YAML reads a field inside it), and an apostrophe
+ * inside a value in single quotes (which ends it). Undefined for any other error, which keeps the
+ * parser's words.
+ */
+export function describeYamlMistake(code: string, line: string): string | undefined {
+  const field = /^\s*(?:- )?([\w-]+):[ \t]+(.*)$/.exec(line);
+  if (!field) return undefined;
+  const [, name = '', value = ''] = field;
+  if (code === 'BLOCK_AS_IMPLICIT_KEY' && /:[ \t]/.test(value)) {
+    return `${name}: its value holds ": ", which YAML reads as the start of another field: put the whole value in double quotes ("...")`;
+  }
+  if (code === 'UNEXPECTED_TOKEN' && value.startsWith("'")) {
+    return `${name}: the value is in single quotes, which its apostrophe ends: write the apostrophe twice (it''s) or put the value in double quotes ("...")`;
+  }
+  return undefined;
+}

@@ -23,7 +23,7 @@ import {
   type ProductImage,
 } from '../schemas/site-content.ts';
 import { checkAccentContrast } from './brand-colours.ts';
-import { describeContentIssue, UNKNOWN_FIELD } from './content-issue-words.ts';
+import { describeContentIssue, describeYamlMistake, UNKNOWN_FIELD } from './content-issue-words.ts';
 import { checkLogoSvg } from './brand-logo.ts';
 import { checkProductImage } from './product-image.ts';
 import { buildChangelogPage, CHANGELOG_BODY_MIN_DEPTH, sortChangelog } from './changelog-page.ts';
@@ -368,7 +368,11 @@ class ContentReader {
       const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
       const message = reason.replace(/ at line \d+, column \d+:?$/, '').replace(/:$/, '');
       const column = position ? ` (column ${position.col})` : '';
-      this.report(file, where, `is not valid YAML: ${message}${column}`);
+      const mistake =
+        error instanceof YAMLParseError && position
+          ? describeYamlMistake(error.code, text.split('\n')[position.line - 1] ?? '')
+          : undefined;
+      this.report(file, where, mistake ?? `is not valid YAML: ${message}${column}`);
       return undefined;
     }
   }

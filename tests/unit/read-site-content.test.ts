@@ -246,14 +246,27 @@ describe('readSiteContent', () => {
   });
 
   it("should report invalid YAML in front matter at the file's own line and column, with no dangling colon", async () => {
+    await edit('pages/docs.md', (text) =>
+      text.replace(/^---\n(.*)\n/, '---\n$1\nnavLabel: [Docs\n'),
+    );
+    const [issue] = await issuesOf();
+    expect(issue).toMatch(
+      /^content\/pages\/docs\.md: line [34]: is not valid YAML: [^:]*[^:\s] \(column \d+\)$/,
+    );
+  });
+
+  it('should say how to quote a value holding ": " or an apostrophe in single quotes, at its line', async () => {
     // A colon and a space inside a value the owner did not quote, on the file's third line.
     await edit('pages/docs.md', (text) =>
       text.replace(/^---\n(.*)\n/, '---\n$1\ndescription: Read this: it matters\n'),
     );
-    const [issue] = await issuesOf();
-    expect(issue).toMatch(
-      /^content\/pages\/docs\.md: line 3: is not valid YAML: [^:]*[^:\s] \(column \d+\)$/,
+    await edit('company.yaml', (text) =>
+      text.replace(/^tagline: .*$/m, "tagline: 'Bake it's way'"),
     );
+    expect(await issuesOf()).toEqual([
+      `content/company.yaml: line 5: tagline: the value is in single quotes, which its apostrophe ends: write the apostrophe twice (it''s) or put the value in double quotes ("...")`,
+      'content/pages/docs.md: line 3: description: its value holds ": ", which YAML reads as the start of another field: put the whole value in double quotes ("...")',
+    ]);
   });
 
   it('should require front matter and a body in Markdown files', async () => {
