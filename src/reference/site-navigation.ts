@@ -57,6 +57,21 @@ export function buildSiteNavigation(
 }
 
 /**
+ * The owner's pages the footer of every page links to (`footer: true`: a privacy policy, terms, a
+ * legal notice), by `navOrder` (ties by slug), labelled `navLabel` or else the heading.
+ */
+export function buildFooterLinks(content: Pick<SiteContent, 'contentPages'>): NavigationLink[] {
+  return content.contentPages
+    .filter((page) => page.footer)
+    .sort((a, b) => a.navOrder - b.navOrder)
+    .map((page) => ({
+      href: `/${page.slug}`,
+      label: page.navLabel ?? page.heading,
+      words: 'content' as const,
+    }));
+}
+
+/**
  * How the header places its links: on one row with the site's name and the search (`one-row`),
  * or, when they would not fit there, on a row of their own under the name and the search
  * (`nav-row`), so that the search never wraps to a row alone and, on a phone, the links take one

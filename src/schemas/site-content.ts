@@ -246,6 +246,12 @@ export const ContentPageFrontMatterSchema = PageCopyFrontMatterSchema.extend({
   nav: z.boolean().default(true),
   /** Where the link goes among the others: Home is 10, Developers 20, API docs 30. */
   navOrder: z.number().int().nonnegative().default(100),
+  /**
+   * Whether the footer of every page links to the page: for a privacy policy, terms or a legal
+   * notice (an imprint) that must be one step from any page, with `nav: false` or as well as it.
+   * Its place among the footer's links is its `navOrder`.
+   */
+  footer: z.boolean().default(false),
   /** The `## <section>` of /llms.txt that links the page's Markdown version. */
   llmsSection: z
     .string()

@@ -90,6 +90,8 @@ export function buildChangelogPage(entries: readonly ChangelogEntry[]): ContentP
     description:
       'What changed in the API, the MCP server and the agent documents: dated entries, each with its API version and whether it breaks a client.',
     nav: false,
+    // The footer's own link to it is the site's word, beside Glossary and Errors.
+    footer: false,
     navOrder: 100,
     llmsSection: 'For agents and developers',
     body,

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isFenceLanguageKnown } from '../../src/reference/code-highlighting.ts';
+import { buildFooterLinks, buildSiteNavigation } from '../../src/reference/site-navigation.ts';
 import { buildSiteSnapshot } from '../../src/integrations/build-site-snapshot.ts';
 import { buildSiteDocuments, type SiteDocuments } from '../../src/documents/site-documents.ts';
 import { readRateLimitPolicy } from '../../src/service/rate-limit-policy.ts';
@@ -155,6 +156,21 @@ describe.each(FIXTURE_COMPANY_NAMES)(
       const home = decodeHtmlText((await ask('GET /', '/')).body);
       expect(home).toContain(company.tagline);
       for (const section of copy) expect(home, section.title).toContain(section.title);
+    });
+
+    it("should link the header's pages and the footer's from every page, in their order", async () => {
+      const nav = buildSiteNavigation(content).map((link) => `href="${link.href}"`);
+      const footer = buildFooterLinks(content).map((link) => `href="${link.href}"`);
+      const pages = SURFACES.filter((surface) => surface.mediaType === 'html');
+      for (const surface of pages) {
+        const { response, body } = await ask(`GET ${surface.sample.path}`, surface.sample.path);
+        if (response.status !== 200) continue;
+        const header = /<nav aria-label="Main"[\s\S]*?<\/nav>/.exec(body)?.[0] ?? '';
+        const foot = /<footer class="site-footer">[\s\S]*?<\/footer>/.exec(body)?.[0] ?? '';
+        expect(header.match(/href="[^"]*"/g), surface.sample.path).toEqual(nav);
+        const owned = foot.match(/href="\/[^"]*"/g)?.filter((href) => footer.includes(href));
+        expect(owned ?? [], surface.sample.path).toEqual(footer);
+      }
     });
 
     it("should show the fixture's plain-text fields as written in its Markdown documents", async () => {

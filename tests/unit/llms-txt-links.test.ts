@@ -31,7 +31,7 @@ describe('buildLlmsTxt', () => {
   });
 
   it('should link a content page in the section its front matter names, before ## Optional', () => {
-    const [page] = site.content.contentPages;
+    const page = site.content.contentPages.find((candidate) => candidate.slug === 'our-bakeries');
     expect(page?.llmsSection).toBe('The company');
     const entry = `- [${page?.title}](https://facts.example.com/${page?.slug}.md): ${page?.description}`;
     const section = /^## The company\n\n([\s\S]*?)\n\n## /m.exec(text)?.[1];
@@ -40,7 +40,7 @@ describe('buildLlmsTxt', () => {
   });
 
   it('should add a content page to an existing section at its end', () => {
-    const [page] = site.content.contentPages;
+    const page = site.content.contentPages.find((candidate) => candidate.slug === 'our-bakeries');
     if (!page) throw new Error('the rich fixture has a content page');
     const placed = buildLlmsTxt(
       { ...site.content, contentPages: [{ ...page, llmsSection: 'Optional' }] },

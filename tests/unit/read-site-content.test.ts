@@ -367,19 +367,24 @@ describe('readSiteContent: content pages', () => {
     );
     const { contentPages, pages } = await readSiteContent(dir);
     expect(Object.keys(pages)).toEqual(['home', 'developers', 'docs']);
-    expect(contentPages.map((page) => page.slug)).toEqual(['our-bakeries', 'press']);
-    expect(contentPages[0]).toMatchObject({
+    expect(contentPages.map((page) => page.slug)).toEqual([
+      'legal-notice',
+      'our-bakeries',
+      'press',
+    ]);
+    expect(contentPages[1]).toMatchObject({
       navLabel: 'Boulangeries',
       navOrder: 25,
       llmsSection: 'The company',
     });
-    expect(contentPages[1]).toEqual({
+    expect(contentPages[2]).toEqual({
       slug: 'press',
       title: 'Press',
       description:
         'Press releases and contacts of Société Générale de Boulangerie, for journalists.',
       heading: 'Press room',
       nav: true,
+      footer: false,
       navOrder: 100,
       llmsSection: 'Pages',
       body: 'Ask us anything.\n\n## Releases\n\nNone yet.\n\n## Contacts\n\npresse@sgb.example',
@@ -411,6 +416,7 @@ describe('readSiteContent: content pages', () => {
 
   it('should read a folder without content pages as before: none', async () => {
     await unlink(join(dir, PAGE));
+    await unlink(join(dir, 'pages/legal-notice.md'));
     expect((await readSiteContent(dir)).contentPages).toEqual([]);
   });
 

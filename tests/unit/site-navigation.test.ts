@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildSiteNavigation, chooseHeaderLayout } from '../../src/reference/site-navigation.ts';
+import {
+  buildFooterLinks,
+  buildSiteNavigation,
+  chooseHeaderLayout,
+} from '../../src/reference/site-navigation.ts';
 import type { ContentPage } from '../../src/schemas/site-content.ts';
 
 const page = (slug: string, fields: Partial<ContentPage> = {}): ContentPage => ({
@@ -9,6 +13,7 @@ const page = (slug: string, fields: Partial<ContentPage> = {}): ContentPage => (
   heading: `${slug} heading`,
   body: '',
   nav: true,
+  footer: false,
   navOrder: 100,
   llmsSection: 'Pages',
   ...fields,
@@ -54,6 +59,25 @@ describe('buildSiteNavigation', () => {
       '/zoo zoo heading',
     ]);
     expect(links.find((link) => link.href === '/about')?.words).toBe('content');
+  });
+});
+
+describe('buildFooterLinks', () => {
+  it('should link the pages that ask for the footer, by navOrder, labelled as in the header', () => {
+    const links = buildFooterLinks({
+      contentPages: [
+        page('about'),
+        page('imprint', { nav: false, footer: true, navLabel: 'Impressum', navOrder: 200 }),
+        page('privacy', { nav: false, footer: true, heading: 'Datenschutz' }),
+        page('terms', { footer: true }),
+      ],
+    });
+    expect(links).toEqual([
+      { href: '/privacy', label: 'Datenschutz', words: 'content' },
+      { href: '/terms', label: 'terms heading', words: 'content' },
+      { href: '/imprint', label: 'Impressum', words: 'content' },
+    ]);
+    expect(buildFooterLinks({ contentPages: [page('about')] })).toEqual([]);
   });
 });
 
