@@ -27,6 +27,10 @@ export function describeContentIssue(issue: z.core.$ZodRawIssue): string | undef
   if (input === undefined) return 'is required';
   switch (issue.code) {
     case 'invalid_type':
+      // YAML read a `: ` inside an unquoted value as a field of its own (`- Do not: guess`).
+      if (issue.expected === 'string' && isGroupOfFields(input)) {
+        return `must be text (it is a group of fields): a value holding ": " must be put in double quotes ("...")`;
+      }
       return `must be ${KINDS[issue.expected] ?? issue.expected} (it is ${describeValue(input)})`;
     case 'invalid_value':
       return `must be ${listValues(issue.values)} (it is ${describeValue(input)})`;
@@ -117,4 +121,9 @@ export function describeYamlMistake(code: string, line: string): string | undefi
     return `${name}: the value is in single quotes, which its apostrophe ends: write the apostrophe twice (it''s) or put the value in double quotes ("...")`;
   }
   return undefined;
+}
+
+/** A YAML mapping: what a value holding an unquoted `: ` is read as. */
+function isGroupOfFields(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

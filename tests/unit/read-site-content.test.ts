@@ -269,6 +269,15 @@ describe('readSiteContent', () => {
     ]);
   });
 
+  it('should say how to quote a list entry that YAML read as a field, for its ": "', async () => {
+    await edit('agents.yaml', (text) =>
+      text.replace(/^guidance:\n/m, 'guidance:\n  - Do not infer prices: ask the sales team.\n'),
+    );
+    expect(await issuesOf()).toEqual([
+      'content/agents.yaml: guidance[0]: must be text (it is a group of fields): a value holding ": " must be put in double quotes ("...")',
+    ]);
+  });
+
   it('should require front matter and a body in Markdown files', async () => {
     await edit('product.md', (text) => text.replace(/^---\n[\s\S]*?\n---\n/, ''));
     await edit('copy/donnees.md', (text) => text.replace(/\n---\n[\s\S]*$/, '\n---\n'));
