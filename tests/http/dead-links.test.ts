@@ -6,10 +6,20 @@ import { readProjectToolNames } from '../../src/integrations/mcp-tool-modules.ts
 import { buildSiteRoutes } from '../../src/documents/site-routes.ts';
 import { listDeadLinkWarnings } from '../../src/site-content/body-links.ts';
 import { readSiteContent } from '../../src/site-content/read-site-content.ts';
+import { copyBodyKey, planHeadingIds } from '../../src/site-content/heading-ids.ts';
 
 /** The served build: its content/ and the static output the build wrote from it. */
 const buildDir = inject('siteBuild').dir;
 const staticDir = join(buildDir, '.vercel/output/static');
+
+/** The content the build was made from: the links below are this content's, whatever it holds. */
+const builtContent = await readSiteContent(join(buildDir, 'content'));
+/** The home page's first copy section, which the test writes its links into. */
+const section = builtContent.copy[0];
+if (!section) throw new Error('content/ has at least one copy section');
+const sectionFile = `copy/${section.slug}.md`;
+/** Its first heading's id on the home page, if it has a heading. */
+const sectionHeading = planHeadingIds(builtContent).get(copyBodyKey(section.slug))?.[0];
 
 /** Links to every kind of thing the site publishes, as an owner might write them on the home page. */
 const GOOD_LINKS = [
@@ -18,21 +28,21 @@ const GOOD_LINKS = [
   '/api/v1/overview',
   '/mcp',
   '/errors/bad_request',
-  '/copy/about.md',
+  `/copy/${section.slug}.md`,
   '/llms.txt',
   'developers',
-  '#mission',
+  `#${section.slug}`,
+  ...(sectionHeading ? [`#${sectionHeading}`] : []),
   'mailto:press@example.com',
   '../docs',
   '/glossary#mcp',
   '/docs?x=1',
   '/.well-known/agent-card.json',
   '/',
-  '/changelog',
+  ...(builtContent.changelog.length > 0 ? ['/changelog'] : []),
   '/docs/mcp/prompts',
   '/developers#oauth',
   '/docs#authentication',
-  '#how-we-work',
 ];
 
 describe("the build's warnings of content/'s dead links", () => {
@@ -57,24 +67,27 @@ describe("the build's warnings of content/'s dead links", () => {
     expect(await warn()).toEqual([]);
   });
 
-  /** Writes the dead links below the good ones into copy/about.md; the warnings expected of them. */
+  /**
+   * Writes the dead links below the good ones into the first copy section's file (names no page,
+   * file or part that any content could hold); the warnings expected of them.
+   */
   const writeDeadLinks = async (save: (text: string) => string = (text) => text) => {
-    const about = join(contentDir, 'copy/about.md');
-    const text = await readFile(join(buildDir, 'content/copy/about.md'), 'utf8');
+    const file = join(contentDir, sectionFile);
+    const text = await readFile(join(buildDir, 'content', sectionFile), 'utf8');
     const good = GOOD_LINKS.map((url, index) => `[link ${index}](${url})`).join(', ');
     await writeFile(
-      about,
+      file,
       save(
-        `${text.trimEnd()}\n\n${good}.\n\nSee [pricing](/pricing) and [the brochure](brochure.pdf).\n\nOur [vision](#vision), [a token](/developers#oath).\n`,
+        `${text.trimEnd()}\n\n${good}.\n\nSee [pricing](/no-such-pricing) and [the brochure](no-such-brochure.pdf).\n\nOur [vision](#no-such-vision), [a token](/developers#no-such-oath).\n`,
       ),
     );
-    await writeFile(join(contentDir, 'brochure.pdf'), '%PDF-1.7\n');
+    await writeFile(join(contentDir, 'no-such-brochure.pdf'), '%PDF-1.7\n');
     const line = `${text.trimEnd()}\n\n${good}.\n\n`.split('\n').length;
     return [
-      `content/copy/about.md: line ${line}: links to /pricing, which the site does not publish (no page or document of the site has that path: link one of its pages, or a full https:// address)`,
-      `content/copy/about.md: line ${line}: links to brochure.pdf, which the site does not publish (content/ holds a file of that name, but the site publishes no file of content/ from a body: put it on your website and link its full address)`,
-      `content/copy/about.md: line ${line + 2}: links to #vision, but / has no part of that id: link a heading of the page by its # link's address`,
-      `content/copy/about.md: line ${line + 2}: links to /developers#oath, but /developers has no part of that id: link a heading of the page by its # link's address`,
+      `content/${sectionFile}: line ${line}: links to /no-such-pricing, which the site does not publish (no page or document of the site has that path: link one of its pages, or a full https:// address)`,
+      `content/${sectionFile}: line ${line}: links to no-such-brochure.pdf, which the site does not publish (content/ holds a file of that name, but the site publishes no file of content/ from a body: put it on your website and link its full address)`,
+      `content/${sectionFile}: line ${line + 2}: links to #no-such-vision, but / has no part of that id: link a heading of the page by its # link's address`,
+      `content/${sectionFile}: line ${line + 2}: links to /developers#no-such-oath, but /developers has no part of that id: link a heading of the page by its # link's address`,
     ];
   };
 

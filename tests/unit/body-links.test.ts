@@ -108,12 +108,19 @@ describe('listLinkedBodies', () => {
     );
     // The rich company has no changelog: the product, three main pages, its copy and its page.
     expect(files).toHaveLength(4 + content.copy.length + content.contentPages.length);
-    // content/ has one: its entries are the bodies, not the page made of them.
+    // The right-to-left company has one: its entries are the bodies, not the page made of them.
+    const dated = await loadFixtureContent('right-to-left');
+    const datedFiles = listLinkedBodies(dated).map((body) => body.file);
+    expect(dated.changelog.length).toBeGreaterThan(0);
+    expect(datedFiles).toEqual(
+      expect.arrayContaining(dated.changelog.map((entry) => `changelog/${entry.slug}.md`)),
+    );
+    expect(datedFiles).not.toContain('pages/changelog.md');
+    // So does content/, whether it keeps a changelog or not.
     const sample = await loadSampleContent();
     const sampleFiles = listLinkedBodies(sample).map((body) => body.file);
-    expect(sample.changelog.length).toBeGreaterThan(0);
-    expect(sampleFiles).toEqual(
-      expect.arrayContaining(sample.changelog.map((entry) => `changelog/${entry.slug}.md`)),
+    expect(sampleFiles.filter((file) => file.startsWith('changelog/'))).toEqual(
+      sample.changelog.map((entry) => `changelog/${entry.slug}.md`),
     );
     expect(sampleFiles).not.toContain('pages/changelog.md');
   });

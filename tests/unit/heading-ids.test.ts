@@ -8,6 +8,7 @@ import {
 } from '../../src/site-content/heading-ids.ts';
 import { findPageIdProblems } from '../support/page-ids.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
+import { FIXTURE_COMPANY_NAMES, loadFixtureContent } from '../support/fixture-content.ts';
 
 describe('planPageHeadingIds', () => {
   it("should number a heading that repeats another body's on the page, in the page's order", () => {
@@ -58,19 +59,29 @@ describe('mapRenamedHeadingIds', () => {
 });
 
 describe('planHeadingIds', () => {
-  it("should give every body of content/ an id per heading, each page's ids unique and none of its own", async () => {
-    const content = await loadSampleContent();
-    const plan = planHeadingIds(content);
-    for (const page of listPagesOfBodies(content)) {
-      const ids = page.bodies.flatMap(({ key }) => plan.get(key) ?? []);
-      expect(new Set(ids).size, page.path).toBe(ids.length);
-      expect(
-        ids.filter((id) => page.reserved.ids.has(id)),
-        page.path,
-      ).toEqual([]);
-    }
-    // The about section's first heading keeps the id it always had.
-    expect(plan.get('copy/about')?.[0]).toBe('mission');
+  it.each([
+    ['content/', loadSampleContent],
+    ...FIXTURE_COMPANY_NAMES.map((name) => [name, () => loadFixtureContent(name)] as const),
+  ])(
+    "should give every body of %s an id per heading, each page's ids unique and none of its own",
+    async (_name, load) => {
+      const content = await load();
+      const plan = planHeadingIds(content);
+      for (const page of listPagesOfBodies(content)) {
+        const ids = page.bodies.flatMap(({ key }) => plan.get(key) ?? []);
+        expect(new Set(ids).size, page.path).toBe(ids.length);
+        expect(
+          ids.filter((id) => page.reserved.ids.has(id)),
+          page.path,
+        ).toEqual([]);
+      }
+    },
+  );
+
+  it("should keep a heading's own GitHub id where nothing on its page took it first", async () => {
+    const plan = planHeadingIds(await loadFixtureContent('rich'));
+    // The first copy section (order 1), its first heading "A cooperative of bakers".
+    expect(plan.get('copy/notre-histoire')?.[0]).toBe('a-cooperative-of-bakers');
   });
 });
 
