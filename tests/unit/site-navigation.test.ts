@@ -90,8 +90,8 @@ describe('chooseHeaderLayout', () => {
     });
 
   it('should keep the main pages and a few more on one row with the name and the search', () => {
-    expect(chooseHeaderLayout(withPages([]), 'Lanternfish')).toBe('one-row');
-    expect(chooseHeaderLayout(withPages(['Pricing', 'Careers', 'Contact']), 'Lanternfish')).toBe(
+    expect(chooseHeaderLayout(withPages([]), 'Northwind')).toBe('one-row');
+    expect(chooseHeaderLayout(withPages(['Pricing', 'Careers', 'Contact']), 'Northwind')).toBe(
       'one-row',
     );
   });
@@ -100,15 +100,15 @@ describe('chooseHeaderLayout', () => {
     const many = [
       'Pricing',
       'Customer stories',
-      'Careers at Lanternfish',
+      'Careers at Northwind',
       'Press and media',
       'Partner programme',
       'Contact us',
     ];
-    expect(chooseHeaderLayout(withPages(many), 'Lanternfish')).toBe('nav-row');
+    expect(chooseHeaderLayout(withPages(many), 'Northwind')).toBe('nav-row');
     // Fewer links, but a long name beside them.
     const some = ['Pricing', 'Careers', 'Contact us'];
-    expect(chooseHeaderLayout(withPages(some), 'Lanternfish')).toBe('one-row');
+    expect(chooseHeaderLayout(withPages(some), 'Northwind')).toBe('one-row');
     expect(
       chooseHeaderLayout(withPages(some), 'Société Générale de Boulangerie et Pâtisserie du Rhône'),
     ).toBe('nav-row');
