@@ -9,6 +9,7 @@ import {
 import { findPageIdProblems } from '../support/page-ids.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
 import { FIXTURE_COMPANY_NAMES, loadFixtureContent } from '../support/fixture-content.ts';
+import type { SiteContent } from '../../src/schemas/site-content.ts';
 
 describe('planPageHeadingIds', () => {
   it("should number a heading that repeats another body's on the page, in the page's order", () => {
@@ -59,10 +60,13 @@ describe('mapRenamedHeadingIds', () => {
 });
 
 describe('planHeadingIds', () => {
-  it.each([
+  /** content/, whatever company it holds, and each fixture company. */
+  const contents: readonly (readonly [string, () => Promise<SiteContent>])[] = [
     ['content/', loadSampleContent],
     ...FIXTURE_COMPANY_NAMES.map((name) => [name, () => loadFixtureContent(name)] as const),
-  ])(
+  ];
+
+  it.each(contents)(
     "should give every body of %s an id per heading, each page's ids unique and none of its own",
     async (_name, load) => {
       const content = await load();
