@@ -296,6 +296,11 @@ describe('the header', () => {
         shellRight: (shellBox?.right ?? 0) - parseFloat(shellStyle?.paddingRight ?? '0'),
         layout: document.querySelector('.site-header')?.getAttribute('data-layout'),
         brand: box(document.querySelector('.brand')),
+        /** The logo and the name: what the brand's link holds. */
+        brandContent: [...(document.querySelector('.brand')?.children ?? [])].reduce(
+          (width, child) => width + child.getBoundingClientRect().width,
+          0,
+        ),
         search: box(document.querySelector('.site-search-open')),
         nav: {
           ...box(nav),
@@ -326,9 +331,13 @@ describe('the header', () => {
         `${width} px`,
       ).toBe(true);
       expect(header.overflow, `${width} px`).toBe(0);
-      // On a phone, the name and the search above, the links one line below them.
+      // On a phone, the name and the search above, the links one line below them; the name's
+      // link no wider than the logo, the name and the gap between them (8 px).
       if (width <= 640) {
         expect(sameRow(header.search, header.brand), `${width} px`).toBe(true);
+        expect((header.brand?.right ?? 0) - (header.brand?.left ?? 0)).toBeLessThanOrEqual(
+          header.brandContent + 9,
+        );
         expect(new Set(header.links.map((link) => Math.round(link.top))).size).toBe(1);
       }
     }
