@@ -106,7 +106,7 @@ describe('listLinkedBodies', () => {
         ...content.copy.map((section) => `copy/${section.slug}.md`),
       ]),
     );
-    // The rich company has no changelog: the product, three main pages, its copy and its page.
+    // The rich company has no changelog: the product, three main pages, its copy and its pages.
     expect(files).toHaveLength(4 + content.copy.length + content.contentPages.length);
     // The right-to-left company has one: its entries are the bodies, not the page made of them.
     const dated = await loadFixtureContent('right-to-left');
