@@ -6,7 +6,7 @@ import { decodeHtmlEntities } from '../service/escape-html.ts';
 import type { RouteTable } from '../service/routes.ts';
 import { CHANGELOG_PAGE_SLUG } from './changelog-page.ts';
 import { listMarkdownLinkLines } from './parse-markdown-outline.ts';
-import { findBodyLine, normalizeContentText } from './read-site-content.ts';
+import { normalizeContentText, splitContentFile } from './content-file-text.ts';
 import { decodeFragment } from '../service/urls.ts';
 
 /** A Markdown body of content/: the file it is written in and the path of the page it shows on. */
@@ -195,15 +195,10 @@ export async function listDeadLinkWarnings(
       const text = normalizeContentText(
         await readFile(join(contentDir, link.file), 'utf8').catch(() => ''),
       );
-      // The body as read, where the file still holds it (it may have been saved meanwhile).
-      const bodyLine = findBodyLine(text);
-      const found =
-        bodyLine !== undefined &&
-        text
-          .split('\n')
-          .slice(bodyLine - 1)
-          .join('\n')
-          .startsWith(markdown);
+      // The body's line, where the file still holds the body as read (it may have been saved
+      // meanwhile).
+      const split = splitContentFile(text);
+      const bodyLine = split?.body === markdown ? split.bodyLine : undefined;
       const named = [join(contentDir, link.path), join(contentDir, dirname(link.file), link.url)];
       const contentFile = named.some((path) => {
         try {
@@ -212,7 +207,7 @@ export async function listDeadLinkWarnings(
           return false;
         }
       });
-      return describeDeadLink(folder, link, found ? bodyLine : undefined, contentFile);
+      return describeDeadLink(folder, link, bodyLine, contentFile);
     }),
   );
 }

@@ -23,6 +23,7 @@ import {
   type ProductImage,
 } from '../schemas/site-content.ts';
 import { checkAccentContrast } from './brand-colours.ts';
+import { normalizeContentText, splitContentFile } from './content-file-text.ts';
 import { describeContentIssue, describeYamlMistake, UNKNOWN_FIELD } from './content-issue-words.ts';
 import { checkLogoSvg } from './brand-logo.ts';
 import { checkProductImage } from './product-image.ts';
@@ -58,28 +59,6 @@ export class ContentError extends Error {
 
 /** Copy file names the site gives a document of its own: /copy/product.md is content/product.md. */
 const RESERVED_COPY_SLUGS = new Set(['product']);
-
-const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)([\s\S]*)$/;
-
-/**
- * A content file's text as the reader reads it. As written on Windows (CRLF line ends, a
- * byte-order mark some editors put first), the same text: the front matter is found, and no output
- * carries a carriage return. The line numbers are the file's.
- */
-export function normalizeContentText(text: string): string {
-  return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-}
-
-/**
- * The line of a Markdown file of content/ (its text as `normalizeContentText` gives it), from 1,
- * that its body begins on: after the front matter and the blank lines before the body. Undefined
- * for a file without front matter. Every message about a line of a body counts from it.
- */
-export function findBodyLine(text: string): number | undefined {
-  const rest = FRONT_MATTER.exec(text)?.[2];
-  if (rest === undefined) return undefined;
-  return text.slice(0, text.length - rest.trimStart().length).split('\n').length;
-}
 
 /**
  * Why an image or an embedding element in a Markdown body is refused: the page would show a
@@ -208,8 +187,8 @@ class ContentReader {
   ): Promise<{ data: z.output<S>; body: string } | undefined> {
     const text = await this.#read(file);
     if (text === undefined) return undefined;
-    const match = FRONT_MATTER.exec(text);
-    if (!match) {
+    const split = splitContentFile(text);
+    if (!split) {
       this.report(
         file,
         '(front matter)',
@@ -218,11 +197,10 @@ class ContentReader {
       return undefined;
     }
     // The front matter starts on the file's second line, after its opening ---.
-    const frontMatter = this.#parseYaml(file, match[1] ?? '', 1);
+    const frontMatter = this.#parseYaml(file, split.frontMatter, 1);
     if (frontMatter === undefined) return undefined;
     const data = this.#validate(file, schema, frontMatter ?? {});
-    const body = (match[2] ?? '').trim();
-    const bodyLine = findBodyLine(text) ?? 1;
+    const { body, bodyLine } = split;
     for (const embed of listMarkdownEmbeds(body)) {
       this.report(file, `line ${bodyLine + embed.line - 1}`, describeBodyEmbed(embed.what));
     }
