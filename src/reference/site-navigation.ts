@@ -1,5 +1,5 @@
 import type { SiteContent } from '../schemas/site-content.ts';
-import type { PageName } from '../schemas/site-content.ts';
+import type { ContentPage, PageName } from '../schemas/site-content.ts';
 
 /** One link of the header's main navigation. */
 export interface NavigationLink {
@@ -43,12 +43,7 @@ export function buildSiteNavigation(
     }),
     ...content.contentPages
       .filter((page) => page.nav)
-      .map((page) => ({
-        href: `/${page.slug}`,
-        label: page.navLabel ?? page.heading,
-        words: 'content' as const,
-        order: page.navOrder,
-      })),
+      .map((page) => ({ ...linkToPage(page), order: page.navOrder })),
   ];
   // A stable sort keeps the main pages and the content pages (sorted by slug) in order on ties.
   return links
@@ -64,11 +59,12 @@ export function buildFooterLinks(content: Pick<SiteContent, 'contentPages'>): Na
   return content.contentPages
     .filter((page) => page.footer)
     .sort((a, b) => a.navOrder - b.navOrder)
-    .map((page) => ({
-      href: `/${page.slug}`,
-      label: page.navLabel ?? page.heading,
-      words: 'content' as const,
-    }));
+    .map(linkToPage);
+}
+
+/** A link to one of the owner's pages, labelled by its `navLabel` or else its heading. */
+function linkToPage(page: ContentPage): NavigationLink {
+  return { href: `/${page.slug}`, label: page.navLabel ?? page.heading, words: 'content' };
 }
 
 /**
