@@ -152,20 +152,30 @@ describe('the local server under slow and greedy clients', () => {
     });
 
   it('should answer 408 when the head and the whole request time out, within half a second', async () => {
-    const [head, whole] = await Promise.all([
-      timeClose('GET /llms.txt HTTP/1.1\r\nHost: 127.0.0.1\r\n'),
-      timeClose(
-        'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 9\r\n\r\n{',
-      ),
-    ]);
-    for (const [{ seconds, text }, limit] of [
-      [head, 1],
-      [whole, 2],
-    ] as const) {
-      expect(text).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
-      expect(seconds).toBeGreaterThanOrEqual(limit - 0.05);
-      expect(seconds).toBeLessThan(limit + 0.75);
+    const limits = [1, 2] as const;
+    /** One try: both requests at once; the seconds by which each closed after its limit. */
+    const measure = async () => {
+      const [head, whole] = await Promise.all([
+        timeClose('GET /llms.txt HTTP/1.1\r\nHost: 127.0.0.1\r\n'),
+        timeClose(
+          'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 9\r\n\r\n{',
+        ),
+      ]);
+      return [head, whole].map(({ seconds, text }, index) => {
+        const limit = limits[index] ?? NaN;
+        // Never before its limit, and always a 408, whatever else the machine runs.
+        expect(text).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+        expect(seconds).toBeGreaterThanOrEqual(limit - 0.05);
+        return seconds - limit;
+      });
+    };
+    // The late side is wall clock on a machine the run shares: a try that another process held
+    // back is taken again, up to twice; node:http's check twice a second must show in one of them.
+    let late = await measure();
+    for (let retry = 0; retry < 2 && late.some((seconds) => seconds >= 0.75); retry += 1) {
+      late = await measure();
     }
+    for (const seconds of late) expect(seconds).toBeLessThan(0.75);
   });
 
   it('should refuse connections over the caps with a 503 problem, per client and in all', async () => {
