@@ -396,6 +396,17 @@ describe('the header', () => {
         const last = focused.links.at(-1) as { left: number; right: number };
         expect(last.left).toBeGreaterThanOrEqual(0);
         expect(last.right).toBeLessThanOrEqual(width);
+        // A link cut by either edge fades out within the gutter (the row's padding, from edge to
+        // edge of the screen); the link reached by Tab stands clear of the fade.
+        const fade = await page.evaluate(() => {
+          const nav = document.querySelector('.site-header nav');
+          const style = nav ? getComputedStyle(nav) : undefined;
+          return { mask: style?.maskImage, gutter: parseFloat(style?.paddingLeft ?? '0') };
+        });
+        expect(fade.mask).toMatch(/^linear-gradient\(/);
+        expect(fade.gutter).toBeGreaterThanOrEqual(16);
+        expect(last.left).toBeGreaterThanOrEqual(fade.gutter);
+        expect(last.right).toBeLessThanOrEqual(width - fade.gutter);
         // A scrolling region that holds links, each reachable by Tab: nothing for axe-core.
         const results = await checkAccessibility(page, ['.site-header']);
         expect(results.violations.map((violation) => violation.id)).toEqual([]);
