@@ -40,6 +40,7 @@ import { writeSiteFonts } from './site-fonts.ts';
 import { writeProductImage } from './product-image.ts';
 import { bundleFunctions, listFunctionEntries, listUnbundledEntries } from './bundle-functions.ts';
 import { readDocsPageNames } from '../service/docs-pages.ts';
+import { computeSourceFingerprint, readRecordedFingerprint } from './source-fingerprint.ts';
 import {
   checkToolFileNames,
   listToolModuleFiles,
@@ -83,6 +84,8 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
   const docsPagesFile = resolve(options.outDir, 'docs-pages.ts');
   const toolsDir = resolve(options.root, 'src/mcp/tools');
   const bundlesDir = resolve(options.outDir, 'functions');
+  // The code that wrote the generated modules and the bundles, recorded by each bundling.
+  const fingerprintFile = resolve(options.outDir, 'source-fingerprint.txt');
   // The accent colours as CSS custom properties, bundled with the pages' stylesheet (no inline
   // style), the validated logo as a module for the favicon and image endpoints, and Inter cut to
   // the characters the pages can show.
@@ -114,6 +117,7 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
   // The bundles api/*.js and middleware.js re-export: what Vercel ships and the local server runs
   // (not dev: Vite loads src/functions/ there, so edits reload).
   const bundle = async (logger: { info(message: string): void }) => {
+    const fingerprint = await computeSourceFingerprint(options.root);
     const bundles = await bundleFunctions(
       [
         ...listFunctionEntries(resolve(options.root, 'src/functions')),
@@ -125,10 +129,11 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
       ({ name, totalBytes }) => `${name} ${Math.ceil(totalBytes / 1024)} KiB`,
     );
     logger.info(`functions bundled: ${sizes.join(', ')}`);
+    await writeGeneratedModule(fingerprintFile, `${fingerprint}\n`);
   };
   // What this build published, for the examples written after the pages.
   let published: { snapshot: SiteSnapshot; tools: readonly McpTool[] } | undefined;
-  const write = async () => {
+  const write = async (siteUrl: string) => {
     const content = await readSiteContent(contentDir);
     await writeBrandStylesheet(content);
     // Each file of src/mcp/tools/ is a tool: listed for the bundles, described for the snapshot.
@@ -141,7 +146,7 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
     // vercel.ts routes the tools' reference pages by their file names.
     checkToolFileNames(toolFiles, tools);
     const snapshot = buildSiteSnapshot(
-      options.siteUrl,
+      siteUrl,
       content,
       // Refuses a malformed RATE_LIMIT_* variable, so a build never documents a wrong limit.
       readRateLimitPolicy(process.env),
@@ -163,19 +168,25 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
     );
     await writeGeneratedModule(
       resolve(options.outDir, 'site-origin.ts'),
-      renderSiteOriginModule(options.siteUrl),
+      renderSiteOriginModule(siteUrl),
     );
   };
   // Validates content/ and the variables, and writes the snapshot, before Astro builds.
   const setUp = async (command: string, logger: AstroIntegrationLogger) => {
-    if (
+    const kept =
       command === 'sync' &&
       existsSync(snapshotFile) &&
       existsSync(originFile) &&
       existsSync(toolModulesFile) &&
       existsSync(contentPagesFile) &&
-      existsSync(docsPagesFile)
-    ) {
+      existsSync(docsPagesFile);
+    // The kept modules and bundles were written by other code (src/ or the lock changed since,
+    // as after a `git pull`): written again, for the origin the last build published.
+    const stale =
+      kept &&
+      (await readRecordedFingerprint(fingerprintFile)) !==
+        (await computeSourceFingerprint(options.root));
+    if (kept && !stale) {
       // `astro check` and `astro sync` validate content/ but keep the last build's snapshot, so
       // the functions keep answering for the origin that build published.
       await writeBrandStylesheet(await readSiteContent(contentDir));
@@ -190,8 +201,14 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
       await readSigningKeys(process.env);
       logger.info('OAUTH_SIGNING_KEYS is a valid key set');
     }
-    await write();
-    logger.info(`content/ is valid; publishing for ${options.siteUrl}`);
+    const siteUrl =
+      (stale && readKeptOrigin(await readFile(originFile, 'utf8'))) || options.siteUrl;
+    await write(siteUrl);
+    logger.info(
+      stale
+        ? `content/ is valid; src/ changed since the generated modules were written: written again for ${siteUrl}`
+        : `content/ is valid; publishing for ${siteUrl}`,
+    );
     // Said here, once, with the content's other findings: the image itself is drawn among the
     // prerendered pages, whose progress lines a warning would break into. Imported now, not with
     // the config: brand-images.ts re-exports the logo module write() has just generated (a fresh
@@ -291,7 +308,7 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
         });
         const saves = watchContentSaves(contentDir, (save) => {
           // Only the last save's result counts.
-          write()
+          write(options.siteUrl)
             .then(() => {
               if (save !== saves.latest() || !published) return;
               middleware = createMiddleware(published.snapshot.content);
@@ -308,4 +325,10 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
       },
     },
   };
+}
+
+/** The origin a generated site-origin.ts holds (renderSiteOriginModule), or undefined. */
+function readKeptOrigin(moduleText: string): string | undefined {
+  const origin = /^export const siteUrl = ("[^"\n]*");$/m.exec(moduleText)?.[1];
+  return origin === undefined ? undefined : (JSON.parse(origin) as string);
 }

@@ -83,10 +83,20 @@ export async function buildSite(
   env: NodeJS.ProcessEnv = {},
   priority = 0,
 ): Promise<Finished> {
+  return runAstro(projectDir, ['build'], { SITE_URL: siteUrl, ...env }, priority);
+}
+
+/** Runs an Astro command (`build`, `sync`...) in a project copy, at the given priority. */
+export async function runAstro(
+  projectDir: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+  priority = 0,
+): Promise<Finished> {
   const dir = requireTemporaryProject(projectDir);
-  const child = spawn(NODE, [`${dir}node_modules/astro/bin/astro.mjs`, 'build'], {
+  const child = spawn(NODE, [`${dir}node_modules/astro/bin/astro.mjs`, ...args], {
     cwd: dir,
-    env: { ...process.env, SITE_URL: siteUrl, ASTRO_TELEMETRY_DISABLED: '1', ...env },
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env },
     stdio: 'pipe',
   });
   if (priority !== 0 && child.pid !== undefined) setPriority(child.pid, priority);
