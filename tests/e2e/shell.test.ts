@@ -46,15 +46,35 @@ afterAll(async () => {
 const visitPage = (path: string, options: VisitOptions = {}) =>
   visits.visit(`${baseUrl}${path}`, options);
 
-/** Records every layout shift from the start of the page's life. */
+/**
+ * Records every layout shift from the start of the page's life (`shifts`), and what moved in each
+ * (`shiftSources`: the element, its box before and after, when), for the message of a failure.
+ */
 const recordShifts = () => {
   const shifts: number[] = [];
-  (window as unknown as { shifts: number[] }).shifts = shifts;
+  const shiftSources: string[] = [];
+  Object.assign(window, { shifts, shiftSources });
+  type Box = { x: number; y: number; width: number; height: number };
+  type Source = { node?: Node | null; previousRect: Box; currentRect: Box };
+  const formatBox = ({ x, y, width, height }: Box) =>
+    [x, y, width, height].map((value) => Math.round(value)).join(' ');
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries())
-      shifts.push((entry as unknown as { value: number }).value);
+    for (const entry of list.getEntries()) {
+      const { value, sources } = entry as unknown as { value: number; sources?: Source[] };
+      shifts.push(value);
+      for (const { node, previousRect, currentRect } of sources ?? []) {
+        const element = node instanceof Element ? node : node?.parentElement;
+        const name = element ? `${element.localName}.${element.className}` : '(gone)';
+        shiftSources.push(
+          `${name} from ${formatBox(previousRect)} to ${formatBox(currentRect)} at ${Math.round(entry.startTime)} ms`,
+        );
+      }
+    }
   }).observe({ type: 'layout-shift', buffered: true });
 };
+/** What moved, as recordShifts saw it. */
+const readShiftSources = (page: Page) =>
+  page.evaluate(() => (window as unknown as { shiftSources: string[] }).shiftSources.join('; '));
 
 /** A page in a context of its own: for tests that change storage or add init scripts. */
 async function openPage(path: string, options: BrowserContextOptions = {}) {
@@ -254,7 +274,7 @@ describe('Inter', () => {
     });
     expect(state.loaded).toBe(true);
     expect(state.family).toMatch(/^"Inter Variable", "Inter Fallback"/);
-    expect(state.shifts).toEqual([]);
+    expect(state.shifts, await readShiftSources(page)).toEqual([]);
     await context.close();
   });
 
@@ -269,7 +289,7 @@ describe('Inter', () => {
     await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
     await page.waitForTimeout(2500);
     const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
-    expect(shifts).toEqual([]);
+    expect(shifts, await readShiftSources(page)).toEqual([]);
     await context.unrouteAll({ behavior: 'ignoreErrors' });
     await context.close();
   });
@@ -421,13 +441,10 @@ describe('the width', () => {
     let headings = 0;
     for (const path of SITE_PAGES) {
       await page.goto(`${baseUrl}${path}`);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, path).toBe(0);
-      // A heading that wraps keeps its link on its first line, not alone on a line below it.
-      const links = await page.$$eval('.heading-wrapper', (wrappers) =>
-        wrappers.flatMap((wrapper) => {
+      // One round trip a page: the sideways overflow, and each heading with a link to itself.
+      const { overflow, links } = await page.evaluate(() => ({
+        overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        links: [...document.querySelectorAll('.heading-wrapper')].flatMap((wrapper) => {
           const heading = wrapper.querySelector(':scope > :is(h2, h3, h4)');
           const link = wrapper.querySelector(':scope > .heading-anchor');
           if (!heading || !link || link.getClientRects().length === 0) return [];
@@ -435,7 +452,9 @@ describe('the width', () => {
           const linkBox = link.getBoundingClientRect();
           return [{ text: heading.textContent?.trim() ?? '', beside: linkBox.top < box.bottom }];
         }),
-      );
+      }));
+      expect(overflow, path).toBe(0);
+      // A heading that wraps keeps its link on its first line, not alone on a line below it.
       headings += links.length;
       expect(
         links.filter((link) => !link.beside).map((link) => link.text),
@@ -443,7 +462,8 @@ describe('the width', () => {
       ).toEqual([]);
     }
     expect(headings).toBeGreaterThan(20);
-    // 32 pages, one after another: on a busy 2-core machine that is beyond the 60 s default.
+    // Every page (79 of the sample content), one after another: on a busy 2-core machine that is
+    // beyond the 60 s default.
   }, 240_000);
 
   it('should put the logo, the main column and the footer at the same place on every main page', async () => {
@@ -562,7 +582,7 @@ describe('a page that arrives in two parts', () => {
         labelAtFirstFrame: (window as unknown as { labelAtFirstFrame?: boolean }).labelAtFirstFrame,
         shifts: (window as unknown as { shifts: number[] }).shifts,
       }));
-      expect(state.shifts).toEqual([]);
+      expect(state.shifts, await readShiftSources(page)).toEqual([]);
       expect(state.labelAtFirstFrame).toBe(true);
     } finally {
       await context.close();
