@@ -16,6 +16,7 @@ import type { SiteContent } from '../schemas/site-content.ts';
 import {
   renderContentPagesModule,
   renderDocsPagesModule,
+  readSiteOriginModule,
   renderSiteOriginModule,
   renderSiteSnapshotModule,
   writeGeneratedModule,
@@ -202,7 +203,7 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
       logger.info('OAUTH_SIGNING_KEYS is a valid key set');
     }
     const siteUrl =
-      (stale && readKeptOrigin(await readFile(originFile, 'utf8'))) || options.siteUrl;
+      (stale && readSiteOriginModule(await readFile(originFile, 'utf8'))) || options.siteUrl;
     await write(siteUrl);
     logger.info(
       stale
@@ -325,10 +326,4 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
       },
     },
   };
-}
-
-/** The origin a generated site-origin.ts holds (renderSiteOriginModule), or undefined. */
-function readKeptOrigin(moduleText: string): string | undefined {
-  const origin = /^export const siteUrl = ("[^"\n]*");$/m.exec(moduleText)?.[1];
-  return origin === undefined ? undefined : (JSON.parse(origin) as string);
 }

@@ -41,6 +41,12 @@ export function renderSiteOriginModule(siteUrl: string): string {
   return [HEADER, '', `export const siteUrl = ${JSON.stringify(siteUrl)};`, ''].join('\n');
 }
 
+/** The origin a module of renderSiteOriginModule holds, or undefined for any other text. */
+export function readSiteOriginModule(moduleText: string): string | undefined {
+  const origin = /^export const siteUrl = ("[^"\n]*");$/m.exec(moduleText)?.[1];
+  return origin === undefined ? undefined : (JSON.parse(origin) as string);
+}
+
 /**
  * Renders the slugs of the content pages alone, for the page middleware: it needs the site's
  * page list to negotiate Markdown, and stays small without the rest of the snapshot.

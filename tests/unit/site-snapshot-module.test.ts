@@ -1,7 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderSiteSnapshotModule } from '../../src/site-content/site-snapshot.ts';
+import {
+  readSiteOriginModule,
+  renderSiteOriginModule,
+  renderSiteSnapshotModule,
+} from '../../src/site-content/site-snapshot.ts';
 import { buildSiteSnapshot } from '../../src/integrations/build-site-snapshot.ts';
 import { readRateLimitPolicy } from '../../src/service/rate-limit-policy.ts';
 import { ROOT } from '../support/processes.ts';
@@ -23,5 +27,15 @@ describe('renderSiteSnapshotModule', () => {
     expect(existsSync(target), target).toBe(true);
     expect(readFileSync(target, 'utf8')).toMatch(/export interface SiteSnapshot\b/);
     expect(dirname(target)).toBe(join(ROOT, 'src', 'site-content'));
+  });
+});
+
+describe('readSiteOriginModule', () => {
+  it('should read back the origin renderSiteOriginModule wrote, and nothing from other text', () => {
+    for (const origin of ['http://127.0.0.1:4321', 'https://facts.example.com']) {
+      expect(readSiteOriginModule(renderSiteOriginModule(origin))).toBe(origin);
+    }
+    expect(readSiteOriginModule('export const siteUrl = process.env.SITE_URL;\n')).toBeUndefined();
+    expect(readSiteOriginModule('')).toBeUndefined();
   });
 });
