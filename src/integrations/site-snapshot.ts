@@ -304,8 +304,10 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
         // save in content/, often before the problem is known). A valid save reloads them.
         const hot = server.environments.client.hot;
         let problem: ContentProblemPayload | undefined;
+        // Astro rewrites an error payload it is given in place (its file, its stack): each send
+        // gets a copy, so a page that connects later is told the same.
         hot.on('connection', () => {
-          if (problem) hot.send(problem);
+          if (problem) hot.send(structuredClone(problem));
         });
         const saves = watchContentSaves(contentDir, (save) => {
           // Only the last save's result counts.
@@ -318,8 +320,8 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
             .catch((error: unknown) => {
               logger.error(String(error));
               if (save !== saves.latest() || !(error instanceof ContentError)) return;
-              problem = buildContentProblemPayload(error, contentDir);
-              hot.send(problem);
+              problem = buildContentProblemPayload(error, contentDir, server.config.root);
+              hot.send(structuredClone(problem));
             });
         });
         server.watcher.on('all', saves.onEvent);

@@ -10,7 +10,7 @@ import {
   runCommand,
   startServer,
 } from '../support/processes.ts';
-import { copyProject, removeProjectCopy } from '../support/project-copy.ts';
+import { copyProject, OWNER_FOLDER, removeProjectCopy } from '../support/project-copy.ts';
 import { compareSnapshots, snapshotWorkTree } from '../support/work-tree.ts';
 
 const made: string[] = [];
@@ -42,6 +42,9 @@ describe('copyProject', () => {
     const dir = await copyProject();
     made.push(dir);
     expect(dir.startsWith(`${tmpdir()}${sep}`)).toBe(true);
+    // In a folder named as owners name theirs (spaces, parentheses, accents): every build, server
+    // and command of the tests runs from one.
+    expect(dir).toContain(`${OWNER_FOLDER}-`);
     expect(await readFile(join(dir, 'package.json'), 'utf8')).toBe(
       await readFile(join(ROOT, 'package.json'), 'utf8'),
     );

@@ -23,6 +23,13 @@ export interface ProjectCopyOptions {
 }
 
 /**
+ * Words in the name of every copy's folder. Owners keep projects in folders with spaces,
+ * parentheses and letters beyond ASCII (`C:\Users\José Núñez\Documents`, `~/Mes sites`), so
+ * every build, server and command the tests run from a copy runs from such a path.
+ */
+export const OWNER_FOLDER = 'Mes sites (José)';
+
+/**
  * Copies the project into a new folder under the OS's temporary directory: the files git knows
  * (committed or not, none it ignores, so no build output or cache of the work tree), with
  * node_modules linked. Builds, dev servers and local servers run there, so no test or benchmark
@@ -30,7 +37,7 @@ export interface ProjectCopyOptions {
  * copy's root, ending in a separator as `ROOT` does.
  */
 export async function copyProject(options: ProjectCopyOptions = {}): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), options.prefix ?? 'project-copy-'));
+  const dir = await mkdtemp(join(tmpdir(), `${options.prefix ?? 'project-copy-'}${OWNER_FOLDER}-`));
   const listed = await runCommand('git', [
     'ls-files',
     '-z',
