@@ -86,6 +86,30 @@ function estimateWidth(text: string, letter: number): number {
 }
 
 /**
+ * The footer's line in em of its text (0.9 rem, 14.4 px) on the narrowest screen the pages fit:
+ * 320 px less the shell's two 1 rem gutters, 288 px.
+ */
+const FOOTER_LINE_WIDTH = 20;
+
+/** A letter as wide as Inter's capitals, `m` and `w` (up to about 0.95 em). */
+const BROAD_LETTER = /[\p{Lu}mw@%]/u;
+
+/**
+ * Whether a footer link is kept on one line: a phone broke "Mentions légales" after its first
+ * word, the rest on the line below. Only a label that fits the narrowest line whole is kept so,
+ * estimated on the wide side (a wide character 1 em, a capital, `m` or `w` 0.95, any other 0.6,
+ * where Inter's letters average 0.52), so that no label kept whole can be wider than the line; a
+ * longer one wraps as text does.
+ */
+export function fitsFooterLine(label: string): boolean {
+  let width = 0;
+  for (const character of label) {
+    width += WIDE_CHARACTER.test(character) ? 1 : BROAD_LETTER.test(character) ? 0.95 : 0.6;
+  }
+  return width <= FOOTER_LINE_WIDTH;
+}
+
+/**
  * The header's width in em of the body text (16 px) that must hold the name, the links and the
  * search on one row: a 1,024 px screen less the shell's padding. Narrower screens wrap the links
  * under the name, as the sample's three do on a phone.

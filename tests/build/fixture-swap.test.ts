@@ -446,6 +446,24 @@ describe.each(FIXTURE_COMPANY_NAMES)(
             );
             problems.push(...empty.map((html) => `${path}: empty element ${html}`));
           }
+          // The footer's links to the owner's pages (the same on every page): each one whose
+          // label fits a line stays whole at every width (a phone broke "Mentions légales").
+          if (path === '/') {
+            const footerLinks = content.contentPages.filter((owned) => owned.footer);
+            for (const width of [320, 390, 1280]) {
+              await page.setViewportSize({ width, height: 900 });
+              const links = await page.evaluate(() =>
+                [...document.querySelectorAll('.footer-links a.whole')].map((link) => ({
+                  label: link.textContent?.trim() ?? '',
+                  lines: link.getClientRects().length,
+                })),
+              );
+              expect(links.length, `${width} px`).toBe(footerLinks.length);
+              for (const { label, lines } of links) {
+                if (lines !== 1) problems.push(`${path}: footer link ${label} on ${lines} lines`);
+              }
+            }
+          }
           await page.close();
         }
         expect(problems).toEqual([]);

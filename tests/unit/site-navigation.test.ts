@@ -3,6 +3,7 @@ import {
   buildFooterLinks,
   buildSiteNavigation,
   chooseHeaderLayout,
+  fitsFooterLine,
 } from '../../src/reference/site-navigation.ts';
 import type { ContentPage } from '../../src/schemas/site-content.ts';
 
@@ -78,6 +79,22 @@ describe('buildFooterLinks', () => {
       { href: '/imprint', label: 'Impressum', words: 'content' },
     ]);
     expect(buildFooterLinks({ contentPages: [page('about')] })).toEqual([]);
+  });
+});
+
+describe('fitsFooterLine', () => {
+  it("should keep a legal page's label whole, and let one too long for a 320 px line wrap", () => {
+    for (const label of ['Mentions légales', 'Datenschutzerklärung', 'プライバシーポリシー']) {
+      expect(fitsFooterLine(label), label).toBe(true);
+    }
+    // 34 letters, one a capital, 20.75 em: more than the 288 px (20 em) of a 320 px screen's line.
+    expect(fitsFooterLine('Conditions générales de ventes web')).toBe(false);
+    // Capitals are counted wide (0.95 em): 22 of them pass the line, where 33 small letters fit.
+    expect(fitsFooterLine('W'.repeat(22))).toBe(false);
+    expect(fitsFooterLine('a'.repeat(33))).toBe(true);
+    // Twenty wide characters (about 1 em each) are the line; one more is not.
+    expect(fitsFooterLine('個'.repeat(20))).toBe(true);
+    expect(fitsFooterLine('個'.repeat(21))).toBe(false);
   });
 });
 
