@@ -98,8 +98,8 @@ const BROAD_LETTER = /[\p{Lu}mw@%]/u;
  * Whether a footer link is kept on one line: a phone broke "Mentions légales" after its first
  * word, the rest on the line below. Only a label that fits the narrowest line whole is kept so,
  * estimated on the wide side (a wide character 1 em, a capital, `m` or `w` 0.95, any other 0.6,
- * where Inter's letters average 0.52), so that no label kept whole can be wider than the line; a
- * longer one wraps as text does.
+ * where Inter's letters average 0.52 and its widest, W, 0.95), so that a label of letters kept
+ * whole fits the line; a longer one wraps as text does.
  */
 export function fitsFooterLine(label: string): boolean {
   let width = 0;
