@@ -36,7 +36,8 @@ import {
 } from './content-problem-overlay.ts';
 import { writeToolExamples } from './tool-examples.ts';
 import { collectSiteCharacters } from '../site-content/site-characters.ts';
-import { listDeadLinkWarnings } from '../site-content/body-links.ts';
+import { createLinkFinder, listDeadLinkWarnings } from '../site-content/body-links.ts';
+import { listDevDeadLinkWarnings } from './dev-dead-links.ts';
 import { writeSiteFonts } from './site-fonts.ts';
 import { writeProductImage } from './product-image.ts';
 import { bundleFunctions, listFunctionEntries, listUnbundledEntries } from './bundle-functions.ts';
@@ -258,7 +259,8 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
             content,
             published.tools.map((tool) => tool.name),
           );
-          for (const warning of await listDeadLinkWarnings(contentDir, content, routes, root)) {
+          const find = createLinkFinder(routes, root);
+          for (const warning of await listDeadLinkWarnings(contentDir, content, find)) {
             logger.warn(warning);
           }
         }
@@ -312,10 +314,22 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
         const saves = watchContentSaves(contentDir, (save) => {
           // Only the last save's result counts.
           write(options.siteUrl)
-            .then(() => {
+            .then(async () => {
               if (save !== saves.latest() || !published) return;
-              middleware = createMiddleware(published.snapshot.content);
+              const { content } = published.snapshot;
+              middleware = createMiddleware(content);
               problem = undefined;
+              // A link of the saved content to a path the site does not serve: said at once, in
+              // the build's words, unless another save came meanwhile.
+              const origin = server.resolvedUrls?.local[0];
+              if (!origin) return;
+              const routes = buildSiteRoutes(
+                content,
+                readToolNamesOfFiles(listToolModuleFiles(toolsDir)),
+              );
+              const warnings = await listDevDeadLinkWarnings(contentDir, content, routes, origin);
+              if (save !== saves.latest()) return;
+              for (const warning of warnings) logger.warn(warning);
             })
             .catch((error: unknown) => {
               logger.error(String(error));

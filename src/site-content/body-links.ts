@@ -176,18 +176,18 @@ export function describeDeadLink(
 }
 
 /**
- * The warnings of every dead link of content/'s bodies, for the build that has just written its
- * static output to `staticDir`: each at its file's line, counted as the content reader counts it
- * (CRLF line ends and a byte-order mark included), or `(body)` where the file has changed since.
+ * The warnings of every dead link of content/'s bodies that `find` does not find (the build's:
+ * createLinkFinder on the static output it has just written; `npm run dev`'s: the dev server
+ * asked): each at its file's line, counted as the content reader counts it (CRLF line ends and a
+ * byte-order mark included), or `(body)` where the file has changed since.
  */
 export async function listDeadLinkWarnings(
   contentDir: string,
   content: SiteContent,
-  routes: RouteTable,
-  staticDir: string,
+  find: (path: string, fragment: string | undefined) => LinkFinding,
 ): Promise<string[]> {
   const bodies = listLinkedBodies(content);
-  const dead = findDeadLinks(bodies, createLinkFinder(routes, staticDir));
+  const dead = findDeadLinks(bodies, find);
   const folder = basename(contentDir);
   return Promise.all(
     dead.map(async (link) => {

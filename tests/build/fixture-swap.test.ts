@@ -29,7 +29,7 @@ import {
 } from '../support/markdown-reader.ts';
 import { launchChromium } from '../support/browser.ts';
 import { findPageIdProblems, listElementIds, mapPageIds } from '../support/page-ids.ts';
-import { listDeadLinkWarnings } from '../../src/site-content/body-links.ts';
+import { createLinkFinder, listDeadLinkWarnings } from '../../src/site-content/body-links.ts';
 import { FIXTURE_COMPANY_NAMES, resolveFixtureDir } from '../support/fixture-content.ts';
 import { findCharactersLeftToFallback } from '../support/font-coverage.ts';
 import { readContentText } from '../support/sample-content.ts';
@@ -342,8 +342,7 @@ describe.each(FIXTURE_COMPANY_NAMES)(
       const warnings = await listDeadLinkWarnings(
         join(served.dir, 'content'),
         content,
-        FIXTURE_ROUTES.get(name) ?? buildSiteRoutes(content, []),
-        staticDir,
+        createLinkFinder(FIXTURE_ROUTES.get(name) ?? buildSiteRoutes(content, []), staticDir),
       );
       expect(warnings).toEqual([]);
     });

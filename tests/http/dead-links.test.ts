@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readProjectToolNames } from '../../src/integrations/mcp-tool-modules.ts';
 import { buildSiteRoutes } from '../../src/documents/site-routes.ts';
-import { listDeadLinkWarnings } from '../../src/site-content/body-links.ts';
+import { createLinkFinder, listDeadLinkWarnings } from '../../src/site-content/body-links.ts';
 import { readSiteContent } from '../../src/site-content/read-site-content.ts';
 import { copyBodyKey, planHeadingIds } from '../../src/site-content/heading-ids.ts';
 
@@ -60,7 +60,7 @@ describe("the build's warnings of content/'s dead links", () => {
   const warn = async () => {
     const content = await readSiteContent(contentDir);
     const routes = buildSiteRoutes(content, readProjectToolNames(process.cwd()));
-    return listDeadLinkWarnings(contentDir, content, routes, staticDir);
+    return listDeadLinkWarnings(contentDir, content, createLinkFinder(routes, staticDir));
   };
 
   it('should name no link of content/ as it is', async () => {

@@ -233,6 +233,52 @@ describe('npm run dev', () => {
       )
       .toBe(false);
   });
+
+  it("should name a saved page's link to a path the site does not serve, in the build's words, and no other link", async () => {
+    const file = join(project, 'content/pages/linking-while-running.md');
+    const printed = output.length;
+    const said = () => stripVTControlCharacters(output.slice(printed));
+    await writeFile(
+      file,
+      [
+        '---',
+        'title: Linking while running',
+        'description: A page written while the dev server runs, to see its dead links named at once.',
+        'heading: Linking while running',
+        '---',
+        'Links written while the dev server runs.',
+        '',
+        "- [the developers' page](/developers)",
+        '- [a page that is not](/no-such-page)',
+        '- [this page, new to the data store](/linking-while-running)',
+        '- [its Markdown version](/linking-while-running.md)',
+        '- [a document](/llms.txt)',
+        '- [a reference page](/docs)',
+        // A part of a page is the build's to check: the dev server may still show a page as it
+        // was before the save.
+        '- [a part that is not](/developers#no-such-part)',
+        '',
+        '## One part',
+        '',
+        'One.',
+        '',
+        '## Another part',
+        '',
+        'Two.',
+        '',
+      ].join('\n'),
+    );
+    try {
+      await expect
+        .poll(said, { timeout: 30_000, interval: 250 })
+        .toContain(
+          'content/pages/linking-while-running.md: line 9: links to /no-such-page, which the site does not publish (no page or document of the site has that path',
+        );
+      expect(said().match(/linking-while-running\.md: line \d+: links to/g)).toHaveLength(1);
+    } finally {
+      await rm(file);
+    }
+  });
 });
 
 interface HmrMessage {

@@ -1,0 +1,53 @@
+import type { SiteContent } from '../schemas/site-content.ts';
+import type { RouteTable } from '../service/routes.ts';
+import {
+  findDeadLinks,
+  listDeadLinkWarnings,
+  listLinkedBodies,
+} from '../site-content/body-links.ts';
+
+/** How long the dev server may take to answer one path before the link is not judged. */
+const ANSWER_TIMEOUT_MS = 15_000;
+
+/**
+ * The warnings of `npm run dev` for links of content/'s bodies to paths the site does not serve,
+ * after a save, in the build's words. A page of the route table is served (its HTML may wait for
+ * Astro's data store, which reloads on its own schedule); any other path (a document, a Markdown
+ * version, a reference page, a file) is asked of the dev server at `origin`, one after another,
+ * and only a 404 makes the link dead. A path it does not answer in time is not judged. Links to a
+ * part of a page (`#pricing`) are the build's to check, against the pages as built: in the dev
+ * server a page may still show the content before the save.
+ */
+export async function listDevDeadLinkWarnings(
+  contentDir: string,
+  content: SiteContent,
+  routes: RouteTable,
+  origin: string,
+): Promise<string[]> {
+  const asked = new Set<string>();
+  findDeadLinks(listLinkedBodies(content), (path) => {
+    if (!routes.findPage(path)) asked.add(path);
+    return 'found';
+  });
+  const missing = new Set<string>();
+  for (const path of asked) {
+    if (await isMissing(new URL(path, origin))) missing.add(path);
+  }
+  return listDeadLinkWarnings(contentDir, content, (path) =>
+    missing.has(path) ? 'no page' : 'found',
+  );
+}
+
+/** True when the dev server answers 404 for a GET of the path (redirects not followed). */
+async function isMissing(url: URL): Promise<boolean> {
+  try {
+    const response = await fetch(url, {
+      redirect: 'manual',
+      signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
+    });
+    await response.body?.cancel();
+    return response.status === 404;
+  } catch {
+    return false;
+  }
+}
