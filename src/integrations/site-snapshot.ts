@@ -277,8 +277,9 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
       },
       'astro:server:setup': async ({ server, logger }) => {
         // The route table and Vercel configuration of the content being served: computed again
-        // after every valid save in content/, so a page added or removed is routed at once.
-        const createMiddleware = (content: SiteContent) => {
+        // after every valid save in content/, so a page added or removed is routed at once. The
+        // route table also tells the dead-link check which paths are pages.
+        const serveContent = (content: SiteContent) => {
           const toolNames = readToolNamesOfFiles(listToolModuleFiles(toolsDir));
           const routes = buildSiteRoutes(content, toolNames);
           const generated = new Set([
@@ -287,7 +288,7 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
               .map((page) => page.path),
             ...routes.surfaces.flatMap(listDocumentFiles),
           ]);
-          return createDevMiddleware(server, {
+          const handle = createDevMiddleware(server, {
             root: options.root,
             siteUrl: options.siteUrl,
             vercelConfig: buildSiteVercelConfig(content, toolNames),
@@ -296,9 +297,10 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
               generated.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) ||
               routePatterns.some((pattern) => pattern.test(pathname)),
           });
+          return { handle, routes };
         };
-        let middleware = createMiddleware(await readSiteContent(contentDir));
-        server.middlewares.use((req, res, next) => middleware(req, res, next));
+        let served = serveContent(await readSiteContent(contentDir));
+        server.middlewares.use((req, res, next) => served.handle(req, res, next));
         server.watcher.add(contentDir);
         // A content file saved with a mistake: the pages keep the last valid content, the
         // terminal names the problem, and so does Astro's error overlay, in the open pages and in
@@ -317,16 +319,13 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
             .then(async () => {
               if (save !== saves.latest() || !published) return;
               const { content } = published.snapshot;
-              middleware = createMiddleware(content);
+              served = serveContent(content);
               problem = undefined;
               // A link of the saved content to a path the site does not serve: said at once, in
               // the build's words, unless another save came meanwhile.
               const origin = server.resolvedUrls?.local[0];
               if (!origin) return;
-              const routes = buildSiteRoutes(
-                content,
-                readToolNamesOfFiles(listToolModuleFiles(toolsDir)),
-              );
+              const { routes } = served;
               const warnings = await listDevDeadLinkWarnings(contentDir, content, routes, origin);
               if (save !== saves.latest()) return;
               for (const warning of warnings) logger.warn(warning);
