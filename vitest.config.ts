@@ -12,6 +12,18 @@ const WORK_TREE_GUARD = 'tests/support/work-tree-guard.ts';
 // Three process-spawning unit files took 9.6 and 9.8 s of CPU with it against 14.5 and 16.0 s
 // without (docs/architecture.md, "Tests"). Outside the work tree and outside the run's own
 // temporary folder, which goes when the run ends (run-temp.ts); a variable already set wins.
+// The tests start Node processes with the Node that runs Vitest (servers, builds, commands, most
+// of them TypeScript files run as they are), which needs Node 24: npm scripts and `npx` put the
+// `node` dev dependency's Node 24 first on PATH; an editor's test runner may start another.
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+if (nodeMajor < 24) {
+  throw new Error(
+    `Vitest runs on Node ${process.versions.node} here; the tests need Node 24. Run them through npm ` +
+      '(`npm test`, or `npx vitest --run <file>`), which puts node_modules/.bin/node (Node 24) first ' +
+      "on PATH, or point your editor's test runner at that Node.",
+  );
+}
+
 process.env.NODE_COMPILE_CACHE ??= join(cacheFolder(), 'agent-facts-tests-compile-cache');
 
 export default defineConfig({

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,3 +78,28 @@ describe(
     });
   },
 );
+
+/** A Node before 24 on this machine (Debian's system Node is 20), or undefined. */
+const OLDER_NODE = ['/usr/bin/node', '/usr/local/bin/node'].find((path) => {
+  const version = spawnSync(path, ['--version'], { encoding: 'utf8' }).stdout ?? '';
+  const major = Number(/^v(\d+)\./.exec(version)?.[1]);
+  return major > 0 && major < 24;
+});
+
+describe('Vitest started on a Node before 24', { timeout: 30_000 }, () => {
+  it.skipIf(OLDER_NODE === undefined)(
+    'should stop before any test, saying which Node runs it and how to run the tests on Node 24',
+    async () => {
+      const result = await runCommand(OLDER_NODE ?? '', [
+        `${ROOT}node_modules/vitest/vitest.mjs`,
+        '--run',
+        'tests/unit/bundle-functions.test.ts',
+      ]);
+      expect(result.code).not.toBe(0);
+      const output = `${result.stdout}\n${result.stderr}`;
+      expect(output).toMatch(/Vitest runs on Node 2[0-3]\.\d+\.\d+ here; the tests need Node 24/);
+      expect(output).toContain('npx vitest --run <file>');
+      expect(output).not.toContain('Test Files');
+    },
+  );
+});
