@@ -126,6 +126,8 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
         { name: 'middleware', source: resolve(options.root, 'src/site/page-middleware.ts') },
       ],
       bundlesDir,
+      // The OpenTelemetry SDK, loaded behind import() where export is on: built once for all.
+      [{ name: 'otel-export', source: resolve(options.root, 'src/insight/otel-export.ts') }],
     );
     const sizes = bundles.map(
       ({ name, totalBytes }) => `${name} ${Math.ceil(totalBytes / 1024)} KiB`,

@@ -16,6 +16,7 @@ import {
 import { readSiteContent } from '../../src/site-content/read-site-content.ts';
 import { findFreePort, ROOT, startServer, stopProcess } from '../support/processes.ts';
 import { listFilesSync } from '../support/list-files.ts';
+import { startOtlpReceiver } from '../support/otlp-receiver.ts';
 import { startTestRedis } from '../support/redis-server.ts';
 import { waitForSite } from '../support/site-ready.ts';
 import {
@@ -79,8 +80,11 @@ const EXTENSION_TYPES: Record<string, string> = {
 const MAX_START_BYTES = 300_000;
 const MAX_FUNCTION_BYTES = 450_000;
 const MAX_TELEMETRY_BYTES = 450_000;
-/** The OpenTelemetry chunk and the machine-id readers only it imports. */
-const TELEMETRY_CHUNK = /^(?:otel-export|getMachineId-[\w-]+)-\w+\.mjs$/;
+/**
+ * The OpenTelemetry chunk and the chunks only it imports (the machine-id readers among them): the
+ * build bundles it once, naming each of its files after it (src/integrations/bundle-functions.ts).
+ */
+const TELEMETRY_CHUNK = /^otel-export-[\w-]+\.mjs$/;
 /**
  * The MCP function's copy of the site search's sections (search_site), packed: data whose size
  * follows content/ (38 KB for one company, 35 KB for another), so it is measured apart from the
@@ -392,6 +396,39 @@ describe('a .func directory imported alone', () => {
       },
       body: JSON.stringify(body),
     });
+
+  it('should export its requests over OTLP from the OpenTelemetry chunk it ships, when an endpoint is named', async () => {
+    // The local server exports from src/ (otel-export.ts as it is); this is the bundle's copy,
+    // loaded behind import() from the chunk beside it, as a deployment loads it.
+    const receiver = await startOtlpReceiver();
+    const env = {
+      OAUTH_SIGNING_KEYS: keys,
+      PUBLIC_ORIGIN: siteUrl,
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+      OTEL_BSP_SCHEDULE_DELAY: '50',
+    };
+    const mcpHost = await startFunctionHost(functionDirs.get('api/mcp') ?? '', env);
+    const jwksHost = await startFunctionHost(functionDirs.get('api/oauth-jwks') ?? '', env);
+    try {
+      const call = await fetch(`${mcpHost.origin}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+      expect(call.status).toBe(200);
+      expect((await fetch(`${jwksHost.origin}/oauth/jwks`)).status).toBe(200);
+      const names = () => receiver.spans().map((span) => span.name);
+      for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
+        if (names().includes('POST /mcp') && names().includes('GET /oauth/jwks')) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(names()).toEqual(expect.arrayContaining(['POST /mcp', 'GET /oauth/jwks']));
+    } finally {
+      await stopProcess(mcpHost.child);
+      await stopProcess(jwksHost.child);
+      await receiver.close();
+    }
+  });
 
   it('should count its rate limit in Redis when REDIS_URL is set', async () => {
     const redis = await startTestRedis();
