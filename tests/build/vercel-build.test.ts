@@ -386,6 +386,13 @@ describe('vercel build', () => {
 });
 
 describe('a .func directory imported alone', () => {
+  /** tools/list, posted to an MCP function host. */
+  const listTools = (origin: string) =>
+    fetch(`${origin}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
   const mcp = (body: object) =>
     callFunction('api/mcp', {
       method: 'POST',
@@ -407,15 +414,13 @@ describe('a .func directory imported alone', () => {
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
       OTEL_BSP_SCHEDULE_DELAY: '50',
     };
-    const mcpHost = await startFunctionHost(functionDirs.get('api/mcp') ?? '', env);
-    const jwksHost = await startFunctionHost(functionDirs.get('api/oauth-jwks') ?? '', env);
+    const hosts: FunctionHost[] = [];
     try {
-      const call = await fetch(`${mcpHost.origin}/mcp`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-      });
-      expect(call.status).toBe(200);
+      const mcpHost = await startFunctionHost(functionDirs.get('api/mcp') ?? '', env);
+      hosts.push(mcpHost);
+      const jwksHost = await startFunctionHost(functionDirs.get('api/oauth-jwks') ?? '', env);
+      hosts.push(jwksHost);
+      expect((await listTools(mcpHost.origin)).status).toBe(200);
       expect((await fetch(`${jwksHost.origin}/oauth/jwks`)).status).toBe(200);
       const names = () => receiver.spans().map((span) => span.name);
       for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
@@ -424,8 +429,7 @@ describe('a .func directory imported alone', () => {
       }
       expect(names()).toEqual(expect.arrayContaining(['POST /mcp', 'GET /oauth/jwks']));
     } finally {
-      await stopProcess(mcpHost.child);
-      await stopProcess(jwksHost.child);
+      await Promise.all(hosts.map((host) => stopProcess(host.child)));
       await receiver.close();
     }
   });
@@ -438,11 +442,7 @@ describe('a .func directory imported alone', () => {
       REDIS_URL: redis.url,
     });
     try {
-      const answer = await fetch(`${host.origin}/mcp`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-      });
+      const answer = await listTools(host.origin);
       expect(answer.status).toBe(200);
       expect(answer.headers.get('ratelimit')).toMatch(/r=\d+/);
       expect(await redis.command('KEYS', 'agent-facts:*')).not.toEqual([]);
