@@ -62,16 +62,23 @@ const BUILD_OPTIONS = {
   logLevel: 'warning',
 } as const satisfies BuildOptions;
 
+/** Whether two absolute paths name the same file (on Windows, whatever the drive letter's case). */
+function isSamePath(a: string, b: string): boolean {
+  return relative(a, b) === '';
+}
+
 /**
  * The output of an entry module: the one whose entry point is the source (a chunk that stands for
- * an `import()` has an entry point too, the module it imports).
+ * an `import()` has an entry point too, the module it imports). esbuild names entry points
+ * relative to its working directory, the process's, with forward slashes.
  */
 function findEntryOutput(
   metafile: Metafile,
   source: string,
 ): [string, Metafile['outputs'][string]] {
   const entry = Object.entries(metafile.outputs).find(
-    ([, output]) => output.entryPoint !== undefined && resolve(output.entryPoint) === source,
+    ([, output]) =>
+      output.entryPoint !== undefined && isSamePath(resolve(output.entryPoint), source),
   );
   if (!entry) throw new Error(`esbuild wrote no entry module for ${source}`);
   return entry;
@@ -117,7 +124,7 @@ function importShared(shared: readonly SharedBundle[]): Plugin {
       for (const bundle of shared) {
         const file = basename(bundle.source);
         build.onResolve({ filter: new RegExp(`/${file.replaceAll('.', '\\.')}$`) }, (args) =>
-          resolve(args.resolveDir, args.path) === bundle.source
+          isSamePath(resolve(args.resolveDir, args.path), bundle.source)
             ? { path: `./${bundle.entryName}`, external: true }
             : undefined,
         );
