@@ -6,12 +6,6 @@ import ProjectOrderSequencer from './tests/support/test-order.ts';
 /** Fails the run if it changed the work tree; first, so that its teardown runs last. */
 const WORK_TREE_GUARD = 'tests/support/work-tree-guard.ts';
 
-// Node's module compile cache (V8's code cache on disk, checked against each file's source) for
-// the run's workers and every Node process they start: servers, the audit and other commands,
-// function hosts and builds start some 80 times in a run, each compiling the same modules again.
-// Three process-spawning unit files took 9.6 and 9.8 s of CPU with it against 14.5 and 16.0 s
-// without (docs/architecture.md, "Tests"). Outside the work tree and outside the run's own
-// temporary folder, which goes when the run ends (run-temp.ts); a variable already set wins.
 // The tests start Node processes with the Node that runs Vitest (servers, builds, commands, most
 // of them TypeScript files run as they are), which needs Node 24: npm scripts and `npx` put the
 // `node` dev dependency's Node 24 first on PATH; an editor's test runner may start another.
@@ -24,6 +18,12 @@ if (nodeMajor < 24) {
   );
 }
 
+// Node's module compile cache (V8's code cache on disk, checked against each file's source) for
+// the run's workers and every Node process they start: servers, the audit and other commands,
+// function hosts and builds start some 80 times in a run, each compiling the same modules again.
+// Three process-spawning unit files took 9.6 and 9.8 s of CPU with it against 14.5 and 16.0 s
+// without (docs/architecture.md, "Tests"). Outside the work tree and outside the run's own
+// temporary folder, which goes when the run ends (run-temp.ts); a variable already set wins.
 process.env.NODE_COMPILE_CACHE ??= join(cacheFolder(), 'agent-facts-tests-compile-cache');
 
 export default defineConfig({

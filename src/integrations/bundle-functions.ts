@@ -99,7 +99,7 @@ async function buildShared({ name, source }: BundleEntry, outDir: string): Promi
     chunkNames: `${name}-[name]-[hash]`,
     outdir: folder,
     write: false,
-    plugins: [openTelemetryEsm],
+    plugins: [compactAgentList, openTelemetryEsm],
   });
   const entry = findEntryOutput(result.metafile, source);
   return {
