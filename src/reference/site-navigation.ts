@@ -91,20 +91,30 @@ function estimateWidth(text: string, letter: number): number {
  */
 const FOOTER_LINE_WIDTH = 20;
 
-/** A letter as wide as Inter's capitals, `m` and `w` (up to about 0.95 em). */
-const BROAD_LETTER = /[\p{Lu}mw@%]/u;
+/** Inter's widest Latin characters: 0.97 to 1.04 em, regular or bold. */
+const WIDEST_CHARACTER = /[WÆŒœ@%\u2014\u2026]/u;
+
+/** Inter's other broad ones, its capitals, `m`, `w`, `æ` and `©`: at most 0.93 em. */
+const BROAD_CHARACTER = /[\p{Lu}mwæ©]/u;
 
 /**
  * Whether a footer link is kept on one line: a phone broke "Mentions légales" after its first
  * word, the rest on the line below. Only a label that fits the narrowest line whole is kept so,
- * estimated on the wide side (a wide character 1 em, a capital, `m` or `w` 0.95, any other 0.6,
- * where Inter's letters average 0.52 and its widest, W, 0.95), so that a label of letters kept
- * whole fits the line; a longer one wraps as text does.
+ * estimated on the wide side: `W`, `Æ`, `Œ`, `œ`, `@`, `%`, the em dash and the ellipsis 1.05 em,
+ * the other capitals, `m`, `w`, `æ` and `©` 0.95, a wide (CJK) character 1, any other 0.6, where
+ * the small letters average 0.54 (bold 0.56); the advance widths of Inter's Latin files, regular
+ * and bold (the current page's link is bold). A longer label wraps as text does.
  */
 export function fitsFooterLine(label: string): boolean {
   let width = 0;
   for (const character of label) {
-    width += WIDE_CHARACTER.test(character) ? 1 : BROAD_LETTER.test(character) ? 0.95 : 0.6;
+    width += WIDEST_CHARACTER.test(character)
+      ? 1.05
+      : WIDE_CHARACTER.test(character)
+        ? 1
+        : BROAD_CHARACTER.test(character)
+          ? 0.95
+          : 0.6;
   }
   return width <= FOOTER_LINE_WIDTH;
 }

@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isTaglineInHeading, splitHomeActions } from '../../src/documents/home-page.ts';
-import { buildSiteNavigation, chooseHeaderLayout } from '../../src/reference/site-navigation.ts';
+import {
+  buildSiteNavigation,
+  chooseHeaderLayout,
+  fitsFooterLine,
+} from '../../src/reference/site-navigation.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import {
   checkAccessibility,
@@ -436,6 +440,41 @@ describe('the header', () => {
 });
 
 describe('the width', () => {
+  it("should fit every footer label the build keeps whole into a 320 px screen's line, in regular and bold", async () => {
+    // The labels at the edge of fitsFooterLine's estimate: for each of Inter's widest characters
+    // (and a small letter), the longest run of it the estimate keeps whole, and two real labels.
+    const longestKept = (character: string) => {
+      let count = 1;
+      while (fitsFooterLine(character.repeat(count + 1))) count += 1;
+      return character.repeat(count);
+    };
+    const labels = [
+      ...['W', '@', '%', '—', '…', 'M', 'N', 'm', 'w', 'a'].map(longestKept),
+      'Mentions légales',
+      'Conditions générales de vente',
+    ];
+    for (const label of labels) expect(fitsFooterLine(label), label).toBe(true);
+    const { page } = await visitPage('/', { viewport: { width: 320, height: 800 } });
+    const overflows = await page.evaluate((texts) => {
+      const line = document.querySelector('.footer-links p');
+      if (!line) return ['no footer line'];
+      const available = line.getBoundingClientRect().width;
+      return texts.flatMap((text) =>
+        [false, true].flatMap((current) => {
+          const link = document.createElement('a');
+          link.href = '/';
+          link.className = 'whole';
+          if (current) link.setAttribute('aria-current', 'page');
+          link.textContent = text;
+          line.append(' · ', link);
+          const width = link.getBoundingClientRect().width;
+          return width > available ? [`${text}${current ? ' (bold)' : ''}: ${width} px`] : [];
+        }),
+      );
+    }, labels);
+    expect(overflows).toEqual([]);
+  });
+
   it('should fit every page into 360 pixels without horizontal scrolling, each heading link beside its heading', async () => {
     const { page } = await visitPage('/', { viewport: { width: 360, height: 800 } });
     let headings = 0;
