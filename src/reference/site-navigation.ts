@@ -91,25 +91,26 @@ function estimateWidth(text: string, letter: number): number {
  */
 const FOOTER_LINE_WIDTH = 20;
 
-/** Inter's widest Latin characters: 0.97 to 1.04 em, regular or bold. */
-const WIDEST_CHARACTER = /[WÆŒœ@%\u2014\u2026]/u;
+/** Inter's widest characters: 0.96 to 1.07 em, regular or bold. */
+const WIDEST_CHARACTER = /[WÆŒœ@%\u2014\u2026ЖШЩЮ]/u;
 
-/** Inter's other broad ones, its capitals, `m`, `w`, `æ` and `©`: at most 0.93 em. */
-const BROAD_CHARACTER = /[\p{Lu}mwæ©]/u;
+/** Inter's other broad ones, its other capitals, `m`, `w`, `æ`, `©`, `жшщюы`, `ω`: at most 0.93 em. */
+const BROAD_CHARACTER = /[\p{Lu}mwæ©жшщюыω]/u;
 
 /**
  * Whether a footer link is kept on one line: a phone broke "Mentions légales" after its first
  * word, the rest on the line below. Only a label that fits the narrowest line whole is kept so,
- * estimated on the wide side: `W`, `Æ`, `Œ`, `œ`, `@`, `%`, the em dash and the ellipsis 1.05 em,
- * the other capitals, `m`, `w`, `æ` and `©` 0.95, a wide (CJK) character 1, any other 0.6, where
- * the small letters average 0.54 (bold 0.56); the advance widths of Inter's Latin files, regular
- * and bold (the current page's link is bold). A longer label wraps as text does.
+ * estimated on the wide side: `W`, `Æ`, `Œ`, `œ`, `@`, `%`, the em dash, the ellipsis and
+ * Cyrillic `ЖШЩЮ` 1.1 em (Ж is 1.07 in bold), the other capitals and the broad small letters
+ * 0.95, a wide (CJK) character 1, any other 0.6, where Latin small letters average 0.54 (bold
+ * 0.56): the advance widths of Inter's Latin, Cyrillic and Greek files, regular and bold (the
+ * current page's link is bold). A longer label wraps as text does.
  */
 export function fitsFooterLine(label: string): boolean {
   let width = 0;
   for (const character of label) {
     width += WIDEST_CHARACTER.test(character)
-      ? 1.05
+      ? 1.1
       : WIDE_CHARACTER.test(character)
         ? 1
         : BROAD_CHARACTER.test(character)

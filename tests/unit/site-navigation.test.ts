@@ -93,11 +93,14 @@ describe('fitsFooterLine', () => {
     expect(fitsFooterLine('N'.repeat(21))).toBe(true);
     expect(fitsFooterLine('N'.repeat(22))).toBe(false);
     expect(fitsFooterLine('a'.repeat(33))).toBe(true);
-    // Inter's widest (W 1.04 em in bold, the em dash 1 em) are counted 1.05: 19 fit, 20 do not;
+    // Inter's widest (W 1.04 em in bold, the em dash 1 em) are counted 1.1: 18 fit, 19 do not;
     // eighteen em dashes after a word are about 21 em, which 0.6 em each once counted as 15.
-    expect(fitsFooterLine('W'.repeat(19))).toBe(true);
-    expect(fitsFooterLine('W'.repeat(20))).toBe(false);
+    expect(fitsFooterLine('W'.repeat(18))).toBe(true);
+    expect(fitsFooterLine('W'.repeat(19))).toBe(false);
     expect(fitsFooterLine(`Legal ${'—'.repeat(18)}`)).toBe(false);
+    // Cyrillic's widest (Ж 1.07 em in bold) too; a Russian privacy label is kept whole.
+    expect(fitsFooterLine('Ж'.repeat(19))).toBe(false);
+    expect(fitsFooterLine('Политика конфиденциальности')).toBe(true);
     // Twenty wide characters (about 1 em each) are the line; one more is not.
     expect(fitsFooterLine('個'.repeat(20))).toBe(true);
     expect(fitsFooterLine('個'.repeat(21))).toBe(false);
