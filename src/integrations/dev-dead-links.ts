@@ -1,10 +1,6 @@
 import type { SiteContent } from '../schemas/site-content.ts';
 import type { RouteTable } from '../service/routes.ts';
-import {
-  findDeadLinks,
-  listDeadLinkWarnings,
-  listLinkedBodies,
-} from '../site-content/body-links.ts';
+import { describeDeadLinks, findDeadLinks, listLinkedBodies } from '../site-content/body-links.ts';
 
 /** How long the dev server may take to answer one path before the link is not judged. */
 const ANSWER_TIMEOUT_MS = 15_000;
@@ -24,17 +20,17 @@ export async function listDevDeadLinkWarnings(
   routes: RouteTable,
   origin: string,
 ): Promise<string[]> {
-  const asked = new Set<string>();
-  findDeadLinks(listLinkedBodies(content), (path) => {
-    if (!routes.findPage(path)) asked.add(path);
-    return 'found';
-  });
+  const bodies = listLinkedBodies(content);
+  // The links to paths that are not pages: dead unless the dev server answers them.
+  const unsure = findDeadLinks(bodies, (path) => (routes.findPage(path) ? 'found' : 'no page'));
   const missing = new Set<string>();
-  for (const path of asked) {
+  for (const path of new Set(unsure.map((link) => link.path))) {
     if (await isMissing(new URL(path, origin))) missing.add(path);
   }
-  return listDeadLinkWarnings(contentDir, content, (path) =>
-    missing.has(path) ? 'no page' : 'found',
+  return describeDeadLinks(
+    contentDir,
+    bodies,
+    unsure.filter((link) => missing.has(link.path)),
   );
 }
 

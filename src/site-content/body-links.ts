@@ -187,7 +187,18 @@ export async function listDeadLinkWarnings(
   find: (path: string, fragment: string | undefined) => LinkFinding,
 ): Promise<string[]> {
   const bodies = listLinkedBodies(content);
-  const dead = findDeadLinks(bodies, find);
+  return describeDeadLinks(contentDir, bodies, findDeadLinks(bodies, find));
+}
+
+/**
+ * The warnings of these dead links of the bodies (findDeadLinks), as listDeadLinkWarnings gives
+ * them: for a caller that judged the links itself.
+ */
+export async function describeDeadLinks(
+  contentDir: string,
+  bodies: readonly LinkedBody[],
+  dead: readonly DeadLink[],
+): Promise<string[]> {
   const folder = basename(contentDir);
   return Promise.all(
     dead.map(async (link) => {
