@@ -110,8 +110,47 @@ function readNormalizedQuery(raw: string): string {
   return latestQuery.normalized;
 }
 
+/**
+ * The latest visit counted and its counts: an agent repeating a request (the usual traffic, one
+ * client calling one tool) adds the very same counts, so they are listed once, not per request.
+ */
+let latestVisit: { readonly visit: Visit; readonly counts: readonly TallyCount[] } | undefined;
+
+/** Whether two visits add the same counts: the same value of every field they are counted by. */
+function isSameVisit(a: Visit, b: Visit): boolean {
+  return (
+    a.day === b.day &&
+    isSameAgent(a.agent, b.agent) &&
+    a.signature.status === b.signature.status &&
+    a.signature.signer === b.signature.signer &&
+    a.surface === b.surface &&
+    a.format === b.format &&
+    a.mcpClient === b.mcpClient &&
+    a.mcpTool === b.mcpTool &&
+    a.query === b.query &&
+    a.grant === b.grant &&
+    a.mcpMethods.length === b.mcpMethods.length &&
+    a.mcpMethods.every((method, index) => method === b.mcpMethods[index])
+  );
+}
+
+function isSameAgent(a: AgentIdentity | null, b: AgentIdentity | null): boolean {
+  // The catalogue hands out one object per User-Agent it classified: the same one, as a rule.
+  if (a === b) return true;
+  return (
+    a !== null && b !== null && a.name === b.name && a.operator === b.operator && a.kind === b.kind
+  );
+}
+
 /** The counts one visit adds. */
-export function listVisitCounts(visit: Visit): TallyCount[] {
+export function listVisitCounts(visit: Visit): readonly TallyCount[] {
+  if (latestVisit && isSameVisit(visit, latestVisit.visit)) return latestVisit.counts;
+  const counts = buildVisitCounts(visit);
+  latestVisit = { visit, counts };
+  return counts;
+}
+
+function buildVisitCounts(visit: Visit): TallyCount[] {
   const keys = readDayKeys(visit.day);
   const counts: TallyCount[] = [];
   const add = (dimension: InsightDimension, field: string) =>

@@ -95,9 +95,12 @@ export class MemoryStore implements SharedStore {
         this.#tallies.set(key, tally);
       }
       tally.expiresAt = expiresAt;
-      const counted = tally.fields.has(field) || tally.fields.size < maxFields;
-      const name = counted ? field : TALLY_OVERFLOW_FIELD;
-      tally.fields.set(name, (tally.fields.get(name) ?? 0) + 1);
+      const { fields } = tally;
+      // A field already counted (the usual case) is one read and one write.
+      const count = fields.get(field);
+      if (count !== undefined) fields.set(field, count + 1);
+      else if (fields.size < maxFields) fields.set(field, 1);
+      else fields.set(TALLY_OVERFLOW_FIELD, (fields.get(TALLY_OVERFLOW_FIELD) ?? 0) + 1);
     }
     return true;
   }

@@ -23,7 +23,11 @@ export function floodQuery(i: number, longEvery: number): string {
 }
 
 /** The counts of one anonymous, unsigned tools/call of `tool` searching for `query` on `day`. */
-export function listToolCallCounts(day: string, tool: string, query: string): TallyCount[] {
+export function listToolCallCounts(
+  day: string,
+  tool: string,
+  query: string,
+): readonly TallyCount[] {
   return listVisitCounts({
     day,
     agent: null,
