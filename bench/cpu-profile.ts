@@ -5,6 +5,7 @@
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ROOT, startServer, stopProcess } from '../tests/support/processes.ts';
 import { formatTable, load, pinProcess } from './lib.ts';
 import { MCP_HEADERS, TOOLS_CALL, TOOLS_LIST } from './mcp-throughput.ts';
@@ -70,7 +71,8 @@ export function summarizeProfile(profile: CpuProfile, root: string = ROOT): Prof
 /** A frame's place: a path under the repository (node_modules shortened), or the runtime. */
 function readPlace(root: string, url: string, line: number): string {
   if (!url) return '(V8 / native)';
-  const path = url.startsWith('file://') ? new URL(url).pathname : url;
+  // Decoded: the project copies live in folders whose names hold spaces and accents.
+  const path = url.startsWith('file://') ? fileURLToPath(url) : url;
   const local = relative(root, path);
   const shown = local.startsWith('..') ? path : local.replace(/^.*node_modules\//, '');
   return `${shown}:${line + 1}`;
