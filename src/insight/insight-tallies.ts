@@ -146,7 +146,8 @@ function isSameAgent(a: AgentIdentity | null, b: AgentIdentity | null): boolean 
 export function listVisitCounts(visit: Visit): readonly TallyCount[] {
   if (latestVisit && isSameVisit(visit, latestVisit.visit)) return latestVisit.counts;
   const counts = buildVisitCounts(visit);
-  latestVisit = { visit, counts };
+  // Its own copy of the methods: the visit's list is the request's notes, not this module's.
+  latestVisit = { visit: { ...visit, mcpMethods: [...visit.mcpMethods] }, counts };
   return counts;
 }
 

@@ -44,6 +44,18 @@ describe('listVisitCounts', () => {
     ]);
   });
 
+  it('should not be misled by a list of methods changed after its visit was counted', () => {
+    const methods = ['initialize'];
+    const counted = listVisitCounts({ ...baseVisit(), mcpMethods: methods });
+    methods.push('tools/list');
+    const next = listVisitCounts({ ...baseVisit(), mcpMethods: ['initialize', 'tools/list'] });
+    expect(next).not.toBe(counted);
+    expect(next.filter(({ key }) => key.endsWith(':methods')).map(({ field }) => field)).toEqual([
+      'initialize',
+      'tools/list',
+    ]);
+  });
+
   it('should count a visit that differs from the latest in any one field by its own values', () => {
     const variants: Record<string, Partial<Visit>> = {
       day: { day: '2026-12-01' },
