@@ -108,16 +108,16 @@ const BROAD_CHARACTER = /[\p{Lu}mwæ©жшщюыω]/u;
  */
 export function fitsFooterLine(label: string): boolean {
   let width = 0;
-  for (const character of label) {
-    width += WIDEST_CHARACTER.test(character)
-      ? 1.1
-      : WIDE_CHARACTER.test(character)
-        ? 1
-        : BROAD_CHARACTER.test(character)
-          ? 0.95
-          : 0.6;
-  }
+  for (const character of label) width += estimateFooterWidth(character);
   return width <= FOOTER_LINE_WIDTH;
+}
+
+/** A character's width in a footer label, in em, on the wide side (fitsFooterLine). */
+function estimateFooterWidth(character: string): number {
+  if (WIDEST_CHARACTER.test(character)) return 1.1;
+  if (WIDE_CHARACTER.test(character)) return 1;
+  if (BROAD_CHARACTER.test(character)) return 0.95;
+  return 0.6;
 }
 
 /**
