@@ -33,8 +33,13 @@ const pages = sitemapPaths.map((path) => {
   return page;
 });
 
+/** Each section's date, read once: every read starts git, from a worker of some hundred MB. */
+const sectionDates = new Map<SitePage['section'], string>();
+
 /** When the sources behind a page last changed, read the way the build reads it. */
 function expectedDate(page: SitePage): string {
+  const known = sectionDates.get(page.section);
+  if (known !== undefined) return known;
   const sources: Record<SitePage['section'], string[]> = {
     main: ['content'],
     content: ['content'],
@@ -47,7 +52,9 @@ function expectedDate(page: SitePage): string {
     reference: ['src/reference/glossary.ts'],
     docs: ['src/documents/openapi', 'src/schemas', 'src/mcp/tools', 'src/reference'],
   };
-  return readSourcesLastModified(builtFrom, sources[page.section]).date.toISOString();
+  const date = readSourcesLastModified(builtFrom, sources[page.section]).date.toISOString();
+  sectionDates.set(page.section, date);
+  return date;
 }
 
 describe('sitemap.xml', () => {
