@@ -33,7 +33,7 @@ const pages = sitemapPaths.map((path) => {
   return page;
 });
 
-/** Each section's date, read once: every read starts git, from a worker of some hundred MB. */
+/** Each section's date, read once: every read starts git, a fork of this worker's process. */
 const sectionDates = new Map<SitePage['section'], string>();
 
 /** When the sources behind a page last changed, read the way the build reads it. */

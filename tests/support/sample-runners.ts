@@ -209,8 +209,9 @@ async function runPythonBlocks(python: string, codes: readonly string[]): Promis
 const SHELL_BLOCK_SECONDS = 10;
 
 /**
- * Runs each file named after the script's name under its own sh, one after another, with
- * coreutils' `timeout`, leaving its output and exit status beside it (124: timed out).
+ * Runs each file its arguments name under an sh of its own, one after another, within coreutils'
+ * `timeout` (which ends the block's whole process group), leaving the block's output, errors and
+ * exit status in files beside it (status 124: timed out). Its own status is 0 whatever the blocks'.
  */
 const SHELL_DRIVER = `for block in "$@"; do
   timeout ${SHELL_BLOCK_SECONDS} sh "$block" > "$block.out" 2> "$block.err"
