@@ -6,7 +6,7 @@ import { Blob, Face } from 'harfbuzzjs';
 import subsetFont from 'subset-font';
 import { writeGeneratedFile, writeGeneratedModule } from '../site-content/site-snapshot.ts';
 import { toCodePointRuns } from '../site/font-preloads.ts';
-import { INTER_SUBSETS } from './inter-subsets.ts';
+import { INTER_LAYOUT_FEATURES, INTER_SUBSETS } from './inter-subsets.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -18,13 +18,6 @@ const INTER_SOURCES = INTER_SUBSETS.map((subset) => ({
 
 /** The weights the stylesheets use: 400 for text, 600 for labels, 700 for headings and bold. */
 export const INTER_WEIGHTS = { min: 400, max: 700 } as const;
-
-/**
- * The OpenType layout features kept: kerning, and what composes accents and picks a language's
- * forms. Inter's contextual alternates (`calt`, 3.5 KB), figure styles and stylistic sets are
- * left out: the stylesheets turn none on.
- */
-export const INTER_LAYOUT_FEATURES = ['kern', 'ccmp', 'locl', 'mark', 'mkmk', 'rvrn'] as const;
 
 /** One cut of Inter: its file name, its WOFF2 bytes, and the code points it draws. */
 export interface FontSubset {

@@ -86,41 +86,6 @@ function estimateWidth(text: string, letter: number): number {
 }
 
 /**
- * The footer's line in em of its text (0.9 rem, 14.4 px) on the narrowest screen the pages fit:
- * 320 px less the shell's two 1 rem gutters, 288 px.
- */
-const FOOTER_LINE_WIDTH = 20;
-
-/** Inter's widest characters: 0.96 to 1.07 em, regular or bold. */
-const WIDEST_CHARACTER = /[WÆŒœ@%\u2014\u2026ЖШЩЮ]/u;
-
-/** Inter's other broad ones, its other capitals, `m`, `w`, `æ`, `©`, `жшщюы`, `ω`: at most 0.93 em. */
-const BROAD_CHARACTER = /[\p{Lu}mwæ©жшщюыω]/u;
-
-/**
- * Whether a footer link is kept on one line: a phone broke "Mentions légales" after its first
- * word, the rest on the line below. Only a label that fits the narrowest line whole is kept so,
- * estimated on the wide side: `W`, `Æ`, `Œ`, `œ`, `@`, `%`, the em dash, the ellipsis and
- * Cyrillic `ЖШЩЮ` 1.1 em (Ж is 1.07 in bold), the other capitals and the broad small letters
- * 0.95, a wide (CJK) character 1, any other 0.6, where Latin small letters average 0.54 (bold
- * 0.56): the advance widths of Inter's Latin, Cyrillic and Greek files, regular and bold (the
- * current page's link is bold). A longer label wraps as text does.
- */
-export function fitsFooterLine(label: string): boolean {
-  let width = 0;
-  for (const character of label) width += estimateFooterWidth(character);
-  return width <= FOOTER_LINE_WIDTH;
-}
-
-/** A character's width in a footer label, in em, on the wide side (fitsFooterLine). */
-function estimateFooterWidth(character: string): number {
-  if (WIDEST_CHARACTER.test(character)) return 1.1;
-  if (WIDE_CHARACTER.test(character)) return 1;
-  if (BROAD_CHARACTER.test(character)) return 0.95;
-  return 0.6;
-}
-
-/**
  * The header's width in em of the body text (16 px) that must hold the name, the links and the
  * search on one row: a 1,024 px screen less the shell's padding. Narrower screens wrap the links
  * under the name, as the sample's three do on a phone.

@@ -1,14 +1,14 @@
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { BrowserContextOptions, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isTaglineInHeading, splitHomeActions } from '../../src/documents/home-page.ts';
-import {
-  buildSiteNavigation,
-  chooseHeaderLayout,
-  fitsFooterLine,
-} from '../../src/reference/site-navigation.ts';
+import { loadFooterLabelMeasure } from '../../src/integrations/footer-labels.ts';
+import { formatUnicodeRange } from '../../src/integrations/site-fonts.ts';
+import { buildSiteNavigation, chooseHeaderLayout } from '../../src/reference/site-navigation.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import {
   checkAccessibility,
@@ -440,39 +440,89 @@ describe('the header', () => {
 });
 
 describe('the width', () => {
-  it("should fit every footer label the build keeps whole into a 320 px screen's line, in regular and bold", async () => {
-    // The labels at the edge of fitsFooterLine's estimate: for each of Inter's widest characters
-    // (and a small letter), the longest run of it the estimate keeps whole, and two real labels.
+  it("should fit every footer label the build keeps whole into a 320 px screen's line, in regular and bold, in every script Inter draws", async () => {
+    const measure = await loadFooterLabelMeasure();
+    // The labels at the edge of what the build keeps whole: for each character a file of Inter
+    // draws (Latin, Cyrillic, Greek, Vietnamese, punctuation), the longest run of it kept whole,
+    // and real labels.
     const longestKept = (character: string) => {
-      let count = 1;
-      while (fitsFooterLine(character.repeat(count + 1))) count += 1;
-      return character.repeat(count);
+      // A run grows wider with each character (no kerning takes back a whole advance): halving.
+      let fits = 1;
+      let fails = 200;
+      while (fails - fits > 1) {
+        const count = Math.floor((fits + fails) / 2);
+        if (measure.fitsLine(character.repeat(count))) fits = count;
+        else fails = count;
+      }
+      return character.repeat(fits);
     };
+    const characters = measure.subsets
+      .flatMap(({ codePoints }) => codePoints.map((codePoint) => String.fromCodePoint(codePoint)))
+      .filter((character) => /[\p{L}\p{N}\p{P}\p{S}]/u.test(character));
     const labels = [
-      ...['W', '@', '%', '—', '…', 'M', 'N', 'm', 'w', 'a'].map(longestKept),
-      'Mentions légales',
+      ...characters.map(longestKept),
       'Conditions générales de vente',
+      'Политика конфиденциальности',
+      'Πολιτική απορρήτου',
+      'Chính sách bảo mật',
     ];
-    for (const label of labels) expect(fitsFooterLine(label), label).toBe(true);
+    for (const label of labels) expect(measure.fitsLine(label), label).toBe(true);
+    // The sample's fonts are cut to its own characters. The page gets Inter's whole files, each
+    // for the characters it is the first to draw, as the faces of a site showing them would be
+    // (their advances and kerning are the cut's; they also carry contextual alternates, which the
+    // cut and the build's measure leave out).
+    const faces = await Promise.all(
+      measure.subsets.map(async ({ subset, codePoints }) => ({
+        data: (
+          await readFile(
+            fileURLToPath(
+              import.meta.resolve(
+                `@fontsource-variable/inter/files/inter-${subset}-wght-normal.woff2`,
+              ),
+            ),
+          )
+        ).toString('base64'),
+        unicodeRange: formatUnicodeRange(codePoints),
+      })),
+    );
     const { page } = await visitPage('/', { viewport: { width: 320, height: 800 } });
-    const overflows = await page.evaluate((texts) => {
-      const line = document.querySelector('.footer-links p');
-      if (!line) return ['no footer line'];
-      const available = line.getBoundingClientRect().width;
-      return texts.flatMap((text) =>
-        [false, true].flatMap((current) => {
-          const link = document.createElement('a');
-          link.href = '/';
-          link.className = 'whole';
-          if (current) link.setAttribute('aria-current', 'page');
-          link.textContent = text;
-          line.append(' · ', link);
+    const result = await page.evaluate(
+      async ({ faces, texts }) => {
+        for (const { data, unicodeRange } of faces) {
+          const bytes = Uint8Array.from(atob(data), (character) => character.charCodeAt(0));
+          const face = new FontFace('Inter Variable', bytes, { weight: '400 700', unicodeRange });
+          document.fonts.add(await face.load());
+        }
+        const line = document.querySelector('.footer-links p');
+        if (!line) return { loaded: false, overflows: ['no footer line'] };
+        const style = getComputedStyle(line);
+        const loaded = [400, 700].every((weight) =>
+          document.fonts.check(`${weight} ${style.fontSize} "Inter Variable"`, texts.join('')),
+        );
+        const available = line.getBoundingClientRect().width;
+        // Every label as a link of the line, each after a line break of its own: one layout
+        // measures them all.
+        const links = texts.flatMap((text) =>
+          [false, true].map((current) => {
+            const link = document.createElement('a');
+            link.href = '/';
+            link.className = 'whole';
+            if (current) link.setAttribute('aria-current', 'page');
+            link.textContent = text;
+            line.append(document.createElement('br'), link);
+            return link;
+          }),
+        );
+        const overflows = links.flatMap((link) => {
           const width = link.getBoundingClientRect().width;
-          return width > available ? [`${text}${current ? ' (bold)' : ''}: ${width} px`] : [];
-        }),
-      );
-    }, labels);
-    expect(overflows).toEqual([]);
+          const bold = link.hasAttribute('aria-current') ? ' (bold)' : '';
+          return width > available ? [`${link.textContent}${bold}: ${width} px`] : [];
+        });
+        return { loaded, overflows };
+      },
+      { faces, texts: labels },
+    );
+    expect(result).toEqual({ loaded: true, overflows: [] });
   });
 
   it('should fit every page into 360 pixels without horizontal scrolling, each heading link beside its heading', async () => {

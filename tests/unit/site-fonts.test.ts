@@ -3,12 +3,12 @@ import { Blob, Face } from 'harfbuzzjs';
 import { describe, expect, it } from 'vitest';
 import {
   formatUnicodeRange,
-  INTER_LAYOUT_FEATURES,
   readFontCodePoints,
   renderFontStylesheet,
   renderFontUrlsModule,
   subsetInter,
 } from '../../src/integrations/site-fonts.ts';
+import { INTER_LAYOUT_FEATURES } from '../../src/integrations/inter-subsets.ts';
 import { selectFontPreloads, toCodePointRuns } from '../../src/site/font-preloads.ts';
 import { collectSiteCharacters, SITE_PUNCTUATION } from '../../src/site-content/site-characters.ts';
 import { loadFixtureContent } from '../support/fixture-content.ts';

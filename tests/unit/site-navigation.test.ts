@@ -3,7 +3,6 @@ import {
   buildFooterLinks,
   buildSiteNavigation,
   chooseHeaderLayout,
-  fitsFooterLine,
 } from '../../src/reference/site-navigation.ts';
 import type { ContentPage } from '../../src/schemas/site-content.ts';
 
@@ -79,31 +78,6 @@ describe('buildFooterLinks', () => {
       { href: '/imprint', label: 'Impressum', words: 'content' },
     ]);
     expect(buildFooterLinks({ contentPages: [page('about')] })).toEqual([]);
-  });
-});
-
-describe('fitsFooterLine', () => {
-  it("should keep a legal page's label whole, and let one too long for a 320 px line wrap", () => {
-    for (const label of ['Mentions légales', 'Datenschutzerklärung', 'プライバシーポリシー']) {
-      expect(fitsFooterLine(label), label).toBe(true);
-    }
-    // 34 letters, one a capital, 20.75 em: more than the 288 px (20 em) of a 320 px screen's line.
-    expect(fitsFooterLine('Conditions générales de ventes web')).toBe(false);
-    // Capitals are counted wide (0.95 em): 22 of them pass the line, where 33 small letters fit.
-    expect(fitsFooterLine('N'.repeat(21))).toBe(true);
-    expect(fitsFooterLine('N'.repeat(22))).toBe(false);
-    expect(fitsFooterLine('a'.repeat(33))).toBe(true);
-    // Inter's widest (W 1.04 em in bold, the em dash 1 em) are counted 1.1: 18 fit, 19 do not;
-    // eighteen em dashes after a word are about 21 em, which 0.6 em each once counted as 15.
-    expect(fitsFooterLine('W'.repeat(18))).toBe(true);
-    expect(fitsFooterLine('W'.repeat(19))).toBe(false);
-    expect(fitsFooterLine(`Legal ${'—'.repeat(18)}`)).toBe(false);
-    // Cyrillic's widest (Ж 1.07 em in bold) too; a Russian privacy label is kept whole.
-    expect(fitsFooterLine('Ж'.repeat(19))).toBe(false);
-    expect(fitsFooterLine('Политика конфиденциальности')).toBe(true);
-    // Twenty wide characters (about 1 em each) are the line; one more is not.
-    expect(fitsFooterLine('個'.repeat(20))).toBe(true);
-    expect(fitsFooterLine('個'.repeat(21))).toBe(false);
   });
 });
 
