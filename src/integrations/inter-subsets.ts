@@ -15,8 +15,8 @@ export const INTER_SUBSETS = [
 ] as const;
 
 /**
- * The OpenType layout features the pages' fonts keep (site-fonts.ts cuts the others out): kerning, and what composes accents and picks a language's
- * forms. Inter's contextual alternates (`calt`, 3.5 KB), figure styles and stylistic sets are
- * left out: the stylesheets turn none on.
+ * The OpenType layout features the pages' fonts keep (site-fonts.ts cuts the others out):
+ * kerning, and what composes accents and picks a language's forms. Inter's contextual alternates
+ * (`calt`, 3.5 KB), figure styles and stylistic sets are left out: the stylesheets turn none on.
  */
 export const INTER_LAYOUT_FEATURES = ['kern', 'ccmp', 'locl', 'mark', 'mkmk', 'rvrn'] as const;
