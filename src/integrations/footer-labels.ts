@@ -33,10 +33,10 @@ const FOOTER_LINK_WEIGHTS = [400, 700] as const;
 const SYSTEM_FONT_WIDTH = 1;
 
 /**
- * The features HarfBuzz applies to horizontal text unless told not to; those the pages' fonts
- * do not keep (INTER_LAYOUT_FEATURES: site-fonts.ts cuts the others out) are turned off, so a
- * label is shaped as the pages draw it.
- * @see https://github.com/harfbuzz/harfbuzz/blob/main/src/hb-ot-shape.cc (common and horizontal features)
+ * The features HarfBuzz applies to horizontal text unless told not to (its common and horizontal
+ * features); those the pages' fonts do not keep (INTER_LAYOUT_FEATURES: site-fonts.ts cuts the
+ * others out) are turned off, so a label is shaped as the pages draw it.
+ * @see https://github.com/harfbuzz/harfbuzz/blob/main/src/hb-ot-shape.cc
  */
 const HARFBUZZ_DEFAULT_FEATURES = [
   'abvm',
@@ -54,6 +54,7 @@ const HARFBUZZ_DEFAULT_FEATURES = [
   'liga',
   'rclt',
 ] as const;
+/** HarfBuzz's defaults the pages' fonts leave out, each turned off. */
 const FEATURES_LEFT_OUT = HARFBUZZ_DEFAULT_FEATURES.filter(
   (tag) => !(INTER_LAYOUT_FEATURES as readonly string[]).includes(tag),
 ).flatMap((tag) => Feature.fromString(`-${tag}`) ?? []);
