@@ -221,7 +221,7 @@ done`;
 /**
  * Each shell block under sh of its own, started by one sh for the batch: forked from the test
  * worker (some hundreds of MB), each block cost the worker 10-14 ms of CPU, more than its curl
- * (40 blocks from a worker of 470 MB: 400-545 ms, against 45-54 ms through the one sh).
+ * (40 blocks from a worker of 470 MB: 404-569 ms, against 45-54 ms through the one sh).
  */
 async function runShellBlocks(codes: readonly string[]): Promise<BlockOutput[]> {
   const dir = await prepareWorkDir();
