@@ -75,38 +75,67 @@ function linkToPage(page: ContentPage): NavigationLink {
  */
 export type HeaderLayout = 'one-row' | 'nav-row';
 
-/** A character of a script set wide (Han, kana, Hangul, full-width forms): about 1 em. */
-const WIDE_CHARACTER = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\uFF00-\uFF60]/u;
+/** The weights the shell draws its texts in: 400 for links, 700 for the name and bold. */
+export type TextWeight = 400 | 700;
 
-/** About how wide a text is in em of its font: Inter's letters average 0.52 em, bold 0.55. */
-function estimateWidth(text: string, letter: number): number {
-  let width = 0;
-  for (const character of text) width += WIDE_CHARACTER.test(character) ? 1 : letter;
-  return width;
+/**
+ * How wide a text is drawn in a weight, in em of its font size: the build measures the pages'
+ * own Inter (`loadInterWidths`, src/integrations/inter-widths.ts).
+ */
+export type TextWidth = (text: string, weight: TextWeight) => number;
+
+/**
+ * The footer's line in em of its text (0.9 rem, 14.4 px) on the narrowest screen the pages fit:
+ * 320 px less the shell's two 1 rem gutters, 288 px.
+ */
+export const FOOTER_LINE_WIDTH = 20;
+
+/** The footer text's size in CSS pixels (0.9 rem). */
+const FOOTER_FONT_PIXELS = 14.4;
+
+/**
+ * What each character may add, in em, where a browser places glyphs on whole pixels (Chromium on
+ * Linux, without subpixel positioning): its advance and its kerning are each rounded, so up to a
+ * pixel in all. Measured there: bold ʎ is 8.67 px and kerned to 8.20 in a run, and 33 of them are
+ * drawn 9 px each; bold ȋ is 3.90 px and kerned apart to 4.45, drawn 5 px each.
+ */
+const PIXEL_ROUNDING = 1 / FOOTER_FONT_PIXELS;
+
+/**
+ * Whether a footer link is kept on one line: a phone broke "Mentions légales" after its first
+ * word, the rest on the line below. Only a label that fits the narrowest line whole is kept so:
+ * as the pages draw it, in the wider of the link's two weights (the current page's is bold), with
+ * a pixel a character for browsers that round glyphs to whole pixels. A longer label wraps as
+ * text does.
+ */
+export function fitsFooterLine(label: string, textWidth: TextWidth): boolean {
+  const drawn = Math.max(textWidth(label, 400), textWidth(label, 700));
+  return drawn + [...label].length * PIXEL_ROUNDING <= FOOTER_LINE_WIDTH;
 }
 
 /**
  * The header's width in em of the body text (16 px) that must hold the name, the links and the
- * search on one row: a 1,024 px screen less the shell's padding. Narrower screens wrap the links
- * under the name, as the sample's three do on a phone.
+ * search on one row: a 1,024 px screen less the shell's padding is 62 em, of which 2 are kept for
+ * rounding. Narrower screens wrap the links under the name, as the sample's three do on a phone.
  */
 const ONE_ROW_WIDTH = 60;
 
 /**
  * The header's layout for these links and the site's short name, chosen when the site is built
- * (a layout chosen in the browser would move the header once the page is shown): the estimated
- * widths of the logo and name (bold, 1.125 em), the links with their 1 em gaps, the search
- * button (10 em) and the two 1.5 em gaps between them, against `ONE_ROW_WIDTH`. Measured in
- * Chromium, the sample's logo and name took 8.8 em and nine links of 109 letters 64 em; the
- * estimate gives 9.3 and 64.7 em.
+ * (a layout chosen in the browser would move the header once the page is shown): the widths of
+ * the logo and its gap (2.5 em) and of the name (bold, 1.125 em) as the pages draw them, the
+ * links (400) with their 1 em gaps, the search button (10 em; 9.7 in Chromium) and the two 1.5 em
+ * gaps between them, against `ONE_ROW_WIDTH`. Rounding glyphs to whole pixels (Chromium on Linux)
+ * moves a row of words by a few pixels either way, well within the 2 em the row keeps.
  */
 export function chooseHeaderLayout(
   links: readonly NavigationLink[],
   siteName: string,
+  textWidth: TextWidth,
 ): HeaderLayout {
-  const brand = 2.5 + estimateWidth(siteName, 0.55) * 1.125;
+  const brand = 2.5 + textWidth(siteName, 700) * 1.125;
   const nav =
-    links.reduce((width, link) => width + estimateWidth(link.label, 0.52), 0) +
+    links.reduce((width, link) => width + textWidth(link.label, 400), 0) +
     Math.max(0, links.length - 1);
   return brand + nav + 10 + 3 <= ONE_ROW_WIDTH ? 'one-row' : 'nav-row';
 }

@@ -6,9 +6,13 @@ import { fileURLToPath } from 'node:url';
 import type { BrowserContextOptions, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isTaglineInHeading, splitHomeActions } from '../../src/documents/home-page.ts';
-import { loadFooterLabelMeasure } from '../../src/integrations/footer-labels.ts';
+import { loadInterWidths, type InterWidths } from '../../src/integrations/inter-widths.ts';
 import { formatUnicodeRange } from '../../src/integrations/site-fonts.ts';
-import { buildSiteNavigation, chooseHeaderLayout } from '../../src/reference/site-navigation.ts';
+import {
+  buildSiteNavigation,
+  chooseHeaderLayout,
+  fitsFooterLine,
+} from '../../src/reference/site-navigation.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import {
   checkAccessibility,
@@ -344,6 +348,7 @@ describe('the header', () => {
     const expected = chooseHeaderLayout(
       buildSiteNavigation(content),
       content.company.alternateName,
+      (await loadInterWidths()).width,
     );
     for (const width of [1280, 1024, 390, 360]) {
       const { page } = await visitPage('/', { viewport: { width, height: 800 } });
@@ -364,6 +369,87 @@ describe('the header', () => {
         );
         expect(new Set(header.links.map((link) => Math.round(link.top))).size).toBe(1);
       }
+    }
+  });
+
+  it('should keep the name, every link and the search on one row at 1,024 px whenever the build chooses one row, in any script', async () => {
+    const { width, subsets } = await loadInterWidths();
+    // The main pages' links and an owner's pages in three scripts: of each, as many as the build
+    // keeps on one row beside the served name, the edge being within each list.
+    const scripts = {
+      English: [
+        'Home',
+        'Developers',
+        'API docs',
+        'Pricing',
+        'Customers',
+        'Careers',
+        'Partners',
+        'Contact',
+        'Press',
+        'Events',
+      ],
+      Russian: [
+        'Главная',
+        'Разработчикам',
+        'Документация',
+        'Цены',
+        'Клиенты',
+        'Вакансии',
+        'Партнёры',
+        'Контакты',
+        'Пресса',
+      ],
+      Greek: [
+        'Αρχική',
+        'Προγραμματιστές',
+        'Τεκμηρίωση',
+        'Τιμές',
+        'Πελάτες',
+        'Καριέρα',
+        'Συνεργάτες',
+        'Επικοινωνία',
+        'Τύπος',
+      ],
+    };
+    const name = content.company.alternateName;
+    const layout = (labels: readonly string[]) =>
+      chooseHeaderLayout(
+        labels.map((label) => ({ href: '/', label, words: 'content' as const })),
+        name,
+        width,
+      );
+    const { page } = await visitPage('/', { viewport: { width: 1024, height: 800 } });
+    expect(await addInterFaces(page, subsets, Object.values(scripts).flat().join(''))).toBe(true);
+    for (const [script, labels] of Object.entries(scripts)) {
+      let count = 0;
+      while (count < labels.length && layout(labels.slice(0, count + 1)) === 'one-row') count += 1;
+      expect(count, script).toBeGreaterThanOrEqual(4);
+      expect(count, script).toBeLessThan(labels.length);
+      await page.evaluate(
+        (kept) => {
+          document.querySelector('.site-header')?.setAttribute('data-layout', 'one-row');
+          const list = document.querySelector('.site-header nav ul');
+          list?.replaceChildren(
+            ...kept.map((label) => {
+              const item = document.createElement('li');
+              const link = document.createElement('a');
+              link.href = '/';
+              link.textContent = label;
+              item.append(link);
+              return item;
+            }),
+          );
+        },
+        labels.slice(0, count),
+      );
+      const header = await readHeader(page);
+      expect(header.links.length, script).toBe(count);
+      expect(
+        [header.search, ...header.links].every((box) => sameRow(box, header.brand)),
+        `${script}: ${count} links`,
+      ).toBe(true);
+      expect(header.overflow, script).toBe(0);
     }
   });
 
@@ -439,24 +525,61 @@ describe('the header', () => {
   });
 });
 
+/**
+ * Adds Inter's whole files to the page's "Inter Variable", each for the characters it is the
+ * first to draw, as the faces of a site showing those characters would be (the sample's own are
+ * cut to its characters; a cut keeps the advances and the kerning, and leaves out the contextual
+ * alternates the whole files also carry), and says whether the page can draw `text` with them.
+ */
+async function addInterFaces(page: Page, subsets: InterWidths['subsets'], text: string) {
+  const faces = await Promise.all(
+    subsets.map(async ({ subset, codePoints }) => ({
+      data: (
+        await readFile(
+          fileURLToPath(
+            import.meta.resolve(
+              `@fontsource-variable/inter/files/inter-${subset}-wght-normal.woff2`,
+            ),
+          ),
+        )
+      ).toString('base64'),
+      unicodeRange: formatUnicodeRange(codePoints),
+    })),
+  );
+  return page.evaluate(
+    async ({ faces, text }) => {
+      for (const { data, unicodeRange } of faces) {
+        const bytes = Uint8Array.from(atob(data), (character) => character.charCodeAt(0));
+        const face = new FontFace('Inter Variable', bytes, { weight: '400 700', unicodeRange });
+        document.fonts.add(await face.load());
+      }
+      return [400, 700].every((weight) =>
+        document.fonts.check(`${weight} 16px "Inter Variable"`, text),
+      );
+    },
+    { faces, text },
+  );
+}
+
 describe('the width', () => {
   it("should fit every footer label the build keeps whole into a 320 px screen's line, in regular and bold, in every script Inter draws", async () => {
-    const measure = await loadFooterLabelMeasure();
+    const { width, subsets } = await loadInterWidths();
+    const fits = (label: string) => fitsFooterLine(label, width);
     // The labels at the edge of what the build keeps whole: for each character a file of Inter
     // draws (Latin, Cyrillic, Greek, Vietnamese, punctuation), the longest run of it kept whole,
     // and real labels.
     const longestKept = (character: string) => {
       // A run grows wider with each character (no kerning takes back a whole advance): halving.
-      let fits = 1;
+      let kept = 1;
       let fails = 200;
-      while (fails - fits > 1) {
-        const count = Math.floor((fits + fails) / 2);
-        if (measure.fitsLine(character.repeat(count))) fits = count;
+      while (fails - kept > 1) {
+        const count = Math.floor((kept + fails) / 2);
+        if (fits(character.repeat(count))) kept = count;
         else fails = count;
       }
-      return character.repeat(fits);
+      return character.repeat(kept);
     };
-    const characters = measure.subsets
+    const characters = subsets
       .flatMap(({ codePoints }) => codePoints.map((codePoint) => String.fromCodePoint(codePoint)))
       .filter((character) => /[\p{L}\p{N}\p{P}\p{S}]/u.test(character));
     const labels = [
@@ -466,63 +589,33 @@ describe('the width', () => {
       'Πολιτική απορρήτου',
       'Chính sách bảo mật',
     ];
-    for (const label of labels) expect(measure.fitsLine(label), label).toBe(true);
-    // The sample's fonts are cut to its own characters. The page gets Inter's whole files, each
-    // for the characters it is the first to draw, as the faces of a site showing them would be
-    // (their advances and kerning are the cut's; they also carry contextual alternates, which the
-    // cut and the build's measure leave out).
-    const faces = await Promise.all(
-      measure.subsets.map(async ({ subset, codePoints }) => ({
-        data: (
-          await readFile(
-            fileURLToPath(
-              import.meta.resolve(
-                `@fontsource-variable/inter/files/inter-${subset}-wght-normal.woff2`,
-              ),
-            ),
-          )
-        ).toString('base64'),
-        unicodeRange: formatUnicodeRange(codePoints),
-      })),
-    );
+    for (const label of labels) expect(fits(label), label).toBe(true);
     const { page } = await visitPage('/', { viewport: { width: 320, height: 800 } });
-    const result = await page.evaluate(
-      async ({ faces, texts }) => {
-        for (const { data, unicodeRange } of faces) {
-          const bytes = Uint8Array.from(atob(data), (character) => character.charCodeAt(0));
-          const face = new FontFace('Inter Variable', bytes, { weight: '400 700', unicodeRange });
-          document.fonts.add(await face.load());
-        }
-        const line = document.querySelector('.footer-links p');
-        if (!line) return { loaded: false, overflows: ['no footer line'] };
-        const style = getComputedStyle(line);
-        const loaded = [400, 700].every((weight) =>
-          document.fonts.check(`${weight} ${style.fontSize} "Inter Variable"`, texts.join('')),
-        );
-        const available = line.getBoundingClientRect().width;
-        // Every label as a link of the line, each after a line break of its own: one layout
-        // measures them all.
-        const links = texts.flatMap((text) =>
-          [false, true].map((current) => {
-            const link = document.createElement('a');
-            link.href = '/';
-            link.className = 'whole';
-            if (current) link.setAttribute('aria-current', 'page');
-            link.textContent = text;
-            line.append(document.createElement('br'), link);
-            return link;
-          }),
-        );
-        const overflows = links.flatMap((link) => {
-          const width = link.getBoundingClientRect().width;
-          const bold = link.hasAttribute('aria-current') ? ' (bold)' : '';
-          return width > available ? [`${link.textContent}${bold}: ${width} px`] : [];
-        });
-        return { loaded, overflows };
-      },
-      { faces, texts: labels },
-    );
-    expect(result).toEqual({ loaded: true, overflows: [] });
+    expect(await addInterFaces(page, subsets, labels.join(''))).toBe(true);
+    const overflows = await page.evaluate((texts) => {
+      const line = document.querySelector('.footer-links p');
+      if (!line) return ['no footer line'];
+      const available = line.getBoundingClientRect().width;
+      // Every label as a link of the line, each after a line break of its own: one layout
+      // measures them all.
+      const links = texts.flatMap((text) =>
+        [false, true].map((current) => {
+          const link = document.createElement('a');
+          link.href = '/';
+          link.className = 'whole';
+          if (current) link.setAttribute('aria-current', 'page');
+          link.textContent = text;
+          line.append(document.createElement('br'), link);
+          return link;
+        }),
+      );
+      return links.flatMap((link) => {
+        const width = link.getBoundingClientRect().width;
+        const bold = link.hasAttribute('aria-current') ? ' (bold)' : '';
+        return width > available ? [`${link.textContent}${bold}: ${width} px`] : [];
+      });
+    }, labels);
+    expect(overflows).toEqual([]);
   });
 
   it('should fit every page into 360 pixels without horizontal scrolling, each heading link beside its heading', async () => {

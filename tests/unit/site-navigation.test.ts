@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { loadInterWidths } from '../../src/integrations/inter-widths.ts';
 import {
   buildFooterLinks,
   buildSiteNavigation,
   chooseHeaderLayout,
+  fitsFooterLine,
+  FOOTER_LINE_WIDTH,
 } from '../../src/reference/site-navigation.ts';
 import type { ContentPage } from '../../src/schemas/site-content.ts';
+
+const { width } = await loadInterWidths();
 
 const page = (slug: string, fields: Partial<ContentPage> = {}): ContentPage => ({
   slug,
@@ -81,6 +86,45 @@ describe('buildFooterLinks', () => {
   });
 });
 
+describe('fitsFooterLine', () => {
+  const fits = (label: string) => fitsFooterLine(label, width);
+
+  it("should keep a legal page's label whole in any script, and let one too long for a 320 px line wrap", () => {
+    for (const label of [
+      'Mentions légales',
+      'Conditions générales de vente',
+      'Datenschutzerklärung',
+      'Allgemeine Geschäftsbedingungen',
+      'Политика конфиденциальности',
+      'Πολιτική απορρήτου',
+      'Chính sách bảo mật',
+      'プライバシーポリシー',
+    ]) {
+      expect(fits(label), label).toBe(true);
+    }
+    expect(fits('Conditions générales de vente et d’utilisation du site')).toBe(false);
+  });
+
+  it('should count the wider weight and a pixel a character for glyphs rounded to whole pixels', () => {
+    // The 20 em line less 1/14.4 em a character: 17 bold W's (18.0 em, WW kerned apart) fit, 18
+    // (19.05 em) do not; Greek ψ (0.83 em in bold) 22, where an estimate of 0.6 em kept 33; 18
+    // CJK characters, counted 1 em each.
+    expect(FOOTER_LINE_WIDTH).toBe(20);
+    expect(width('W'.repeat(17), 700)).toBeCloseTo(17.99, 2);
+    expect(fits('W'.repeat(17))).toBe(true);
+    expect(fits('W'.repeat(18))).toBe(false);
+    expect(fits('ψ'.repeat(22))).toBe(true);
+    expect(fits('ψ'.repeat(23))).toBe(false);
+    expect(fits('個'.repeat(18))).toBe(true);
+    expect(fits('個'.repeat(19))).toBe(false);
+    // Regular F (0.59 em) is wider than bold (0.55): the wider weight counts.
+    expect(width('F', 400)).toBeGreaterThan(width('F', 700));
+    const regularFs = Math.floor(FOOTER_LINE_WIDTH / (width('F', 400) + 1 / 14.4));
+    expect(fits('F'.repeat(regularFs))).toBe(true);
+    expect(fits('F'.repeat(regularFs + 1))).toBe(false);
+  });
+});
+
 describe('chooseHeaderLayout', () => {
   const withPages = (labels: readonly string[]) =>
     buildSiteNavigation({
@@ -90,10 +134,10 @@ describe('chooseHeaderLayout', () => {
     });
 
   it('should keep the main pages and a few more on one row with the name and the search', () => {
-    expect(chooseHeaderLayout(withPages([]), 'Northwind')).toBe('one-row');
-    expect(chooseHeaderLayout(withPages(['Pricing', 'Careers', 'Contact']), 'Northwind')).toBe(
-      'one-row',
-    );
+    expect(chooseHeaderLayout(withPages([]), 'Northwind', width)).toBe('one-row');
+    expect(
+      chooseHeaderLayout(withPages(['Pricing', 'Careers', 'Contact']), 'Northwind', width),
+    ).toBe('one-row');
   });
 
   it('should give the links a row of their own when they would not fit beside the name and the search', () => {
@@ -105,19 +149,45 @@ describe('chooseHeaderLayout', () => {
       'Partner programme',
       'Contact us',
     ];
-    expect(chooseHeaderLayout(withPages(many), 'Northwind')).toBe('nav-row');
+    expect(chooseHeaderLayout(withPages(many), 'Northwind', width)).toBe('nav-row');
     // Fewer links, but a long name beside them.
     const some = ['Pricing', 'Careers', 'Contact us'];
-    expect(chooseHeaderLayout(withPages(some), 'Northwind')).toBe('one-row');
+    expect(chooseHeaderLayout(withPages(some), 'Northwind', width)).toBe('one-row');
     expect(
-      chooseHeaderLayout(withPages(some), 'Société Générale de Boulangerie et Pâtisserie du Rhône'),
+      chooseHeaderLayout(
+        withPages(some),
+        'Société Générale de Boulangerie et Pâtisserie du Rhône',
+        width,
+      ),
     ).toBe('nav-row');
+  });
+
+  it('should measure the links in their own script: seven Russian ones need a row of their own', () => {
+    const russian = ['Цены', 'Клиенты', 'Вакансии', 'Партнёры'];
+    const main = {
+      pages: {
+        home: { navLabel: 'Главная' },
+        developers: { navLabel: 'Разработчикам' },
+        docs: { navLabel: 'Документация' },
+      },
+    };
+    const links = (labels: readonly string[]) =>
+      buildSiteNavigation({
+        ...main,
+        contentPages: labels.map((label, index) =>
+          page(`page-${index}`, { navLabel: label, navOrder: 40 + index }),
+        ),
+      });
+    // 56.6 em with the name, the search and the gaps; 62.5 with one more, past the 62 em of a
+    // 1,024 px screen, where an estimate of 0.52 em a letter gave 57.7 and kept one row.
+    expect(chooseHeaderLayout(links(russian.slice(0, 3)), 'Northwind', width)).toBe('one-row');
+    expect(chooseHeaderLayout(links(russian), 'Northwind', width)).toBe('nav-row');
   });
 
   it('should count a letter of Chinese, Japanese or Korean as wide as two Latin ones and more', () => {
     const latin = ['Bakeries', 'Partners', 'Ovenwork', 'Orchards'];
     const japanese = ['ベーカリー店舗', '提携パートナー', '石窯の仕事場です', '製粉所と小麦畑'];
-    expect(chooseHeaderLayout(withPages(latin), 'Minato')).toBe('one-row');
-    expect(chooseHeaderLayout(withPages(japanese), 'Minato')).toBe('nav-row');
+    expect(chooseHeaderLayout(withPages(latin), 'Minato', width)).toBe('one-row');
+    expect(chooseHeaderLayout(withPages(japanese), 'Minato', width)).toBe('nav-row');
   });
 });
