@@ -324,6 +324,7 @@ describe('the header', () => {
         shellRight: (shellBox?.right ?? 0) - parseFloat(shellStyle?.paddingRight ?? '0'),
         layout: document.querySelector('.site-header')?.getAttribute('data-layout'),
         brand: box(document.querySelector('.brand')),
+        brandName: document.querySelector('.brand span')?.textContent,
         /** The logo and the name: what the brand's link holds. */
         brandContent: [...(document.querySelector('.brand')?.children ?? [])].reduce(
           (width, child) => width + child.getBoundingClientRect().width,
@@ -375,7 +376,8 @@ describe('the header', () => {
   it('should keep the name, every link and the search on one row at 1,024 px whenever the build chooses one row, in any script', async () => {
     const { width, subsets } = await loadInterWidths();
     // The main pages' links and an owner's pages in three scripts: of each, as many as the build
-    // keeps on one row beside the served name, the edge being within each list.
+    // keeps on one row beside a name of nine letters (put in the served header, whatever its
+    // content's name), the edge being within each list.
     const scripts = {
       English: [
         'Home',
@@ -412,7 +414,7 @@ describe('the header', () => {
         'Τύπος',
       ],
     };
-    const name = content.company.alternateName;
+    const name = 'Northwind';
     const layout = (labels: readonly string[]) =>
       chooseHeaderLayout(
         labels.map((label) => ({ href: '/', label, words: 'content' as const })),
@@ -427,7 +429,9 @@ describe('the header', () => {
       expect(count, script).toBeGreaterThanOrEqual(4);
       expect(count, script).toBeLessThan(labels.length);
       await page.evaluate(
-        (kept) => {
+        ({ kept, name }) => {
+          const brandName = document.querySelector('.site-header .brand span');
+          if (brandName) brandName.textContent = name;
           document.querySelector('.site-header')?.setAttribute('data-layout', 'one-row');
           const list = document.querySelector('.site-header nav ul');
           list?.replaceChildren(
@@ -441,10 +445,11 @@ describe('the header', () => {
             }),
           );
         },
-        labels.slice(0, count),
+        { kept: labels.slice(0, count), name },
       );
       const header = await readHeader(page);
       expect(header.links.length, script).toBe(count);
+      expect(header.brandName, script).toBe(name);
       expect(
         [header.search, ...header.links].every((box) => sameRow(box, header.brand)),
         `${script}: ${count} links`,
