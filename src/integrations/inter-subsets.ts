@@ -14,6 +14,17 @@ export const INTER_SUBSETS = [
   'vietnamese',
 ] as const;
 
+/** One of Inter's subsets. */
+export type InterSubset = (typeof INTER_SUBSETS)[number];
+
+/**
+ * A subset's variable file (the weight axis) in the npm package `@fontsource-variable/inter`, as
+ * `require.resolve` takes it: the file the pages' face of that script is cut from.
+ */
+export function interFontFile(subset: InterSubset): string {
+  return `@fontsource-variable/inter/files/inter-${subset}-wght-normal.woff2`;
+}
+
 /**
  * The OpenType layout features the pages' fonts keep (site-fonts.ts cuts the others out):
  * kerning, and what composes accents and picks a language's forms. Inter's contextual alternates

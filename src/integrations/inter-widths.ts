@@ -3,7 +3,12 @@ import { createRequire } from 'node:module';
 import fontverter from 'fontverter';
 import { Blob, Buffer, Face, Feature, Font, Variation, shape } from 'harfbuzzjs';
 import type { TextWeight, TextWidth } from '../reference/site-navigation.ts';
-import { INTER_LAYOUT_FEATURES, INTER_SUBSETS } from './inter-subsets.ts';
+import {
+  INTER_LAYOUT_FEATURES,
+  INTER_SUBSETS,
+  interFontFile,
+  type InterSubset,
+} from './inter-subsets.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -54,14 +59,14 @@ export interface InterWidths {
    * pages' face cut from that file would draw (site-fonts.ts), were the site to show them all.
    */
   readonly subsets: readonly {
-    readonly subset: (typeof INTER_SUBSETS)[number];
+    readonly subset: InterSubset;
     readonly codePoints: readonly number[];
   }[];
 }
 
 /** One of Inter's files at the measured weights, and the characters it draws. */
 interface InterFile {
-  readonly subset: (typeof INTER_SUBSETS)[number];
+  readonly subset: InterSubset;
   /** The file's font at each weight of WEIGHTS. */
   readonly fonts: ReadonlyMap<TextWeight, Font>;
   readonly unitsPerEm: number;
@@ -69,12 +74,12 @@ interface InterFile {
 }
 
 /** The file of Inter the pages cut a script from (site-fonts.ts), as SFNT for HarfBuzz. */
-async function readInterFile(subset: string): Promise<Uint8Array> {
-  const file = `@fontsource-variable/inter/files/inter-${subset}-wght-normal.woff2`;
-  return new Uint8Array(await fontverter.convert(await readFile(require.resolve(file)), 'sfnt'));
+async function readInterFile(subset: InterSubset): Promise<Uint8Array> {
+  const woff2 = await readFile(require.resolve(interFontFile(subset)));
+  return new Uint8Array(await fontverter.convert(woff2, 'sfnt'));
 }
 
-async function loadInterFile(subset: (typeof INTER_SUBSETS)[number]): Promise<InterFile> {
+async function loadInterFile(subset: InterSubset): Promise<InterFile> {
   const face = new Face(new Blob(await readInterFile(subset)));
   const fonts = new Map(
     WEIGHTS.map((weight) => {

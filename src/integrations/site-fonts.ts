@@ -6,14 +6,14 @@ import { Blob, Face } from 'harfbuzzjs';
 import subsetFont from 'subset-font';
 import { writeGeneratedFile, writeGeneratedModule } from '../site-content/site-snapshot.ts';
 import { toCodePointRuns } from '../site/font-preloads.ts';
-import { INTER_LAYOUT_FEATURES, INTER_SUBSETS } from './inter-subsets.ts';
+import { INTER_LAYOUT_FEATURES, INTER_SUBSETS, interFontFile } from './inter-subsets.ts';
 
 const require = createRequire(import.meta.url);
 
 /** Inter's variable files (the weight axis), from the npm package `@fontsource-variable/inter`. */
 const INTER_SOURCES = INTER_SUBSETS.map((subset) => ({
   name: `inter-${subset}`,
-  file: `@fontsource-variable/inter/files/inter-${subset}-wght-normal.woff2`,
+  file: interFontFile(subset),
 }));
 
 /** The weights the stylesheets use: 400 for text, 600 for labels, 700 for headings and bold. */

@@ -7,6 +7,7 @@ import type { BrowserContextOptions, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isTaglineInHeading, splitHomeActions } from '../../src/documents/home-page.ts';
 import { loadInterWidths, type InterWidths } from '../../src/integrations/inter-widths.ts';
+import { interFontFile } from '../../src/integrations/inter-subsets.ts';
 import { formatUnicodeRange } from '../../src/integrations/site-fonts.ts';
 import {
   buildSiteNavigation,
@@ -539,15 +540,9 @@ describe('the header', () => {
 async function addInterFaces(page: Page, subsets: InterWidths['subsets'], text: string) {
   const faces = await Promise.all(
     subsets.map(async ({ subset, codePoints }) => ({
-      data: (
-        await readFile(
-          fileURLToPath(
-            import.meta.resolve(
-              `@fontsource-variable/inter/files/inter-${subset}-wght-normal.woff2`,
-            ),
-          ),
-        )
-      ).toString('base64'),
+      data: (await readFile(fileURLToPath(import.meta.resolve(interFontFile(subset))))).toString(
+        'base64',
+      ),
       unicodeRange: formatUnicodeRange(codePoints),
     })),
   );
