@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { buildPassages, SiteSearchIndex } from '../../documents/site-search.ts';
+import { searchInputSchema } from '../search-input.ts';
 import { defineTool } from '../tool-definition.ts';
 
 /** BM25-ranked passages of the site copy, each with its section, source and place on the page. */
@@ -9,19 +10,7 @@ export const searchSiteCopyTool = defineTool({
   description: (content) =>
     `Searches ${content.company.alternateName}'s public site copy (product description and every section) and returns the best-matching passages, ranked, each with its section, its source Markdown document and its place on the home page. Use it to answer specific questions with a citation.`,
   inputSchema: () =>
-    z.strictObject({
-      query: z
-        .string()
-        .check(
-          z.trim(),
-          z.minLength(1, 'must not be empty'),
-          z.maxLength(200, 'must be at most 200 characters'),
-          z.describe('Words to look for in the site copy'),
-        ),
-      limit: z
-        ._default(z.int().check(z.minimum(1), z.maximum(20)), 5)
-        .check(z.describe('How many passages to return (1-20, default 5)')),
-    }),
+    searchInputSchema({ query: 'Words to look for in the site copy', results: 'passages' }),
   outputSchema: () =>
     z.strictObject({
       query: z.string().check(z.describe('The query as it was searched')),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { searchInputSchema } from '../search-input.ts';
 import { defineTool } from '../tool-definition.ts';
 
 /** How much of a section's text a result carries; the URL has the rest. */
@@ -25,19 +26,7 @@ export const searchSiteTool = defineTool({
   description: (content) =>
     `Searches every page of ${content.company.alternateName}'s site as people see it (the API reference, the developer portal, the error pages, the glossary and the public site copy) with the ranking of the site's own search dialog: word stems, synonyms, typos and identifiers. Returns the best sections, ranked, each with its page, heading, address, a snippet around the match and the section's text. Use it to find where the site answers a question; search_site_copy searches the site copy's Markdown only.`,
   inputSchema: () =>
-    z.strictObject({
-      query: z
-        .string()
-        .check(
-          z.trim(),
-          z.minLength(1, 'must not be empty'),
-          z.maxLength(200, 'must be at most 200 characters'),
-          z.describe('What to look for, as words or a question'),
-        ),
-      limit: z
-        ._default(z.int().check(z.minimum(1), z.maximum(20)), 5)
-        .check(z.describe('How many sections to return (1-20, default 5)')),
-    }),
+    searchInputSchema({ query: 'What to look for, as words or a question', results: 'sections' }),
   outputSchema: () =>
     z.strictObject({
       query: z.string().check(z.describe('The query as it was searched')),
