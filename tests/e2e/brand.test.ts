@@ -1,23 +1,18 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
-import { launchChromium, type TestBrowser } from '../support/browser.ts';
+import { useTestBrowser } from '../support/browser.ts';
 import { ROOT } from '../support/processes.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
 
 const baseUrl = inject('baseUrl');
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-let browser: TestBrowser;
+const { browser } = useTestBrowser();
 let content: SiteContent;
 
 beforeAll(async () => {
-  browser = await launchChromium();
   content = await loadSampleContent();
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** A PNG's size from its IHDR chunk, after checking the signature. @see RFC 2083 §11.2.2 */

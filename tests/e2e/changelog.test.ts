@@ -1,29 +1,20 @@
 import { parseFeed } from '@rowanmanning/feed-parser';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import { CHANGELOG_FOLLOW_HEADING } from '../../src/site-content/changelog-page.ts';
 import {
   checkAccessibility,
-  launchChromium,
   openRecordedPage,
   saveScreenshot,
-  type TestBrowser,
+  useTestBrowser,
 } from '../support/browser.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
 
 const baseUrl = inject('baseUrl');
 
-let browser: TestBrowser;
+const { browser } = useTestBrowser();
 // Whatever content/ holds: a changelog of any length, or none.
 const content: SiteContent = await loadSampleContent();
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe.runIf(content.changelog.length === 0)('a site without a changelog', () => {
   it('should publish no changelog page or feed, and link none', async () => {

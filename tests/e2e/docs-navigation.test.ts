@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { listErrorCatalogue } from '../../src/service/error-catalogue.ts';
-import { createPageVisits, launchChromium, type TestBrowser } from '../support/browser.ts';
+import { useTestBrowser } from '../support/browser.ts';
 import { loadSampleContent, loadSampleRoutes } from '../support/sample-content.ts';
 
 const baseUrl = inject('baseUrl');
@@ -8,18 +8,7 @@ const baseUrl = inject('baseUrl');
 const REFERENCE_PAGES = (await loadSampleRoutes()).pages.filter((page) => page.section === 'docs');
 const OPERATION = '/docs/api/getOverview';
 
-let browser: TestBrowser;
-let visits: ReturnType<typeof createPageVisits>;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  visits = createPageVisits(browser);
-});
-
-afterAll(async () => {
-  await visits?.close();
-  await browser?.close();
-});
+const { visits } = useTestBrowser();
 
 /** Visits a reference page at a width, in the file's shared page with or without JavaScript. */
 function openDocs(path: string, width: number, javaScriptEnabled = true) {

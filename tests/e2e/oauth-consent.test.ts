@@ -1,16 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { BrowserContextOptions } from 'playwright';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { CONSENT_PAGE_CSP } from '../../src/oauth/consent-page.ts';
-import { checkAccessibility, launchChromium, type TestBrowser } from '../support/browser.ts';
+import { checkAccessibility, useTestBrowser } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const redirectUri = 'https://app.example/callback';
-let browser: TestBrowser;
+const { browser } = useTestBrowser();
 let authorizationUrl: string;
 
 beforeAll(async () => {
-  browser = await launchChromium();
   const registration = await fetch(`${baseUrl}/oauth/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -27,10 +26,6 @@ beforeAll(async () => {
     state: 'browser-state',
   });
   authorizationUrl = `${baseUrl}/oauth/authorize?${query.toString()}`;
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** Opens the authorization URL, the client's site answered locally; collects console errors. */

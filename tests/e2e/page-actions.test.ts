@@ -1,25 +1,20 @@
 import type { Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildMcpServerKey } from '../../src/reference/mcp-client-configs.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
-import { launchChromium, type TestBrowser } from '../support/browser.ts';
+import { useTestBrowser } from '../support/browser.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
 
 const baseUrl = inject('baseUrl');
 const PAGES = ['/developers', '/docs'] as const;
 
-let browser: TestBrowser;
+const { browser } = useTestBrowser();
 let content: SiteContent;
 let serverKey: string;
 
 beforeAll(async () => {
-  browser = await launchChromium();
   content = await loadSampleContent();
   serverKey = buildMcpServerKey(content.company);
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 /**

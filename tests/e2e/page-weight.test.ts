@@ -1,6 +1,6 @@
 import type { Request } from 'playwright';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, type TestBrowser } from '../support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { useTestBrowser } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 /**
@@ -19,15 +19,7 @@ const DOCS_PAGES = [
 /** The budget of issue 27: / at most 80 KB transferred, fonts (and the product image) included. */
 const HOME_BUDGET_BYTES = 80_000;
 
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const { browser } = useTestBrowser();
 
 /** Loads a page in a fresh context (nothing cached) and adds up everything it transferred. */
 async function measurePage(path: string) {

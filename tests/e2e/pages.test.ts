@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { isTaglineInHeading } from '../../src/documents/home-page.ts';
 import { listErrorCatalogue } from '../../src/service/error-catalogue.ts';
 import {
@@ -10,11 +10,9 @@ import { buildServiceUrls } from '../../src/service/urls.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import {
   checkAccessibility,
-  createPageVisits,
-  launchChromium,
   saveScreenshot,
+  useTestBrowser,
   type VisitOptions,
-  type TestBrowser,
 } from '../support/browser.ts';
 import { loadSampleContent, readContentText } from '../support/sample-content.ts';
 import { findStructureProblems } from '../support/expected-site.ts';
@@ -33,19 +31,11 @@ const REFERENCE_PAGES = [
 const CHECKED_PAGES = [...PAGES, ...REFERENCE_PAGES] as const;
 const THEMES = ['light', 'dark'] as const;
 
-let browser: TestBrowser;
-let visits: ReturnType<typeof createPageVisits>;
+const { browser, visits } = useTestBrowser();
 let content: SiteContent;
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  visits = createPageVisits(browser);
   content = await loadSampleContent();
-});
-
-afterAll(async () => {
-  await visits?.close();
-  await browser?.close();
 });
 
 /**

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContextOptions, Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { isTaglineInHeading, splitHomeActions } from '../../src/documents/home-page.ts';
 import { loadInterWidths, type InterWidths } from '../../src/integrations/inter-widths.ts';
 import { interFontFile } from '../../src/integrations/inter-subsets.ts';
@@ -15,13 +15,7 @@ import {
   fitsFooterLine,
 } from '../../src/reference/site-navigation.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
-import {
-  checkAccessibility,
-  createPageVisits,
-  launchChromium,
-  type VisitOptions,
-  type TestBrowser,
-} from '../support/browser.ts';
+import { checkAccessibility, useTestBrowser, type VisitOptions } from '../support/browser.ts';
 import { findCharactersLeftToFallback } from '../support/font-coverage.ts';
 import { loadSampleContent, loadSampleRoutes } from '../support/sample-content.ts';
 
@@ -36,19 +30,11 @@ const SITE_PAGES = [...(await loadSampleRoutes()).pages.map((page) => page.path)
 const DARK_BACKGROUND = 'rgb(16, 20, 26)';
 const LIGHT_BACKGROUND = 'rgb(255, 255, 255)';
 
-let browser: TestBrowser;
-let visits: ReturnType<typeof createPageVisits>;
+const { browser, visits } = useTestBrowser();
 let content: SiteContent;
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  visits = createPageVisits(browser);
   content = await loadSampleContent();
-});
-
-afterAll(async () => {
-  await visits?.close();
-  await browser?.close();
 });
 
 /** A visit in the file's shared page of those options: for tests that only read the page. */

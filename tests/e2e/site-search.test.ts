@@ -1,31 +1,21 @@
 import type { Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import {
   checkAccessibility,
-  createPageVisits,
-  launchChromium,
   openRecordedPage,
   saveScreenshot,
-  type TestBrowser,
+  useTestBrowser,
 } from '../support/browser.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
 
 const baseUrl = inject('baseUrl');
 
-let browser: TestBrowser;
-let visits: ReturnType<typeof createPageVisits>;
+const { browser, visits } = useTestBrowser();
 let content: SiteContent;
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  visits = createPageVisits(browser);
   content = await loadSampleContent();
-});
-
-afterAll(async () => {
-  await visits?.close();
-  await browser?.close();
 });
 
 /** Visits a page of the site as served in the file's shared page, recording errors and requests. */

@@ -1,31 +1,25 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import {
   checkAccessibility,
-  launchChromium,
+  type OpenPageOptions,
   openRecordedPage,
   saveScreenshot,
-  type OpenPageOptions,
-  type TestBrowser,
+  useTestBrowser,
 } from '../support/browser.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
 
 const baseUrl = inject('baseUrl');
 const run = promisify(execFile);
 
-let browser: TestBrowser;
+const { browser } = useTestBrowser();
 let content: SiteContent;
 
 beforeAll(async () => {
-  browser = await launchChromium();
   content = await loadSampleContent();
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** Opens a page of the site as served, recording its errors and requests. */

@@ -1,33 +1,23 @@
 import type { Locator, Page, Request } from 'playwright';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { listReferenceOperations } from '../../src/reference/api-reference.ts';
 import type { ArgumentField } from '../../src/reference/tool-argument-form.ts';
 import { SERVICE_PATHS } from '../../src/service/urls.ts';
 import {
   checkAccessibility,
-  createPageVisits,
-  launchChromium,
   saveScreenshot,
+  useTestBrowser,
   type VisitOptions,
-  type TestBrowser,
 } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 
-let browser: TestBrowser;
-let visits: ReturnType<typeof createPageVisits>;
+const { visits } = useTestBrowser();
 /** The pages that hold a console, found from the sitemap (not a list of our own), with their HTML. */
 let consolePages: { path: string; html: string }[];
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  visits = createPageVisits(browser);
   consolePages = await listConsolePages();
-});
-
-afterAll(async () => {
-  await visits?.close();
-  await browser?.close();
 });
 
 /** Every page of the sitemap whose HTML holds a try-it console. */

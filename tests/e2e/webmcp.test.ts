@@ -1,19 +1,11 @@
 import type { Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { listWebMcpTools } from '../../src/documents/webmcp-tools.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
-import { launchChromium, type TestBrowser } from '../support/browser.ts';
+import { useTestBrowser } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const { browser } = useTestBrowser();
 
 /** What the page under test registered with the stand-in `modelContext`. */
 interface Recorded {

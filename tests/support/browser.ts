@@ -9,6 +9,7 @@ import {
   type Page,
   type Response,
 } from 'playwright';
+import { afterAll, beforeAll } from 'vitest';
 import { ROOT } from './processes.ts';
 
 /** Debian's build of Chromium's headless shell (package chromium-headless-shell, from .ci/run). */
@@ -87,6 +88,39 @@ export async function launchChromium(): Promise<TestBrowser> {
       await Promise.all([...contexts].map((context) => context.close()));
     },
   };
+}
+
+/** A test file's browser, and visits of pages it shares (createPageVisits). */
+export interface FileBrowser {
+  readonly browser: TestBrowser;
+  readonly visits: PageVisits;
+}
+
+/**
+ * The browser of the calling test file: takes the worker's Chromium before the file's first test
+ * (its `beforeAll`) and closes every context the file opened, the shared visits' included, after
+ * its last (its `afterAll`). Call it at the top level of a test file; what it returns may be used
+ * in the file's hooks and tests.
+ */
+export function useTestBrowser(): FileBrowser {
+  let launched: TestBrowser | undefined;
+  beforeAll(async () => {
+    launched = await launchChromium();
+  });
+  afterAll(async () => {
+    await launched?.close();
+  });
+  const opened = (): TestBrowser => {
+    if (!launched)
+      throw new Error("The file's browser opens in beforeAll: use it in a test or hook");
+    return launched;
+  };
+  const browser: TestBrowser = {
+    newContext: (options) => opened().newContext(options),
+    newPage: (options) => opened().newPage(options),
+    close: async () => launched?.close(),
+  };
+  return { browser, visits: createPageVisits(browser) };
 }
 
 /** How a page is opened: with or without JavaScript, in the light or dark theme. */
@@ -194,6 +228,9 @@ export function createPageVisits(browser: TestBrowser) {
     },
   };
 }
+
+/** Visits of the pages a test file shares: see createPageVisits. */
+export type PageVisits = ReturnType<typeof createPageVisits>;
 
 /** Where the browser tests put screenshots for people to look at (git-ignored). */
 export const SCREENSHOT_DIR = `${ROOT}test-results/screenshots`;
