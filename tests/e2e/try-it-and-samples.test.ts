@@ -10,6 +10,7 @@ import {
   saveScreenshot,
   useTestBrowser,
 } from '../support/browser.ts';
+import { listPublishedToolNames } from '../support/mcp-requests.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
 
 const baseUrl = inject('baseUrl');
@@ -41,20 +42,6 @@ async function sendConsole(page: Page, form: string) {
   };
 }
 
-async function listPublishedToolNames(): Promise<string[]> {
-  const response = await fetch(`${baseUrl}/mcp`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: 'application/json, text/event-stream',
-      'MCP-Protocol-Version': '2025-11-25',
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
-  });
-  const body = (await response.json()) as { result: { tools: { name: string }[] } };
-  return body.result.tools.map((tool) => tool.name);
-}
-
 /** The page of an MCP tool, where its console is. */
 const toolPage = (name: string) => `/docs/mcp/tools/${name}`;
 
@@ -75,7 +62,7 @@ describe('try-it consoles on the reference pages', () => {
   // One page per tool: six page loads, on a machine shared with other runs.
   it('should call every MCP tool from its console and show its structured result', async () => {
     const { context, page, errors } = await openPage('/docs');
-    const tools = await listPublishedToolNames();
+    const tools = await listPublishedToolNames(baseUrl);
     for (const tool of tools) {
       await page.goto(`${baseUrl}${toolPage(tool)}`, { waitUntil: 'load' });
       const consoles = await page

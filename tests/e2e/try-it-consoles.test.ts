@@ -9,6 +9,7 @@ import {
   useTestBrowser,
   type VisitOptions,
 } from '../support/browser.ts';
+import { listPublishedToolNames } from '../support/mcp-requests.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -58,17 +59,8 @@ async function listExpectedConsoles(): Promise<string[]> {
     .filter((operation) => operation.method === 'GET' || operation.method === 'HEAD')
     .filter((operation) => !operation.parameters.some((parameter) => parameter.required))
     .map((operation) => `${operation.method} ${new URL(operation.url).pathname}`);
-  const response = await fetch(`${baseUrl}/mcp`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: 'application/json, text/event-stream',
-      'MCP-Protocol-Version': '2025-11-25',
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
-  });
-  const body = (await response.json()) as { result: { tools: { name: string }[] } };
-  return [...reads, ...body.result.tools.map((tool) => `tools/call ${tool.name}`)].sort();
+  const tools = await listPublishedToolNames(baseUrl);
+  return [...reads, ...tools.map((name) => `tools/call ${name}`)].sort();
 }
 
 /** A console's name: the request it sends. */

@@ -77,3 +77,12 @@ export const call = (id: number, method: string, params: Record<string, unknown>
   method,
   params,
 });
+
+/** The names of the tools the MCP endpoint at `baseUrl` publishes, in tools/list's order. */
+export async function listPublishedToolNames(baseUrl: string): Promise<string[]> {
+  const { status, body } = await postMcp(baseUrl, call(1, 'tools/list'), {
+    'MCP-Protocol-Version': '2025-11-25',
+  });
+  if (status !== 200) throw new Error(`tools/list answered ${status}`);
+  return (body.result.tools as { name: string }[]).map((tool) => tool.name);
+}
