@@ -15,3 +15,18 @@ export function memoizeUntilFailure<T>(load: () => Promise<T>): () => Promise<T>
     return pending;
   };
 }
+
+/**
+ * A one-argument function that keeps its latest argument and result: asked again with the same
+ * argument (`===`), as consecutive requests of one client usually ask, it answers without
+ * computing. One entry, so it holds no memory that grows.
+ */
+export function rememberLatest<A, R>(compute: (argument: A) => R): (argument: A) => R {
+  let latest: { readonly argument: A; readonly result: R } | undefined;
+  return (argument) => {
+    if (latest === undefined || latest.argument !== argument) {
+      latest = { argument, result: compute(argument) };
+    }
+    return latest.result;
+  };
+}

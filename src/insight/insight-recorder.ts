@@ -7,6 +7,7 @@
  * answer never waits for it. `INSIGHT=off` turns counting off. See docs/insight.md.
  */
 import { continueAfterAnswer } from '../http/after-answer.ts';
+import { rememberLatest } from '../http/memoize.ts';
 import type { PlainAnswer, PlainHandler, PlainRequest } from '../http/plain-http.ts';
 import type { FailureLog } from '../http/problem.ts';
 import { createRequestNotes, runWithNotes, type RequestNotes } from '../http/request-notes.ts';
@@ -53,19 +54,11 @@ export interface InsightRecorderOptions {
  */
 export const MAX_PENDING_COUNTS = 10_000;
 
-/** The latest Content-Type read and its format: most answers of a function share one. */
-let latestFormat: { readonly contentType: string | undefined; readonly format: Visit['format'] } = {
-  contentType: undefined,
-  format: 'other',
-};
-
-/** The format of an answer, from its media type. */
-export function readAnswerFormat(contentType: string | undefined): Visit['format'] {
-  if (contentType === latestFormat.contentType) return latestFormat.format;
-  const format = readFormatOf(contentType);
-  latestFormat = { contentType, format };
-  return format;
-}
+/**
+ * The format of an answer, from its media type; the latest kept, as most answers of a function
+ * share one.
+ */
+export const readAnswerFormat = rememberLatest(readFormatOf);
 
 function readFormatOf(contentType: string | undefined): Visit['format'] {
   const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';

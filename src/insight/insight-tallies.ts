@@ -5,6 +5,7 @@
  * and length-capped search queries are written: no address, token or raw User-Agent
  * (docs/insight.md).
  */
+import { rememberLatest } from '../http/memoize.ts';
 import type { BoundedTally, StoreAnswer, TallyCount } from '../shared-state/shared-store.ts';
 import type { AgentIdentity } from './agent-catalogue.ts';
 import type { SignatureCheck } from './agent-signature.ts';
@@ -76,16 +77,13 @@ export function readDay(time: number): string {
 }
 
 /** The store keys of one day's dimensions, the latest day's kept (every count names one). */
-let latestDayKeys:
-  { readonly day: string; readonly keys: Record<InsightDimension, string> } | undefined;
-function readDayKeys(day: string): Record<InsightDimension, string> {
-  if (latestDayKeys?.day !== day) {
-    const dimensions = Object.keys(INSIGHT_DIMENSIONS) as InsightDimension[];
-    const keys = Object.fromEntries(dimensions.map((d) => [d, readTallyKey(day, d)]));
-    latestDayKeys = { day, keys: keys as Record<InsightDimension, string> };
-  }
-  return latestDayKeys.keys;
-}
+const readDayKeys = rememberLatest((day: string): Record<InsightDimension, string> => {
+  const dimensions = Object.keys(INSIGHT_DIMENSIONS) as InsightDimension[];
+  return Object.fromEntries(dimensions.map((d) => [d, readTallyKey(day, d)])) as Record<
+    InsightDimension,
+    string
+  >;
+});
 
 /**
  * A field of a name and the audience (`page-home␟agent`), made once: surfaces and formats are
@@ -103,12 +101,8 @@ function readPairField(name: string, who: 'agent' | 'person'): string {
   return field;
 }
 
-/** The latest query counted, normalized: an agent repeating a search is counted without redoing it. */
-let latestQuery = { raw: '', normalized: '' };
-function readNormalizedQuery(raw: string): string {
-  if (raw !== latestQuery.raw) latestQuery = { raw, normalized: normalizeQuery(raw) };
-  return latestQuery.normalized;
-}
+/** A query as counted, the latest kept: a search an agent repeats is counted without redoing it. */
+const readNormalizedQuery = rememberLatest(normalizeQuery);
 
 /**
  * The latest visit counted and its counts: an agent repeating a request (the usual traffic, one

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { lookup } from 'mrmime';
 import { LIMITS, readServerLimits, type ServerLimits } from '../service/limits.ts';
 import { negotiatePage } from '../http/markdown-negotiation.ts';
+import { rememberLatest } from '../http/memoize.ts';
 import { MEDIA_TYPES } from '../service/media-types.ts';
 import { findErrorKind } from '../service/error-kinds.ts';
 import { logToStderr, problemAnswer, type FailureLog } from '../http/problem.ts';
@@ -100,14 +101,10 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
 
   const refusals = new Refusals(options.siteUrl, router);
   const { allowedHosts } = options;
-  // The latest Host and whether it is allowed: a client sends the same one on every request.
-  let latestHost: { readonly host: string | undefined; readonly allowed: boolean } | undefined;
-  const isAllowedHost = (allowed: readonly string[], host: string | undefined): boolean => {
-    if (latestHost === undefined || latestHost.host !== host) {
-      latestHost = { host, allowed: allowed.includes(readHostName(host)) };
-    }
-    return latestHost.allowed;
-  };
+  // Whether a Host is allowed, the latest kept: a client sends the same one on every request.
+  const isAllowedHost =
+    allowedHosts &&
+    rememberLatest((host: string | undefined) => allowedHosts.includes(readHostName(host)));
   const limits = options.limits ?? readServerLimits({});
 
   const server = createServer(
@@ -146,7 +143,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
         refusals.send(res, 'bad_request', { instance: readTargetPath(req.url) });
         return;
       }
-      if (allowedHosts && !isAllowedHost(allowedHosts, req.headers.host)) {
+      if (isAllowedHost && !isAllowedHost(req.headers.host)) {
         refusals.send(res, 'forbidden_host', { instance: url.pathname });
         return;
       }
