@@ -172,7 +172,6 @@ const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
 
 /** An open page that visits share, and where it records what the current visit sees. */
 interface SharedPage {
-  readonly context: BrowserContext;
   readonly page: Page;
   current: { errors: string[]; requests: string[] };
 }
@@ -182,14 +181,15 @@ interface SharedPage {
  * options (theme, JavaScript), navigated from URL to URL. A new context and page cost a 2-core
  * machine about 0.6 s of CPU (a renderer process and its start), navigating an open page about
  * 0.2 s. A navigation resets what a test did to the document; a test that changes what outlives it
- * (storage, permissions, routes, init scripts, emulated media) opens a context of its own.
+ * (storage, permissions, routes, init scripts, emulated media) opens a context of its own. The
+ * pages' contexts close with the browser's (useTestBrowser's `afterAll`).
  */
-export function createPageVisits(browser: TestBrowser) {
+function createPageVisits(browser: TestBrowser) {
   const shared = new Map<string, Promise<SharedPage>>();
   const openShared = async (options: OpenPageOptions): Promise<SharedPage> => {
     const context = await browser.newContext({ colorScheme: 'light', ...options });
     const page = await context.newPage();
-    const entry: SharedPage = { context, page, current: { errors: [], requests: [] } };
+    const entry: SharedPage = { page, current: { errors: [], requests: [] } };
     page.on('console', (message) => {
       if (message.type() === 'error') entry.current.errors.push(message.text());
     });
@@ -219,12 +219,6 @@ export function createPageVisits(browser: TestBrowser) {
       entry.current = { errors: [], requests: [] };
       const response = await entry.page.goto(url, { waitUntil: 'load' });
       return { page: entry.page, ...entry.current, response };
-    },
-    /** Closes every shared page. */
-    async close(): Promise<void> {
-      const entries = await Promise.all(shared.values());
-      shared.clear();
-      await Promise.all(entries.map((entry) => entry.context.close()));
     },
   };
 }
