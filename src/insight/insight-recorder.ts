@@ -10,6 +10,7 @@ import { continueAfterAnswer } from '../http/after-answer.ts';
 import { rememberLatest } from '../http/memoize.ts';
 import type { PlainAnswer, PlainHandler, PlainRequest } from '../http/plain-http.ts';
 import type { FailureLog } from '../http/problem.ts';
+import { readMediaType } from '../http/request-body.ts';
 import { createRequestNotes, runWithNotes, type RequestNotes } from '../http/request-notes.ts';
 import { MemoryStore } from '../shared-state/memory-store.ts';
 import { readProcessStore } from '../shared-state/process-store.ts';
@@ -61,7 +62,7 @@ export const MAX_PENDING_COUNTS = 10_000;
 export const readAnswerFormat = rememberLatest(readFormatOf);
 
 function readFormatOf(contentType: string | undefined): Visit['format'] {
-  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const type = readMediaType(contentType) ?? '';
   if (type === 'text/markdown') return 'markdown';
   if (type === 'text/html') return 'html';
   if (type === 'application/json' || type.endsWith('+json')) return 'json';
