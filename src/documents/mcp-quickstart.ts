@@ -60,6 +60,21 @@ export function buildMcpCurl(
   return formatCurlSample(buildMcpRequest(mcpUrl, message, extraHeaders));
 }
 
+/**
+ * What the quickstart says of its tools/call: the tool, and the arguments its example sends (the
+ * tools are sorted by name, so the first may well need some). `code` marks a name as code: a
+ * Markdown code span, or an HTML `<code>` element.
+ */
+export function describeQuickstartCall(
+  tool: { readonly name: string; readonly example: Record<string, unknown> },
+  code: (name: string) => string,
+): string {
+  const names = Object.keys(tool.example).map(code);
+  if (names.length === 0) return `${code(tool.name)} takes no arguments`;
+  const list = new Intl.ListFormat('en', { type: 'conjunction' }).format(names);
+  return `${code(tool.name)}, with its example's ${names.length === 1 ? 'argument' : 'arguments'} ${list}`;
+}
+
 /** The MCP quickstart's three steps (initialize, tools/list, one tools/call) as requests. */
 export function listMcpQuickstartSteps(
   mcpUrl: string,

@@ -1,6 +1,6 @@
 import { buildAnonymousFlowCommands } from '../documents/auth-md.ts';
 import { demoteHeadings } from '../documents/markdown-text.ts';
-import { listMcpQuickstartSteps } from '../documents/mcp-quickstart.ts';
+import { describeQuickstartCall, listMcpQuickstartSteps } from '../documents/mcp-quickstart.ts';
 import { serializeJson, type SiteDocuments } from '../documents/site-documents.ts';
 import { listDeveloperResources } from './developer-resources.ts';
 import { listDeveloperWaysIn, WAYS_IN_HEADING } from './developer-ways-in.ts';
@@ -67,7 +67,7 @@ export function buildDevelopersMarkdownBody(site: SiteDocuments): string[] {
     ...formatSampleFences(steps[1]?.request),
     ...(firstTool
       ? [
-          `Call one (\`${firstTool.name}\` takes no arguments):`,
+          `Call one (${describeQuickstartCall(firstTool, (name) => `\`${name}\``)}):`,
           '',
           ...formatSampleFences(steps[2]?.request),
         ]

@@ -125,6 +125,27 @@ describe('one fact, every surface', () => {
   });
 });
 
+describe('the MCP quickstart on /developers', () => {
+  it('should name the arguments its tools/call sample sends, and say it takes none only when it sends none', async () => {
+    const markdown = await (await fetch(`${baseUrl}/developers.md`)).text();
+    const [, sentence = '', body = '{}'] =
+      /^Call one \((.+)\):\n\n```sh\n[^`]*?-d '(.+)'\n```/m.exec(markdown) ?? [];
+    const { params } = JSON.parse(body) as {
+      params?: { name: string; arguments: Record<string, unknown> };
+    };
+    expect(params?.name).toBeTypeOf('string');
+    expect(sentence).toContain(`\`${params?.name}\``);
+    const names = Object.keys(params?.arguments ?? {});
+    if (names.length === 0) expect(sentence).toContain('takes no arguments');
+    else expect(sentence).not.toContain('no arguments');
+    for (const name of names) expect(sentence).toContain(`\`${name}\``);
+    // The page says what its Markdown version says.
+    expect(served.get('/developers')).toContain(
+      `Call one (${sentence.replaceAll('`', ' ')}):`.replace(/\s+/g, ' '),
+    );
+  });
+});
+
 describe('pages', () => {
   it.each(['/', '/developers', '/docs'])(
     'should serve %s as UTF-8 HTML with canonical URL and description',
