@@ -10,7 +10,7 @@ export interface PlainRequest {
   readonly method: string;
   /** The absolute request URL. */
   readonly url: URL;
-  /** A request header by its lower-case name; repeated headers are joined with ", ". */
+  /** A request header, its name in any case; repeated headers are joined with ", ". */
   header(name: string): string | undefined;
   /** The client's network address, as far as the host knows it: what rate limits count by. */
   readonly client: string;

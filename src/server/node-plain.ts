@@ -17,9 +17,13 @@ export function readRequestUrl(req: IncomingMessage, origin: string): URL {
   return target.startsWith('/') ? new URL(origin + target) : new URL(target, origin);
 }
 
-/** A request header by lower-case name, as the plain interface and the router read them. */
+/**
+ * A request header by name, in any case, as the plain interface and the router read them:
+ * node:http keeps the names lower-cased, and a handler may ask for one as its standard writes it
+ * (`A2A-Version`), as a web Request's headers allow on Vercel.
+ */
 export function readNodeHeader(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
+  const value = req.headers[name.toLowerCase()];
   return Array.isArray(value) ? value.join(', ') : value;
 }
 

@@ -132,4 +132,32 @@ describe('the official A2A JavaScript SDK client', () => {
       (await runner?.run(runner.inputSchema.parse(tool.example)))?.structuredContent,
     );
   });
+
+  it('should read the A2A-Version header as the local server passes it on, before the parameter', async () => {
+    const tool = expected.mcpTools[0];
+    if (!tool) throw new Error('no MCP tool');
+    const send = async (query: string, version: string) => {
+      const response = await fetch(`${baseUrl}/a2a${query}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'A2A-Version': version },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'SendMessage',
+          params: {
+            message: {
+              messageId: 'm-1',
+              role: 'ROLE_USER',
+              parts: [{ data: { skill: tool.name, arguments: tool.example } }],
+            },
+          },
+        }),
+      });
+      return (await response.json()) as { result?: unknown; error?: { code: number } };
+    };
+    expect((await send('', '9.9')).error?.code).toBe(-32009);
+    const headerFirst = await send('?A2A-Version=9.9', '1.0');
+    expect(headerFirst.error).toBeUndefined();
+    expect(headerFirst.result).toBeDefined();
+  });
 });

@@ -5,7 +5,7 @@ export const PLAIN_REQUEST_ORIGIN = 'https://facts.example';
 
 /**
  * A plain request without a body, as a host hands one to a function: `path` on
- * `PLAIN_REQUEST_ORIGIN`, its headers found by their lower-case names, from a documentation
+ * `PLAIN_REQUEST_ORIGIN`, its headers found by name in any case, from a documentation
  * address (RFC 5737).
  */
 export function makePlainRequest(
@@ -19,7 +19,7 @@ export function makePlainRequest(
   return {
     method,
     url: new URL(path, PLAIN_REQUEST_ORIGIN),
-    header: (name) => lower.get(name),
+    header: (name) => lower.get(name.toLowerCase()),
     client: '192.0.2.1',
     text: async () => '',
   };
