@@ -19,6 +19,12 @@ export interface PlainRequest {
    * as soon as the limit is passed). Read once.
    */
   text(limit: number): Promise<string | undefined>;
+  /**
+   * Counts `units` more requests of this client against the rate limit, for a request that turns
+   * out to be several (a JSON-RPC batch counts one per message), and gives the 429 answer to send
+   * when they pass the limit, else undefined. Set by `serveFunction` where a limit applies.
+   */
+  readonly charge?: (units: number) => Promise<PlainAnswer | undefined>;
 }
 
 /**

@@ -16,7 +16,7 @@ import { MemoryStore } from '../shared-state/memory-store.ts';
 import { isUnavailable, type SharedStore, type StoreAnswer } from '../shared-state/shared-store.ts';
 
 /**
- * Where request counts live: `increment` adds one to the count of `key` and gives the new count (a
+ * Where request counts live: `increment` adds to the count of `key` and gives the new count (a
  * new key starts at zero and may be forgotten after `ttlSeconds`), or says the store could not
  * count. A shared store (Redis) makes the limit one across instances.
  */
@@ -60,11 +60,12 @@ export class RateLimiter {
   }
 
   /**
-   * Counts one request of `client` and decides whether it may be answered. The decision is given
-   * at once when the store counts at once (the memory store), so the usual request waits for no
-   * promise; a store over the network (Redis) gives it when its count arrives.
+   * Counts `units` requests of `client` (one unless given: a JSON-RPC batch counts one per
+   * message) and decides whether they may be answered. The decision is given at once when the
+   * store counts at once (the memory store), so the usual request waits for no promise; a store
+   * over the network (Redis) gives it when its count arrives.
    */
-  check(client: string): RateLimitDecision | Promise<RateLimitDecision> {
+  check(client: string, units = 1): RateLimitDecision | Promise<RateLimitDecision> {
     const { windowSeconds } = this.policy;
     const nowSeconds = this.#now() / 1000;
     const window = Math.floor(nowSeconds / windowSeconds);
@@ -78,7 +79,7 @@ export class RateLimiter {
       key = `rl:${readClientKey(client)} ${window}`;
       this.#keys.set(client, key);
     }
-    const count = this.#store.increment(key, windowSeconds);
+    const count = this.#store.increment(key, windowSeconds, units);
     return count instanceof Promise
       ? count.then((counted) => this.#decide(counted, resetSeconds))
       : this.#decide(count, resetSeconds);

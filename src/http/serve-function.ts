@@ -65,7 +65,8 @@ function answerIncompleteBody(error: unknown, request: PlainRequest, siteUrl: st
  * answer carries the RateLimit fields, only RateLimit-Policy while the shared store cannot count;
  * past the limit, a 429 problem with Retry-After), and guarded so an unexpected failure is a 500
  * problem with a request id (a body cut off by the client is a 400, a failure `options.failure`
- * knows is its answer). CORS preflights are not counted. One async layer does all of it: each
+ * knows is its answer). CORS preflights are not counted. A handler may count a request as several
+ * once it has read its body (`PlainRequest.charge`: a JSON-RPC batch, one per message). One async layer does all of it: each
  * layer of its own cost every request a promise and a turn of the microtask queue.
  */
 export function serveFunction(served: PlainHandler, options: ServeFunctionOptions): PlainHandler {
@@ -91,6 +92,21 @@ export function serveFunction(served: PlainHandler, options: ServeFunctionOption
     };
   }
   const { limit, windowSeconds } = limiter.policy;
+  const refuse = (request: PlainRequest, refused: RateLimitDecision): PlainAnswer =>
+    problemAnswer(
+      siteUrl,
+      {
+        ...findErrorKind('rate_limited'),
+        instance: request.url.pathname,
+        detail: `This client sent more than ${limit} requests in ${windowSeconds} seconds.`,
+      },
+      {
+        ...refused.headers,
+        'Retry-After': String(refused.resetSeconds),
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Expose-Headers': EXPOSED_RATE_LIMIT_HEADERS,
+      },
+    );
   return async (request) => {
     let decision: RateLimitDecision | undefined;
     let answer: PlainAnswer;
@@ -99,23 +115,17 @@ export function serveFunction(served: PlainHandler, options: ServeFunctionOption
         const counted = countRequest(limiter, request, log);
         decision = counted instanceof Promise ? await counted : counted;
       }
-      if (decision && !decision.allowed) {
-        return problemAnswer(
-          siteUrl,
-          {
-            ...findErrorKind('rate_limited'),
-            instance: request.url.pathname,
-            detail: `This client sent more than ${limit} requests in ${windowSeconds} seconds.`,
-          },
-          {
-            ...decision.headers,
-            'Retry-After': String(decision.resetSeconds),
-            'Access-Control-Allow-Origin': '*',
-            'Access-Control-Expose-Headers': EXPOSED_RATE_LIMIT_HEADERS,
-          },
-        );
-      }
-      answer = await served(request);
+      if (decision && !decision.allowed) return refuse(request, decision);
+      // A request counted (the store could count it) may count for more once its body is read.
+      const charge = decision
+        ? async (units: number) => {
+            const charged = await countRequest(limiter, request, log, units);
+            if (!charged) return undefined;
+            decision = charged;
+            return charged.allowed ? undefined : refuse(request, charged);
+          }
+        : undefined;
+      answer = await served(charge ? { ...request, charge } : request);
     } catch (error) {
       answer = answerFailure(error, request);
     }
@@ -132,13 +142,14 @@ function countRequest(
   limiter: RateLimiter,
   request: PlainRequest,
   log: FailureLog,
+  units = 1,
 ): RateLimitDecision | undefined | Promise<RateLimitDecision | undefined> {
   const failed = (error: unknown) => {
     log({ level: 'error', msg: 'rate limit store failed', error: String(error) });
     return undefined;
   };
   try {
-    const checked = limiter.check(request.client);
+    const checked = limiter.check(request.client, units);
     return checked instanceof Promise ? checked.catch(failed) : checked;
   } catch (error) {
     return failed(error);

@@ -89,6 +89,12 @@ export async function answerJsonRpcPost(
         `JSON-RPC batches are not part of protocol version ${version}; send one message per request.`,
       );
     }
+    // Each message of a batch is a request of its own to the rate limit: the first was counted
+    // with the POST, and the rest are counted before any is run.
+    if (body.length > 1 && body.length <= LIMITS.batchMessages) {
+      const refusal = await request.charge?.(body.length - 1);
+      if (refusal) return refusal;
+    }
     const batch = await answerBatch(rpc, body, context);
     if (!batch.ok)
       return refuseMessage(jsonHeaders, null, JSON_RPC_ERRORS.invalidRequest, batch.message);

@@ -40,12 +40,12 @@ export class MemoryStore implements SharedStore {
     return this.#entries.size;
   }
 
-  increment(key: string, ttlSeconds: number): number {
+  increment(key: string, ttlSeconds: number, by = 1): number {
     const now = this.#now();
     const entry = this.#readLive(key, now);
-    if (entry && typeof entry.value === 'number') return ++entry.value;
-    this.#put(key, 1, ttlSeconds, now);
-    return 1;
+    if (entry && typeof entry.value === 'number') return (entry.value += by);
+    this.#put(key, by, ttlSeconds, now);
+    return by;
   }
 
   async claim(key: string, ttlSeconds: number): Promise<boolean> {

@@ -26,12 +26,13 @@ export const REDIS_TIMEOUTS = {
 export const REDIS_KEY_PREFIX = 'agent-facts:';
 
 /**
- * Adds one to a counter and gives it its lifetime when it is new, in one round trip and
- * atomically (a counter can never be left without a lifetime). Runs on any Redis since 2.6.
+ * Adds ARGV[2] to a counter and gives it its lifetime when it is new (its count is then what was
+ * added), in one round trip and atomically (a counter can never be left without a lifetime). Runs
+ * on any Redis since 2.6.
  * @see https://redis.io/docs/latest/commands/incr/#pattern-rate-limiter-2
  */
 const INCREMENT_SCRIPT =
-  "local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end return n";
+  "local n = redis.call('INCRBY', KEYS[1], ARGV[2]) if n == tonumber(ARGV[2]) then redis.call('EXPIRE', KEYS[1], ARGV[1]) end return n";
 
 /**
  * Keeps one cache entry only while its cache and its group hold fewer live entries than their
@@ -139,13 +140,15 @@ export class RedisStore implements SharedStore {
     this.#nameServers = options.nameServers;
   }
 
-  increment(key: string, ttlSeconds: number): Promise<StoreAnswer<number>> {
+  increment(key: string, ttlSeconds: number, by = 1): Promise<StoreAnswer<number>> {
     // The script answers an integer of at least 1; any other reply (`+OK` from a proxy, a bulk
     // string, nil) is a store that cannot count, not a count: the limit fails open.
-    return this.#run(['EVAL', INCREMENT_SCRIPT, 1, REDIS_KEY_PREFIX + key, ttlSeconds], (reply) =>
-      typeof reply === 'number' && Number.isSafeInteger(reply) && reply >= 1
-        ? reply
-        : { unavailable: `EVAL answered ${describeReply(reply)}, not a count` },
+    return this.#run(
+      ['EVAL', INCREMENT_SCRIPT, 1, REDIS_KEY_PREFIX + key, ttlSeconds, by],
+      (reply) =>
+        typeof reply === 'number' && Number.isSafeInteger(reply) && reply >= 1
+          ? reply
+          : { unavailable: `EVAL answered ${describeReply(reply)}, not a count` },
     );
   }
 

@@ -77,8 +77,15 @@ export interface BoundedTally {
 export interface SharedStore extends BoundedCache, BoundedTally {
   /** `memory` (this process only) or `redis` (every instance that shares the server). */
   readonly kind: 'memory' | 'redis';
-  /** Adds one to the count of `key` and gives the new count; a new key starts at zero. */
-  increment(key: string, ttlSeconds: number): StoreAnswer<number> | Promise<StoreAnswer<number>>;
+  /**
+   * Adds `by` (a whole number of at least 1; one unless given) to the count of `key` and gives
+   * the new count; a new key starts at zero.
+   */
+  increment(
+    key: string,
+    ttlSeconds: number,
+    by?: number,
+  ): StoreAnswer<number> | Promise<StoreAnswer<number>>;
   /** Claims `key` once: true for the first claim while it lives, false for every later one. */
   claim(key: string, ttlSeconds: number): Promise<StoreAnswer<boolean>>;
   /** Lets go of connections and timers, so the process can end. */

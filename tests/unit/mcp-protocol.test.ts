@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toWebHandler } from '../../src/http/plain-http.ts';
+import { RateLimiter } from '../../src/http/rate-limit.ts';
+import { serveFunction } from '../../src/http/serve-function.ts';
 import { buildMcpServerName } from '../../src/documents/mcp-server-identity.ts';
 import { createMcpHandler } from '../../src/mcp/http-handler.ts';
 import { ProblemSchema } from '../../src/schemas/problem.ts';
@@ -199,6 +201,25 @@ describe('createMcpHandler: notifications and batches', () => {
 
   it('should refuse an empty batch', async () => {
     expect((await postMcp(baseUrl, [])).body.error.code).toBe(-32600);
+  });
+
+  it('should count each message of a batch against the rate limit, and answer none past it', async () => {
+    const limiter = new RateLimiter({ limit: 5, windowSeconds: 60 }, { now: () => 0 });
+    const counted = toWebHandler(
+      serveFunction(createMcpHandler({ site }), { siteUrl: baseUrl, limiter, log: () => {} }),
+    );
+    const post = (body: unknown) =>
+      postMcpOver(baseUrl, body, {}, (url, init) => counted(new Request(url, init)));
+    // Four messages: four of the five requests of the window.
+    const four = await post([1, 2, 3, 4].map((id) => call(id, 'tools/list')));
+    expect(four.status).toBe(200);
+    expect(four.body).toHaveLength(4);
+    expect(four.headers.get('RateLimit')).toBe('"per-client";r=1;t=60');
+    // Two more pass the limit: a 429 problem instead of their responses.
+    const refused = await post([5, 6].map((id) => call(id, 'ping')));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('Content-Type')).toBe('application/problem+json');
+    expect(refused.body).toMatchObject({ status: 429, code: 'rate_limited' });
   });
 });
 

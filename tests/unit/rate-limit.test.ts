@@ -62,6 +62,15 @@ describe('RateLimiter', () => {
     ).rejects.toThrow('store down');
   });
 
+  it('should count several requests at once, refusing those that pass the limit', async () => {
+    const limiter = new RateLimiter({ limit: 6, windowSeconds: 60 }, { now: () => 0 });
+    const five = await limiter.check('198.51.100.8', 5);
+    expect(five).toMatchObject({ allowed: true, headers: { RateLimit: '"per-client";r=1;t=60' } });
+    expect((await limiter.check('198.51.100.8', 2)).allowed).toBe(false);
+    // The refused ones counted too: nothing is left in this window.
+    expect((await limiter.check('198.51.100.8')).allowed).toBe(false);
+  });
+
   it('should count each client on its own', async () => {
     const limiter = new RateLimiter({ limit: 1, windowSeconds: 10 }, { now: () => 5_000 });
     expect((await limiter.check('192.0.2.1')).allowed).toBe(true);
@@ -268,6 +277,31 @@ describe('serveFunction', () => {
       instance: '/mcp',
       detail: 'This client sent more than 1 requests in 30 seconds.',
     });
+  });
+
+  it('should let a handler count its request as several, and refuse them past the limit', async () => {
+    const limiter = new RateLimiter({ limit: 5, windowSeconds: 30 }, { now: () => 0 });
+    const charging =
+      (units: number): PlainHandler =>
+      async (request) =>
+        (await request.charge?.(units)) ?? ok(request);
+    const handler = (units: number) =>
+      serveFunction(charging(units), { siteUrl: SITE, limiter, log: () => {} });
+    // One for the request, three more once its body is read: four of five.
+    const first = await handler(3)(request('203.0.113.10'));
+    expect(first.status).toBe(200);
+    expect(first.headers.RateLimit).toBe('"per-client";r=1;t=30');
+    // Two more would pass the limit: refused by the handler's charge, with the count it reached.
+    const refused = await handler(2)(request('203.0.113.10'));
+    expect(refused.status).toBe(429);
+    expect(refused.headers).toMatchObject({
+      'Retry-After': '30',
+      RateLimit: '"per-client";r=0;t=30',
+    });
+    expect(ProblemSchema.parse(JSON.parse(String(refused.body))).code).toBe('rate_limited');
+    // Without a limit there is nothing to charge.
+    const unlimited = serveFunction(charging(100), { siteUrl: SITE, limiter: null, log: () => {} });
+    expect((await unlimited(request('203.0.113.10'))).status).toBe(200);
   });
 
   it('should not count CORS preflights', async () => {

@@ -42,6 +42,18 @@ describe('RedisStore', () => {
     expect(ttl).toBeLessThanOrEqual(30);
   });
 
+  it('should add several at once, giving the counter its lifetime only when the addition made it', async () => {
+    const store = openStore();
+    expect(await store.increment('count-by', 30, 5)).toBe(5);
+    const key = `${REDIS_KEY_PREFIX}count-by`;
+    expect(Number(await testRedis.redis.command('TTL', key))).toBeGreaterThan(25);
+    // A later addition leaves the lifetime as the first one set it.
+    await testRedis.redis.command('EXPIRE', key, '100');
+    expect(await store.increment('count-by', 30, 3)).toBe(8);
+    expect(await store.increment('count-by', 30)).toBe(9);
+    expect(Number(await testRedis.redis.command('TTL', key))).toBeGreaterThan(95);
+  });
+
   it('should let a key be claimed once across stores, for its lifetime', async () => {
     const first = openStore();
     const second = openStore();
