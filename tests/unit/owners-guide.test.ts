@@ -9,7 +9,9 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /**
  * Every environment variable a source text reads: `env.NAME`, `env['NAME']`, and the names the
  * readers take as arguments or constants (`readWholeNumber(env, 'NAME', ...)`,
- * `..._VARIABLE = 'NAME'`).
+ * `..._VARIABLE = 'NAME'`). A text that looks a variable up by a name it holds (`env[name]`)
+ * may keep its names anywhere (an array, a map): there every quoted string written as a variable
+ * name, capitals with an underscore (`'OTEL_EXPORTER_OTLP_ENDPOINT'`), counts as read.
  */
 function readEnvironmentNames(source: string): string[] {
   const patterns = [
@@ -18,7 +20,13 @@ function readEnvironmentNames(source: string): string[] {
     /\breadWholeNumber\(\s*env,\s*'([A-Z][A-Z0-9_]*)'/g,
     /_VARIABLE\s*=\s*'([A-Z][A-Z0-9_]*)'/g,
   ];
-  return patterns.flatMap((pattern) => [...source.matchAll(pattern)].map((match) => match[1]!));
+  if (/\benv(?:\?\.)?\[\s*[A-Za-z_$]/.test(source)) {
+    patterns.push(/['"]([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)['"]/g);
+  }
+  const names = patterns.flatMap((pattern) =>
+    [...source.matchAll(pattern)].map((match) => match[1]!),
+  );
+  return [...new Set(names)];
 }
 
 /** The source files of src/ (but the generated ones), api/, scripts/ and the root modules. */
@@ -79,5 +87,18 @@ describe('readEnvironmentNames', () => {
       'REDIS_URL',
       'SITE_URL',
     ]);
+  });
+
+  it('should read the quoted names of a text that looks variables up by a held name', () => {
+    const listed = [
+      "const NAMES = ['OTEL_EXPORTER_OTLP_ENDPOINT', 'VERCEL_OTEL_ENDPOINTS'] as const;",
+      "const method = 'GET'; const alg = 'ES256';",
+    ].join('\n');
+    const lookup = 'NAMES.some((name) => Boolean(env[name]?.trim()));';
+    expect(readEnvironmentNames(`${listed}\n${lookup}`).sort()).toEqual([
+      'OTEL_EXPORTER_OTLP_ENDPOINT',
+      'VERCEL_OTEL_ENDPOINTS',
+    ]);
+    expect(readEnvironmentNames(listed)).toEqual([]);
   });
 });
