@@ -118,7 +118,7 @@ export function listServiceLimits(rateLimit: RateLimitPolicy | null): ServiceLim
       answer: '503 too_many_connections with Retry-After',
     },
     {
-      limit: 'Requests per client at the MCP and OAuth endpoints',
+      limit: 'Requests per client at the MCP, A2A and OAuth endpoints and unknown API paths',
       value: rateLimit
         ? `${rateLimit.limit} per ${rateLimit.windowSeconds} s; every answer carries RateLimit-Policy (${formatRateLimitPolicy(rateLimit)}) and RateLimit`
         : 'None',
