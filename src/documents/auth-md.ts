@@ -1,7 +1,12 @@
 import type { SiteContent } from '../schemas/site-content.ts';
 import { buildAgentAuth } from './authorization-server-metadata.ts';
 import { LIMITS } from '../service/limits.ts';
-import { formatRateLimitPolicy, type RateLimitPolicy } from '../service/rate-limit-policy.ts';
+import {
+  BATCH_COUNTING,
+  formatRateLimitPolicy,
+  RATE_LIMITED_ENDPOINTS,
+  type RateLimitPolicy,
+} from '../service/rate-limit-policy.ts';
 import type { ServiceUrls } from '../service/urls.ts';
 import {
   ACCESS_TOKEN_LIFETIME_SECONDS,
@@ -160,12 +165,12 @@ Both scopes are labels. Every tool and resource is read-only and public, with or
 
 ${
   rateLimit
-    ? `The MCP and OAuth endpoints allow each client (by network address) ${rateLimit.limit} requests per
-${rateLimit.windowSeconds} seconds, counted on each server instance. Every answer carries \`RateLimit-Policy\`
+    ? `The ${RATE_LIMITED_ENDPOINTS} allow each client (by network address) ${rateLimit.limit} requests per
+${rateLimit.windowSeconds} seconds, counted on each server instance; ${BATCH_COUNTING}. Every answer carries \`RateLimit-Policy\`
 (for example \`${formatRateLimitPolicy(rateLimit)}\`) and \`RateLimit\` (the remaining quota \`r\` and
 the seconds \`t\` until it resets). Past the limit the answer is \`429\` with \`Retry-After\`:
 wait that many seconds. A token does not raise the limit.`
-    : 'The MCP and OAuth endpoints apply no rate limit of their own.'
+    : `The ${RATE_LIMITED_ENDPOINTS} apply no rate limit of their own.`
 }
 
 Bodies are limited to ${LIMITS.oauthBodyBytes} bytes at the OAuth endpoints and ${LIMITS.mcpBodyBytes} bytes at the MCP

@@ -6,7 +6,12 @@ import {
   AUTHORIZATION_APPROVAL_LIFETIME_SECONDS,
   AUTHORIZATION_CODE_LIFETIME_SECONDS,
 } from '../service/oauth-lifetimes.ts';
-import { formatRateLimitPolicy, type RateLimitPolicy } from '../service/rate-limit-policy.ts';
+import {
+  BATCH_COUNTING,
+  formatRateLimitPolicy,
+  RATE_LIMITED_ENDPOINTS,
+  type RateLimitPolicy,
+} from '../service/rate-limit-policy.ts';
 
 /** One row of the limits table on /docs: what is limited, to what, and the answer over it. */
 export interface ServiceLimit {
@@ -118,9 +123,9 @@ export function listServiceLimits(rateLimit: RateLimitPolicy | null): ServiceLim
       answer: '503 too_many_connections with Retry-After',
     },
     {
-      limit: 'Requests per client at the MCP, A2A and OAuth endpoints and unknown API paths',
+      limit: `Requests per client at the ${RATE_LIMITED_ENDPOINTS} and unknown API paths`,
       value: rateLimit
-        ? `${rateLimit.limit} per ${rateLimit.windowSeconds} s; every answer carries RateLimit-Policy (${formatRateLimitPolicy(rateLimit)}) and RateLimit`
+        ? `${rateLimit.limit} per ${rateLimit.windowSeconds} s (${BATCH_COUNTING}); every answer carries RateLimit-Policy (${formatRateLimitPolicy(rateLimit)}) and RateLimit`
         : 'None',
       answer: '429 rate_limited with Retry-After',
     },

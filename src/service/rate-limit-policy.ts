@@ -20,6 +20,15 @@ export const EXPOSED_RATE_LIMIT_HEADERS = 'RateLimit, RateLimit-Policy, Retry-Af
 /** The limit when no variable sets one: 300 requests per client per minute. */
 export const DEFAULT_RATE_LIMIT: RateLimitPolicy = { limit: 300, windowSeconds: 60 };
 
+/**
+ * Where the rate limit applies, as the published documents name it (every function counts; the
+ * 404 of an unknown API path is one too).
+ */
+export const RATE_LIMITED_ENDPOINTS = 'MCP, A2A and OAuth endpoints';
+
+/** How a JSON-RPC batch counts, as the published documents say it. */
+export const BATCH_COUNTING = 'a JSON-RPC batch counts one request per message';
+
 /** The RateLimit-Policy field of a policy, e.g. `"per-client";q=300;w=60`. */
 export function formatRateLimitPolicy(policy: RateLimitPolicy): string {
   return `"${RATE_LIMIT_POLICY_NAME}";q=${policy.limit};w=${policy.windowSeconds}`;

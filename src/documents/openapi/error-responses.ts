@@ -4,6 +4,7 @@ import {
   DEFAULT_RATE_LIMIT,
   formatRateLimitPolicy,
   RATE_LIMIT_POLICY_NAME,
+  RATE_LIMITED_ENDPOINTS,
   type RateLimitPolicy,
 } from '../../service/rate-limit-policy.ts';
 import type { ServiceUrls } from '../../service/urls.ts';
@@ -101,11 +102,11 @@ function describeStandardHeaders(
   return {
     'Retry-After': RETRY_AFTER,
     RateLimit: {
-      description: `The client's remaining quota \`r\` and seconds to reset \`t\` (draft-ietf-httpapi-ratelimit-headers), e.g. \`"${RATE_LIMIT_POLICY_NAME}";r=0;t=42\`. Sent on every answer of the MCP and OAuth endpoints.`,
+      description: `The client's remaining quota \`r\` and seconds to reset \`t\` (draft-ietf-httpapi-ratelimit-headers), e.g. \`"${RATE_LIMIT_POLICY_NAME}";r=0;t=42\`. Sent on every answer of the ${RATE_LIMITED_ENDPOINTS}.`,
       schema: { type: 'string' },
     },
     'RateLimit-Policy': {
-      description: `The quota \`q\` per window \`w\` seconds, e.g. \`${formatRateLimitPolicy(rateLimit ?? DEFAULT_RATE_LIMIT)}\`. Sent on every answer of the MCP and OAuth endpoints.`,
+      description: `The quota \`q\` per window \`w\` seconds, e.g. \`${formatRateLimitPolicy(rateLimit ?? DEFAULT_RATE_LIMIT)}\`. Sent on every answer of the ${RATE_LIMITED_ENDPOINTS}.`,
       schema: { type: 'string' },
     },
   };
