@@ -38,6 +38,22 @@ describe('the reference sidebar', () => {
     expect(await current.getAttribute('href')).toBe(OPERATION);
   });
 
+  it('should stay in view, and the samples beside an operation too, while the page scrolls at 1280 px', async () => {
+    const { page } = await openDocs(OPERATION, 1280);
+    // Halfway down: at the very end the footer pushes them up, as it should.
+    const scrolled = await page.evaluate(() => {
+      window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) / 2);
+      return window.scrollY;
+    });
+    expect(scrolled).toBeGreaterThan(500);
+    for (const selector of ['.docs-sidebar', '.docs-operation-aside']) {
+      const box = await page.locator(selector).boundingBox();
+      expect(box?.y, selector).toBeGreaterThanOrEqual(0);
+      expect(box?.y, selector).toBeLessThan(100);
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+  });
+
   it('should keep every id the one-page /docs had, each on a link to its new page', async () => {
     const { page } = await openDocs('/docs', 1280, false);
     for (const [id, target] of [
