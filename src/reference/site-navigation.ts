@@ -1,5 +1,6 @@
 import type { SiteContent } from '../schemas/site-content.ts';
 import type { ContentPage, PageName } from '../schemas/site-content.ts';
+import type { PageSection } from '../service/site-pages.ts';
 
 /** One link of the header's main navigation. */
 export interface NavigationLink {
@@ -49,6 +50,29 @@ export function buildSiteNavigation(
   return links
     .sort((a, b) => a.order - b.order)
     .map(({ href, label, words }) => ({ href, label, words }));
+}
+
+/**
+ * The sections whose pages belong under a main page's link: the reference's pages and the errors
+ * its sidebar lists, under the API docs.
+ */
+const SECTIONS_UNDER: Readonly<Partial<Record<PageSection, string>>> = {
+  docs: '/docs',
+  errors: '/docs',
+};
+
+/**
+ * How a navigation link marks the page shown (`aria-current`): `page` on the page's own link,
+ * `true` on the link of the part of the site it belongs to (a reference page under the API docs),
+ * else nothing.
+ * @see https://www.w3.org/TR/wai-aria-1.2/#aria-current
+ */
+export function readNavCurrent(
+  href: string,
+  page: { readonly path: string; readonly section?: PageSection | undefined },
+): 'page' | 'true' | undefined {
+  if (href === page.path) return 'page';
+  return page.section !== undefined && SECTIONS_UNDER[page.section] === href ? 'true' : undefined;
 }
 
 /**

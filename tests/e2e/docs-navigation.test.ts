@@ -54,6 +54,19 @@ describe('the reference sidebar', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
   });
 
+  it("should mark the header's API docs link as the part of the site a reference or error page is in", async () => {
+    for (const [path, current] of [
+      [OPERATION, 'true'],
+      ['/errors/rate_limited', 'true'],
+      ['/docs', 'page'],
+    ] as const) {
+      const { page } = await openDocs(path, 1280, false);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      expect(await nav.locator('a[href="/docs"]').getAttribute('aria-current'), path).toBe(current);
+      expect(await nav.locator('a[aria-current]').count(), path).toBe(1);
+    }
+  });
+
   it('should keep every id the one-page /docs had, each on a link to its new page', async () => {
     const { page } = await openDocs('/docs', 1280, false);
     for (const [id, target] of [

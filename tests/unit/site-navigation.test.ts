@@ -6,6 +6,7 @@ import {
   chooseHeaderLayout,
   fitsFooterLine,
   FOOTER_LINE_WIDTH,
+  readNavCurrent,
 } from '../../src/reference/site-navigation.ts';
 import type { ContentPage } from '../../src/schemas/site-content.ts';
 
@@ -189,5 +190,23 @@ describe('chooseHeaderLayout', () => {
     const japanese = ['ベーカリー店舗', '提携パートナー', '石窯の仕事場です', '製粉所と小麦畑'];
     expect(chooseHeaderLayout(withPages(latin), 'Minato', width)).toBe('one-row');
     expect(chooseHeaderLayout(withPages(japanese), 'Minato', width)).toBe('nav-row');
+  });
+});
+
+describe('readNavCurrent', () => {
+  it("should mark the page's own link as the page, and the API docs' link for the reference and the errors", () => {
+    expect(readNavCurrent('/docs', { path: '/docs', section: 'main' })).toBe('page');
+    expect(readNavCurrent('/docs', { path: '/docs/api/getOverview', section: 'docs' })).toBe(
+      'true',
+    );
+    expect(readNavCurrent('/docs', { path: '/errors/rate_limited', section: 'errors' })).toBe(
+      'true',
+    );
+    expect(readNavCurrent('/developers', { path: '/docs/api/getOverview', section: 'docs' })).toBe(
+      undefined,
+    );
+    expect(readNavCurrent('/docs', { path: '/glossary', section: 'reference' })).toBe(undefined);
+    expect(readNavCurrent('/about', { path: '/about', section: 'content' })).toBe('page');
+    expect(readNavCurrent('/docs', { path: '/no-such-page' })).toBe(undefined);
   });
 });
