@@ -152,6 +152,25 @@ describe('operation pages', () => {
     },
   );
 
+  it('should fit each table, and break an identifier of its cells only after a slash or hyphen, at 1280 px', async () => {
+    for (const path of ['/docs/api/postMcpMessage', '/errors']) {
+      const { page } = await openDocs(path, 1280, false);
+      const problems = await page.evaluate(() => [
+        ...[...document.querySelectorAll('main .table-scroll')].flatMap((region) =>
+          region.scrollWidth > region.clientWidth
+            ? [`${region.getAttribute('aria-label')} scrolls sideways`]
+            : [],
+        ),
+        ...[...document.querySelectorAll('main td code')].flatMap((code) =>
+          code.getClientRects().length > 1 && !/[/\s-]/.test(code.textContent ?? '')
+            ? [`${code.textContent} breaks`]
+            : [],
+        ),
+      ]);
+      expect(problems, path).toEqual([]);
+    }
+  });
+
   it('should unfold a nested object of the response fields', async () => {
     const { page } = await openDocs(OPERATION, 1280, false);
     const nested = page.locator('.schema-fields details').first();
