@@ -323,11 +323,19 @@ describe('limits', () => {
     }
   });
 
-  it.each(['/mcp/nothing', '/mcp/', '/mcp/tools/list'])(
-    'should answer the unknown path %s with a not_found problem',
+  it.each(['/mcp/nothing', '/mcp/', '/mcp/tools/list', '/api/nothing'])(
+    'should answer the unknown path %s with a not_found problem, and its CORS preflight with 204',
     async (path) => {
       const answer = await expectProblem({ method: 'GET', path }, 404, 'not_found');
       expect(ProblemSchema.parse(JSON.parse(answer.body.toString())).instance).toBe(path);
+      const preflight = await sendRaw(baseUrl, {
+        method: 'OPTIONS',
+        path,
+        headers: { Origin: 'https://a.example', 'Access-Control-Request-Method': 'POST' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe('*');
+      expect(preflight.headers['access-control-allow-methods']).toContain('POST');
     },
   );
 
