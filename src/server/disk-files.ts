@@ -2,6 +2,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { lookup } from 'mrmime';
+import { isNotModified } from '../http/conditional-get.ts';
 import type { FailureLog } from '../http/problem.ts';
 
 /** sirv sends a `.br` or `.gz` file with the coding its name says. */
@@ -15,7 +16,7 @@ const CODING_BY_SUFFIX: Readonly<Record<string, string>> = { '.br': 'br', '.gz':
 export function readFileHeaders(
   file: string,
   stats: { size: number; mtime: Date },
-): OutgoingHttpHeaders {
+): OutgoingHttpHeaders & { readonly ETag: string; readonly 'Last-Modified': string } {
   const coding = CODING_BY_SUFFIX[file.slice(-3)];
   let type = lookup(coding ? file.slice(0, -3) : file) ?? '';
   if (type === 'text/html') type += ';charset=utf-8';
@@ -30,11 +31,12 @@ export function readFileHeaders(
 
 /**
  * Static files streamed from disk, answered as sirv answers them (the same headers, headers
- * already set on the response taking precedence, 304 to a matching If-None-Match, HEAD without a
- * body), but safe when the build changes underneath: the file is opened and measured when the
- * request comes, so a file that has vanished gets the caller's 404, one rewritten is read as it
- * is now, and one cut short while it is sent ends the connection (never a body shorter than its
- * Content-Length). Each file's first failure is logged; the process keeps serving.
+ * already set on the response taking precedence, HEAD without a body) but for conditional requests
+ * (`isNotModified` decides the 304, which carries the validators), and safe when the build
+ * changes underneath: the file is opened and measured when the request comes, so a file that has
+ * vanished gets the caller's 404, one rewritten is read as it is now, and one cut short while it
+ * is sent ends the connection (never a body shorter than its Content-Length). Each file's first
+ * failure is logged; the process keeps serving.
  */
 export class DiskFiles {
   readonly #root: string;
@@ -87,15 +89,18 @@ export class DiskFiles {
       if (!stats.isFile()) throw Object.assign(new Error('not a file'), { code: 'EISDIR' });
       size = stats.size;
       const headers = readFileHeaders(file, stats);
+      const validators = { ETag: headers.ETag, 'Last-Modified': headers['Last-Modified'] };
       for (const name in headers) {
         const set = res.getHeader(name);
         if (set) headers[name] = set;
       }
       const type = res.getHeader('content-type');
       if (type) headers['Content-Type'] = type;
-      if (req.headers['if-none-match'] === headers.ETag || req.method === 'HEAD' || size === 0) {
+      const notModified = isNotModified(req.headers, validators.ETag, validators['Last-Modified']);
+      if (notModified || req.method === 'HEAD' || size === 0) {
         await handle.close();
-        if (req.headers['if-none-match'] === headers.ETag) res.writeHead(304).end();
+        // The validators, with the Cache-Control and Vary the caller set. @see RFC 9110 §15.4.5
+        if (notModified) res.writeHead(304, validators).end();
         else res.writeHead(200, headers).end();
         return;
       }

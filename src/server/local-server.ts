@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { lookup } from 'mrmime';
 import { LIMITS, readServerLimits, type ServerLimits } from '../service/limits.ts';
+import { isNotModified } from '../http/conditional-get.ts';
 import { negotiatePage } from '../http/markdown-negotiation.ts';
 import { rememberLatest } from '../http/memoize.ts';
 import { MEDIA_TYPES } from '../service/media-types.ts';
@@ -317,7 +318,7 @@ function sendEncodedFile(
   mediaType: string,
 ): void {
   const validators = { ETag: encoded.etag, 'Last-Modified': encoded.lastModified };
-  if (req.headers['if-none-match'] === encoded.etag) {
+  if (isNotModified(req.headers, encoded.etag, encoded.lastModified)) {
     res.writeHead(304, validators).end();
     return;
   }

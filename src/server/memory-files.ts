@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { lookup } from 'mrmime';
+import { isNotModified } from '../http/conditional-get.ts';
 
 /** Which static files are kept in memory, and how much memory they may take in all. */
 export const MEMORY_FILE_LIMITS = {
@@ -23,14 +24,17 @@ interface MemoryFile {
   /** The headers sirv derives from the file: length, media type, Last-Modified and ETag. */
   readonly headers: OutgoingHttpHeaders;
   readonly etag: string;
+  readonly lastModified: string;
 }
 
 /**
  * Small static files held in memory after their first request, answered exactly as sirv
- * (`dev: false, etag: true`) answers them from disk: the same headers, the same 304 to a matching
- * If-None-Match, headers already set on the response taking precedence. A finished build never
- * changes, so neither do they. Until a file is loaded (and for every other file) `send` declines
- * and the caller streams it from disk (`DiskFiles`, which answers as sirv does).
+ * (`dev: false, etag: true`) answers them from disk: the same headers, headers already set on the
+ * response taking precedence. Conditional requests are not sirv's: `isNotModified` decides the 304
+ * (sirv compares If-None-Match as one string and ignores If-Modified-Since), and the 304 carries
+ * the validators (sirv's has none). A finished build never changes, so neither do they. Until a
+ * file is loaded (and for every other file) `send` declines and the caller streams it from disk
+ * (`DiskFiles`, which answers the same way).
  */
 export class MemoryFiles {
   readonly #root: string;
@@ -57,9 +61,9 @@ export class MemoryFiles {
       return false;
     }
     if (typeof entry === 'string') return false;
-    if (req.headers['if-none-match'] === entry.etag) {
-      res.writeHead(304);
-      res.end();
+    if (isNotModified(req.headers, entry.etag, entry.lastModified)) {
+      // The validators, with the Cache-Control and Vary the caller set. @see RFC 9110 §15.4.5
+      res.writeHead(304, { ETag: entry.etag, 'Last-Modified': entry.lastModified }).end();
       return true;
     }
     const headers = { ...entry.headers };
@@ -98,14 +102,15 @@ export class MemoryFiles {
           return 'declined' as const;
         }
         const etag = `W/"${stats.size}-${stats.mtime.getTime()}"`;
+        const lastModified = stats.mtime.toUTCString();
         const type = lookup(file) ?? '';
         const headers: OutgoingHttpHeaders = {
           'Content-Length': stats.size,
           'Content-Type': type === 'text/html' ? `${type};charset=utf-8` : type,
-          'Last-Modified': stats.mtime.toUTCString(),
+          'Last-Modified': lastModified,
           ETag: etag,
         };
-        return { body, headers, etag };
+        return { body, headers, etag, lastModified };
       })
       .catch(() => 'declined' as const)
       .then((entry) => this.#files.set(file, entry));

@@ -152,6 +152,59 @@ describe('caching', () => {
     },
   );
 
+  it.each([...PAGES, ...STATIC_DOCUMENTS])(
+    'should answer %s 304 to every matching condition, with the validators, Cache-Control and Vary of its 200',
+    async (path) => {
+      // Plain (from memory or disk) and compressed: each path decides and sends its own 304.
+      for (const coding of [undefined, 'gzip', 'br']) {
+        const base = coding ? { 'Accept-Encoding': coding } : {};
+        const full = await sendRaw(baseUrl, { method: 'GET', path, headers: base });
+        expect(full.status).toBe(200);
+        const etag = String(full.headers.etag);
+        const lastModified = String(full.headers['last-modified']);
+        const earlier = new Date(Date.parse(lastModified) - 1000).toUTCString();
+        const matching = [
+          { 'If-None-Match': etag },
+          { 'If-None-Match': `"other", ${etag}` },
+          { 'If-None-Match': etag.replace(/^W\//, '') },
+          { 'If-None-Match': '*' },
+          { 'If-Modified-Since': lastModified },
+        ];
+        for (const method of ['GET', 'HEAD']) {
+          for (const condition of matching) {
+            const label = `${method} ${path} ${coding ?? 'identity'} ${JSON.stringify(condition)}`;
+            const answer = await sendRaw(baseUrl, {
+              method,
+              path,
+              headers: { ...base, ...condition },
+            });
+            expect(answer.status, label).toBe(304);
+            expect(answer.body.length, label).toBe(0);
+            for (const name of ['etag', 'last-modified', 'cache-control', 'vary']) {
+              expect(answer.headers[name], `${label} ${name}`).toBe(full.headers[name]);
+            }
+          }
+        }
+        for (const condition of [
+          { 'If-None-Match': '"other"' },
+          { 'If-None-Match': `${etag} garbage` },
+          { 'If-None-Match': '"other"', 'If-Modified-Since': lastModified },
+          { 'If-Modified-Since': earlier },
+          { 'If-Modified-Since': 'not a date' },
+        ]) {
+          const label = `${path} ${coding ?? 'identity'} ${JSON.stringify(condition)}`;
+          const answer = await sendRaw(baseUrl, {
+            method: 'GET',
+            path,
+            headers: { ...base, ...condition },
+          });
+          expect(answer.status, label).toBe(200);
+          expect(answer.body.equals(full.body), label).toBe(true);
+        }
+      }
+    },
+  );
+
   it('should send text compressed when the client accepts it, with its own validator', async () => {
     for (const path of ['/docs', '/llms-full.txt', '/openapi.json']) {
       const plain = await sendRaw(baseUrl, { method: 'GET', path });

@@ -178,3 +178,81 @@ export function fetchAnswerAsSent(
     outgoing.end();
   });
 }
+
+/** One request to a static file, and whether a conforming server answers it 304. */
+export interface ConditionalRequest {
+  readonly method: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly notModified: boolean;
+}
+
+function readFieldAsSent(answer: AnswerAsSent, name: string): string | undefined {
+  const index = answer.headers.findIndex(
+    (field, at) => at % 2 === 0 && field.toLowerCase() === name,
+  );
+  return index < 0 ? undefined : answer.headers[index + 1];
+}
+
+/**
+ * GET and HEAD of a file, plain and conditional, from the file's 200 to GET: If-None-Match with
+ * the tag, in a list, without `W/` and as `*`, If-Modified-Since at and before its Last-Modified,
+ * and requests that must get the whole file. @see RFC 9110 §13.1.2, §13.1.3, §13.2.2
+ */
+export function listConditionalRequests(first: AnswerAsSent): ConditionalRequest[] {
+  const plain = [
+    { method: 'GET', headers: {}, notModified: false },
+    { method: 'HEAD', headers: {}, notModified: false },
+  ];
+  const etag = readFieldAsSent(first, 'etag');
+  const lastModified = readFieldAsSent(first, 'last-modified');
+  if (first.status !== 200 || etag === undefined || lastModified === undefined) return plain;
+  const earlier = new Date(Date.parse(lastModified) - 1000).toUTCString();
+  const requests: Array<[string, Record<string, string>, boolean]> = [
+    ['GET', { 'If-None-Match': etag }, true],
+    ['HEAD', { 'If-None-Match': etag }, true],
+    ['GET', { 'If-None-Match': 'W/"0-0"' }, false],
+    ['GET', { 'If-None-Match': `"0-0", ${etag}` }, true],
+    ['GET', { 'If-None-Match': etag.replace(/^W\//, '') }, true],
+    ['GET', { 'If-None-Match': '*' }, true],
+    ['GET', { 'If-None-Match': `${etag} x` }, false],
+    ['GET', { 'If-Modified-Since': lastModified }, true],
+    ['HEAD', { 'If-Modified-Since': lastModified }, true],
+    ['GET', { 'If-Modified-Since': earlier }, false],
+    ['GET', { 'If-Modified-Since': 'yesterday' }, false],
+    ['GET', { 'If-None-Match': 'W/"0-0"', 'If-Modified-Since': lastModified }, false],
+  ];
+  return [
+    ...plain,
+    ...requests.map(([method, headers, notModified]) => ({ method, headers, notModified })),
+  ];
+}
+
+/**
+ * What sirv should answer to `request`: its own answer, or for a 304 its answer to the exact tag
+ * (sirv compares If-None-Match as one string and ignores If-Modified-Since) with the ETag and
+ * Last-Modified of `first` added after the fields set before it, where node:http writes those
+ * `writeHead` adds (sirv's 304 has none). @see RFC 9110 §15.4.5
+ */
+export async function fetchConformingSirvAnswer(
+  sirvUrl: string,
+  path: string,
+  request: ConditionalRequest,
+  first: AnswerAsSent,
+): Promise<AnswerAsSent> {
+  if (!request.notModified)
+    return fetchAnswerAsSent(sirvUrl, path, request.method, request.headers);
+  const etag = readFieldAsSent(first, 'etag') ?? '';
+  const lastModified = readFieldAsSent(first, 'last-modified') ?? '';
+  const answer = await fetchAnswerAsSent(sirvUrl, path, request.method, { 'If-None-Match': etag });
+  const headers = [...answer.headers];
+  const connection = headers.findIndex((field, at) => at % 2 === 0 && field === 'Connection');
+  headers.splice(
+    connection < 0 ? headers.length : connection,
+    0,
+    'ETag',
+    etag,
+    'Last-Modified',
+    lastModified,
+  );
+  return { ...answer, headers };
+}
