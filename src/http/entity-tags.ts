@@ -5,7 +5,8 @@
  * @see RFC 9110 §13.1.2 (If-None-Match), §8.8.3 (entity-tag grammar), §8.8.3.2 (weak comparison)
  */
 export function matchesIfNoneMatch(field: string, etag: string): boolean {
-  if (STAR.test(field)) return true;
+  // The common revalidation sends back the tag it was given, which is one valid entity-tag.
+  if (field === etag || STAR.test(field)) return true;
   const wanted = etag.startsWith('W/') ? etag.slice(2) : etag;
   let matched = false;
   // A comma came since the last entity-tag (empty list elements are allowed, §5.6.1.2).
