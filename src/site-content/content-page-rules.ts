@@ -39,7 +39,7 @@ export function findContentPageClash(name: string): string | undefined {
     return 'is reserved for the changelog: write its entries as files of content/changelog/ instead';
   }
   if (RESERVED_PAGE_SLUGS.has(name)) {
-    return `is reserved: the site keeps /${name} for its own documents, so rename the file`;
+    return `is reserved: the site keeps /${name} for its own files, so rename the file`;
   }
   for (const path of [`/${name}`, `/${name}.md`]) {
     const surface = BUILT_IN_ROUTES.findSurface(path);

@@ -373,7 +373,7 @@ class ContentReader {
 }
 
 function formatPath(path: readonly PropertyKey[]): string {
-  if (path.length === 0) return '(document)';
+  if (path.length === 0) return '(the whole file)';
   return path
     .map((key, index) =>
       typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`,

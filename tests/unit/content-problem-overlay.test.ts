@@ -40,7 +40,7 @@ describe('buildContentProblemPayload', () => {
 
   it('should name the file without a line when the key or the file is not there', () => {
     for (const [file, field] of [
-      ['content/company.yaml', '(document)'],
+      ['content/company.yaml', '(the whole file)'],
       ['content/missing.yaml', 'name'],
     ] as const) {
       const error = new ContentError([{ file, field, message: 'x' }]);

@@ -170,8 +170,34 @@ describe('readSiteContent', () => {
   it('should refuse duplicate call-to-action ids', async () => {
     await edit('calls-to-action.yaml', (text) => `${text}\n${text}`);
     expect(await issuesOf()).toEqual([
-      'content/calls-to-action.yaml: (document): each call to action needs a unique id',
+      'content/calls-to-action.yaml: (the whole file): each call to action needs a unique id',
     ]);
+  });
+
+  it("should word whole-file and page-name problems without 'document' or 'window', which Astro's error printer reads as browser globals", async () => {
+    // Astro adds "Browser APIs are not available on the server" to the printout of any error whose
+    // text holds either word (generateHint in astro/dist/core/errors/dev/utils.js).
+    await writeFile(join(dir, 'agents.yaml'), '');
+    await writeFile(join(dir, 'company.yaml'), '');
+    await writeFile(join(dir, 'calls-to-action.yaml'), '[]\n');
+    await cp(join(dir, 'pages/our-bakeries.md'), join(dir, 'pages/copy.md'));
+    let refused: unknown;
+    await readSiteContent(dir).catch((error: unknown) => (refused = error));
+    expect(refused).toBeInstanceOf(ContentError);
+    const issues = (refused as ContentError).issues;
+    expect([...new Set(issues.map((issue) => issue.file))].sort()).toEqual([
+      'content/agents.yaml',
+      'content/calls-to-action.yaml',
+      'content/company.yaml',
+      'content/pages/copy.md',
+    ]);
+    expect(String(refused)).not.toMatch(/document|window/i);
+    await cp(resolveFixtureDir('rich'), dir, { recursive: true });
+    await unlink(join(dir, 'pages/copy.md'));
+    await edit('calls-to-action.yaml', (text) => `${text}\n${text}`);
+    await readSiteContent(dir).catch((error: unknown) => (refused = error));
+    expect(String(refused)).toContain('each call to action needs a unique id');
+    expect(String(refused)).not.toMatch(/document|window/i);
   });
 
   it('should refuse unknown fields, each by its name, so a misspelt fact is not silently dropped', async () => {
@@ -438,8 +464,8 @@ describe('readSiteContent: content pages', () => {
     ['mcp', 'is taken: /mcp is served by the site (mcp), so rename the file'],
     ['index', 'is taken: /index.md is served by the site (mirror-home), so rename the file'],
     ['sitemap', 'is taken: /sitemap.md is served by the site (sitemap-md), so rename the file'],
-    ['copy', 'is reserved: the site keeps /copy for its own documents, so rename the file'],
-    ['llms', 'is reserved: the site keeps /llms for its own documents, so rename the file'],
+    ['copy', 'is reserved: the site keeps /copy for its own files, so rename the file'],
+    ['llms', 'is reserved: the site keeps /llms for its own files, so rename the file'],
   ])('should judge the page file name %s.md', async (slug, message) => {
     expect(findContentPageClash(slug)).toBe(message);
     if (!message) return;
