@@ -21,6 +21,16 @@ function isCalendarDate(value: string): boolean {
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/**
+ * A founding year as YAML reads it unquoted (`foundingDate: 2019` is the number 2019): a whole
+ * number of four digits is that year, as text; any other value is left for the schema to judge.
+ */
+function readYearNumber(value: unknown): unknown {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1000 && value <= 9999
+    ? String(value)
+    : value;
+}
+
 const LANGUAGE_TAG_ERROR = 'must be a BCP 47 language tag such as en or en-GB';
 
 /** Whether Intl takes the tag: the pages format dates in the content's language. */
@@ -76,12 +86,16 @@ export const CompanySchema = z.strictObject({
     .max(300),
   tagline: oneLine(120),
   foundingDate: z
-    .string()
-    .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, {
-      error: 'must be a year or an ISO 8601 date',
-      abort: true,
-    })
-    .refine(isCalendarDate, 'must be a date that exists (month 01 to 12, a day of that month)')
+    .preprocess(
+      readYearNumber,
+      z
+        .string()
+        .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, {
+          error: 'must be a year or an ISO 8601 date',
+          abort: true,
+        })
+        .refine(isCalendarDate, 'must be a date that exists (month 01 to 12, a day of that month)'),
+    )
     .optional(),
   headquarters: OneLineSchema.optional(),
   contactUrl: PublicUrlSchema.optional(),

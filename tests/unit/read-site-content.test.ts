@@ -167,6 +167,19 @@ describe('readSiteContent', () => {
     ]);
   });
 
+  it('should take an unquoted year as the founding year, and refuse any other number', async () => {
+    await edit('company.yaml', (text) => text.replace(/^foundingDate:.*$/m, 'foundingDate: 2019'));
+    expect((await readSiteContent(dir)).company.foundingDate).toBe('2019');
+    for (const number of ['19', '2019.5', '20190', '-2019']) {
+      await edit('company.yaml', (text) =>
+        text.replace(/^foundingDate:.*$/m, `foundingDate: ${number}`),
+      );
+      expect(await issuesOf()).toEqual([
+        `content/company.yaml: foundingDate: must be text (it is ${number})`,
+      ]);
+    }
+  });
+
   it('should refuse duplicate call-to-action ids', async () => {
     await edit('calls-to-action.yaml', (text) => `${text}\n${text}`);
     expect(await issuesOf()).toEqual([
