@@ -69,6 +69,18 @@ const oneLine = (max: number) =>
 
 const OneLineSchema = oneLine(300);
 
+/**
+ * The rule a file name of content/ that a field names (the logo, the product's image) breaks:
+ * kebab-case in ASCII with a lower-case extension, as the pages and the build name the file. Said
+ * as the rule, since the file may well be there (`Logo.svg`, `foto_queijo.svg`, `marca-açor.svg`).
+ */
+function describeFileNameRule(extensions: string, example: string): string {
+  return (
+    `must be a file name in kebab-case (lower-case letters a to z, digits and single hyphens) ` +
+    `ending in ${extensions}, e.g. ${example}: rename the file in content/ to match`
+  );
+}
+
 /** A colour as six hex digits, e.g. #1f5f99. */
 const HexColorSchema = z
   .string()
@@ -107,7 +119,7 @@ export const CompanySchema = z.strictObject({
     .default('en'),
   logo: z
     .string()
-    .regex(/^[a-z0-9]+(-[a-z0-9]+)*\.svg$/, 'must name an SVG file in content/, e.g. logo.svg')
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*\.svg$/, describeFileNameRule('.svg', 'logo.svg'))
     .describe('The logo: an SVG file in content/, checked as brand-logo.ts states'),
   accentColor: HexColorSchema.describe('Accent colour of the light theme (links, buttons)'),
   accentColorDark: HexColorSchema.describe('Accent colour of the dark theme'),
@@ -141,7 +153,7 @@ export const ProductImageSchema = z.strictObject({
     .string()
     .regex(
       /^[a-z0-9]+(-[a-z0-9]+)*\.(svg|webp|png|jpg|jpeg)$/,
-      'must name an image file in content/ (SVG, WebP, PNG or JPEG), e.g. product.webp',
+      describeFileNameRule('.svg, .webp, .png, .jpg or .jpeg', 'product.webp'),
     )
     .describe('The image: a file in content/, checked as product-image.ts states'),
   alt: z

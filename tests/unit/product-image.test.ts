@@ -177,12 +177,15 @@ describe('readSiteContent: the product image', () => {
     ]);
   });
 
-  it('should refuse a file name that is no image of a kind served', async () => {
-    await editProduct((text) => text.replace('fournil-plan.webp', 'fournil-plan.gif'));
-    expect(await issuesOf()).toEqual([
-      'content/product.md: image.file: must name an image file in content/ (SVG, WebP, PNG or JPEG), e.g. product.webp',
-    ]);
-  });
+  it.each(['fournil-plan.gif', 'Fournil-Plan.webp', 'fournil_plan.webp', 'fournil-plan.WEBP'])(
+    'should refuse the file name %s, saying the rule it breaks',
+    async (name) => {
+      await editProduct((text) => text.replace('fournil-plan.webp', name));
+      expect(await issuesOf()).toEqual([
+        'content/product.md: image.file: must be a file name in kebab-case (lower-case letters a to z, digits and single hyphens) ending in .svg, .webp, .png, .jpg or .jpeg, e.g. product.webp: rename the file in content/ to match',
+      ]);
+    },
+  );
 
   it('should name the missing file', async () => {
     await unlink(join(dir, 'fournil-plan.webp'));

@@ -379,6 +379,17 @@ describe('readSiteContent', () => {
     ]);
   });
 
+  it.each(['Wheat-Mark.svg', 'marca-açorcoop.svg', 'wheat_mark.svg'])(
+    'should refuse the logo file name %s, present or not, saying the rule it breaks',
+    async (name) => {
+      await cp(join(dir, 'wheat-mark.svg'), join(dir, name));
+      await edit('company.yaml', (text) => text.replace(/^logo:.*$/m, `logo: ${name}`));
+      expect(await issuesOf()).toEqual([
+        'content/company.yaml: logo: must be a file name in kebab-case (lower-case letters a to z, digits and single hyphens) ending in .svg, e.g. logo.svg: rename the file in content/ to match',
+      ]);
+    },
+  );
+
   it('should name company.yaml and its logo field when the logo file is missing', async () => {
     await unlink(join(dir, 'wheat-mark.svg'));
     expect(await issuesOf()).toEqual([
