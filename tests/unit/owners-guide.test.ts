@@ -2,6 +2,16 @@ import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import {
+  AgentTextSchema,
+  CallToActionSchema,
+  CompanySchema,
+  ContentPageFrontMatterSchema,
+  CopySectionFrontMatterSchema,
+  PageCopyFrontMatterSchema,
+  ProductFrontMatterSchema,
+} from '../../src/schemas/site-content.ts';
 import { listFiles } from '../support/list-files.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -40,6 +50,32 @@ async function listSourceFiles(): Promise<string[]> {
   return files;
 }
 
+/** A field of a content schema that has a maximum length, by its path (`features[].description`). */
+interface LengthLimit {
+  readonly field: string;
+  readonly max: number;
+  /** A one-line text (a name, title, heading): its limit is stated once, under the table. */
+  readonly oneLine: boolean;
+}
+
+/** Every text field of a schema with a maximum length, nested fields and list entries included. */
+function listLengthLimits(schema: z.ZodType): LengthLimit[] {
+  const limits: LengthLimit[] = [];
+  const walk = (node: Record<string, unknown>, path: string) => {
+    if (typeof node.maxLength === 'number') {
+      const oneLine = typeof node.pattern === 'string' && node.pattern.includes('\\r\\n');
+      limits.push({ field: path, max: node.maxLength, oneLine });
+    }
+    const properties = (node.properties ?? {}) as Record<string, Record<string, unknown>>;
+    for (const [key, child] of Object.entries(properties)) {
+      walk(child, path ? `${path}.${key}` : key);
+    }
+    if (node.items) walk(node.items as Record<string, unknown>, `${path}[]`);
+  };
+  walk(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }), '');
+  return limits;
+}
+
 let guide: string;
 let readme: string;
 const readers = new Map<string, string[]>();
@@ -66,6 +102,35 @@ describe('docs/owners.md', () => {
       .filter((name) => !guide.includes(`\`${name}\``))
       .map((name) => `${name} (read in ${readers.get(name)!.join(', ')})`);
     expect(undocumented).toEqual([]);
+  });
+
+  it("should state the length limit of every text field of content/, in its file's row", () => {
+    const rows = guide.split('\n').filter((line) => line.startsWith('| `content/'));
+    const rowOf = (file: string) => rows.find((row) => row.startsWith(`| \`${file}\``)) ?? '';
+    const files = [
+      ['content/company.yaml', CompanySchema],
+      ['content/product.md', ProductFrontMatterSchema],
+      ['content/calls-to-action.yaml', CallToActionSchema],
+      ['content/agents.yaml', AgentTextSchema],
+      ['content/copy/<slug>.md', CopySectionFrontMatterSchema],
+      ['content/pages/home.md', PageCopyFrontMatterSchema],
+      ['content/pages/<slug>.md', ContentPageFrontMatterSchema],
+    ] as const;
+    const unstated: string[] = [];
+    for (const [file, schema] of files) {
+      const limits = listLengthLimits(schema);
+      // The walk is no empty net: every file has a limited field.
+      expect(limits.length, file).toBeGreaterThan(0);
+      for (const { field, max, oneLine } of limits) {
+        const stated =
+          new RegExp(`(?:at most|to) ${max} characters`).test(rowOf(file)) ||
+          (oneLine &&
+            guide.includes(`of one line (`) &&
+            guide.includes(`takes at most ${max} characters`));
+        if (!stated) unstated.push(`${file}: ${field} (at most ${max})`);
+      }
+    }
+    expect(unstated).toEqual([]);
   });
 
   it('should be linked from the README', () => {
