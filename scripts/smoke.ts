@@ -1,5 +1,6 @@
 /**
- * npm run smoke — starts the local server on the last build (`npm run build` first), asks it for
+ * npm run smoke — starts the local server on the last build (`npm run build` first), with the
+ * same variables as that build (SITE_URL, or HOST/PORT) and on a free port, asks it for
  * the sample of every listed surface and a page as Markdown, stops it, and prints
  * `N passed, N failed`; exits 1 on any failure. Cross-platform (CI runs it on Linux, macOS and
  * Windows): the server is this same Node running src/server/serve.ts, no shell involved.
@@ -37,7 +38,14 @@ const listening = new Promise<void>((resolve, reject) => {
   });
   server.once('exit', (code) => {
     clearTimeout(timer);
-    reject(new Error(`the server exited with code ${code} before it listened:\n${output}`));
+    reject(
+      new Error(
+        `the server exited with code ${code} before it listened (its reason is above).\n${output}` +
+          'npm run smoke serves the last build itself: stop any server on its port first, and ' +
+          'give it the SITE_URL (or HOST/PORT) of that build, e.g. PORT=4322 npm run smoke ' +
+          'after PORT=4322 npm start.',
+      ),
+    );
   });
 });
 
