@@ -4,10 +4,12 @@ import { RateLimitConfigError } from '../service/rate-limit-policy.ts';
 import { SiteUrlError } from '../service/site-url.ts';
 import { RedisUrlConfigError } from '../shared-state/process-store.ts';
 import { ContentError } from '../site-content/read-site-content.ts';
+import { DevServerAddressError } from './dev-server-address.ts';
 
 /** The errors a site owner's files or variables cause, each naming the file and field or the variable. */
 const OWNER_ERRORS = [
   ContentError,
+  DevServerAddressError,
   LimitConfigError,
   OAuthKeyError,
   RateLimitConfigError,

@@ -38,6 +38,18 @@ export function resolveSiteUrl(env: SiteUrlEnvironment): string {
 }
 
 /**
+ * Whether the origin `resolveSiteUrl` gives comes from HOST and PORT (no SITE_URL, not on
+ * Vercel): a server that publishes it must then listen on that port.
+ */
+export function publishesListenAddress(env: SiteUrlEnvironment): boolean {
+  return (
+    !env.SITE_URL &&
+    !(env.VERCEL_ENV === 'production' && env.VERCEL_PROJECT_PRODUCTION_URL) &&
+    !env.VERCEL_URL
+  );
+}
+
+/**
  * Where the local server listens: `HOST` (default 127.0.0.1) and `PORT` (default 4321).
  * @throws SiteUrlError when PORT is not a whole number from 1 to 65535.
  */

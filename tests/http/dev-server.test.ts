@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -279,6 +280,98 @@ describe('npm run dev', () => {
       await rm(file);
     }
   });
+});
+
+describe('npm run dev, without SITE_URL', () => {
+  // Its own copy: these dev servers publish their own origins, and the one above keeps its own.
+  let ownProject: string;
+  beforeAll(async () => {
+    ownProject = await copyProject({ prefix: 'dev-server-port-' });
+  }, 60_000);
+  afterAll(async () => {
+    if (ownProject) await removeProjectCopy(ownProject);
+  });
+
+  /** `astro dev` as `npm run dev` starts it, with PORT (and no SITE_URL) and any other arguments. */
+  const startDev = (port: number, args: readonly string[] = []) => {
+    const env = withoutVitest(process.env);
+    delete env.SITE_URL;
+    delete env.HOST;
+    const child = spawn(NODE, [`${ownProject}node_modules/astro/bin/astro.mjs`, 'dev', ...args], {
+      cwd: ownProject,
+      env: { ...env, NODE_ENV: 'development', PORT: String(port), ASTRO_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let said = '';
+    child.stdout?.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    return { child, exited, said: () => stripVTControlCharacters(said) };
+  };
+
+  /** The exit code of a dev server that should stop on its own, or a failure naming what it said. */
+  const exitCodeOf = async (dev: ReturnType<typeof startDev>) => {
+    const code = await Promise.race([
+      dev.exited,
+      new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), 60_000)),
+    ]);
+    if (code === 'running') {
+      await stopProcess(dev.child);
+      throw new Error(`astro dev kept running:\n${dev.said()}`);
+    }
+    return code;
+  };
+
+  it('should listen on PORT, the port of the origin it publishes', async () => {
+    const port = await findFreePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const dev = startDev(port);
+    try {
+      let llms: string | undefined;
+      const deadline = Date.now() + 120_000;
+      while (llms === undefined && Date.now() < deadline && dev.child.exitCode === null) {
+        try {
+          const response = await fetch(`${origin}/llms.txt`, { signal: AbortSignal.timeout(5000) });
+          if (response.ok) llms = await response.text();
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      }
+      expect(llms, dev.said()).toBeDefined();
+      expect(llms).toContain(`](${origin}/`);
+      expect(dev.said()).toContain(`publishing for ${origin}`);
+    } finally {
+      await stopProcess(dev.child);
+    }
+  }, 180_000);
+
+  it('should stop with one line when PORT is taken, never moving to another port', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const address = taken.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      const dev = startDev(port);
+      expect(await exitCodeOf(dev)).toBe(1);
+      expect(dev.said()).toContain(
+        `Port ${port} is already in use on 127.0.0.1 (another \`npm start\`, \`npm run serve\` or \`npm run dev\`?). Stop that server, or use another port: PORT=${port + 1} npm run dev\n`,
+      );
+      expect(dev.said()).not.toMatch(/trying another|publishing for/i);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  }, 90_000);
+
+  it('should stop, naming PORT, when --port would listen elsewhere than the origin it publishes', async () => {
+    const port = await findFreePort();
+    let other = await findFreePort();
+    while (other === port) other = await findFreePort();
+    const dev = startDev(port, ['--port', String(other)]);
+    expect(await exitCodeOf(dev)).toBe(1);
+    expect(dev.said()).toContain(
+      `--port ${other} would listen elsewhere than the site publishes, http://127.0.0.1:${port} (PORT): set the port with PORT instead: PORT=${other} npm run dev`,
+    );
+  }, 90_000);
 });
 
 interface HmrMessage {
