@@ -250,6 +250,15 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) =>
     refusals.send(res, 'expectation_failed', { instance: readTargetPath(req.url) }),
   );
+  // CONNECT asks for a tunnel, which this server never opens: node:http hands it here, and without
+  // a listener closed the connection with no answer. A 405 problem, like any method a path lacks.
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    const instance = readTargetPath(req.url);
+    refusals.writeToSocket(socket, 'method_not_allowed', {
+      instance,
+      headers: { Allow: options.routes.findSurface(instance).methods.join(', ') },
+    });
+  });
   server.on('connection', lingerOnClose);
   capConnections(
     server,

@@ -352,6 +352,24 @@ describe('limits', () => {
   });
 
   it.each([
+    ['/mcp', 'GET, HEAD, POST, OPTIONS'],
+    ['127.0.0.1:443', 'GET, HEAD, OPTIONS'],
+  ])(
+    'should answer CONNECT %s with a 405 problem whose Allow is %s, and close',
+    async (target, allow) => {
+      const text = await sendBytes(
+        baseUrl,
+        `CONNECT ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`,
+      );
+      expect(text).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/);
+      expect(text).toMatch(new RegExp(`\r\nAllow: ${allow}\r\n`, 'i'));
+      expect(text).toMatch(/\r\nConnection: close\r\n/i);
+      const body = text.slice(text.indexOf('\r\n\r\n') + 4);
+      expect(ProblemSchema.parse(JSON.parse(body)).code).toBe('method_not_allowed');
+    },
+  );
+
+  it.each([
     ['two Host header fields', 'Host: 127.0.0.1\r\nHost: 127.0.0.1\r\n'],
     ['two different Host header fields', 'Host: 127.0.0.1\r\nhost: evil.example\r\n'],
     ['no Host header field', ''],
