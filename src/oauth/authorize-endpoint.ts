@@ -10,6 +10,7 @@ import {
 } from './clients.ts';
 import {
   APPROVAL_PARAMETER,
+  buildAuthorizationErrorPage,
   buildConsentPage,
   checkApproval,
   isSameOriginNavigation,
@@ -37,12 +38,36 @@ interface AuthorizationTarget {
   readonly given: boolean;
 }
 
-/** A refusal shown to the user agent instead of being redirected to the client. */
+/**
+ * Whether the request is a browser's navigation, which a person reads: `Sec-Fetch-Dest:
+ * document`, or, from a browser that sends no fetch metadata, an Accept that names HTML and not
+ * JSON. An agent or a script gets the problem details.
+ * @see Fetch Metadata Request Headers §2.2
+ */
+function isPageNavigation(request: PlainRequest): boolean {
+  const destination = request.header('sec-fetch-dest');
+  if (destination !== undefined && destination !== '') return destination === 'document';
+  const accept = request.header('accept') ?? '';
+  return /\btext\/html\b/i.test(accept) && !/\bjson\b/i.test(accept);
+}
+
+/**
+ * A refusal shown to the user agent instead of being redirected to the client: a page in words
+ * for a person's browser, the problem details for anyone else.
+ */
 function shownRefusal(
   ctx: OAuthContext,
   request: PlainRequest,
   refusal: OAuthRefusal,
 ): PlainAnswer {
+  if (isPageNavigation(request)) {
+    return buildAuthorizationErrorPage({
+      code: refusal.error,
+      description: refusal.description,
+      issuer: ctx.issuer,
+      errorPageUrl: buildErrorTypeUrl(ctx.siteUrl, refusal.error),
+    });
+  }
   return problemAnswer(ctx.siteUrl, {
     status: 400,
     title: 'Bad Request',

@@ -11,11 +11,29 @@ import { AUTHORIZATION_APPROVAL_LIFETIME_SECONDS } from '../service/oauth-lifeti
 export const APPROVAL_PARAMETER = 'approval';
 
 /**
- * The page's own policy: no script, style or form at all (images for the browser's icon only),
- * and no framing. The one action is a same-origin link, so it works without JavaScript.
+ * The page's own style, in the page: the function serves it alone, with no stylesheet of the
+ * site's build to link. System fonts (the policy loads none), light and dark, a readable column,
+ * and the one action as a button. Allowed by its hash, so no other style can run.
  */
-export const CONSENT_PAGE_CSP =
-  "default-src 'none'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const CONSENT_PAGE_STYLE = [
+  ':root{color-scheme:light dark;--fg:#1a1a1a;--muted:#4d4d4d;--bg:#ffffff;--panel:#f5f6f8;--border:#d5d9df;--accent:#0b5cad;--on-accent:#ffffff}',
+  '@media (prefers-color-scheme:dark){:root{--fg:#e8e8e8;--muted:#b4b4b4;--bg:#111418;--panel:#1b2027;--border:#343b45;--accent:#8cc4ff;--on-accent:#0b1a2a}}',
+  'body{margin:0;padding:0 1rem;background:var(--bg);color:var(--fg);font:1.0625rem/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}',
+  'main{box-sizing:border-box;max-width:36rem;margin:clamp(1.5rem,8vh,5rem) auto;padding:1.75rem 1.5rem;background:var(--panel);border:1px solid var(--border);border-radius:0.75rem}',
+  'h1{margin:0 0 1rem;font-size:1.6rem;line-height:1.25;overflow-wrap:anywhere}',
+  'p{margin:0 0 1rem}',
+  '.continue{display:inline-block;margin:0.25rem 0 1.25rem;padding:0.7rem 1.2rem;border-radius:0.5rem;background:var(--accent);color:var(--on-accent);font-weight:600;text-decoration:none;overflow-wrap:anywhere}',
+  '.continue:hover{text-decoration:underline}',
+  '.continue:focus-visible{outline:3px solid var(--accent);outline-offset:3px}',
+  '.note{margin:0;color:var(--muted);font-size:0.95rem}',
+].join('');
+
+/**
+ * The page's own policy: no script or form at all, its one style by its hash (images for the
+ * browser's icon only), and no framing. The one action is a same-origin link, so it works
+ * without JavaScript.
+ */
+export const CONSENT_PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(CONSENT_PAGE_STYLE).digest('base64')}'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 
 /** Everything a code will be bound to and sent with: what the user approves. */
 export interface ApprovedRequest {
@@ -125,12 +143,53 @@ export interface ConsentPage {
  * it names the destination host and asks for one click on a plain link, so our origin never
  * bounces a browser to another site by itself. The client's name is shown without control or
  * bidirectional formatting characters, isolated in `<bdi>` so its direction cannot run into the
- * text around it. No script or style; served with its own CSP, never cached, never framed, and
+ * text around it. No script, and only its own style; served with its own CSP, never cached, never framed, and
  * no CORS field (no other origin's script may read it). @see RFC 9700 §4.11.2, RFC 6819 §4.2.4
  */
 export function buildConsentPage(page: ConsentPage): PlainAnswer {
   const host = escapeHtml(new URL(page.redirectUri).host);
   const ours = escapeHtml(new URL(page.issuer).host);
+  return buildPlainPage(
+    200,
+    `Continue to ${host}? | ${ours}`,
+    `<h1>Continue to ${host}?</h1>
+<p>The application <strong><bdi>${escapeHtml(readDisplayName(page.clientName))}</bdi></strong>${page.metadataUrl ? ` (published by <strong>${escapeHtml(new URL(page.metadataUrl).host)}</strong>)` : ''} asked ${ours} for anonymous access to its public, read-only facts, and to be sent back to <strong>${host}</strong> with an authorization code.</p>
+<p>Continue only if you started this on ${host}. No account and no personal data are shared.</p>
+<p><a class="continue" href="${escapeHtml(page.confirmUrl)}">Continue to ${host}</a></p>
+<p class="note">Did not expect this? Close this page: nothing is sent anywhere.</p>`,
+  );
+}
+
+/** What the page of a refused authorization request says. */
+export interface AuthorizationErrorPage {
+  /** The OAuth error code, such as `invalid_client`. */
+  readonly code: string;
+  readonly description: string;
+  /** The origin serving the page (our issuer). */
+  readonly issuer: string;
+  /** The error's own page, which says how to recover. */
+  readonly errorPageUrl: string;
+}
+
+/**
+ * The page a browser gets for an authorization request that cannot go back to its client (no
+ * valid client or redirect URI): the error in words, in the consent page's look, where an agent
+ * gets the problem details. Status 400, the same policy, never cached.
+ */
+export function buildAuthorizationErrorPage(page: AuthorizationErrorPage): PlainAnswer {
+  const ours = escapeHtml(new URL(page.issuer).host);
+  return buildPlainPage(
+    400,
+    `This sign-in link cannot be used | ${ours}`,
+    `<h1>This sign-in link cannot be used</h1>
+<p>${escapeHtml(page.description)}</p>
+<p>Nothing was sent to any application. If an application sent you here, tell its makers the error <a href="${escapeHtml(page.errorPageUrl)}"><code>${escapeHtml(page.code)}</code></a>.</p>
+<p class="note">You can close this page.</p>`,
+  );
+}
+
+/** A page of the OAuth endpoints: its own style and policy, never cached, never framed. */
+function buildPlainPage(status: number, title: string, main: string): PlainAnswer {
   const body = `<!doctype html>
 <html lang="en">
 <head>
@@ -138,21 +197,18 @@ export function buildConsentPage(page: ConsentPage): PlainAnswer {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <meta name="robots" content="noindex">
-<title>Continue to ${host}? | ${ours}</title>
+<title>${title}</title>
+<style>${CONSENT_PAGE_STYLE}</style>
 </head>
 <body>
 <main>
-<h1>Continue to ${host}?</h1>
-<p>The application <strong><bdi>${escapeHtml(readDisplayName(page.clientName))}</bdi></strong>${page.metadataUrl ? ` (published by <strong>${escapeHtml(new URL(page.metadataUrl).host)}</strong>)` : ''} asked ${ours} for anonymous access to its public, read-only facts, and to be sent back to <strong>${host}</strong> with an authorization code.</p>
-<p>Continue only if you started this on ${host}. No account and no personal data are shared.</p>
-<p><a href="${escapeHtml(page.confirmUrl)}">Continue to ${host}</a></p>
-<p>Did not expect this? Close this page: nothing is sent anywhere.</p>
+${main}
 </main>
 </body>
 </html>
 `;
   return {
-    status: 200,
+    status,
     headers: {
       'Content-Type': MEDIA_TYPES.html,
       'Cache-Control': 'no-store',

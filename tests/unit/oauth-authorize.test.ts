@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CONSENT_PAGE_CSP } from '../../src/oauth/consent-page.ts';
 import {
@@ -32,8 +33,22 @@ async function startWebFlow(extra: Record<string, string> = {}, clientName = 'We
 
 /** The href of the page's one link (the confirmation), decoded from the HTML. */
 function readConfirmPath(body: string): string {
-  const href = /<a href="([^"]+)">/.exec(body)?.[1] ?? '';
+  const href = /<a class="continue" href="([^"]+)">/.exec(body)?.[1] ?? '';
   return href.replaceAll('&amp;', '&');
+}
+
+/**
+ * What a page of the OAuth endpoints may run: no script, form, style attribute or handler, and
+ * one <style> whose hash is the one the policy allows.
+ */
+function expectOwnStyleOnly(body: string, csp: string | undefined): void {
+  expect(body).not.toMatch(/<script|<form| style=| on\w+=/i);
+  const styles = [...body.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '');
+  expect(styles).toHaveLength(1);
+  const hash = createHash('sha256')
+    .update(styles[0] ?? '')
+    .digest('base64');
+  expect(csp).toContain(`style-src 'sha256-${hash}'`);
 }
 
 describe('createAuthorizeHandler for a redirect URI on the web', () => {
@@ -48,8 +63,40 @@ describe('createAuthorizeHandler for a redirect URI on the web', () => {
     expect(answer.headers['X-Frame-Options']).toBe('DENY');
     const body = String(answer.body);
     expect(body).toContain('<h1>Continue to app.example?</h1>');
-    expect(body).not.toMatch(/<script|<style|<form| style=| on\w+=/i);
+    expectOwnStyleOnly(body, answer.headers['Content-Security-Policy']);
     expect(readConfirmPath(body)).toMatch(/^\/oauth\/authorize\?.*&approval=[\w.-]+$/);
+  });
+
+  it('should show a browser a page in words for a request it cannot send back, and an agent the problem', async () => {
+    const path = `/oauth/authorize?${new URLSearchParams({
+      response_type: 'code',
+      client_id: 'not-a-client',
+      redirect_uri: webUri,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    }).toString()}`;
+    for (const headers of [
+      { 'Sec-Fetch-Dest': 'document', Accept: 'text/html,*/*;q=0.8' },
+      { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    ]) {
+      const page = await call(api.authorize, path, { headers });
+      expect(page.status).toBe(400);
+      expect(page.headers['Content-Type']).toBe('text/html; charset=utf-8');
+      expect(page.headers['Cache-Control']).toBe('no-store');
+      const body = String(page.body);
+      expect(body).toContain('<h1>This sign-in link cannot be used</h1>');
+      expect(body).toContain(
+        `<a href="${SITE}/errors/invalid_client"><code>invalid_client</code></a>`,
+      );
+      expect(body).not.toContain('"type"');
+      expectOwnStyleOnly(body, page.headers['Content-Security-Policy']);
+    }
+    for (const headers of [{}, { Accept: 'application/json' }, { 'Sec-Fetch-Dest': 'empty' }]) {
+      const problem = await call(api.authorize, path, { headers });
+      expect(problem.status).toBe(400);
+      expect(problem.headers['Content-Type']).toBe('application/problem+json');
+      expect(json(problem).code).toBe('invalid_client');
+    }
   });
 
   it('should show the client name without control or bidirectional characters, isolated', async () => {
