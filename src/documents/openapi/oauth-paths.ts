@@ -1,4 +1,5 @@
 import { SERVICE_PATHS, type ServiceUrls } from '../../service/urls.ts';
+import { MEDIA_TYPES } from '../../service/media-types.ts';
 import { buildClaimMetadata } from '../claim-metadata.ts';
 import { referSchema, type JsonObject } from './component-schemas.ts';
 import { OAUTH_ERROR_RESPONSES, referEndpointResponse } from './error-responses.ts';
@@ -70,6 +71,16 @@ export function buildOAuthPaths(urls: ServiceUrls): JsonObject {
                 description: 'The redirect URI with its parameters.',
                 schema: { type: 'string' },
               },
+            },
+          },
+        },
+        errorResponses: {
+          '400': {
+            description:
+              "A request that cannot go back to its client (no valid client or redirect URI, or an error for a redirect URI that is not loopback or a private-use scheme): a Problem, or, to a browser navigation (Sec-Fetch-Dest: document, or an Accept naming HTML and not JSON), a page saying it in words, under the consent page's Content-Security-Policy.",
+            content: {
+              [MEDIA_TYPES.problem]: { schema: referSchema('Problem') },
+              [MEDIA_TYPES.html]: { schema: { type: 'string' } },
             },
           },
         },
