@@ -22,6 +22,7 @@ const CONSENT_PAGE_STYLE = [
   'main{box-sizing:border-box;max-width:36rem;margin:clamp(1.5rem,8vh,5rem) auto;padding:1.75rem 1.5rem;background:var(--panel);border:1px solid var(--border);border-radius:0.75rem}',
   'h1{margin:0 0 1rem;font-size:1.6rem;line-height:1.25;overflow-wrap:anywhere}',
   'p{margin:0 0 1rem}',
+  'a{color:var(--accent)}',
   '.continue{display:inline-block;margin:0.25rem 0 1.25rem;padding:0.7rem 1.2rem;border-radius:0.5rem;background:var(--accent);color:var(--on-accent);font-weight:600;text-decoration:none;overflow-wrap:anywhere}',
   '.continue:hover{text-decoration:underline}',
   '.continue:focus-visible{outline:3px solid var(--accent);outline-offset:3px}',
