@@ -27,20 +27,25 @@ export interface EncodedFile {
 }
 
 /**
- * The coding to send for an Accept-Encoding header: Brotli, then gzip, when the client accepts
- * it with a q-value above zero; undefined for none.
+ * The coding to send for an Accept-Encoding header: of Brotli and gzip, the one the client weighs
+ * higher (its q-value, 1 when it gives none; `*` weighs every coding it does not name), Brotli on
+ * a tie; undefined when it weighs both at zero or names neither.
+ * @see RFC 9110 §12.5.3
  */
 export function chooseContentCoding(acceptEncoding: string | undefined): ContentCoding | undefined {
   if (!acceptEncoding) return undefined;
-  const accepted = new Set<string>();
+  const weights = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [coding = '', ...params] = part.split(';').map((piece) => piece.trim());
     const q = params.find((param) => param.startsWith('q='));
-    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(coding);
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    weights.set(coding, Number.isFinite(weight) ? weight : 0);
   }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
+  const weigh = (coding: ContentCoding) => weights.get(coding) ?? weights.get('*') ?? 0;
+  const br = weigh('br');
+  const gzip = weigh('gzip');
+  if (br <= 0 && gzip <= 0) return undefined;
+  return br >= gzip ? 'br' : 'gzip';
 }
 
 /**

@@ -103,6 +103,12 @@ describe('chooseContentCoding', () => {
     ['br;q=0, gzip', 'gzip'],
     ['BR;q=0.1', 'br'],
     ['gzip;q=0, br;q=0', undefined],
+    ['gzip;q=0.9, br;q=0.1', 'gzip'],
+    ['br;q=0.5, gzip;q=0.5', 'br'],
+    ['*', 'br'],
+    ['*;q=0.5, br;q=0.2', 'gzip'],
+    ['gzip, *;q=0', 'gzip'],
+    ['br;q=abc, gzip', 'gzip'],
   ])('should choose %s → %s', (header, coding) => {
     expect(chooseContentCoding(header)).toBe(coding);
   });
