@@ -118,7 +118,8 @@ function answerWithoutMessage(
       return {
         status: 200,
         headers: { ...cors, 'Content-Type': MEDIA_TYPES.json, 'Cache-Control': 'no-cache' },
-        body: request.method === 'HEAD' ? null : metadataBody,
+        // The transport drops a HEAD's body, and keeps the Content-Length the GET sends.
+        body: metadataBody,
       };
     default:
       return problem(request, 'method_not_allowed', { Allow: ALLOWED_METHODS });

@@ -288,6 +288,18 @@ describe('methods', () => {
     },
   );
 
+  it.each(['/mcp', '/oauth/jwks'])(
+    'should answer HEAD at %s with the fields of its GET, Content-Length included, and no body',
+    async (path) => {
+      const get = await sendRaw(baseUrl, { method: 'GET', path });
+      const head = await sendRaw(baseUrl, { method: 'HEAD', path });
+      expect(head.status).toBe(get.status);
+      expect(head.body.length).toBe(0);
+      for (const name of ['content-type', 'content-length', 'cache-control'])
+        expect(head.headers[name], name).toBe(get.headers[name]);
+    },
+  );
+
   it.each(FUNCTIONS)(
     'should answer a wrong method at %s with a 405 problem whose Allow is %s',
     async (path, allow) => {
