@@ -320,6 +320,24 @@ describe('code blocks', () => {
     }
     expect(blocks).toBeGreaterThan(SITE_PAGES.length);
   });
+
+  it('should highlight every block of /developers and the error pages, JSON answers and configurations too', async () => {
+    const paths = SITE_PAGES.filter(
+      ({ path, section }) => path === '/developers' || section === 'errors',
+    ).map(({ path }) => path);
+    const plain: string[] = [];
+    let blocks = 0;
+    for (const path of paths) {
+      const html = await (await fetch(`${baseUrl}${path}`)).text();
+      for (const block of html.match(/<div class="code-block"[^>]*>[\s\S]*?<pre[^>]*>/g) ?? []) {
+        blocks += 1;
+        if (!block.includes('class="highlighted"'))
+          plain.push(`${path}: ${/data-label="([^"]*)"/.exec(block)?.[1] ?? ''}`);
+      }
+    }
+    expect(plain).toEqual([]);
+    expect(blocks).toBeGreaterThan(paths.length);
+  });
 });
 
 describe('page structure', () => {
