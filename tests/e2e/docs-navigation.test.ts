@@ -182,6 +182,18 @@ describe('operation pages', () => {
 });
 
 describe('the entry page', () => {
+  it('should link each page of the index by its name alone, its method beside the link', async () => {
+    const html = await (await fetch(`${baseUrl}/docs`)).text();
+    const links = [...html.matchAll(/<ul class="docs-index">([\s\S]*?)<\/ul>/g)].flatMap((list) => [
+      ...(list[1] ?? '').matchAll(/<a href="[^"]+">([\s\S]*?)<\/a>/g),
+    ]);
+    expect(links.length).toBeGreaterThan(10);
+    for (const [link, text = ''] of links) {
+      expect(text, link).not.toContain('docs-nav-method');
+      expect(text, link).toBe(text.trim());
+    }
+  });
+
   it('should open with the copy of content/pages/docs.md and a quickstart', async () => {
     const { pages } = await loadSampleContent();
     const { page } = await openDocs('/docs', 1280, false);
