@@ -140,8 +140,31 @@ export function findShapeFaults(raw: RawRequest, answer: RawAnswer, baseUrl: str
     return faults;
   }
   if (type === 'text/html' && status === 404 && !API_PREFIX.test(pathname)) return faults;
+  // A browser sent to /oauth/authorize with a request that cannot go back gets a page in words,
+  // under the consent page's policy, never cached (docs/oauth.md).
+  if (
+    type === 'text/html' &&
+    status === 400 &&
+    /^\/(oauth\/|api\/oauth-)authorize$/.test(pathname) &&
+    (/text\/html/i.test(readRequestField(raw, 'accept')) ||
+      readRequestField(raw, 'sec-fetch-dest').toLowerCase() === 'document')
+  ) {
+    if (header(answer, 'cache-control') !== 'no-store')
+      faults.push('an authorization page may be cached');
+    if (!header(answer, 'content-security-policy').includes("default-src 'none'"))
+      faults.push('an authorization page without its policy');
+    return faults;
+  }
   faults.push(`a ${status} to ${raw.method} ${pathname.slice(0, 80)} came as "${type}"`);
   return faults;
+}
+
+/** A request field of a raw request, by its name in any case, as text ('' when absent). */
+function readRequestField(raw: RawRequest, name: string): string {
+  const value = Object.entries(raw.headers ?? {}).find(
+    ([field]) => field.toLowerCase() === name,
+  )?.[1];
+  return value === undefined ? '' : String(value);
 }
 
 /** An answer as the server sent it: status, raw header fields in order (but Date), body. */
