@@ -25,6 +25,8 @@ const INLINE_ELEMENTS = new Set([
   'time',
   'u',
   'var',
+  // A line-break opportunity inside a word (`application/<wbr>json`): no word ends there.
+  'wbr',
 ]);
 
 const HEADING = /^h[1-6]$/;

@@ -121,3 +121,17 @@ describe('search_site over MCP (official SDK client)', () => {
     expect((result.content as { text: string }[])[0]?.text).toMatch(message);
   });
 });
+
+describe('the served search index', () => {
+  it("should hold a reference page's own words, not its breadcrumb trail, and no word split at a line-break opportunity", async () => {
+    const { sections } = (await (await fetch(`${baseUrl}/search-index.json`)).json()) as {
+      sections: PageSection[];
+    };
+    const references = sections.filter(
+      (section) => section.url.startsWith('/docs/') && !section.url.includes('#'),
+    );
+    expect(references.length).toBeGreaterThan(10);
+    for (const section of references) expect(section.text, section.url).not.toMatch(/^API docs\b/);
+    for (const section of sections) expect(section.text, section.url).not.toMatch(/\/ json\b/);
+  });
+});

@@ -16,7 +16,7 @@ const PAGE = `<!doctype html><html><head><title>Docs · Example</title>
   <h3>No anchor here</h3><p>Still<strong>part</strong> of the limits.</p>
   <svg><text>drawn</text></svg>
   <h2 id="errors">Errors <code>rate_limited</code></h2>
-  <p hidden>secret</p><p>Every error is a problem.</p><br><img alt="x">
+  <p hidden>secret</p><p>Every error is a problem, as application/<wbr>problem+json.</p><br><img alt="x">
 </main>
 <footer>Footer text</footer>
 </body></html>`;
@@ -40,7 +40,7 @@ describe('readPageSections', () => {
         url: '/docs#errors',
         page: 'API reference',
         heading: 'Errors rate_limited',
-        text: 'Every error is a problem.',
+        text: 'Every error is a problem, as application/problem+json.',
       },
     ]);
   });
