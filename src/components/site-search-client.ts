@@ -100,15 +100,17 @@ function renderGroups(doc: Document, hits: readonly PageSearchHit[]): HTMLElemen
     const titleLang = pageHits[0]?.pageLang;
     if (titleLang) group.lang = titleLang;
     group.setAttribute('aria-label', title);
-    const label = doc.createElement('p');
-    label.className = 'search-page';
-    label.setAttribute('aria-hidden', 'true');
-    label.textContent = title;
-    if (titleLang) label.dir = 'auto';
-    group.append(
-      label,
-      ...pageHits.map((hit) => renderOption(doc, hit, `search-option-${count++}`)),
-    );
+    // The page's title over its results, unless the first is the page's own text, whose heading
+    // is that title already.
+    if (pageHits[0]?.section !== undefined) {
+      const label = doc.createElement('p');
+      label.className = 'search-page';
+      label.setAttribute('aria-hidden', 'true');
+      label.textContent = title;
+      if (titleLang) label.dir = 'auto';
+      group.append(label);
+    }
+    group.append(...pageHits.map((hit) => renderOption(doc, hit, `search-option-${count++}`)));
     return group;
   });
 }
