@@ -8,15 +8,18 @@ import type { FailureLog } from '../http/problem.ts';
 /** sirv sends a `.br` or `.gz` file with the coding its name says. */
 const CODING_BY_SUFFIX: Readonly<Record<string, string>> = { '.br': 'br', '.gz': 'gzip' };
 
+/** A static file's headers, its validators named. */
+export type FileHeaders = OutgoingHttpHeaders & {
+  readonly ETag: string;
+  readonly 'Last-Modified': string;
+};
+
 /**
  * The headers a static file is sent with, exactly as sirv (`etag: true`) derives them from the
  * file's size and modification time: length, media type (HTML with its charset), Last-Modified,
  * a weak ETag, and a Content-Encoding for `.br` and `.gz` names.
  */
-export function readFileHeaders(
-  file: string,
-  stats: { size: number; mtime: Date },
-): OutgoingHttpHeaders & { readonly ETag: string; readonly 'Last-Modified': string } {
+export function readFileHeaders(file: string, stats: { size: number; mtime: Date }): FileHeaders {
   const coding = CODING_BY_SUFFIX[file.slice(-3)];
   let type = lookup(coding ? file.slice(0, -3) : file) ?? '';
   if (type === 'text/html') type += ';charset=utf-8';

@@ -1,8 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { lookup } from 'mrmime';
 import { isNotModified } from '../http/conditional-get.ts';
+import { readFileHeaders, type FileHeaders } from './disk-files.ts';
 
 /** Which static files are kept in memory, and how much memory they may take in all. */
 export const MEMORY_FILE_LIMITS = {
@@ -22,9 +22,7 @@ const WELL_KNOWN_NAME = /^\/\.well-known(\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+$/;
 interface MemoryFile {
   readonly body: Buffer;
   /** The headers sirv derives from the file: length, media type, Last-Modified and ETag. */
-  readonly headers: OutgoingHttpHeaders;
-  readonly etag: string;
-  readonly lastModified: string;
+  readonly headers: FileHeaders;
 }
 
 /**
@@ -61,12 +59,13 @@ export class MemoryFiles {
       return false;
     }
     if (typeof entry === 'string') return false;
-    if (isNotModified(req.headers, entry.etag, entry.lastModified)) {
+    const { ETag: etag, 'Last-Modified': lastModified } = entry.headers;
+    if (isNotModified(req.headers, etag, lastModified)) {
       // The validators, with the Cache-Control and Vary the caller set. @see RFC 9110 §15.4.5
-      res.writeHead(304, { ETag: entry.etag, 'Last-Modified': entry.lastModified }).end();
+      res.writeHead(304, { ETag: etag, 'Last-Modified': lastModified }).end();
       return true;
     }
-    const headers = { ...entry.headers };
+    const headers: OutgoingHttpHeaders = { ...entry.headers };
     for (const name in headers) {
       const set = res.getHeader(name);
       if (set) headers[name] = set;
@@ -101,16 +100,8 @@ export class MemoryFiles {
           this.#bytes -= stats.size;
           return 'declined' as const;
         }
-        const etag = `W/"${stats.size}-${stats.mtime.getTime()}"`;
-        const lastModified = stats.mtime.toUTCString();
-        const type = lookup(file) ?? '';
-        const headers: OutgoingHttpHeaders = {
-          'Content-Length': stats.size,
-          'Content-Type': type === 'text/html' ? `${type};charset=utf-8` : type,
-          'Last-Modified': lastModified,
-          ETag: etag,
-        };
-        return { body, headers, etag, lastModified };
+        // Never a `.br` or `.gz` name (declined above), so no Content-Encoding among them.
+        return { body, headers: readFileHeaders(file, stats) };
       })
       .catch(() => 'declined' as const)
       .then((entry) => this.#files.set(file, entry));
