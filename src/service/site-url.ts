@@ -18,19 +18,31 @@ export class SiteUrlError extends Error {
 }
 
 /**
- * Resolves the public origin every absolute URL is built from: `SITE_URL` when set; on Vercel the
- * production domain for production deploys and the deployment's own URL for previews, so each
- * deploy publishes metadata pointing at itself; else the local server's address.
+ * The origin a variable names, and that variable: `SITE_URL` when set; on Vercel the production
+ * domain for production deploys and the deployment's own URL for previews, so each deploy
+ * publishes metadata pointing at itself; undefined when none does (a local run).
+ */
+function readNamedOrigin(
+  env: SiteUrlEnvironment,
+): { readonly origin: string; readonly variable: string } | undefined {
+  if (env.SITE_URL) return { origin: env.SITE_URL, variable: 'SITE_URL' };
+  if (env.VERCEL_ENV === 'production' && env.VERCEL_PROJECT_PRODUCTION_URL) {
+    return {
+      origin: `https://${env.VERCEL_PROJECT_PRODUCTION_URL}`,
+      variable: 'VERCEL_PROJECT_PRODUCTION_URL',
+    };
+  }
+  if (env.VERCEL_URL) return { origin: `https://${env.VERCEL_URL}`, variable: 'VERCEL_URL' };
+  return undefined;
+}
+
+/**
+ * Resolves the public origin every absolute URL is built from: the one a variable names
+ * (`readNamedOrigin`), else the local server's address.
  */
 export function resolveSiteUrl(env: SiteUrlEnvironment): string {
-  if (env.SITE_URL) return normalizeOrigin(env.SITE_URL, 'SITE_URL');
-  if (env.VERCEL_ENV === 'production' && env.VERCEL_PROJECT_PRODUCTION_URL) {
-    return normalizeOrigin(
-      `https://${env.VERCEL_PROJECT_PRODUCTION_URL}`,
-      'VERCEL_PROJECT_PRODUCTION_URL',
-    );
-  }
-  if (env.VERCEL_URL) return normalizeOrigin(`https://${env.VERCEL_URL}`, 'VERCEL_URL');
+  const named = readNamedOrigin(env);
+  if (named) return normalizeOrigin(named.origin, named.variable);
   // A server listening on every interface is still reached through loopback from this machine.
   const listen = readListenAddress(env);
   const host = listen.host === '0.0.0.0' || listen.host === '::' ? 'localhost' : listen.host;
@@ -42,11 +54,7 @@ export function resolveSiteUrl(env: SiteUrlEnvironment): string {
  * Vercel): a server that publishes it must then listen on that port.
  */
 export function publishesListenAddress(env: SiteUrlEnvironment): boolean {
-  return (
-    !env.SITE_URL &&
-    !(env.VERCEL_ENV === 'production' && env.VERCEL_PROJECT_PRODUCTION_URL) &&
-    !env.VERCEL_URL
-  );
+  return readNamedOrigin(env) === undefined;
 }
 
 /**
