@@ -1,5 +1,5 @@
 import { siteUrl } from '../generated/site-origin.ts';
-import { toWebExports } from '../http/plain-http.ts';
+import { FUNCTION_METHODS, toWebExports } from '../http/plain-http.ts';
 import { readProcessInsight, withInsight } from '../insight/insight-recorder.ts';
 import { findErrorKind } from '../service/error-kinds.ts';
 import { answerPreflight } from '../http/methods.ts';
@@ -7,7 +7,7 @@ import { logToStderr, problemAnswer } from '../http/problem.ts';
 import { serveFunction } from '../http/serve-function.ts';
 
 /** The methods every unknown path answers (each with the 404 problem, but OPTIONS). */
-const ANSWERED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+const ANSWERED_METHODS = FUNCTION_METHODS.join(', ');
 
 /**
  * Answers every unknown path under /api/, /mcp/, /oauth/ and /.well-known/ (vercel.json rewrites them

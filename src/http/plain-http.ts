@@ -139,10 +139,21 @@ async function readWebBody(request: Request, limit: number): Promise<string | un
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
+/** The methods an api/ function exports, each one answered by its plain handler. */
+export const FUNCTION_METHODS = [
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'OPTIONS',
+] as const;
+
 /** Every method export of an api/ function, all answered by one plain handler. */
 export function toWebExports(
   handler: PlainHandler,
-): Record<'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS', WebHandler> {
+): Record<(typeof FUNCTION_METHODS)[number], WebHandler> {
   const web = toWebHandler(handler);
   return { GET: web, HEAD: web, POST: web, PUT: web, PATCH: web, DELETE: web, OPTIONS: web };
 }
