@@ -66,8 +66,9 @@ function answerIncompleteBody(error: unknown, request: PlainRequest, siteUrl: st
  * past the limit, a 429 problem with Retry-After), and guarded so an unexpected failure is a 500
  * problem with a request id (a body cut off by the client is a 400, a failure `options.failure`
  * knows is its answer). CORS preflights are not counted. A handler may count a request as several
- * once it has read its body (`PlainRequest.charge`: a JSON-RPC batch, one per message). One async layer does all of it: each
- * layer of its own cost every request a promise and a turn of the microtask queue.
+ * once it has read its body (`PlainRequest.charge`: a JSON-RPC batch, one per message). One async
+ * layer does all of it: each layer of its own cost every request a promise and a turn of the
+ * microtask queue.
  */
 export function serveFunction(served: PlainHandler, options: ServeFunctionOptions): PlainHandler {
   const { siteUrl, failure } = options;

@@ -144,8 +144,9 @@ export interface ConsentPage {
  * it names the destination host and asks for one click on a plain link, so our origin never
  * bounces a browser to another site by itself. The client's name is shown without control or
  * bidirectional formatting characters, isolated in `<bdi>` so its direction cannot run into the
- * text around it. No script, and only its own style; served with its own CSP, never cached, never framed, and
- * no CORS field (no other origin's script may read it). @see RFC 9700 §4.11.2, RFC 6819 §4.2.4
+ * text around it. No script, and only its own style; served with its own CSP, never cached, never
+ * framed, and no CORS field (no other origin's script may read it).
+ * @see RFC 9700 §4.11.2, RFC 6819 §4.2.4
  */
 export function buildConsentPage(page: ConsentPage): PlainAnswer {
   const host = escapeHtml(new URL(page.redirectUri).host);
