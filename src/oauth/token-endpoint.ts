@@ -1,5 +1,5 @@
 import { byMethod } from '../http/methods.ts';
-import type { PlainHandler } from '../http/plain-http.ts';
+import type { PlainAnswer, PlainHandler, PlainRequest } from '../http/plain-http.ts';
 import { noteRequest } from '../http/request-notes.ts';
 import { readRequestBody, type BodyRules } from '../http/request-body.ts';
 import type { TokenRequest, TokenResponse } from '../schemas/oauth.ts';
@@ -62,6 +62,8 @@ export function createTokenHandler(options: TokenEndpointOptions): PlainHandler 
       );
       return answerRefusal(ctx, request, wrongType.refusal);
     }
+    const authenticated = refuseClientAuthentication(ctx, request);
+    if (authenticated) return authenticated;
     const input = readTokenRequest(body.value, ctx.urls);
     if (!input.ok) return answerRefusal(ctx, request, input.refusal);
     const clientId = input.value.client_id;
@@ -82,6 +84,39 @@ export function createTokenHandler(options: TokenEndpointOptions): PlainHandler 
     return jsonAnswer(200, answer);
   };
   return byMethod(ctx.siteUrl, { POST: token });
+}
+
+/** An HTTP authentication scheme: a token (RFC 9110 §11.1, §5.6.2). */
+const AUTH_SCHEME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * Refuses a token request that authenticates its client with an Authorization header (Basic, or
+ * any other scheme): every client of this server is public (`token_endpoint_auth_method` none),
+ * so a client that sends credentials expects an authentication this server never performs, and
+ * ignoring them would let it believe they were checked. RFC 6749 §5.2: invalid_client, 401, and a
+ * `WWW-Authenticate` challenge of the scheme the client used. Undefined when there is none.
+ */
+function refuseClientAuthentication(
+  ctx: OAuthContext,
+  request: PlainRequest,
+): PlainAnswer | undefined {
+  const credentials = request.header('authorization');
+  if (credentials === undefined) return undefined;
+  const given = credentials.trim().split(/[ \t]/, 1)[0] ?? '';
+  const scheme = AUTH_SCHEME.test(given) ? given : 'Basic';
+  const { refusal } = refuse(
+    'invalid_client',
+    `This server's clients are public (token_endpoint_auth_method none) and authenticate with no credentials: send client_id in the form body and no Authorization header (${scheme} was sent).`,
+  );
+  const answer = answerRefusal(ctx, request, refusal);
+  return {
+    ...answer,
+    headers: {
+      ...answer.headers,
+      'WWW-Authenticate': `${scheme} realm="${ctx.issuer}"`,
+      'Access-Control-Expose-Headers': 'WWW-Authenticate',
+    },
+  };
 }
 
 /**

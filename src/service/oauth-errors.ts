@@ -14,9 +14,9 @@ export const OAUTH_ERRORS = {
     status: 401,
     title: 'Unauthorized',
     detail:
-      'The client_id was not issued by this server, was altered, or its key was retired; or, for a URL client_id, its client metadata document could not be fetched or was refused.',
+      'The client_id was not issued by this server, was altered, or its key was retired; or, for a URL client_id, its client metadata document could not be fetched or was refused; or the token request carried client credentials in an Authorization header, which public clients do not send.',
     resolution:
-      'Register again at /oauth/register and use the client_id it returns, unchanged; or fix the client metadata document that error_description names.',
+      'Register again at /oauth/register and use the client_id it returns, unchanged; or fix the client metadata document that error_description names; or send client_id in the form body without an Authorization header.',
   },
   invalid_grant: {
     status: 400,

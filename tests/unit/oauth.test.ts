@@ -188,6 +188,30 @@ describe('POST /oauth/token with client_credentials', () => {
     expect(payload.aud).toBe(`${SITE}/mcp`);
   });
 
+  it('should refuse client credentials in an Authorization header, challenging the scheme used', async () => {
+    const clientId = await registerClient();
+    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId });
+    for (const [credentials, scheme] of [
+      [`Basic ${Buffer.from(`${clientId}:`).toString('base64')}`, 'Basic'],
+      ['Bearer abc', 'Bearer'],
+      ['"odd" x', 'Basic'],
+    ] as const) {
+      const answer = await call(api.token, '/oauth/token', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Authorization: credentials,
+        },
+        body: form.toString(),
+      });
+      const body = expectOAuthError(answer, 401, 'invalid_client');
+      expect(body.error_description).toContain('no Authorization header');
+      expect(answer.headers['WWW-Authenticate']).toBe(`${scheme} realm="${SITE}"`);
+    }
+    // The same request without the header is granted: the header alone was refused.
+    expect((await token(Object.fromEntries(form))).status).toBe(200);
+  });
+
   it('should refuse a client_id forged with another key, or altered', async () => {
     const forged = await registerClient({}, endpoints(strangers).register);
     expectOAuthError(

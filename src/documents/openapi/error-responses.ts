@@ -19,7 +19,15 @@ export const OAUTH_ERROR_RESPONSES = {
     content: { 'application/json': { schema: referSchema('OAuthError') } },
   },
   '401': {
-    description: 'The client could not be authenticated (invalid_client, RFC 6749 §5.2).',
+    description:
+      'The client could not be authenticated (invalid_client, RFC 6749 §5.2): an unknown or altered client_id, or client credentials in an Authorization header (every client is public; WWW-Authenticate names the scheme sent).',
+    headers: {
+      'WWW-Authenticate': {
+        description:
+          'Present when the request carried an Authorization header: a challenge of the scheme it used, with the issuer as realm (RFC 6749 §5.2).',
+        schema: { type: 'string' },
+      },
+    },
     content: { 'application/json': { schema: referSchema('OAuthError') } },
   },
 };
