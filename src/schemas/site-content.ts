@@ -77,14 +77,18 @@ const OneLineSchema = oneLine(300);
 function describeFileNameRule(extensions: string, example: string): string {
   return (
     `must be a file name in kebab-case (lower-case letters a to z, digits and single hyphens) ` +
-    `ending in ${extensions}, e.g. ${example}: rename the file in content/ to match`
+    `ending in ${extensions}, e.g. ${example}: rename the file in content/ to match, then the ` +
+    `file itself is checked`
   );
 }
 
 /** A colour as six hex digits, e.g. #1f5f99. */
 const HexColorSchema = z
   .string()
-  .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour of six hex digits, e.g. #1f5f99');
+  .regex(
+    /^#[0-9a-fA-F]{6}$/,
+    'must be a colour of six hex digits, e.g. #1f5f99: fix it first, then its contrast is checked',
+  );
 
 /** content/company.yaml: who the company is. */
 export const CompanySchema = z.strictObject({
@@ -127,12 +131,15 @@ export const CompanySchema = z.strictObject({
 export type Company = z.infer<typeof CompanySchema>;
 
 /**
- * The fields of company.yaml the brand checks read, the file's other fields let through: checked
- * on their own when another field of the file is wrong, so a build names every problem at once.
+ * The fields of company.yaml the brand checks read, each on its own: a field that is wrong (its
+ * own problem reported by CompanySchema) is undefined, and the file's other fields are let
+ * through, so one wrong colour hides neither the other colour's contrast nor the logo's problems.
  */
-export const CompanyBrandSchema = z.object(
-  CompanySchema.pick({ logo: true, accentColor: true, accentColorDark: true }).shape,
-);
+export const CompanyBrandSchema = z.object({
+  logo: CompanySchema.shape.logo.optional().catch(undefined),
+  accentColor: CompanySchema.shape.accentColor.optional().catch(undefined),
+  accentColorDark: CompanySchema.shape.accentColorDark.optional().catch(undefined),
+});
 
 /** The brand fields of company.yaml. */
 export type CompanyBrand = z.infer<typeof CompanyBrandSchema>;
@@ -205,9 +212,27 @@ export type CallToAction = z.infer<typeof CallToActionSchema>;
 export const CallsToActionSchema = z
   .array(CallToActionSchema)
   .min(1, 'list at least one call to action')
-  .refine((list) => new Set(list.map((cta) => cta.id)).size === list.length, {
-    message: 'each call to action needs a unique id',
-  });
+  .superRefine(
+    (list, ctx) => {
+      // Entries may be half valid here (see `when`): only the ids that are text are compared.
+      const firstIndex = new Map<string, number>();
+      list.forEach((entry: { id?: unknown } | null, index) => {
+        const id = entry?.id;
+        if (typeof id !== 'string') return;
+        const first = firstIndex.get(id);
+        if (first === undefined) firstIndex.set(id, index);
+        else {
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'id'],
+            message: `is also the id of [${first}]: each call to action needs a unique id`,
+          });
+        }
+      });
+    },
+    // Also when another field of an entry is wrong, so the build names both at once.
+    { when: (payload) => Array.isArray(payload.value) },
+  );
 
 /** content/agents.yaml: text written for AI agents. */
 export const AgentTextSchema = z.strictObject({

@@ -44,17 +44,19 @@ export interface ContrastProblem {
 }
 
 /**
- * Checks each theme's accent colour for WCAG AA text contrast (4.5:1) against that theme's page
+ * Checks each theme's accent colour (each one given) for WCAG AA text contrast (4.5:1) against that theme's page
  * background and surface: the accent is link and label text on both, and the background of the
  * primary buttons and method badges whose text is the page background colour (the same pair).
  * @see WCAG 2.2 SC 1.4.3 (Contrast, Minimum)
  */
-export function checkAccentContrast(
-  company: Pick<Company, 'accentColor' | 'accentColorDark'>,
-): ContrastProblem[] {
+export function checkAccentContrast(company: {
+  readonly [field in ThemeColours['accentField']]?: string | undefined;
+}): ContrastProblem[] {
   const problems: ContrastProblem[] = [];
   for (const theme of THEMES) {
     const accent = company[theme.accentField];
+    // A colour that is missing or not #rrggbb has a problem of its own; the other is still read.
+    if (accent === undefined) continue;
     for (const [role, colour] of [
       ['page background', theme.background],
       ['surface', theme.surface],

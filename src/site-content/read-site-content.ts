@@ -13,6 +13,7 @@ import {
   PAGE_NAMES,
   PageCopyFrontMatterSchema,
   ProductFrontMatterSchema,
+  ProductImageSchema,
   type ChangelogEntry,
   type ContentPage,
   type CopySection,
@@ -20,7 +21,6 @@ import {
   type PageName,
   type SiteContent,
   type CompanyBrand,
-  type ProductImage,
 } from '../schemas/site-content.ts';
 import { checkAccentContrast } from './brand-colours.ts';
 import { normalizeContentText, splitContentFile } from './content-file-text.ts';
@@ -34,27 +34,24 @@ import {
   KEBAB_CASE_SLUG,
 } from './content-page-rules.ts';
 import { listMarkdownEmbeds, parseMarkdownOutline } from './parse-markdown-outline.ts';
+import { ContentError, formatIssuePath, type ContentIssue } from './content-error.ts';
 
-/** One problem found in content/, named by file and field. */
-export interface ContentIssue {
-  readonly file: string;
-  readonly field: string;
-  readonly message: string;
+// Where every reader of content/ has imported them from.
+export { ContentError, type ContentIssue } from './content-error.ts';
+
+/** A Markdown file of content/ as read: its front matter as written and validated, and its body. */
+interface MarkdownFile<Data> {
+  /** The front matter, validated; undefined when it is refused (its problems reported). */
+  readonly data: Data | undefined;
+  readonly body: string;
+  /** The front matter as YAML read it (undefined when it could not). */
+  readonly frontMatter: unknown;
 }
 
-/** Thrown when content/ is missing a fact or holds a wrong one; its message lists every issue. */
-export class ContentError extends Error {
-  readonly code = 'invalid_content';
-  readonly issues: readonly ContentIssue[];
-
-  constructor(issues: readonly ContentIssue[]) {
-    super(
-      `The content collection has ${issues.length} problem${issues.length === 1 ? '' : 's'}:\n` +
-        issues.map((issue) => `  ${issue.file}: ${issue.field}: ${issue.message}`).join('\n'),
-    );
-    this.name = 'ContentError';
-    this.issues = issues;
-  }
+/** The image file a front matter names, when that field alone is valid (its alt may not be). */
+function readProductImageFile(frontMatter: unknown): string | undefined {
+  const image = (frontMatter as { image?: { file?: unknown } } | null | undefined)?.image;
+  return ProductImageSchema.shape.file.safeParse(image?.file).data;
 }
 
 /** Copy file names the site gives a document of its own: /copy/product.md is content/product.md. */
@@ -78,18 +75,19 @@ export async function readSiteContent(contentDir: string): Promise<SiteContent> 
   const reader = new ContentReader(contentDir);
   const companyData = await reader.yamlData('company.yaml');
   const company = reader.validate('company.yaml', CompanySchema, companyData);
-  // The logo and the colours are checked even when another field of the file is wrong.
-  const brand = company ?? CompanyBrandSchema.safeParse(companyData).data;
+  // The logo and each colour are checked even when another field of the file is wrong.
+  const brand = CompanyBrandSchema.safeParse(companyData).data;
   if (brand) await reader.brand(brand);
   const callsToAction = await reader.yaml('calls-to-action.yaml', CallsToActionSchema);
   const agents = await reader.yaml('agents.yaml', AgentTextSchema);
   const productFile = await reader.markdown('product.md', ProductFrontMatterSchema);
-  await reader.productImage(productFile?.data.image);
+  // The image is checked even when another field of the front matter is wrong.
+  await reader.productImage(readProductImageFile(productFile?.frontMatter));
   const copy = await reader.copySections('copy');
   const pages: Partial<Record<PageName, PageCopy>> = {};
   for (const name of PAGE_NAMES) {
     const page = await reader.markdown(`pages/${name}.md`, PageCopyFrontMatterSchema);
-    if (page) pages[name] = { ...page.data, body: page.body };
+    if (page?.data) pages[name] = { ...page.data, body: page.body };
   }
   const changelog = await reader.changelog('changelog');
   const contentPages = [
@@ -103,7 +101,7 @@ export async function readSiteContent(contentDir: string): Promise<SiteContent> 
       'the product description (the Markdown body) must not be empty',
     );
   }
-  if (reader.issues.length > 0 || !company || !callsToAction || !agents || !productFile) {
+  if (reader.issues.length > 0 || !company || !callsToAction || !agents || !productFile?.data) {
     throw new ContentError(reader.issues);
   }
   return {
@@ -145,11 +143,15 @@ class ContentReader {
     return data === undefined ? undefined : this.#validate(file, schema, data);
   }
 
-  /** The accent colours' contrast in both themes, and the logo file: present and safe. */
+  /**
+   * Each valid accent colour's contrast in its theme, and the file a valid logo field names:
+   * present and safe. A field that is wrong has its own problem, which says what waits on it.
+   */
   async brand(company: CompanyBrand): Promise<void> {
     for (const problem of checkAccentContrast(company)) {
       this.report('company.yaml', problem.field, problem.message);
     }
+    if (company.logo === undefined) return;
     const logoFile = join(basename(this.#dir), company.logo);
     let svg: string;
     try {
@@ -164,27 +166,32 @@ class ContentReader {
   }
 
   /** The product image product.md names, if any: present, of a kind served, small, in proportion. */
-  async productImage(image: ProductImage | undefined): Promise<void> {
-    if (!image) return;
-    const imageFile = join(basename(this.#dir), image.file);
+  async productImage(fileName: string | undefined): Promise<void> {
+    if (fileName === undefined) return;
+    const imageFile = join(basename(this.#dir), fileName);
     let bytes: Uint8Array;
     try {
-      bytes = await readFile(join(this.#dir, image.file));
+      bytes = await readFile(join(this.#dir, fileName));
     } catch {
       this.report('product.md', 'image.file', `names ${imageFile}, which is missing or unreadable`);
       return;
     }
-    const check = checkProductImage(image.file, bytes);
+    const check = checkProductImage(fileName, bytes);
     if (check.ok) return;
     for (const problem of check.problems) {
       this.report('product.md', 'image.file', `${imageFile} ${problem}`);
     }
   }
 
+  /**
+   * A Markdown file's front matter, validated (`data` undefined when it is refused, its problems
+   * reported), and its body, whose own checks run whatever the front matter holds; undefined
+   * when the file is unreadable or has no front matter block.
+   */
   async markdown<S extends z.ZodType>(
     file: string,
     schema: S,
-  ): Promise<{ data: z.output<S>; body: string } | undefined> {
+  ): Promise<MarkdownFile<z.output<S>> | undefined> {
     const text = await this.#read(file);
     if (text === undefined) return undefined;
     const split = splitContentFile(text);
@@ -198,13 +205,13 @@ class ContentReader {
     }
     // The front matter starts on the file's second line, after its opening ---.
     const frontMatter = this.#parseYaml(file, split.frontMatter, 1);
-    if (frontMatter === undefined) return undefined;
-    const data = this.#validate(file, schema, frontMatter ?? {});
+    const data =
+      frontMatter === undefined ? undefined : this.#validate(file, schema, frontMatter ?? {});
     const { body, bodyLine } = split;
     for (const embed of listMarkdownEmbeds(body)) {
       this.report(file, `line ${bodyLine + embed.line - 1}`, describeBodyEmbed(embed.what));
     }
-    return data === undefined ? undefined : { data, body };
+    return { data, body, frontMatter };
   }
 
   async copySections(folder: string): Promise<CopySection[]> {
@@ -224,25 +231,20 @@ class ContentReader {
     const sections: CopySection[] = [];
     for (const name of names) {
       const slug = name.slice(0, -'.md'.length);
-      if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) {
-        this.report(`${folder}/${name}`, '(file name)', 'must be kebab-case, e.g. our-history.md');
-        continue;
-      }
-      if (RESERVED_COPY_SLUGS.has(slug)) {
-        this.report(
-          `${folder}/${name}`,
-          '(file name)',
-          'is taken by the product description (served as /copy/product.md): rename the file',
-        );
-        continue;
-      }
+      // The name and the file's text are checked apart: a wrong name hides no mistake inside.
+      const nameProblem = !KEBAB_CASE_SLUG.test(slug)
+        ? 'must be kebab-case, e.g. our-history.md'
+        : RESERVED_COPY_SLUGS.has(slug)
+          ? 'is taken by the product description (served as /copy/product.md): rename the file'
+          : undefined;
+      if (nameProblem) this.report(`${folder}/${name}`, '(file name)', nameProblem);
       const file = await this.markdown(`${folder}/${name}`, CopySectionFrontMatterSchema);
       if (!file) continue;
       if (!file.body) {
         this.report(`${folder}/${name}`, '(body)', 'the Markdown body must not be empty');
         continue;
       }
-      sections.push({ ...file.data, slug, body: file.body });
+      if (file.data && !nameProblem) sections.push({ ...file.data, slug, body: file.body });
     }
     if (names.length === 0) this.report(folder, '(folder)', 'holds no Markdown file');
     return sections.sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
@@ -264,19 +266,14 @@ class ContentReader {
     for (const name of names.sort()) {
       const slug = name.slice(0, -'.md'.length);
       if (mainPages.has(slug)) continue;
+      // The name, the front matter and the body are checked apart: each problem at once.
       const clash = findContentPageClash(slug);
-      if (clash) {
-        this.report(`${folder}/${name}`, '(file name)', clash);
-        continue;
-      }
+      if (clash) this.report(`${folder}/${name}`, '(file name)', clash);
       const file = await this.markdown(`${folder}/${name}`, ContentPageFrontMatterSchema);
       if (!file) continue;
       const shortfall = findSectionShortfall(file.body);
-      if (shortfall) {
-        this.report(`${folder}/${name}`, '(body)', shortfall);
-        continue;
-      }
-      pages.push({ ...file.data, slug, body: file.body });
+      if (shortfall) this.report(`${folder}/${name}`, '(body)', shortfall);
+      if (file.data && !clash && !shortfall) pages.push({ ...file.data, slug, body: file.body });
     }
     return pages;
   }
@@ -296,9 +293,9 @@ class ContentReader {
     for (const name of names.sort()) {
       const file = `${folder}/${name}`;
       const slug = name.slice(0, -'.md'.length);
-      if (!KEBAB_CASE_SLUG.test(slug)) {
+      const wellNamed = KEBAB_CASE_SLUG.test(slug);
+      if (!wellNamed) {
         this.report(file, '(file name)', 'must be kebab-case, e.g. 2026-11-25-changelog.md');
-        continue;
       }
       const entry = await this.markdown(file, ChangelogEntryFrontMatterSchema);
       if (!entry) continue;
@@ -317,7 +314,7 @@ class ContentReader {
         );
         continue;
       }
-      entries.push({ ...entry.data, slug, body: entry.body });
+      if (entry.data && wellNamed) entries.push({ ...entry.data, slug, body: entry.body });
     }
     return sortChangelog(entries);
   }
@@ -350,7 +347,10 @@ class ContentReader {
         error instanceof YAMLParseError && position
           ? describeYamlMistake(error.code, text.split('\n')[position.line - 1] ?? '')
           : undefined;
-      this.report(file, where, mistake ?? `is not valid YAML: ${message}${column}`);
+      // Nothing of the file's fields can be checked before YAML reads them: said, so the owner
+      // expects the next build to name what they hold.
+      const problem = mistake ?? `is not valid YAML: ${message}${column}`;
+      this.report(file, where, `${problem}; fix it first, then the file's fields are checked`);
       return undefined;
     }
   }
@@ -362,21 +362,12 @@ class ContentReader {
       if (issue.code === 'unrecognized_keys') {
         // Each unknown field by its own name, where the owner looks for it.
         for (const key of issue.keys) {
-          this.report(file, formatPath([...issue.path, key]), UNKNOWN_FIELD);
+          this.report(file, formatIssuePath([...issue.path, key]), UNKNOWN_FIELD);
         }
       } else {
-        this.report(file, formatPath(issue.path), issue.message);
+        this.report(file, formatIssuePath(issue.path), issue.message);
       }
     }
     return undefined;
   }
-}
-
-function formatPath(path: readonly PropertyKey[]): string {
-  if (path.length === 0) return '(the whole file)';
-  return path
-    .map((key, index) =>
-      typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`,
-    )
-    .join('');
 }

@@ -180,10 +180,13 @@ describe('readSiteContent', () => {
     }
   });
 
-  it('should refuse duplicate call-to-action ids', async () => {
-    await edit('calls-to-action.yaml', (text) => `${text}\n${text}`);
+  it('should refuse a duplicate call-to-action id at the entry that repeats it', async () => {
+    await edit(
+      'calls-to-action.yaml',
+      (text) => `${text}\n${/^- [\s\S]*?(?=^- )/m.exec(text)?.[0] ?? ''}`,
+    );
     expect(await issuesOf()).toEqual([
-      'content/calls-to-action.yaml: (the whole file): each call to action needs a unique id',
+      'content/calls-to-action.yaml: [12].id: is also the id of [0]: each call to action needs a unique id',
     ]);
   });
 
@@ -290,7 +293,7 @@ describe('readSiteContent', () => {
     );
     const [issue] = await issuesOf();
     expect(issue).toMatch(
-      /^content\/pages\/docs\.md: line [34]: is not valid YAML: [^:]*[^:\s] \(column \d+\)$/,
+      /^content\/pages\/docs\.md: line [34]: is not valid YAML: [^:]*[^:\s] \(column \d+\); fix it first, then the file's fields are checked$/,
     );
   });
 
@@ -303,8 +306,8 @@ describe('readSiteContent', () => {
       text.replace(/^tagline: .*$/m, "tagline: 'Bake it's way'"),
     );
     expect(await issuesOf()).toEqual([
-      `content/company.yaml: line 5: tagline: the value is in single quotes, which its apostrophe ends: write the apostrophe twice (it''s) or put the value in double quotes ("...")`,
-      'content/pages/docs.md: line 3: description: its value holds ": ", which YAML reads as the start of another field: put the whole value in double quotes ("...")',
+      `content/company.yaml: line 5: tagline: the value is in single quotes, which its apostrophe ends: write the apostrophe twice (it''s) or put the value in double quotes ("..."); fix it first, then the file's fields are checked`,
+      `content/pages/docs.md: line 3: description: its value holds ": ", which YAML reads as the start of another field: put the whole value in double quotes ("..."); fix it first, then the file's fields are checked`,
     ]);
   });
 
@@ -385,7 +388,7 @@ describe('readSiteContent', () => {
       await cp(join(dir, 'wheat-mark.svg'), join(dir, name));
       await edit('company.yaml', (text) => text.replace(/^logo:.*$/m, `logo: ${name}`));
       expect(await issuesOf()).toEqual([
-        'content/company.yaml: logo: must be a file name in kebab-case (lower-case letters a to z, digits and single hyphens) ending in .svg, e.g. logo.svg: rename the file in content/ to match',
+        'content/company.yaml: logo: must be a file name in kebab-case (lower-case letters a to z, digits and single hyphens) ending in .svg, e.g. logo.svg: rename the file in content/ to match, then the file itself is checked',
       ]);
     },
   );
