@@ -82,6 +82,18 @@ function describeFileNameRule(extensions: string, example: string): string {
   );
 }
 
+/**
+ * What a description under 50 characters is told: its length, as every bound says it
+ * (content-issue-words.ts), and why it needs more (search results show it).
+ */
+function describeShortMetaDescription(issue: { readonly input?: unknown }): string {
+  const length = typeof issue.input === 'string' ? issue.input.length : 0;
+  return (
+    `is ${length} character${length === 1 ? '' : 's'} long; at least 50 are needed: it is the ` +
+    `meta description, which search results show under the title`
+  );
+}
+
 /** A colour as six hex digits, e.g. #1f5f99. */
 const HexColorSchema = z
   .string()
@@ -95,11 +107,7 @@ export const CompanySchema = z.strictObject({
   name: OneLineSchema.describe('Legal or full company name'),
   alternateName: OneLineSchema.describe('Short name'),
   website: PublicUrlSchema.describe("The company's public website"),
-  description: z
-    .string()
-    .trim()
-    .min(50, 'must be at least 50 characters (it is the meta description)')
-    .max(300),
+  description: z.string().trim().min(50, { error: describeShortMetaDescription }).max(300),
   tagline: oneLine(120),
   foundingDate: z
     .preprocess(
@@ -225,6 +233,7 @@ export const CallsToActionSchema = z
           ctx.addIssue({
             code: 'custom',
             path: [index, 'id'],
+            input: id,
             message: `is also the id of [${first}]: each call to action needs a unique id`,
           });
         }
@@ -265,11 +274,7 @@ export type CopySection = z.infer<typeof CopySectionSchema>;
 /** content/pages/<page>.md front matter: copy for the site's own pages. */
 export const PageCopyFrontMatterSchema = z.strictObject({
   title: OneLineSchema,
-  description: z
-    .string()
-    .trim()
-    .min(50, 'must be at least 50 characters (it is the meta description)')
-    .max(300),
+  description: z.string().trim().min(50, { error: describeShortMetaDescription }).max(300),
   heading: OneLineSchema,
   /**
    * The header's navigation label (at most 40 characters). A main page's default is the site's

@@ -70,12 +70,23 @@ function describeBounds(
   if (size === undefined) return undefined;
   if (issue.exact) return `${size}; it must be exactly ${limit}`;
   if (typeof input === 'number') {
-    return `${size}; it must be ${big ? 'at most' : 'at least'} ${limit}`;
+    return `must be ${big ? 'at most' : 'at least'} ${limit} (it is ${input})`;
   }
   const verb = limit === 1 ? 'is' : 'are';
   return big
     ? `${size}; at most ${limit} ${verb} allowed`
     : `${size}; at least ${limit} ${verb} needed`;
+}
+
+/**
+ * Characters a terminal would not show as written, which JSON.stringify leaves as they are: the
+ * C1 controls, the line and paragraph separators (a line break to YAML's reader) and the
+ * bidirectional controls, which would reorder the message around them.
+ */
+const UNSEEN_CHARACTERS = /[\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+function escapeCharacter(character: string): string {
+  return `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
 
 /** A value as an owner wrote it, in a few words: YAML's empty value is `null`. */
@@ -84,11 +95,29 @@ function describeValue(value: unknown): string {
   if (typeof value === 'string') {
     // Cut by code points, so no character is split in two.
     const characters = [...value];
-    return JSON.stringify(characters.length > 40 ? `${characters.slice(0, 39).join('')}…` : value);
+    const shown = characters.length > 40 ? `${characters.slice(0, 39).join('')}…` : value;
+    return JSON.stringify(shown).replace(UNSEEN_CHARACTERS, escapeCharacter);
   }
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a group of fields';
   return String(value);
+}
+
+/**
+ * A refusal with the value it refuses (`must be an absolute http(s) URL (it is "www.example")`),
+ * for the messages a schema words itself: a plain value (text, a number, true or false) is quoted
+ * after the refusal, before the first ": " that says what to do about it. A message that quotes it
+ * already, and an empty text (`must not be empty`), are kept as they are; a list or a group of
+ * fields is not quoted, its problems being those of its entries.
+ */
+export function quoteRefusedValue(message: string, input: unknown): string {
+  const plain = ['string', 'number', 'boolean'].includes(typeof input);
+  if (!plain || String(input).trim() === '' || message.includes('(it is ')) return message;
+  const quote = ` (it is ${describeValue(input)})`;
+  const instruction = message.indexOf(': ');
+  return instruction === -1
+    ? `${message}${quote}`
+    : `${message.slice(0, instruction)}${quote}${message.slice(instruction)}`;
 }
 
 /** `1 or 2`, `"a", "b" or "c"`. */

@@ -24,7 +24,12 @@ import {
 } from '../schemas/site-content.ts';
 import { checkAccentContrast } from './brand-colours.ts';
 import { normalizeContentText, splitContentFile } from './content-file-text.ts';
-import { describeContentIssue, describeYamlMistake, UNKNOWN_FIELD } from './content-issue-words.ts';
+import {
+  describeContentIssue,
+  describeYamlMistake,
+  quoteRefusedValue,
+  UNKNOWN_FIELD,
+} from './content-issue-words.ts';
 import { checkLogoSvg } from './brand-logo.ts';
 import { checkProductImage } from './product-image.ts';
 import { buildChangelogPage, CHANGELOG_BODY_MIN_DEPTH, sortChangelog } from './changelog-page.ts';
@@ -356,7 +361,8 @@ class ContentReader {
   }
 
   #validate<S extends z.ZodType>(file: string, schema: S, data: unknown): z.output<S> | undefined {
-    const result = schema.safeParse(data, { error: describeContentIssue });
+    // reportInput: each issue carries the value it refuses, which its message quotes.
+    const result = schema.safeParse(data, { error: describeContentIssue, reportInput: true });
     if (result.success) return result.data;
     for (const issue of result.error.issues) {
       if (issue.code === 'unrecognized_keys') {
@@ -365,7 +371,11 @@ class ContentReader {
           this.report(file, formatIssuePath([...issue.path, key]), UNKNOWN_FIELD);
         }
       } else {
-        this.report(file, formatIssuePath(issue.path), issue.message);
+        this.report(
+          file,
+          formatIssuePath(issue.path),
+          quoteRefusedValue(issue.message, issue.input),
+        );
       }
     }
     return undefined;

@@ -122,10 +122,10 @@ describe('readSiteContent (content/changelog/)', () => {
     const issues = await issuesOf();
     expect(issues).toEqual(
       expect.arrayContaining([
-        'content/changelog/bad-date.md: date: must be a date as YYYY-MM-DD, e.g. 2026-11-25',
-        'content/changelog/no-breaking.md: apiVersion: must be a version as MAJOR.MINOR.PATCH, e.g. 1.0.0',
+        'content/changelog/bad-date.md: date: must be a date as YYYY-MM-DD, e.g. 2026-11-25 (it is "25/11/2026")',
+        'content/changelog/no-breaking.md: apiVersion: must be a version as MAJOR.MINOR.PATCH, e.g. 1.0.0 (it is "v1")',
         'content/changelog/no-breaking.md: breaking: is required',
-        'content/changelog/yes.md: breaking: must be true or false',
+        'content/changelog/yes.md: breaking: must be true or false (it is "yes")',
         expect.stringMatching(
           /^content\/changelog\/shallow\.md: \(body\): the heading "Details" must be level 3/,
         ),

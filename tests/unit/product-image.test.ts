@@ -182,7 +182,7 @@ describe('readSiteContent: the product image', () => {
     async (name) => {
       await editProduct((text) => text.replace('fournil-plan.webp', name));
       expect(await issuesOf()).toEqual([
-        'content/product.md: image.file: must be a file name in kebab-case (lower-case letters a to z, digits and single hyphens) ending in .svg, .webp, .png, .jpg or .jpeg, e.g. product.webp: rename the file in content/ to match, then the file itself is checked',
+        `content/product.md: image.file: must be a file name in kebab-case (lower-case letters a to z, digits and single hyphens) ending in .svg, .webp, .png, .jpg or .jpeg, e.g. product.webp (it is "${name}"): rename the file in content/ to match, then the file itself is checked`,
       ]);
     },
   );

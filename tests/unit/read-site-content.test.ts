@@ -84,7 +84,7 @@ describe('readSiteContent', () => {
     async (website) => {
       await edit('company.yaml', (text) => text.replace(/^website:.*$/m, `website: ${website}`));
       expect(await issuesOf()).toEqual([
-        'content/company.yaml: website: must be an absolute http(s) URL',
+        `content/company.yaml: website: must be an absolute http(s) URL (it is "${website}")`,
       ]);
     },
   );
@@ -98,7 +98,7 @@ describe('readSiteContent', () => {
     await edit('copy/methode.md', (text) => text.replace(/^order:.*$/m, 'order: first'));
     const issues = await issuesOf();
     expect(issues).toContain(
-      'content/calls-to-action.yaml: [12].id: must be kebab-case, e.g. request-a-quote',
+      'content/calls-to-action.yaml: [12].id: must be kebab-case, e.g. request-a-quote (it is "Not Kebab")',
     );
     expect(issues.some((issue) => issue.startsWith('content/copy/methode.md: order:'))).toBe(true);
   });
@@ -134,10 +134,10 @@ describe('readSiteContent', () => {
       text.replace(/^ {2}label: Start a four-week trial$/m, '  label: "Start a\\r\\ntrial"'),
     );
     expect((await issuesOf()).sort()).toEqual([
-      'content/calls-to-action.yaml: [1].label: must be one line',
-      'content/company.yaml: name: must be one line',
-      'content/company.yaml: tagline: must be one line',
-      'content/product.md: name: must be one line',
+      'content/calls-to-action.yaml: [1].label: must be one line (it is "Start a\\r\\ntrial")',
+      'content/company.yaml: name: must be one line (it is "Société Générale\\nDisallow: /")',
+      'content/company.yaml: tagline: must be one line (it is "Le bon pain,\\nà la bonne heure")',
+      'content/product.md: name: must be one line (it is "Fournil\\u2028Pro")',
     ]);
   });
 
@@ -152,8 +152,8 @@ describe('readSiteContent', () => {
           .replace(/^locale:.*$/m, `locale: ${locale}`),
       );
       expect((await issuesOf()).sort()).toEqual([
-        'content/company.yaml: foundingDate: must be a date that exists (month 01 to 12, a day of that month)',
-        'content/company.yaml: locale: must be a BCP 47 language tag such as en or en-GB',
+        `content/company.yaml: foundingDate: must be a date that exists (month 01 to 12, a day of that month) (it is "${date}")`,
+        `content/company.yaml: locale: must be a BCP 47 language tag such as en or en-GB (it is "${locale}")`,
       ]);
     }
     await edit('company.yaml', (text) =>
@@ -162,8 +162,8 @@ describe('readSiteContent', () => {
         .replace(/^locale:.*$/m, 'locale: EN'),
     );
     expect((await issuesOf()).sort()).toEqual([
-      'content/company.yaml: foundingDate: must be a year or an ISO 8601 date',
-      'content/company.yaml: locale: must be a BCP 47 language tag such as en or en-GB',
+      'content/company.yaml: foundingDate: must be a year or an ISO 8601 date (it is "March 1987")',
+      'content/company.yaml: locale: must be a BCP 47 language tag such as en or en-GB (it is "EN")',
     ]);
   });
 
@@ -186,7 +186,7 @@ describe('readSiteContent', () => {
       (text) => `${text}\n${/^- [\s\S]*?(?=^- )/m.exec(text)?.[0] ?? ''}`,
     );
     expect(await issuesOf()).toEqual([
-      'content/calls-to-action.yaml: [12].id: is also the id of [0]: each call to action needs a unique id',
+      'content/calls-to-action.yaml: [12].id: is also the id of [0] (it is "reserver-une-demonstration"): each call to action needs a unique id',
     ]);
   });
 
@@ -247,7 +247,10 @@ describe('readSiteContent', () => {
       (match) => match[1],
     );
     expect(documented).toHaveLength(3);
-    await edit('company.yaml', (text) => text.replace(/^website: https?:\/\//m, 'website: '));
+    // The project's own website without its scheme, as the guide shows it.
+    await edit('company.yaml', (text) =>
+      text.replace(/^website: .*$/m, 'website: www.lanternfish.example'),
+    );
     await edit('calls-to-action.yaml', (text) => text.replace(/^( {2}priority:) \d$/m, '$1 3'));
     await edit('copy/methode.md', (text) => text.replace(/^order:.*$/m, 'order: first'));
     const printed = (await issuesOf()).map((issue) => issue.split(': ').slice(1).join(': '));
@@ -270,10 +273,10 @@ describe('readSiteContent', () => {
       'content/calls-to-action.yaml: [0].label: must be text (it is a list)',
       'content/calls-to-action.yaml: [0].priority: must be 1 or 2 (it is 3)',
       'content/company.yaml: alternateName: must be text (it is 42)',
-      'content/company.yaml: description: is 389 characters long; at most 300 are allowed',
+      'content/company.yaml: description: is 389 characters long; at most 300 are allowed (it is "Fresh bread. Fresh bread. Fresh bread. …")',
       'content/company.yaml: tagline: must be text (it is empty)',
       'content/copy/donnees.md: order: must be a whole number (it is 1.5)',
-      'content/copy/methode.md: order: is -1; it must be at least 0',
+      'content/copy/methode.md: order: must be at least 0 (it is -1)',
     ]);
   });
 
@@ -367,7 +370,9 @@ describe('readSiteContent', () => {
     );
     const issues = await issuesOf();
     expect(issues.filter((issue) => issue.includes(': accentColorDark: '))).toHaveLength(2);
-    expect(issues).toContain('content/company.yaml: website: must be an absolute http(s) URL');
+    expect(issues).toContain(
+      'content/company.yaml: website: must be an absolute http(s) URL (it is "not a url")',
+    );
     expect(issues).toContain(
       'content/company.yaml: logo: content/wheat-mark.svg has a <script> element',
     );
@@ -388,7 +393,7 @@ describe('readSiteContent', () => {
       await cp(join(dir, 'wheat-mark.svg'), join(dir, name));
       await edit('company.yaml', (text) => text.replace(/^logo:.*$/m, `logo: ${name}`));
       expect(await issuesOf()).toEqual([
-        'content/company.yaml: logo: must be a file name in kebab-case (lower-case letters a to z, digits and single hyphens) ending in .svg, e.g. logo.svg: rename the file in content/ to match, then the file itself is checked',
+        `content/company.yaml: logo: must be a file name in kebab-case (lower-case letters a to z, digits and single hyphens) ending in .svg, e.g. logo.svg (it is "${name}"): rename the file in content/ to match, then the file itself is checked`,
       ]);
     },
   );
@@ -414,7 +419,7 @@ describe('readSiteContent: the main pages', () => {
       expect.stringMatching(/^content\/pages\/home\.md: navLabel: must not be empty/),
     );
     expect(issues).toContain(
-      'content/pages/docs.md: navLabel: is 41 characters long; at most 40 are allowed',
+      `content/pages/docs.md: navLabel: is 41 characters long; at most 40 are allowed (it is "${'D'.repeat(39)}…")`,
     );
   });
 });
@@ -524,7 +529,7 @@ describe('readSiteContent: content pages', () => {
     expect(await issuesOf()).toEqual([
       'content/pages/our-bakeries.md: heading: is required',
       'content/pages/our-bakeries.md: navOrder: must be a number (it is "soon")',
-      'content/pages/our-bakeries.md: llmsSection: must be one line without #',
+      'content/pages/our-bakeries.md: llmsSection: must be one line without # (it is "## Company")',
     ]);
   });
 });
