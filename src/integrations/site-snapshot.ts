@@ -51,8 +51,16 @@ import {
   renderToolModulesModule,
 } from './mcp-tool-modules.ts';
 
-/** Astro's patterns of the generic routes: the content pages and the route table's documents. */
-const GENERIC_ROUTE_PATTERNS = new Set(['/[slug]', '/[...document]', '/docs/[...reference]']);
+/**
+ * Astro's patterns of the generic routes: the content pages, the route table's documents, the
+ * reference's pages and every page's Markdown version. Each matches paths it does not serve.
+ */
+const GENERIC_ROUTE_PATTERNS = new Set([
+  '/[slug]',
+  '/[...document]',
+  '/docs/[...reference]',
+  '/[...page].md',
+]);
 
 export interface SiteSnapshotOptions {
   /** The content collection folder. */
@@ -271,8 +279,9 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
       },
       'astro:routes:resolved': ({ routes }) => {
         // The dev middleware treats a path one of these routes answers as an existing file. The
-        // two generic routes would match any path, so they count for the paths the route table
-        // gives them only (the content pages, the documents' files; see astro:server:setup).
+        // generic routes would match paths they do not serve, so they count for the paths the
+        // route table gives them only (the content pages, the documents' files, the reference's
+        // pages, the pages' Markdown versions; see astro:server:setup).
         routePatterns = routes
           .filter((route) => !GENERIC_ROUTE_PATTERNS.has(route.pattern))
           .map((route) => route.patternRegex);
@@ -289,8 +298,10 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
               .filter((page) => page.section === 'content' || page.section === 'docs')
               .map((page) => page.path),
             ...routes.surfaces.flatMap(listDocumentFiles),
+            // What [...page].md.ts serves: every page's Markdown version.
+            ...routes.pages.map((page) => page.markdownPath),
           ]);
-          const handle = createDevMiddleware(server, {
+          const middleware = createDevMiddleware(server, {
             root: options.root,
             siteUrl: options.siteUrl,
             vercelConfig: buildSiteVercelConfig(content, toolNames),
@@ -299,7 +310,7 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
               generated.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) ||
               routePatterns.some((pattern) => pattern.test(pathname)),
           });
-          return { handle, routes };
+          return { ...middleware, routes };
         };
         let served = serveContent(await readSiteContent(contentDir));
         server.middlewares.use((req, res, next) => served.handle(req, res, next));
@@ -327,8 +338,12 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
               // the build's words, unless another save came meanwhile.
               const origin = server.resolvedUrls?.local[0];
               if (!origin) return;
-              const { routes } = served;
-              const warnings = await listDevDeadLinkWarnings(contentDir, content, routes, origin);
+              const { routes, routesNowhere } = served;
+              const warnings = await listDevDeadLinkWarnings(contentDir, content, {
+                routes,
+                routesNowhere,
+                origin,
+              });
               if (save !== saves.latest()) return;
               for (const warning of warnings) logger.warn(warning);
             })

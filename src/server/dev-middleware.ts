@@ -25,6 +25,20 @@ export interface DevMiddlewareOptions {
   readonly isRoute: (pathname: string) => boolean;
 }
 
+/** The dev server's routing of the deployment: its middleware, and what it routes nowhere. */
+export interface DevMiddleware {
+  readonly handle: (
+    req: IncomingMessage,
+    res: ServerResponse,
+    next: (error?: unknown) => void,
+  ) => void;
+  /**
+   * True when the deployment's routing gives a GET of the path no file (no route of Astro's, no
+   * file of public/) and no function: the middleware would hand it to Astro only for a 404.
+   */
+  readonly routesNowhere: (pathname: string) => boolean;
+}
+
 /**
  * Gives `astro dev` the routes the deployment has: the Vercel configuration's headers and rewrites, and the
  * functions at their api/ routes, loaded from their sources in src/functions/ through Vite (so
@@ -32,7 +46,10 @@ export interface DevMiddlewareOptions {
  * A page's URL answers its Markdown version to a client that prefers text/markdown, decided as
  * the local server and middleware.js decide it.
  */
-export function createDevMiddleware(server: ModuleLoader, options: DevMiddlewareOptions) {
+export function createDevMiddleware(
+  server: ModuleLoader,
+  options: DevMiddlewareOptions,
+): DevMiddleware {
   const functionFiles = listFunctionFiles(join(options.root, 'src', 'functions'));
   const config = withoutHeaders(options.vercelConfig, [
     'Content-Security-Policy',
@@ -45,7 +62,10 @@ export function createDevMiddleware(server: ModuleLoader, options: DevMiddleware
   });
   const { origin } = new URL(options.siteUrl);
 
-  return (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
+  const routesNowhere = (pathname: string) =>
+    router.route({ pathname, searchParams: new URLSearchParams(), header: () => undefined }).target
+      .kind === 'missing';
+  const handle = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
     const url = readRequestUrl(req, origin);
     const page = negotiatePage(options.routes, url.pathname, readNodeHeader(req, 'accept'));
     if (page) for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
@@ -74,4 +94,5 @@ export function createDevMiddleware(server: ModuleLoader, options: DevMiddleware
       req.url = target.pathname + target.search;
     next();
   };
+  return { handle, routesNowhere };
 }

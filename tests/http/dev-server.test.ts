@@ -258,6 +258,7 @@ describe('npm run dev', () => {
         // A part of a page is the build's to check: the dev server may still show a page as it
         // was before the save.
         '- [a part that is not](/developers#no-such-part)',
+        '- [a Markdown version that is not](/old-notes.md)',
         '',
         '## One part',
         '',
@@ -275,7 +276,15 @@ describe('npm run dev', () => {
         .toContain(
           'content/pages/linking-while-running.md: line 9: links to /no-such-page, which the site does not publish (no page or document of the site has that path',
         );
-      expect(said().match(/linking-while-running\.md: line \d+: links to/g)).toHaveLength(1);
+      await expect
+        .poll(said, { timeout: 30_000, interval: 250 })
+        .toContain('content/pages/linking-while-running.md: line 15: links to /old-notes.md,');
+      expect(said().match(/linking-while-running\.md: line \d+: links to/g)).toHaveLength(2);
+      // The check asks the dev server nothing that Astro's router would warn of before it.
+      expect(said()).not.toMatch(
+        /no matching static path was found for requested path `\/(no-such-page|old-notes\.md)`/,
+      );
+      expect(said()).not.toMatch(/\[404\] \/(no-such-page|old-notes\.md)/);
     } finally {
       await rm(file);
     }
