@@ -20,7 +20,8 @@ let logoFile: string;
 beforeAll(async () => {
   // The builds run in a temporary copy of the project, never in the work tree.
   project = await copyProject();
-  // A missing and a wrong fact, a low-contrast accent and an unsafe logo: one build names them all.
+  // A missing and a wrong fact, a low-contrast accent, an unsafe logo and a page whose description
+  // and sections are both wrong: one build names them all.
   brokenContent = await mkdtemp(join(tmpdir(), 'broken-content-'));
   await cp(resolveFixtureDir(FIXTURE), brokenContent, { recursive: true });
   const company = await readFile(join(brokenContent, 'company.yaml'), 'utf8');
@@ -30,6 +31,10 @@ beforeAll(async () => {
       .replace(/^tagline:.*$/m, '')
       .replace(/^website:.*$/m, 'website: not a url')
       .replace(/^accentColor:.*$/m, 'accentColor: "#8aa4c8"'),
+  );
+  await writeFile(
+    join(brokenContent, 'pages/press.md'),
+    '---\ntitle: Press\ndescription: Our press room.\nheading: Press room\n---\n\n## Contacts\n\nText.\n',
   );
   logoFile = (await loadFixtureContent(FIXTURE)).company.logo;
   const logo = await readFile(join(brokenContent, logoFile), 'utf8');
@@ -50,12 +55,16 @@ afterAll(async () => {
 });
 
 describe('astro build', () => {
-  it('should fail on a wrong or missing fact, a low-contrast accent and an unsafe logo, naming each file and field at once', async () => {
+  it('should fail on a wrong or missing fact, a low-contrast accent, an unsafe logo and a wrong page, naming each file and field at once', async () => {
     const result = await buildSite(project, 'http://127.0.0.1:9', { CONTENT_DIR: brokenContent });
     const output = `${result.stdout}\n${result.stderr}`;
     expect(result.code).not.toBe(0);
     expect(output).toContain('company.yaml: tagline:');
-    expect(output).toContain('company.yaml: website: must be an absolute http(s) URL');
+    expect(output).toContain(
+      'company.yaml: website: must be an absolute http(s) URL (it is "not a url")',
+    );
+    expect(output).toContain('pages/press.md: description: is 15 characters long');
+    expect(output).toContain('pages/press.md: (body): needs at least 2 sections');
     expect(output).not.toMatch(STACK_LINE);
     expect(output).toMatch(
       /company\.yaml: accentColor: #8aa4c8 has a contrast of \d\.\d\d:1 against the light theme's page background #ffffff; WCAG AA needs at least 4\.5:1 for text/,
