@@ -181,6 +181,34 @@ describe('operation pages', () => {
   });
 });
 
+describe('the MCP resources page', () => {
+  it('should break a URI only after a slash or hyphen or before a dot at 390 px', async () => {
+    const { page } = await openDocs('/docs/mcp/resources', 390, false);
+    const breaks = await page.locator('main table td:first-child code').evaluateAll((codes) =>
+      codes.flatMap((code) => {
+        const text = code.textContent ?? '';
+        const tops: number[] = [];
+        const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (let offset = 0; offset < (node.textContent ?? '').length; offset++) {
+            const letter = document.createRange();
+            letter.setStart(node, offset);
+            letter.setEnd(node, offset + 1);
+            tops.push(Math.round(letter.getBoundingClientRect().top));
+          }
+        }
+        // Each place a new line starts: the letters either side of the break.
+        return tops.flatMap((top, index) =>
+          index > 0 && top > (tops[index - 1] ?? top) ? [text.slice(index - 1, index + 1)] : [],
+        );
+      }),
+    );
+    // The URIs are longer than the column at 390 px, so some break.
+    expect(breaks.length).toBeGreaterThan(0);
+    expect(breaks.filter((pair) => !/^[/-].|^.\.$/.test(pair))).toEqual([]);
+  });
+});
+
 describe('the entry page', () => {
   it('should link each page of the index by its name alone, its method beside the link', async () => {
     const html = await (await fetch(`${baseUrl}/docs`)).text();
