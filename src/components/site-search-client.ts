@@ -115,6 +115,18 @@ function renderGroups(doc: Document, hits: readonly PageSearchHit[]): HTMLElemen
   });
 }
 
+/**
+ * The status line: how many results the list shows and from how many pages. Not how many pages
+ * any word reached: the common words of a question ("how do I call the MCP endpoint") reach most
+ * of the site, and that count (66 of 79 pages) said nothing about what was found.
+ */
+function describeResults(hits: readonly PageSearchHit[], term: string): string {
+  if (hits.length === 0) return `No results for “${term}”.`;
+  const pages = new Set(hits.map((hit) => hit.url.replace(/#.*$/, ''))).size;
+  const results = hits.length === 1 ? '1 result' : `${hits.length} results`;
+  return `${results} from ${pages === 1 ? '1 page' : `${pages} pages`} for “${term}”.`;
+}
+
 /** Wires the search dialog of the page's header, if there is one. */
 export function mountSiteSearch(doc: Document): void {
   const root = doc.querySelector<HTMLElement>('[data-site-search]');
@@ -162,12 +174,9 @@ export function mountSiteSearch(doc: Document): void {
     }
     // The box changed while the index loaded: the later call answers.
     if (input.value.trim() !== term) return;
-    const answer = searchPages(term);
-    show(answer.hits);
-    status.textContent =
-      answer.hits.length === 0
-        ? `No results for “${term}”.`
-        : `${answer.pages} ${answer.pages === 1 ? 'page matches' : 'pages match'} “${term}”.`;
+    const { hits } = searchPages(term);
+    show(hits);
+    status.textContent = describeResults(hits, term);
   };
 
   const open = () => {

@@ -63,10 +63,9 @@ export interface PageSearchHit {
   readonly pageLang?: string;
 }
 
-/** What a query found: the hits to list, and on how many pages any section matched. */
+/** What a query found: the hits to list. */
 export interface PageSearchAnswer {
   readonly hits: readonly PageSearchHit[];
-  readonly pages: number;
 }
 
 /** The index's fields and text processing; the build and the browser must use the same. */
@@ -290,5 +289,5 @@ export function searchPages(
     perPage.set(page, count + 1);
     if (count < options.perPage && hits.length < options.limit) hits.push(toHit(result));
   }
-  return { hits, pages: perPage.size };
+  return { hits };
 }

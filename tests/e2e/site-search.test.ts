@@ -37,9 +37,7 @@ async function typeQuery(page: Page, query: string) {
   await page.keyboard.type(query);
   await expect
     .poll(() => page.locator('[data-search-status]').innerText(), { timeout: 15_000 })
-    .toMatch(
-      new RegExp(`(match|No results for) “${query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}”`),
-    );
+    .toMatch(new RegExp(`for “${query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}”`));
   return page.locator('[data-search-list] [role="group"]').evaluateAll((groups) =>
     groups.map((group) => ({
       page: group.getAttribute('aria-label') ?? '',
@@ -227,6 +225,17 @@ describe('the search dialog', () => {
     } finally {
       await cdp.detach();
     }
+  });
+
+  it('should count the results it lists and their pages, not every page a word reached', async () => {
+    const { page } = await openPage('/docs');
+    const query = 'how do I call the MCP endpoint';
+    const groups = await search(page, query);
+    const results = groups.flatMap((group) => group.options).length;
+    expect(results).toBeGreaterThan(1);
+    expect(await page.locator('[data-search-status]').innerText()).toBe(
+      `${results} results from ${groups.length} pages for “${query}”.`,
+    );
   });
 
   it('should say so when nothing matches, with no list', async () => {

@@ -159,10 +159,9 @@ describe('searchPages', () => {
     expect(search('株式会社').hits.map((hit) => hit.url)).toEqual(['/#about']);
   });
 
-  it('should match any word when no section has every word, and count the pages', () => {
+  it('should match any word when no section has every word', () => {
     const answer = search('retry bakers');
     expect(answer.hits.map((hit) => hit.url).sort()).toEqual(['/#about', '/docs#limits']);
-    expect(answer.pages).toBe(2);
   });
 
   it('should list the sections that match every word before those that match some', () => {
