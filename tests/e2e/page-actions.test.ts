@@ -6,7 +6,7 @@ import { useTestBrowser } from '../support/browser.ts';
 import { loadSampleContent } from '../support/sample-content.ts';
 
 const baseUrl = inject('baseUrl');
-const PAGES = ['/developers', '/docs'] as const;
+const PAGES = ['/developers', '/docs', '/glossary', '/errors'] as const;
 
 const { browser } = useTestBrowser();
 let content: SiteContent;
