@@ -210,6 +210,18 @@ describe('the MCP resources page', () => {
 });
 
 describe('the entry page', () => {
+  it('should name the Limits table by a caption for screen readers only', async () => {
+    const { page } = await openDocs('/docs', 1280, false);
+    const table = page.getByRole('table', { name: 'Limits' });
+    expect(await table.count()).toBe(1);
+    const caption = table.locator('caption');
+    expect(await caption.textContent()).toBe('Limits');
+    // The heading above the table says it on screen; the caption takes no room.
+    const box = await caption.boundingBox();
+    expect(box?.width ?? 0).toBeLessThanOrEqual(1);
+    expect(box?.height ?? 0).toBeLessThanOrEqual(1);
+  });
+
   it('should link each page of the index by its name alone, its method beside the link', async () => {
     const html = await (await fetch(`${baseUrl}/docs`)).text();
     const links = [...html.matchAll(/<ul class="docs-index">([\s\S]*?)<\/ul>/g)].flatMap((list) => [
