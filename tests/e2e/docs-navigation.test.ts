@@ -8,7 +8,7 @@ const baseUrl = inject('baseUrl');
 const REFERENCE_PAGES = (await loadSampleRoutes()).pages.filter((page) => page.section === 'docs');
 const OPERATION = '/docs/api/getOverview';
 
-const { visits } = useTestBrowser();
+const { browser, visits } = useTestBrowser();
 
 /** Visits a reference page at a width, in the file's shared page with or without JavaScript. */
 function openDocs(path: string, width: number, javaScriptEnabled = true) {
@@ -136,6 +136,26 @@ describe('operation pages', () => {
     // The example answer is shown expanded, not folded away.
     expect(await page.locator('.docs-operation-aside .code-block').last().isVisible()).toBe(true);
   });
+
+  it.each([OPERATION, '/docs/mcp/tools/search_site_copy'])(
+    'should stack %s in one column, the sidebar a drawer, at 1280 px with the text at 200 %%',
+    async (path) => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      // The browser's default text size doubled, as its settings do it: media queries' em follow
+      // it (a font-size on <html> would not move them).
+      const devTools = await context.newCDPSession(page);
+      await devTools.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+      await page.goto(`${baseUrl}${path}`);
+      const main = await page.locator('.docs-operation-main').boundingBox();
+      const aside = await page.locator('.docs-operation-aside').boundingBox();
+      expect(aside?.y).toBeGreaterThanOrEqual((main?.y ?? 0) + (main?.height ?? 0) - 1);
+      expect(aside?.x).toBe(main?.x);
+      expect(await page.locator('#docs-sidebar').isVisible()).toBe(false);
+      expect(await page.getByRole('button', { name: 'Reference menu' }).isVisible()).toBe(true);
+      await context.close();
+    },
+  );
 
   it.each([OPERATION, '/docs/mcp/tools/search_site_copy'])(
     'should stack %s at 390 px and overflow nothing at 360 px',
