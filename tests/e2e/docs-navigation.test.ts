@@ -100,6 +100,17 @@ describe('the reference sidebar', () => {
     },
   );
 
+  it('should give the Reference menu and Copy page buttons one height at 390 px', async () => {
+    const { page } = await openDocs(OPERATION, 390);
+    const menu = await page.getByRole('button', { name: 'Reference menu' }).boundingBox();
+    const copy = await page
+      .getByRole('navigation', { name: 'Page actions' })
+      .getByRole('button', { name: 'Copy page', exact: true })
+      .boundingBox();
+    expect(menu?.height).toBeGreaterThan(30);
+    expect(menu?.height).toBe(copy?.height);
+  });
+
   it('should show the breadcrumbs the JSON-LD BreadcrumbList names, and link the neighbours', async () => {
     const { page } = await openDocs(OPERATION, 1280, false);
     const crumbs = (
