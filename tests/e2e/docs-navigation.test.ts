@@ -111,6 +111,27 @@ describe('the reference sidebar', () => {
     expect(menu?.height).toBe(copy?.height);
   });
 
+  it('should keep each breadcrumb separator with the item before it, never starting a line', async () => {
+    const { page } = await openDocs('/docs/api/getMcpProtectedResourceMetadata', 390);
+    const lines = await page.locator('.docs-breadcrumbs ol').evaluate((list) => {
+      const start = list.getBoundingClientRect().left;
+      const items = [...list.children];
+      // An item that starts a line (lower than the one before it): how far its text starts from
+      // the trail's start edge, where a separator before it would stand.
+      return items.flatMap((item, index) => {
+        const previous = items[index - 1];
+        if (!previous || item.getBoundingClientRect().top <= previous.getBoundingClientRect().top)
+          return [];
+        const text = document.createRange();
+        text.selectNodeContents(item.firstElementChild ?? item);
+        return [Math.round((text.getClientRects()[0]?.left ?? 0) - start)];
+      });
+    });
+    // The trail wraps at this width, and each wrapped line starts with an item's own words.
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((offset) => offset === 0)).toBe(true);
+  });
+
   it('should show the breadcrumbs the JSON-LD BreadcrumbList names, and link the neighbours', async () => {
     const { page } = await openDocs(OPERATION, 1280, false);
     const crumbs = (
