@@ -189,6 +189,34 @@ describe('operation pages', () => {
     },
   );
 
+  it('should bring the console of a column taller than the window into view as the page scrolls, with no scroll box of its own', async () => {
+    // Its right column (samples, example, console) is taller than 720 px, its left one longer.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/docs/api/getAuthorizationServerMetadata`);
+    const aside = page.locator('.docs-operation-aside');
+    const send = aside.locator('[data-try-it]:not([hidden]) button').first();
+    await send.waitFor();
+    const seen = await page.evaluate(async () => {
+      const column = document.querySelector<HTMLElement>('.docs-operation-aside');
+      const button = column?.querySelector('[data-try-it] button');
+      if (!column || !button) return 'no console';
+      const heights = { column: column.offsetHeight, window: window.innerHeight };
+      if (heights.column <= heights.window) return `the column fits (${JSON.stringify(heights)})`;
+      // Halfway down the page, before its left column ends.
+      window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) / 2);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const box = button.getBoundingClientRect();
+      const shown = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return box.bottom <= window.innerHeight && box.top >= 0 && button.contains(shown)
+        ? 'in view'
+        : `not in view (top ${box.top})`;
+    });
+    expect(seen).toBe('in view');
+    expect(await aside.evaluate((column) => getComputedStyle(column).overflowY)).toBe('visible');
+    await context.close();
+  });
+
   it.each([OPERATION, '/docs/mcp/tools/search_site_copy'])(
     'should stack %s at 390 px and overflow nothing at 360 px',
     async (path) => {
