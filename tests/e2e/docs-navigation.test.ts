@@ -170,7 +170,7 @@ describe('operation pages', () => {
   });
 
   it.each([OPERATION, '/docs/mcp/tools/search_site_copy'])(
-    'should stack %s in one column, the sidebar a drawer, at 1280 px with the text at 200 %%',
+    'should stack %s in one column, the sidebar a drawer, at 1280 px with the text size doubled',
     async (path) => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
