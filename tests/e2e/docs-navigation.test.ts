@@ -201,7 +201,8 @@ describe('operation pages', () => {
       const column = document.querySelector<HTMLElement>('.docs-operation-aside');
       const button = column?.querySelector('[data-try-it] button');
       if (!column || !button) return 'no console';
-      const heights = { column: column.offsetHeight, window: window.innerHeight };
+      // Its content's height: a column that scrolled on its own was no taller than the window.
+      const heights = { column: column.scrollHeight, window: window.innerHeight };
       if (heights.column <= heights.window) return `the column fits (${JSON.stringify(heights)})`;
       // Halfway down the page, before its left column ends.
       window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) / 2);
