@@ -288,6 +288,35 @@ describe('the MCP resources page', () => {
     expect(breaks.length).toBeGreaterThan(0);
     expect(breaks.filter((pair) => !/^[/-].|^.\.$/.test(pair))).toEqual([]);
   });
+
+  it('should stack each resource on a phone, its description as wide as the screen, no table scrolling sideways', async () => {
+    const { page } = await openDocs('/docs/mcp/resources', 390, false);
+    const layout = await page.locator('main .table-scroll').evaluateAll((regions) =>
+      regions.map((region) => {
+        const cells = [...region.querySelectorAll('tbody tr:first-child td')];
+        return {
+          sideways: region.scrollWidth - region.clientWidth,
+          // Stacked: each cell starts at the row's left edge, one under the other.
+          lefts: cells.map((cell) => Math.round(cell.getBoundingClientRect().left)),
+          description: Math.round(cells[2]?.getBoundingClientRect().width ?? 0),
+          region: Math.round(region.getBoundingClientRect().width),
+        };
+      }),
+    );
+    expect(layout.length).toBe(2);
+    for (const table of layout) {
+      expect(table.sideways).toBe(0);
+      expect(new Set(table.lefts).size).toBe(1);
+      expect(table.description).toBe(table.region);
+    }
+    // Still a table with its column names for a screen reader.
+    const table = page.getByRole('table', { name: 'MCP resources' });
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      'URI',
+      'Media type',
+      'Description',
+    ]);
+  });
 });
 
 describe('the entry page', () => {
