@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalServer, readStaticMediaType } from '../../src/server/local-server.ts';
+import { createLocalServer } from '../../src/server/local-server.ts';
+import { readStaticMediaType } from '../../src/server/static-answers.ts';
 import {
   MARKDOWN_TOKENS_HEADER,
   readMarkdownTokenCounts,
