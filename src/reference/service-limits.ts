@@ -113,6 +113,16 @@ export function listServiceLimits(rateLimit: RateLimitPolicy | null): ServiceLim
       answer: '417 expectation_failed',
     },
     {
+      limit: 'Transfer coding of a request body',
+      value: 'chunked only, where the service runs its own server',
+      answer: '501 not_implemented',
+    },
+    {
+      limit: 'HTTP version',
+      value: 'HTTP/1.1 and HTTP/1.0, where the service runs its own server',
+      answer: '505 http_version_not_supported',
+    },
+    {
       limit: 'Time to send a request',
       value: `${LIMITS.headersTimeoutSeconds} s for the head, ${LIMITS.requestTimeoutSeconds} s in all, where the service runs its own server`,
       answer: '408 request_timeout',

@@ -18,6 +18,7 @@ import { DiskFiles } from './disk-files.ts';
 import { isLingering, lingerOnClose } from './lingering-close.ts';
 import { MemoryFiles } from './memory-files.ts';
 import { readNodeHeader, readRequestUrl, sendPlainAnswer } from './node-plain.ts';
+import { findFramingFault } from './request-framing.ts';
 import { findHostFault, readTargetPath, Refusals } from './refusals.ts';
 import {
   countFileRead,
@@ -124,6 +125,15 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
       // A request sent after the last answer on its connection (which said `Connection: close`).
       if (isLingering(req.socket)) {
         req.socket.destroy();
+        return;
+      }
+      const framingFault = findFramingFault(req);
+      if (framingFault) {
+        refusals.send(res, framingFault.code, {
+          instance: readTargetPath(req.url),
+          detail: framingFault.detail,
+          close: true,
+        });
         return;
       }
       // Only refusals name the target path (readTargetPath): read for them, not for every request.

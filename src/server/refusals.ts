@@ -95,8 +95,10 @@ export class Refusals {
 
   /**
    * Answers a request node:http could not parse (a head over the size limit, a malformed request
-   * line or header, a time-out) with a problem, then closes the connection.
-   * @see RFC 9112 §2.2 (400 for an invalid request line), RFC 6585 §5 (431), RFC 9110 §15.5.9 (408)
+   * line or header, a time-out, an HTTP version node:http does not parse) with a problem, then
+   * closes the connection.
+   * @see RFC 9112 §2.2 (400 for an invalid request line), RFC 6585 §5 (431), RFC 9110 §15.5.9
+   * (408), RFC 9110 §15.6.6 (505 for a major version other than 1, such as `HTTP/3.0`)
    */
   answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
     const pending = (socket as unknown as { _httpMessage?: { headersSent?: boolean } })
@@ -105,13 +107,16 @@ export class Refusals {
       socket.destroy();
       return;
     }
+    const rawPacket = (error as { rawPacket?: Buffer }).rawPacket;
     const code: ErrorCode =
       error.code === 'HPE_HEADER_OVERFLOW'
         ? 'header_fields_too_large'
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? 'request_timeout'
-          : 'bad_request';
-    this.writeToSocket(socket, code, { rawPacket: (error as { rawPacket?: Buffer }).rawPacket });
+          : error.code === 'HPE_INVALID_VERSION' && namesAnotherMajorVersion(rawPacket)
+            ? 'http_version_not_supported'
+            : 'bad_request';
+    this.writeToSocket(socket, code, { rawPacket });
   }
 }
 
@@ -139,4 +144,14 @@ export function findHostFault(req: IncomingMessage): string | undefined {
   if (count > 1) return 'The request has more than one Host header field.';
   if (count === 0 && req.httpVersion === '1.1') return 'The request has no Host header field.';
   return undefined;
+}
+
+/**
+ * Whether the request line node:http refused names an HTTP version of another major version than
+ * 1 (`HTTP/3.0`); an unknown minor version of HTTP/1 (`HTTP/1.2`) stays a malformed line (400).
+ */
+function namesAnotherMajorVersion(rawPacket: Buffer | undefined): boolean {
+  const line = rawPacket?.subarray(0, LIMITS.urlLength + 32).toString('latin1');
+  const major = /^[A-Z]+ \S+ HTTP\/(\d+)\.\d+\r?\n/.exec(line ?? '')?.[1];
+  return major !== undefined && major !== '1';
 }

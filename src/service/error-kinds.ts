@@ -132,6 +132,15 @@ export const ENDPOINT_ERRORS = [
     resolution: 'Send fewer or smaller headers (large cookies are the usual cause).',
   },
   {
+    status: 501,
+    title: 'Not Implemented',
+    code: 'not_implemented',
+    detail: 'The request body is sent in a transfer coding this server does not understand.',
+    hint: 'The only transfer coding this server reads is chunked (RFC 9112 §6.1, §7).',
+    resolution:
+      'Send the body with a Content-Length, or with Transfer-Encoding: chunked alone; compress it, if at all, with Content-Encoding.',
+  },
+  {
     status: 503,
     title: 'Service Unavailable',
     code: 'signing_keys_missing',
@@ -148,6 +157,14 @@ export const ENDPOINT_ERRORS = [
     hint: `The server holds at most ${LIMITS.connections} open connections in all and ${LIMITS.connectionsPerClient} from one client address, unless it is set otherwise.`,
     resolution:
       'Close idle connections or reuse one, then try again after the seconds in Retry-After.',
+  },
+  {
+    status: 505,
+    title: 'HTTP Version Not Supported',
+    code: 'http_version_not_supported',
+    detail: 'The request uses a major version of HTTP this server does not speak.',
+    hint: 'This server speaks HTTP/1.1 and HTTP/1.0 (RFC 9110 §15.6.6).',
+    resolution: 'Send the request again as HTTP/1.1.',
   },
 ] as const satisfies readonly ErrorKind[];
 

@@ -125,6 +125,11 @@ describe('headers on every answer', () => {
         431,
         `GET /llms.txt HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'b'.repeat(LIMITS.headerBytes)}\r\n\r\n`,
       ],
+      [505, 'GET /llms.txt HTTP/2.0\r\nHost: 127.0.0.1\r\n\r\n'],
+      [
+        501,
+        'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip, chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n',
+      ],
     ] as const) {
       const [answer] = readAnswerHeads(await sendBytes(baseUrl, bytes));
       expect(answer?.status).toBe(status);

@@ -83,8 +83,12 @@ function header(answer: RawAnswer, name: string): string {
   return Array.isArray(value) ? value.join(', ') : (value ?? '');
 }
 
+/** The 5xx a request can earn by its own protocol: a transfer coding or HTTP version refused. */
+const PROTOCOL_REFUSALS = new Set([501, 505]);
+
 /**
- * Everything wrong with an answer, measured against the documented shapes: never a 5xx; an error
+ * Everything wrong with an answer, measured against the documented shapes: never a 5xx (but the
+ * 501 and 505 problems of a request's transfer coding or HTTP version); an error
  * on an API path is a problem (RFC 9457) whose code is in the catalogue, or one of the documented
  * exceptions (an OAuth error body at the token and register endpoints, a JSON-RPC error at /mcp);
  * answers to HEAD, 204 and 304 carry no body. An empty list means the answer is in shape.
@@ -97,7 +101,7 @@ export function findShapeFaults(raw: RawRequest, answer: RawAnswer, baseUrl: str
   const pathname = URL.canParse(`http://x${raw.path}`)
     ? new URL(`http://x${raw.path}`).pathname
     : raw.path;
-  if (status >= 500) faults.push(`answered ${status}`);
+  if (status >= 500 && !PROTOCOL_REFUSALS.has(status)) faults.push(`answered ${status}`);
   if ((raw.method === 'HEAD' || status === 204 || status === 304) && answer.body.length > 0)
     faults.push(`a ${status} to ${raw.method} has a body`);
   if (status < 400 || raw.method === 'HEAD') return faults;

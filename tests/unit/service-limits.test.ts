@@ -10,7 +10,7 @@ describe('listServiceLimits', () => {
     // signing_keys_missing is a fault of the site's setup, not a limit a client can stay under.
     const refusals = [...STANDARD_ERRORS, ...ENDPOINT_ERRORS].filter(
       (kind) =>
-        [408, 413, 414, 417, 429, 431, 503].includes(kind.status) &&
+        [408, 413, 414, 417, 429, 431, 501, 503, 505].includes(kind.status) &&
         kind.code !== 'signing_keys_missing',
     );
     for (const kind of refusals) {

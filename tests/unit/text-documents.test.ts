@@ -140,7 +140,7 @@ describe('buildLlmsFullTxt', () => {
     expect(text).toContain('`-32602` (invalidParams)');
     // A shared refusal is listed once, not under every operation.
     expect(text).toContain(
-      '- Shared responses: 400, 401, 404, 405, 408, 414, 417, 429, 431, 500, 503.',
+      '- Shared responses: 400, 401, 404, 405, 408, 414, 417, 429, 431, 500, 501, 503, 505.',
     );
     expect(text.match(/Request Timeout: The request was not received in time/g)).toHaveLength(1);
     // The versioning and the limits of the description come along.

@@ -42,6 +42,8 @@ const ENDPOINT_RESPONSE_NAMES = {
   expectation_failed: 'ExpectationFailed',
   header_fields_too_large: 'HeaderFieldsTooLarge',
   too_many_connections: 'TooManyConnections',
+  not_implemented: 'NotImplemented',
+  http_version_not_supported: 'HttpVersionNotSupported',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
 /** A reference to the shared response of an endpoint-specific error kind. */
@@ -53,15 +55,17 @@ export function referEndpointResponse(code: keyof typeof ENDPOINT_RESPONSE_NAMES
 
 /**
  * Refusals any request can meet before an operation sees it (the server's limits on time, target
- * length, head size and open connections, and the one expectation it meets); every operation
- * declares them.
+ * length, head size and open connections, the one expectation and the one transfer coding it
+ * meets, and the HTTP version it speaks); every operation declares them.
  */
 export const TRANSPORT_ERROR_RESPONSES = {
   '408': referEndpointResponse('request_timeout'),
   '414': referEndpointResponse('uri_too_long'),
   '417': referEndpointResponse('expectation_failed'),
   '431': referEndpointResponse('header_fields_too_large'),
+  '501': referEndpointResponse('not_implemented'),
   '503': referEndpointResponse('too_many_connections'),
+  '505': referEndpointResponse('http_version_not_supported'),
 };
 
 /**

@@ -1,0 +1,128 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalServer } from '../../src/server/local-server.ts';
+import { ProblemSchema } from '../../src/schemas/problem.ts';
+import { BUILT_IN_ROUTES } from '../../src/service/routes.ts';
+import { readAnswerHeads } from '../support/raw-connection.ts';
+
+/** A function that reads at most 64 bytes of JSON and answers what it read, and where. */
+const ECHO_FUNCTION = `
+export async function plain(request) {
+  if (request.header('content-type') !== 'application/json') {
+    return { status: 415, headers: { 'Content-Type': 'text/plain' }, body: 'unsupported' };
+  }
+  const text = await request.text(64);
+  if (text === undefined) return { status: 413, headers: {}, body: 'too large' };
+  return { status: 200, headers: {}, body: request.url.href + ' read ' + text };
+}
+`;
+
+let folder: string;
+let server: Server;
+let port: number;
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'local-server-protocol-'));
+  await writeFile(join(folder, 'file.txt'), 'a static file');
+  await writeFile(join(folder, 'echo.ts'), ECHO_FUNCTION);
+  server = await createLocalServer({
+    staticDir: folder,
+    apiDir: folder,
+    routes: BUILT_IN_ROUTES,
+    vercelConfig: {},
+    siteUrl: 'http://127.0.0.1',
+    allowedHosts: ['127.0.0.1', 'localhost'],
+    log: () => {},
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  server.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+/** Writes `head` to a new connection and collects what arrives until the server closes it. */
+function exchange(head: string, body?: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+      // The body only once the server asked for it (100 Continue) or refused first.
+      if (body !== undefined && received.startsWith('HTTP/1.1 100 ')) {
+        socket.write(body);
+        body = undefined;
+      }
+    });
+    socket.on('error', () => {});
+    socket.on('close', () => resolve(received));
+    socket.write(head);
+    // Half-closed only after a second: a server that keeps the connection must answer first.
+    setTimeout(() => socket.end(), 1000);
+  });
+}
+
+/** The body of the last answer of a connection's bytes, parsed as a problem. */
+function readProblem(received: string) {
+  return ProblemSchema.parse(JSON.parse(received.slice(received.lastIndexOf('\r\n\r\n') + 4)));
+}
+
+describe('createLocalServer, HTTP versions', () => {
+  it.each(['HTTP/2.0', 'HTTP/0.9', 'HTTP/3.0'])(
+    'should answer a %s request line with a 505 problem and close',
+    async (version) => {
+      const received = await exchange(`GET /file.txt ${version}\r\nHost: 127.0.0.1\r\n\r\n`);
+      const [answer] = readAnswerHeads(received);
+      expect(answer?.status).toBe(505);
+      expect(answer?.headers.connection).toBe('close');
+      expect(answer?.headers['content-type']).toBe('application/problem+json');
+      expect(readProblem(received).code).toBe('http_version_not_supported');
+    },
+  );
+
+  it('should answer HTTP/1.0 and keep refusing an unknown HTTP/1 minor version as malformed', async () => {
+    const old = await exchange('GET /file.txt HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n');
+    expect(readAnswerHeads(old)[0]?.status).toBe(200);
+    const minor = await exchange('GET /file.txt HTTP/1.2\r\nHost: 127.0.0.1\r\n\r\n');
+    expect(readAnswerHeads(minor)[0]?.status).toBe(400);
+  });
+});
+
+describe('createLocalServer, transfer codings', () => {
+  const post = (coding: string, version = '1.1') =>
+    `POST /api/echo HTTP/${version}\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+    `Transfer-Encoding: ${coding}\r\n\r\n2\r\n{}\r\n0\r\n\r\n`;
+
+  it.each(['gzip, chunked', 'identity, chunked', 'deflate'])(
+    'should refuse Transfer-Encoding: %s with a 501 problem, unread, and close',
+    async (coding) => {
+      const received = await exchange(post(coding));
+      const answers = readAnswerHeads(received);
+      expect(answers.map((answer) => answer.status)).toEqual([501]);
+      expect(answers[0]?.headers.connection).toBe('close');
+      expect(readProblem(received).code).toBe('not_implemented');
+      expect(received).not.toContain(' read ');
+    },
+  );
+
+  it('should read a chunked body, whatever the case of the coding', async () => {
+    for (const coding of ['chunked', 'Chunked']) {
+      const received = await exchange(post(coding));
+      expect(readAnswerHeads(received)[0]?.status, coding).toBe(200);
+      expect(received, coding).toContain(' read {}');
+    }
+  });
+
+  it('should refuse a Transfer-Encoding in an HTTP/1.0 request with a 400 problem', async () => {
+    const received = await exchange(post('chunked', '1.0'));
+    expect(readAnswerHeads(received)[0]?.status).toBe(400);
+    expect(readProblem(received).code).toBe('bad_request');
+  });
+});
