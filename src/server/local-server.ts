@@ -17,8 +17,8 @@ import { loadFunctions } from './functions.ts';
 import { DiskFiles } from './disk-files.ts';
 import { isLingering, lingerOnClose } from './lingering-close.ts';
 import { MemoryFiles } from './memory-files.ts';
-import { readNodeHeader, readRequestUrl, sendPlainAnswer } from './node-plain.ts';
-import { findFramingFault } from './request-framing.ts';
+import { readNodeHeader, sendPlainAnswer } from './node-plain.ts';
+import { findFramingFault, readRequestTarget, type RequestTarget } from './request-framing.ts';
 import { findHostFault, readTargetPath, Refusals } from './refusals.ts';
 import {
   countFileRead,
@@ -111,6 +111,9 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
     allowedHosts &&
     rememberLatest((host: string | undefined) => allowedHosts.includes(readHostName(host)));
   const limits = options.limits ?? readServerLimits({});
+  const serverMethods = [
+    ...new Set(options.routes.surfaces.flatMap((surface) => surface.methods)),
+  ].join(', ');
 
   const server = createServer(
     {
@@ -150,15 +153,25 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
         });
         return;
       }
-      let url: URL;
+      // OPTIONS * (findFramingFault refuses `*` to any other method) asks about the whole server.
+      const asterisk = req.url === '*';
+      let requested: RequestTarget;
       try {
-        url = readRequestUrl(req, origin);
+        requested = asterisk
+          ? { url: new URL(`${origin}/`), authority: req.headers.host }
+          : readRequestTarget(req, origin);
       } catch {
         refusals.send(res, 'bad_request', { instance: readTargetPath(req.url) });
         return;
       }
-      if (isAllowedHost && !isAllowedHost(req.headers.host)) {
+      const { url } = requested;
+      if (isAllowedHost && !isAllowedHost(requested.authority)) {
         refusals.send(res, 'forbidden_host', { instance: url.pathname });
+        return;
+      }
+      // @see RFC 9110 §9.3.7: the methods some path of the server answers, and no body.
+      if (asterisk) {
+        res.writeHead(204, { Allow: serverMethods }).end();
         return;
       }
       // Markdown for agents on a page's own URL, decided as middleware.js decides it on Vercel.

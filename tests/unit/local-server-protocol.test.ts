@@ -126,3 +126,52 @@ describe('createLocalServer, transfer codings', () => {
     expect(readProblem(received).code).toBe('bad_request');
   });
 });
+
+describe('createLocalServer, request targets', () => {
+  it('should answer OPTIONS * with 204, the methods of the whole server and no body', async () => {
+    const received = await exchange('OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    const [answer] = readAnswerHeads(received);
+    expect(answer?.status).toBe(204);
+    const allow = answer?.headers.allow?.split(', ') ?? [];
+    expect([...allow].sort()).toEqual(
+      ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'].sort(),
+    );
+    expect(received.endsWith('\r\n\r\n')).toBe(true);
+  });
+
+  it('should refuse the asterisk-form to any other method with a 400 problem', async () => {
+    const received = await exchange('GET * HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    expect(readAnswerHeads(received)[0]?.status).toBe(400);
+    expect(readProblem(received).code).toBe('bad_request');
+  });
+
+  it("should hold an absolute-form target's authority, not Host, to the allowed hosts", async () => {
+    const foreign = await exchange(
+      'GET http://other.example/file.txt HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
+    );
+    expect(readAnswerHeads(foreign)[0]?.status).toBe(403);
+    expect(readProblem(foreign).code).toBe('forbidden_host');
+    const own = await exchange(
+      `GET http://127.0.0.1:${port}/file.txt HTTP/1.1\r\nHost: other.example\r\n\r\n`,
+    );
+    expect(readAnswerHeads(own)[0]?.status).toBe(200);
+    expect(own).toContain('a static file');
+  });
+
+  it('should hand a function the URL on its own origin, whatever the authority sent', async () => {
+    const received = await exchange(
+      'POST http://LOCALHOST:9/api/echo?x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+        'Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
+    );
+    expect(received).toContain('http://127.0.0.1/api/echo?x=1 read {}');
+  });
+
+  it.each(['ftp://127.0.0.1/file.txt', 'http://user:secret@127.0.0.1/file.txt', 'mailto:x'])(
+    'should refuse the absolute-form target %s with a 400 problem',
+    async (target) => {
+      const received = await exchange(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+      expect(readAnswerHeads(received)[0]?.status).toBe(400);
+      expect(readProblem(received).code).toBe('bad_request');
+    },
+  );
+});
