@@ -17,7 +17,7 @@ import { loadFunctions } from './functions.ts';
 import { DiskFiles } from './disk-files.ts';
 import { isLingering, lingerOnClose } from './lingering-close.ts';
 import { MemoryFiles } from './memory-files.ts';
-import { readNodeHeader, sendPlainAnswer } from './node-plain.ts';
+import { holdContinue, readNodeHeader, sendPlainAnswer } from './node-plain.ts';
 import { findFramingFault, readRequestTarget, type RequestTarget } from './request-framing.ts';
 import { findHostFault, readTargetPath, Refusals } from './refusals.ts';
 import {
@@ -272,7 +272,14 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) =>
     refusals.answerClientError(error, socket),
   );
-  // An Expect other than 100-continue (which node:http answers itself). @see RFC 9110 §10.1.1
+  // Expect: 100-continue. The 100 goes when a handler reads the body (node-plain.ts), so a body
+  // refused on its head (a Content-Length over the limit, a wrong media type, a method the path
+  // lacks) is never asked for. @see RFC 9110 §10.1.1
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    holdContinue(req, res);
+    server.emit('request', req, res);
+  });
+  // Any other Expect. @see RFC 9110 §10.1.1
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) =>
     refusals.send(res, 'expectation_failed', { instance: readTargetPath(req.url) }),
   );

@@ -18,6 +18,39 @@ export function readRequestUrl(req: IncomingMessage, origin: string): URL {
 }
 
 /**
+ * Requests whose `Expect: 100-continue` is not answered yet, with the keep-alive node:http had
+ * decided for them: a 100 is sent only when a handler starts to read the body (readNodeBody), so
+ * an answer decided on the head alone (413 by Content-Length, 415, 405, 404) goes without it.
+ */
+const awaitingContinue = new WeakMap<IncomingMessage, boolean>();
+
+/**
+ * Holds back the 100 (Continue) of a request that has a body (node:http hands such requests to
+ * the server's `checkContinue` listener instead of sending it). Until the 100 goes, the
+ * connection is marked to close: a client refused without one may send its body or not, so what
+ * follows on the connection cannot be read as the next request.
+ * @see RFC 9110 §10.1.1
+ */
+export function holdContinue(req: IncomingMessage, res: ServerResponse): void {
+  const length = req.headers['content-length'];
+  const hasBody =
+    req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+  // A request framed with no body needs no 100 (RFC 9110 §10.1.1 lets the server omit it).
+  if (!hasBody) return;
+  awaitingContinue.set(req, res.shouldKeepAlive);
+  res.shouldKeepAlive = false;
+}
+
+/** Sends the 100 (Continue) held back for a request, if any, as its body is about to be read. */
+function sendContinue(req: IncomingMessage, res: ServerResponse): void {
+  const keepAlive = awaitingContinue.get(req);
+  if (keepAlive === undefined) return;
+  awaitingContinue.delete(req);
+  res.shouldKeepAlive = keepAlive;
+  res.writeContinue();
+}
+
+/**
  * A request header by name, in any case, as the plain interface and the router read them:
  * node:http keeps the names lower-cased, and a handler may ask for one as its standard writes it
  * (`A2A-Version`), as a web Request's headers allow on Vercel.
@@ -65,6 +98,7 @@ async function readNodeBody(
   };
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) return refuse();
+  sendContinue(req, res);
   // A handler runs from node:http's request event, which comes before the parser has read the
   // body; one promise job later, a body that came in the same packets as the head is in the
   // stream's buffer (node:http runs promise jobs after handing over each part of the message).

@@ -127,6 +127,31 @@ describe('createLocalServer, transfer codings', () => {
   });
 });
 
+describe('createLocalServer, Expect: 100-continue', () => {
+  const head = (path: string, length: number, method = 'POST') =>
+    `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+    `Content-Length: ${length}\r\nExpect: 100-continue\r\n\r\n`;
+
+  it('should refuse a Content-Length over the limit with 413 and never send 100', async () => {
+    const received = await exchange(head('/api/echo', 1_000_000));
+    expect(received).toMatch(/^HTTP\/1\.1 413 /);
+    expect(received).not.toContain('100 Continue');
+    expect(readAnswerHeads(received)[0]?.headers.connection).toBe('close');
+  });
+
+  it('should refuse on the head alone (a method a file lacks) without sending 100', async () => {
+    const received = await exchange(head('/file.txt', 10, 'PUT'));
+    expect(received).toMatch(/^HTTP\/1\.1 405 /);
+    expect(received).not.toContain('100 Continue');
+  });
+
+  it('should send 100 when the function reads a body within its limit, then answer it', async () => {
+    const received = await exchange(head('/api/echo', 2), '{}');
+    expect(received).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 /);
+    expect(received).toContain(' read {}');
+  });
+});
+
 describe('createLocalServer, request targets', () => {
   it('should answer OPTIONS * with 204, the methods of the whole server and no body', async () => {
     const received = await exchange('OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
