@@ -10,8 +10,8 @@ import { serveFunction } from '../http/serve-function.ts';
 const ANSWERED_METHODS = FUNCTION_METHODS.join(', ');
 
 /**
- * Answers every unknown path under /api/, /mcp/, /oauth/ and /.well-known/ (vercel.json rewrites them
- * here) with an RFC 9457 404; `instance` is the path that was requested. A CORS preflight gets its
+ * Answers every unknown path under /api/, /mcp/, /a2a/, /oauth/ and /.well-known/ (vercel.json
+ * rewrites them here) with an RFC 9457 404; `instance` is the path that was requested. A CORS preflight gets its
  * 204, so a browser sends the request and its script can read the 404 problem, where a failed
  * preflight would show it only a network error.
  */

@@ -232,7 +232,7 @@ const SERVICE_SURFACES: readonly Surface[] = [
   {
     // Every other path under these prefixes, and the functions' own /api/<name> paths.
     id: 'not-found',
-    paths: ['/api/**', '/oauth/**', '/.well-known/**', '/mcp/**'],
+    paths: ['/api/**', '/oauth/**', '/.well-known/**', '/mcp/**', '/a2a/**'],
     sample: { path: '/api/v2/overview', status: 404 },
     answer: { kind: 'function', name: 'not-found' },
     mediaType: 'problem',

@@ -411,7 +411,7 @@ describe('limits', () => {
     }
   });
 
-  it.each(['/mcp/nothing', '/mcp/', '/mcp/tools/list', '/api/nothing'])(
+  it.each(['/mcp/nothing', '/mcp/', '/mcp/tools/list', '/api/nothing', '/a2a/nothing', '/a2a/'])(
     'should answer the unknown path %s with a not_found problem, and its CORS preflight with 204',
     async (path) => {
       const answer = await expectProblem({ method: 'GET', path }, 404, 'not_found');

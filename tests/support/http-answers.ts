@@ -76,7 +76,7 @@ export function sendBytes(baseUrl: string, bytes: string | Buffer, timeoutMs = 1
 }
 
 const CODES = new Map(listErrorCatalogue().map((entry) => [entry.code, entry]));
-const API_PREFIX = /^\/(api|oauth|\.well-known|mcp)(\/|$)/;
+const API_PREFIX = /^\/(api|oauth|\.well-known|mcp|a2a)(\/|$)/;
 
 function header(answer: RawAnswer, name: string): string {
   const value = answer.headers[name];

@@ -151,6 +151,8 @@ describe("the project's Vercel configuration", () => {
     '/mcp/unknown',
     '/mcp/',
     '/mcp/a/b',
+    '/a2a/unknown',
+    '/a2a/',
   ])('should send unknown %s to the 404 function', (path) => {
     expect(router.route(request(path)).target).toEqual({
       kind: 'function',
