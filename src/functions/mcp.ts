@@ -2,7 +2,7 @@ import { serveFunction } from '../http/serve-function.ts';
 import { toWebExports } from '../http/plain-http.ts';
 import { logToStderr } from '../http/problem.ts';
 import { readProcessInsight, withInsight } from '../insight/insight-recorder.ts';
-import { createMcpHandler, parseAllowedOrigins } from '../mcp/http-handler.ts';
+import { corsHeaders, createMcpHandler, parseAllowedOrigins } from '../mcp/http-handler.ts';
 import { withBearer } from '../oauth/bearer.ts';
 import { answerMissingSigningKeys } from '../oauth/signing-keys-guard.ts';
 import { site } from '../site/built-site.ts';
@@ -11,16 +11,20 @@ import { site } from '../site/built-site.ts';
  * The MCP endpoint (vercel.json rewrites /mcp here). An optional bearer token must verify when
  * sent; `plain` is the local server's direct path.
  */
+const allowedOrigins = parseAllowedOrigins(process.env.MCP_ALLOWED_ORIGINS);
+
 export const plain = withInsight(
   serveFunction(
-    withBearer(
-      createMcpHandler({
-        site,
-        allowedOrigins: parseAllowedOrigins(process.env.MCP_ALLOWED_ORIGINS),
-      }),
-      { siteUrl: site.siteUrl, resourceMetadata: site.urls.protectedResourceMcp },
-    ),
-    { siteUrl: site.siteUrl, failure: answerMissingSigningKeys({ siteUrl: site.siteUrl }) },
+    withBearer(createMcpHandler({ site, allowedOrigins }), {
+      siteUrl: site.siteUrl,
+      resourceMetadata: site.urls.protectedResourceMcp,
+    }),
+    {
+      siteUrl: site.siteUrl,
+      failure: answerMissingSigningKeys({ siteUrl: site.siteUrl }),
+      // The 429 reaches a browser under the same origin rule as the endpoint's own answers.
+      corsHeaders: (request) => corsHeaders(request.header('origin'), allowedOrigins),
+    },
   ),
   { surface: 'mcp', recorder: readProcessInsight(logToStderr) },
 );

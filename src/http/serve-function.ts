@@ -23,7 +23,19 @@ export interface ServeFunctionOptions {
   readonly limiter?: RateLimiter | null;
   /** Answers for known failures of the function, tried before the 500 of an unexpected one. */
   readonly failure?: FailureAnswer;
+  /**
+   * The CORS fields of the 429 this layer answers itself: those the function gives its own answers
+   * to the request's origin (the MCP endpoint's follow MCP_ALLOWED_ORIGINS). By default any origin
+   * may read it, with the rate-limit fields exposed.
+   */
+  readonly corsHeaders?: (request: PlainRequest) => Readonly<Record<string, string>>;
 }
+
+/** The 429's CORS fields where the function names none: any origin, the limit's fields exposed. */
+const ANY_ORIGIN_CORS: Readonly<Record<string, string>> = Object.freeze({
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': EXPOSED_RATE_LIMIT_HEADERS,
+});
 
 /**
  * The process's limiter, shared by every function it runs. It counts in the shared store when
@@ -72,6 +84,7 @@ function answerIncompleteBody(error: unknown, request: PlainRequest, siteUrl: st
  */
 export function serveFunction(served: PlainHandler, options: ServeFunctionOptions): PlainHandler {
   const { siteUrl, failure } = options;
+  const corsHeaders = options.corsHeaders ?? (() => ANY_ORIGIN_CORS);
   const log = options.log ?? logToStderr;
   const limiter = options.limiter === undefined ? readProcessRateLimiter(log) : options.limiter;
   const answerFailure = (error: unknown, request: PlainRequest): PlainAnswer =>
@@ -104,8 +117,7 @@ export function serveFunction(served: PlainHandler, options: ServeFunctionOption
       {
         ...refused.headers,
         'Retry-After': String(refused.resetSeconds),
-        'Access-Control-Allow-Origin': '*',
-        'Access-Control-Expose-Headers': EXPOSED_RATE_LIMIT_HEADERS,
+        ...corsHeaders(request),
       },
     );
   return async (request) => {

@@ -138,8 +138,11 @@ function asksOnlyForEventStream(accept: string | undefined): boolean {
   );
 }
 
-/** CORS headers for an answer: `*`, or the caller's origin when it is on the allowed list. */
-function corsHeaders(
+/**
+ * CORS headers for an answer: `*`, or the caller's origin when it is on the allowed list (none for
+ * another origin). The rate limit's 429, answered before this handler runs, follows them too.
+ */
+export function corsHeaders(
   origin: string | undefined,
   allowedOrigins: readonly string[] | '*',
 ): Readonly<Record<string, string>> {

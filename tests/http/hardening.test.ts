@@ -546,6 +546,7 @@ describe('limits', () => {
 });
 
 describe('rate limiting', () => {
+  const ALLOWED_ORIGIN = 'https://allowed.example';
   let server: ChildProcess;
   let limitedUrl: string;
 
@@ -562,6 +563,7 @@ describe('rate limiting', () => {
       RATE_LIMIT_MAX: '3',
       RATE_LIMIT_WINDOW_SECONDS: '60',
       CLIENT_ADDRESS_HEADER: 'X-Forwarded-For',
+      MCP_ALLOWED_ORIGINS: ALLOWED_ORIGIN,
     }));
   });
 
@@ -604,6 +606,27 @@ describe('rate limiting', () => {
       headers: { 'X-Forwarded-For': '192.0.2.1' },
     });
     expect(preflight.status).toBe(204);
+  });
+
+  it("should give the MCP endpoint's 429 the CORS fields of MCP_ALLOWED_ORIGINS", async () => {
+    const fromOrigin = (origin: string) =>
+      sendRaw(limitedUrl, {
+        method: 'GET',
+        path: '/mcp',
+        headers: { 'X-Forwarded-For': '192.0.2.7', Origin: origin },
+      });
+    for (let i = 0; i < 3; i++) {
+      const answer = await fromOrigin(ALLOWED_ORIGIN);
+      expect(answer.status).toBe(200);
+      expect(answer.headers['access-control-allow-origin']).toBe(ALLOWED_ORIGIN);
+    }
+    const foreign = await fromOrigin('https://other.example');
+    expect(foreign.status).toBe(429);
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    const allowed = await fromOrigin(ALLOWED_ORIGIN);
+    expect(allowed.status).toBe(429);
+    expect(allowed.headers['access-control-allow-origin']).toBe(ALLOWED_ORIGIN);
+    expect(allowed.headers.vary).toContain('Origin');
   });
 
   it('should document the limit and its fields in the OpenAPI document and auth.md', async () => {

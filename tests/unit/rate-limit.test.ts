@@ -8,6 +8,7 @@ import { RedisStore } from '../../src/shared-state/redis-store.ts';
 import { RespReader } from '../../src/shared-state/resp.ts';
 import { RateLimitConfigError, readRateLimitPolicy } from '../../src/service/rate-limit-policy.ts';
 import { serveFunction } from '../../src/http/serve-function.ts';
+import { corsHeaders } from '../../src/mcp/http-handler.ts';
 import { ProblemSchema } from '../../src/schemas/problem.ts';
 
 const SITE = 'https://facts.example.com';
@@ -276,6 +277,32 @@ describe('serveFunction', () => {
       code: 'rate_limited',
       instance: '/mcp',
       detail: 'This client sent more than 1 requests in 30 seconds.',
+    });
+  });
+
+  it("should give its 429 the CORS fields the function gives the request's origin", async () => {
+    const limiter = new RateLimiter({ limit: 1, windowSeconds: 30 }, { now: () => 0 });
+    const allowed = ['https://allowed.example'];
+    const handler = serveFunction(ok, {
+      siteUrl: SITE,
+      limiter,
+      log: () => {},
+      // As the MCP function passes them, for MCP_ALLOWED_ORIGINS=https://allowed.example.
+      corsHeaders: (from) => corsHeaders(from.header('origin'), allowed),
+    });
+    const fromOrigin = (origin: string): PlainRequest => ({
+      ...request('203.0.113.9'),
+      header: (name) => (name.toLowerCase() === 'origin' ? origin : undefined),
+    });
+    expect((await handler(fromOrigin('https://allowed.example'))).status).toBe(200);
+    const foreign = await handler(fromOrigin('https://other.example'));
+    expect(foreign.status).toBe(429);
+    expect(foreign.headers['Access-Control-Allow-Origin']).toBeUndefined();
+    const own = await handler(fromOrigin('https://allowed.example'));
+    expect(own.status).toBe(429);
+    expect(own.headers).toMatchObject({
+      'Access-Control-Allow-Origin': 'https://allowed.example',
+      Vary: 'Origin',
     });
   });
 
