@@ -11,11 +11,19 @@ export type { MediaTypeSource, Surface, SurfaceAnswer } from './surface-definiti
 
 const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
+/**
+ * The other spellings a static host answers a page's file at: its trailing-slash path and its
+ * file's own name (`/docs/`, `/docs/index.html`; `/index.html` for the home page).
+ */
+const listPageSpellings = (path: string): string[] =>
+  path === '/' ? ['/index.html'] : [`${path}/`, `${path}/index.html`];
+
 /** A page's two surfaces: the HTML page (negotiating its mirror) and its Markdown mirror. */
 const listPageSurfaces = (page: SitePage): Surface[] => [
   {
     id: `page-${page.name}`,
     paths: [page.path],
+    spellings: listPageSpellings(page.path),
     sample: { path: page.path, status: 200 },
     answer: FILE,
     mediaType: 'html',
@@ -281,10 +289,14 @@ const SERVICE_SURFACES: readonly Surface[] = [
   },
 ];
 
-/** Every path a surface holds: its public patterns and the file a rewrite reaches. */
+/**
+ * Every path a surface holds: its public patterns, its other spellings and the file a rewrite
+ * reaches.
+ */
 export function listRulePaths(surface: Surface): string[] {
   const file = surface.answer.kind === 'file' ? surface.answer.file : undefined;
-  return file ? [...surface.paths, file] : [...surface.paths];
+  const paths = [...surface.paths, ...(surface.spellings ?? [])];
+  return file ? [...paths, file] : paths;
 }
 
 /**

@@ -43,6 +43,12 @@ export interface Surface {
   /** The Markdown mirror served on this path to a client that prefers text/markdown. */
   readonly markdownMirror?: string;
   /**
+   * Other spellings the static host answers with the same file (a page's `/docs/` and
+   * `/docs/index.html`): they carry the surface's headers, so the file never goes out without
+   * them, but are no public path of their own (not listed, linked or negotiated by the table).
+   */
+  readonly spellings?: readonly string[];
+  /**
    * True for a Markdown body served under another media type (llms.txt and llms-full.txt, Markdown
    * files by llmstxt.org, as text/plain): it carries `x-markdown-tokens` as Markdown answers do.
    */

@@ -26,41 +26,73 @@ function listExamplePaths(surface: Surface): string[] {
   return [...listRulePaths(surface).filter(isLiteralPattern), surface.sample.path];
 }
 
-const MARKDOWN_SUFFIX = '\\.md';
+/**
+ * The endings folded into the path they end: a Markdown mirror's and a page's other spellings
+ * (`docs.md`, `docs/index.html`, `docs/` all fold into `docs`). The longer of two that overlap
+ * first.
+ */
+const FOLDED_ENDINGS = ['\\.md', '/index\\.html', '/'];
+
+/** A literal path's regular expression cut into its stem and the folded ending it has, if any. */
+function splitEnding(regex: string): readonly [string, string] {
+  for (const ending of FOLDED_ENDINGS) {
+    if (regex.length > ending.length && regex.endsWith(ending)) {
+      return [regex.slice(0, -ending.length), ending];
+    }
+  }
+  return [regex, ''];
+}
+
+/** The endings of one group of stems, as the optional or required group that follows them. */
+function writeEndings(endings: readonly string[]): string {
+  const written = endings.filter((ending) => ending !== '');
+  if (written.length === 0) return '';
+  const group = `(?:${written.join('|')})`;
+  if (endings.includes('')) return `${group}?`;
+  return written.length === 1 ? (written[0] ?? '') : group;
+}
 
 /**
- * The excluded paths as one alternation, written short: literal paths grouped under their folder
- * and a page's Markdown mirror folded into its page (`docs/api/(?:a(?:\.md)?|b(?:\.md)?)`), so
- * the last rule, which leaves out every page before it, stays under Vercel's 4,096 characters
- * per source with a page per operation, tool and schema. It matches exactly the same paths.
+ * The excluded paths as one alternation, written short: literal paths grouped under their folder,
+ * and the stems of a folder that have the same endings (a page, its Markdown mirror and its other
+ * spellings) written once with them (`docs/api/(?:a|b)(?:\.md|/index\.html|/)?`), so the last
+ * rule, which leaves out every page before it, stays under Vercel's 4,096 characters per source
+ * with a page per operation, tool and schema. It matches exactly the same paths.
  */
 function joinExcludedPatterns(excluded: readonly string[]): string {
   const patterns: string[] = [];
-  const folders = new Map<string, Map<string, { plain: boolean; markdown: boolean }>>();
+  // By folder, then by stem: the endings each stem is excluded with.
+  const folders = new Map<string, Map<string, Set<string>>>();
   for (const pattern of excluded) {
     const regex = toPatternRegex(pattern);
-    const slash = regex.lastIndexOf('/');
     if (!isLiteralPattern(pattern)) {
       patterns.push(regex);
       continue;
     }
-    const folder = regex.slice(0, slash + 1);
-    const name = regex.slice(slash + 1);
-    const markdown = name.endsWith(MARKDOWN_SUFFIX) && name.length > MARKDOWN_SUFFIX.length;
-    const stem = markdown ? name.slice(0, -MARKDOWN_SUFFIX.length) : name;
-    const names = folders.get(folder) ?? new Map<string, { plain: boolean; markdown: boolean }>();
-    const seen = names.get(stem) ?? { plain: false, markdown: false };
-    names.set(stem, markdown ? { ...seen, markdown: true } : { ...seen, plain: true });
-    folders.set(folder, names);
+    const [stem, ending] = splitEnding(regex);
+    const slash = stem.lastIndexOf('/');
+    const folder = stem.slice(0, slash + 1);
+    const stems = folders.get(folder) ?? new Map<string, Set<string>>();
+    const endings = stems.get(stem.slice(slash + 1)) ?? new Set<string>();
+    endings.add(ending);
+    stems.set(stem.slice(slash + 1), endings);
+    folders.set(folder, stems);
   }
-  for (const [folder, names] of folders) {
-    const written = [...names].map(([stem, { plain, markdown }]) =>
-      plain && markdown
-        ? `${stem}(?:${MARKDOWN_SUFFIX})?`
-        : markdown
-          ? `${stem}${MARKDOWN_SUFFIX}`
-          : stem,
-    );
+  for (const [folder, stems] of folders) {
+    // Stems with the same endings share one group of them: the paths are exactly their product.
+    const byEndings = new Map<string, { endings: string[]; names: string[] }>();
+    for (const [name, endings] of stems) {
+      const sorted = FOLDED_ENDINGS.filter((ending) => endings.has(ending));
+      const all = endings.has('') ? ['', ...sorted] : sorted;
+      const key = all.join(' ');
+      const group = byEndings.get(key) ?? { endings: all, names: [] };
+      group.names.push(name);
+      byEndings.set(key, group);
+    }
+    const written = [...byEndings.values()].map(({ endings, names }) => {
+      const stemsPart = names.length === 1 ? (names[0] ?? '') : `(?:${names.join('|')})`;
+      return `${stemsPart}${writeEndings(endings)}`;
+    });
     patterns.push(
       written.length === 1 ? `${folder}${written[0] ?? ''}` : `${folder}(?:${written.join('|')})`,
     );

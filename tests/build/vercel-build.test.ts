@@ -229,6 +229,8 @@ function listCases(): Case[] {
       surface.id === 'agent-skills' ? SKILL_SAMPLE : surface.sample.path,
     ]);
     for (const path of paths) if (!path.startsWith('/_astro/')) cases.push(get(path));
+    // A page's other spellings (`/docs/`, `/docs/index.html`) carry its headers on both.
+    for (const path of surface.spellings ?? []) cases.push(get(path));
     if (surface.markdownMirror) {
       for (const path of surface.paths) cases.push(get(path, { accept: 'text/markdown' }));
     }
@@ -642,12 +644,20 @@ describe('the Vercel configuration vercel.ts computes', () => {
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
   });
 
-  it("should send the content's usage preferences, changed in content/ alone, with each page", () => {
+  it("should send the content's usage preferences, changed in content/ alone, with each page and each spelling of its file", () => {
     const usage = formatContentUsage(content.value);
     expect(usage).toContain(
       content.value.agents.contentSignals.aiTrain ? 'train-ai=y' : 'train-ai=n',
     );
-    for (const path of ['/', '/llms.txt', SITE_PAGES.at(-1)?.markdownPath ?? '/index.md']) {
+    const lastPage = SITE_PAGES.at(-1);
+    for (const path of [
+      '/',
+      '/index.html',
+      '/docs/',
+      `${lastPage?.path ?? ''}/index.html`,
+      '/llms.txt',
+      lastPage?.markdownPath ?? '/index.md',
+    ]) {
       const matching = routes.filter(
         (route) => route.headers && route.src && new RegExp(route.src).test(path),
       );
@@ -674,7 +684,10 @@ describe("the middleware's matcher, as config.json holds it", () => {
 
   it('should match no other path of the route table: no document, mirror, asset or API path', () => {
     const pattern = middlewareSrc();
-    const pages = new Set(SITE_PAGES.map((page) => page.path));
+    // A page's trailing-slash spelling is negotiated as the page; its `/index.html` is not.
+    const pages = new Set(
+      SITE_PAGES.flatMap((page) => [page.path, `${page.path}/`.replace('//', '/')]),
+    );
     const others = SURFACES.flatMap((surface) => [
       ...listRulePaths(surface).filter((path) => !path.includes('*')),
       surface.sample.path,

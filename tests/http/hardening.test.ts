@@ -138,6 +138,25 @@ describe('headers on every answer', () => {
   });
 });
 
+describe("a page's spellings", () => {
+  it("should send the page's headers, Content-Usage included, under each spelling of its file", async () => {
+    for (const [page, spellings] of [
+      ['/', ['/index.html']],
+      ['/docs', ['/docs/', '/docs/index.html']],
+    ] as const) {
+      const canonical = await sendRaw(baseUrl, { method: 'GET', path: page });
+      expect(canonical.headers['content-usage'], page).toBeTruthy();
+      for (const path of spellings) {
+        const answer = await sendRaw(baseUrl, { method: 'GET', path });
+        expect(answer.status, path).toBe(200);
+        expect(answer.body.equals(canonical.body), path).toBe(true);
+        for (const name of ['content-usage', 'cache-control', 'content-type'])
+          expect(answer.headers[name], `${name} of ${path}`).toBe(canonical.headers[name]);
+      }
+    }
+  });
+});
+
 describe('caching', () => {
   it.each([...PAGES, ...STATIC_DOCUMENTS])(
     'should send %s with Cache-Control and an ETag, and answer 304 to If-None-Match',

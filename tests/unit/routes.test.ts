@@ -91,6 +91,19 @@ describe('buildVercelConfig', () => {
     },
   );
 
+  it("should send a page's usage preferences with every spelling of its file", () => {
+    const withUsage = new VercelRouter(buildVercelConfig(SURFACES, { contentUsage: 'ai=n' }), {
+      isFile: () => true,
+      isFunction: () => false,
+    });
+    for (const path of ['/', '/index.html', '/docs', '/docs/', '/docs/index.html', '/about-us/']) {
+      const { headers } = withUsage.route(request(path));
+      expect(headers['Content-Usage'], path).toBe('ai=n');
+      expect(headers.Vary, path).toBe('Accept');
+    }
+    expect(withUsage.route(request('/404.html')).headers['Content-Usage']).toBeUndefined();
+  });
+
   it('should leave only the Link of a negotiated page to its negotiation', () => {
     for (const surface of SURFACES) {
       const left = Object.keys(listSurfaceHeaders(surface)).filter(
@@ -128,8 +141,12 @@ describe('findSurface', () => {
     expect(findSurface(path)).toBe(surface);
   });
 
-  it('should leave the other spellings of a page and unknown pages to the site files', () => {
-    for (const path of ['/developers/', '/index.html', '/no-such-page', '/404.html']) {
+  it("should hold the other spellings of a page's file in its page, and leave unknown pages to the site files", () => {
+    expect(findSurface('/developers/').id).toBe('page-developers');
+    expect(findSurface('/developers/index.html').id).toBe('page-developers');
+    expect(findSurface('/index.html').id).toBe('page-home');
+    expect(findSurface('/about-us/').id).toBe('page-about-us');
+    for (const path of ['/no-such-page', '/no-such-page/', '/404.html', '/developers/x.html']) {
       expect(findSurface(path).id, path).toBe('site-files');
     }
   });
