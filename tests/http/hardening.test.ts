@@ -290,6 +290,25 @@ describe('caching', () => {
       );
     }
   });
+
+  it("should let the MCP endpoint's description be kept if revalidated, and never its JSON-RPC answers", async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const answer = await sendRaw(baseUrl, { method, path: '/mcp' });
+      expect(answer.status, method).toBe(200);
+      expect(answer.headers['cache-control'], method).toBe('no-cache');
+    }
+    const call = await sendRaw(baseUrl, {
+      method: 'POST',
+      path: '/mcp',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    expect(call.status).toBe(200);
+    expect(call.headers['cache-control']).toBe('no-store');
+  });
 });
 
 describe('methods', () => {
