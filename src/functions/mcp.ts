@@ -1,5 +1,5 @@
 import { serveFunction } from '../http/serve-function.ts';
-import { toWebExports } from '../http/plain-http.ts';
+import { toWebExports, type PlainRequest } from '../http/plain-http.ts';
 import { logToStderr } from '../http/problem.ts';
 import { readProcessInsight, withInsight } from '../insight/insight-recorder.ts';
 import { corsHeaders, createMcpHandler, parseAllowedOrigins } from '../mcp/http-handler.ts';
@@ -12,18 +12,21 @@ import { site } from '../site/built-site.ts';
  * sent; `plain` is the local server's direct path.
  */
 const allowedOrigins = parseAllowedOrigins(process.env.MCP_ALLOWED_ORIGINS);
+/** The CORS fields of the endpoint's refusals (401, 429), by the same origin rule as its answers. */
+const refusalCorsHeaders = (request: PlainRequest) =>
+  corsHeaders(request.header('origin'), allowedOrigins);
 
 export const plain = withInsight(
   serveFunction(
     withBearer(createMcpHandler({ site, allowedOrigins }), {
       siteUrl: site.siteUrl,
       resourceMetadata: site.urls.protectedResourceMcp,
+      corsHeaders: refusalCorsHeaders,
     }),
     {
       siteUrl: site.siteUrl,
       failure: answerMissingSigningKeys({ siteUrl: site.siteUrl }),
-      // The 429 reaches a browser under the same origin rule as the endpoint's own answers.
-      corsHeaders: (request) => corsHeaders(request.header('origin'), allowedOrigins),
+      corsHeaders: refusalCorsHeaders,
     },
   ),
   { surface: 'mcp', recorder: readProcessInsight(logToStderr) },

@@ -12,7 +12,19 @@ export interface BearerOptions {
   readonly keys?: () => Promise<OAuthKeys>;
   /** The clock, in milliseconds; tests freeze it. */
   readonly now?: () => number;
+  /**
+   * The CORS fields of the 401, by the request: the endpoint's own origin rule (MCP with
+   * `MCP_ALLOWED_ORIGINS`), so a refused token answers a browser as the endpoint would. Unset:
+   * any origin may read it, with `WWW-Authenticate` exposed.
+   */
+  readonly corsHeaders?: (request: PlainRequest) => Readonly<Record<string, string>>;
 }
+
+/** The CORS fields of a 401 where the endpoint sets no rule of its own. */
+const ANY_ORIGIN = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'WWW-Authenticate',
+} as const;
 
 /**
  * RFC 6750 bearer handling for a function: no token is fine (nothing requires one) and a valid
@@ -57,9 +69,8 @@ export function withBearer(handler: PlainHandler, options: BearerOptions): Plain
           resolution: `Drop the Authorization header, or get a fresh token from ${urls.oauthToken} (see ${urls.authMd}).`,
         },
         {
+          ...(options.corsHeaders?.(request) ?? ANY_ORIGIN),
           'WWW-Authenticate': `Bearer error="invalid_token", error_description="${description}", resource_metadata="${options.resourceMetadata}"`,
-          'Access-Control-Allow-Origin': '*',
-          'Access-Control-Expose-Headers': 'WWW-Authenticate',
         },
       );
     }

@@ -667,6 +667,23 @@ describe('rate limiting', () => {
     expect(allowed.headers.vary).toContain('Origin');
   });
 
+  it("should give the MCP endpoint's 401 for a bad token the CORS fields of MCP_ALLOWED_ORIGINS", async () => {
+    const withToken = (origin: string, client: string) =>
+      sendRaw(limitedUrl, {
+        method: 'GET',
+        path: '/mcp',
+        headers: { 'X-Forwarded-For': client, Origin: origin, Authorization: 'Bearer not-a-token' },
+      });
+    const foreign = await withToken('https://other.example', '192.0.2.8');
+    expect(foreign.status).toBe(401);
+    expect(foreign.headers['www-authenticate']).toMatch(/^Bearer error="invalid_token"/);
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    const allowed = await withToken(ALLOWED_ORIGIN, '192.0.2.9');
+    expect(allowed.status).toBe(401);
+    expect(allowed.headers['access-control-allow-origin']).toBe(ALLOWED_ORIGIN);
+    expect(allowed.headers['access-control-expose-headers']).toContain('WWW-Authenticate');
+  });
+
   it('should document the limit and its fields in the OpenAPI document and auth.md', async () => {
     const openapi = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as {
       components: { responses: { TooManyRequests: { description: string; headers: object } } };

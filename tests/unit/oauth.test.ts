@@ -482,6 +482,29 @@ describe('bearer tokens on a function', () => {
     expect((await get('Basic dXNlcjpwYXNz')).status).toBe(200);
   });
 
+  it("should let any origin read the 401, or only those the endpoint's corsHeaders allow", async () => {
+    const refused = await get('Bearer not-a-token');
+    expectInvalidToken(refused);
+    expect(refused.headers['Access-Control-Allow-Origin']).toBe('*');
+    expect(refused.headers['Access-Control-Expose-Headers']).toBe('WWW-Authenticate');
+    const ruled = withBearer(ok, {
+      siteUrl: SITE,
+      resourceMetadata: `${SITE}/.well-known/oauth-protected-resource/mcp`,
+      corsHeaders: (request) =>
+        request.header('origin') === 'https://allowed.example'
+          ? { 'Access-Control-Allow-Origin': 'https://allowed.example', Vary: 'Origin' }
+          : {},
+    });
+    const from = async (origin: string) =>
+      call(ruled, '/mcp', { headers: { Origin: origin, Authorization: 'Bearer not-a-token' } });
+    const foreign = await from('https://other.example');
+    expectInvalidToken(foreign);
+    expect(foreign.headers['Access-Control-Allow-Origin']).toBeUndefined();
+    expect((await from('https://allowed.example')).headers['Access-Control-Allow-Origin']).toBe(
+      'https://allowed.example',
+    );
+  });
+
   it('should refuse an expired token', async () => {
     const accessToken = await issue();
     clock.now += 3600_000 + 10_000;
