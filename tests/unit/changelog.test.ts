@@ -1,5 +1,4 @@
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { markdownToHtml } from 'satteri';
@@ -19,21 +18,22 @@ import {
   CHANGELOG_FOLLOW_HEADING,
 } from '../../src/site-content/changelog-page.ts';
 import { findContentPageClash } from '../../src/site-content/content-page-rules.ts';
-import { ContentError, readSiteContent } from '../../src/site-content/read-site-content.ts';
+import { readSiteContent } from '../../src/site-content/read-site-content.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
-import { resolveFixtureDir } from '../support/fixture-content.ts';
+import {
+  copyFixtureContent,
+  readContentIssues,
+  removeContentCopy,
+} from '../support/fixture-content.ts';
 
 const urls = buildServiceUrls('https://facts.example.com');
 let dir: string;
 
 beforeEach(async () => {
-  dir = join(await mkdtemp(join(tmpdir(), 'changelog-test-')), 'content');
-  await cp(resolveFixtureDir('minimal'), dir, { recursive: true });
+  dir = await copyFixtureContent('minimal', 'changelog-test-');
 });
 
-afterEach(async () => {
-  await rm(join(dir, '..'), { recursive: true, force: true });
-});
+afterEach(() => removeContentCopy(dir));
 
 /** Writes content/changelog/<name> with this front matter (YAML lines) and body. */
 async function writeEntry(name: string, frontMatter: string[], body: string): Promise<void> {
@@ -51,16 +51,7 @@ const entry = (date: string, title: string, breaking = false) => [
   `title: ${title}`,
 ];
 
-async function issuesOf(): Promise<string[]> {
-  const error = await readSiteContent(dir).then(
-    () => undefined,
-    (failure: unknown) => failure,
-  );
-  expect(error).toBeInstanceOf(ContentError);
-  return (error as ContentError).issues.map(
-    (issue) => `${issue.file}: ${issue.field}: ${issue.message}`,
-  );
-}
+const issuesOf = () => readContentIssues(dir);
 
 describe('readSiteContent (content/changelog/)', () => {
   it('should give a site without the folder no changelog: no page, no feed surface, no link', async () => {

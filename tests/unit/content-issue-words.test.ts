@@ -1,10 +1,11 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { quoteRefusedValue } from '../../src/site-content/content-issue-words.ts';
-import { ContentError, readSiteContent } from '../../src/site-content/read-site-content.ts';
-import { resolveFixtureDir } from '../support/fixture-content.ts';
+import {
+  copyFixtureContent,
+  editContentFile,
+  readContentIssues,
+  removeContentCopy,
+} from '../support/fixture-content.ts';
 
 describe('quoteRefusedValue', () => {
   it('should quote the value after the refusal, before what to do about it', () => {
@@ -40,30 +41,21 @@ describe('readSiteContent: a refused value is quoted', () => {
   let dir: string;
 
   beforeEach(async () => {
-    dir = join(await mkdtemp(join(tmpdir(), 'content-quotes-')), 'content');
-    await cp(resolveFixtureDir('rich'), dir, { recursive: true });
+    dir = await copyFixtureContent('rich', 'content-quotes-');
   });
 
-  afterEach(async () => {
-    await rm(join(dir, '..'), { recursive: true, force: true });
-  });
+  afterEach(() => removeContentCopy(dir));
 
   it('should quote every value a schema refuses in its own words', async () => {
-    const path = join(dir, 'company.yaml');
-    await writeFile(
-      path,
-      (await readFile(path, 'utf8'))
+    await editContentFile(dir, 'company.yaml', (text) =>
+      text
         .replace(/^website:.*$/m, 'website: www.example.com')
         .replace(/^accentColor:.*$/m, 'accentColor: blue')
         .replace(/^description:.*$/m, 'description: Bread.')
         .replace(/^locale:.*$/m, 'locale: French'),
     );
-    const refused: unknown = await readSiteContent(dir).then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    expect(refused).toBeInstanceOf(ContentError);
-    expect((refused as ContentError).issues.map((issue) => issue.message).sort()).toEqual([
+    const issues = await readContentIssues(dir);
+    expect(issues.map((issue) => issue.split(': ').slice(2).join(': ')).sort()).toEqual([
       'is 6 characters long; at least 50 are needed (it is "Bread."): it is the meta description, which search results show under the title',
       'must be a BCP 47 language tag such as en or en-GB (it is "French")',
       'must be a colour of six hex digits, e.g. #1f5f99 (it is "blue"): fix it first, then its contrast is checked',

@@ -1,9 +1,12 @@
-import { cp, mkdir, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ContentError, readSiteContent } from '../../src/site-content/read-site-content.ts';
-import { resolveFixtureDir } from '../support/fixture-content.ts';
+import {
+  copyFixtureContent,
+  editContentFile,
+  readContentIssues,
+  removeContentCopy,
+} from '../support/fixture-content.ts';
 
 // An owner fixes what one build names, then builds again: every mistake of a file that does not
 // wait on another must be named in the first run, and one that waits says what it waits on.
@@ -11,29 +14,12 @@ import { resolveFixtureDir } from '../support/fixture-content.ts';
 let dir: string;
 
 beforeEach(async () => {
-  dir = join(await mkdtemp(join(tmpdir(), 'content-at-once-')), 'content');
-  await cp(resolveFixtureDir('rich'), dir, { recursive: true });
+  dir = await copyFixtureContent('rich', 'content-at-once-');
 });
 
-afterEach(async () => {
-  await rm(join(dir, '..'), { recursive: true, force: true });
-});
-
-async function edit(file: string, change: (text: string) => string): Promise<void> {
-  const path = join(dir, file);
-  await writeFile(path, change(await readFile(path, 'utf8')));
-}
-
-async function issuesOf(): Promise<string[]> {
-  const refused: unknown = await readSiteContent(dir).then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  expect(refused).toBeInstanceOf(ContentError);
-  return (refused as ContentError).issues.map(
-    (issue) => `${issue.file}: ${issue.field}: ${issue.message}`,
-  );
-}
+afterEach(() => removeContentCopy(dir));
+const edit = (file: string, change: (text: string) => string) => editContentFile(dir, file, change);
+const issuesOf = () => readContentIssues(dir);
 
 /** The fields of a list of issues, as `file: field`, sorted. */
 function fieldsOf(issues: readonly string[]): string[] {

@@ -1,15 +1,20 @@
-import { cp, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ContentError, readSiteContent } from '../../src/site-content/read-site-content.ts';
 import {
   checkProductImage,
   PRODUCT_IMAGE_MAX_BYTES,
 } from '../../src/site-content/product-image.ts';
 import { imageSize } from 'image-size';
 import { IMAGE_VARIANT_WIDTHS, makeImageVariants } from '../../src/integrations/image-variants.ts';
-import { loadFixtureContent, resolveFixtureDir } from '../support/fixture-content.ts';
+import {
+  copyFixtureContent,
+  editContentFile,
+  loadFixtureContent,
+  readContentIssues,
+  removeContentCopy,
+  resolveFixtureDir,
+} from '../support/fixture-content.ts';
 
 /** The head of a PNG of this size: the signature and the IHDR chunk (what image-size reads). */
 function pngOfSize(width: number, height: number): Uint8Array {
@@ -134,29 +139,14 @@ describe('readSiteContent: the product image', () => {
   let dir: string;
 
   beforeEach(async () => {
-    dir = join(await mkdtemp(join(tmpdir(), 'product-image-test-')), 'content');
-    await cp(resolveFixtureDir('rich'), dir, { recursive: true });
+    dir = await copyFixtureContent('rich', 'product-image-test-');
   });
 
-  afterEach(async () => {
-    await rm(join(dir, '..'), { recursive: true, force: true });
-  });
+  afterEach(() => removeContentCopy(dir));
 
-  const editProduct = async (change: (text: string) => string) => {
-    const path = join(dir, 'product.md');
-    await writeFile(path, change(await readFile(path, 'utf8')));
-  };
-
-  async function issuesOf(): Promise<string[]> {
-    const error: unknown = await readSiteContent(dir).then(
-      () => undefined,
-      (refusal: unknown) => refusal,
-    );
-    expect(error).toBeInstanceOf(ContentError);
-    return (error as ContentError).issues.map(
-      (issue) => `${issue.file}: ${issue.field}: ${issue.message}`,
-    );
-  }
+  const editProduct = (change: (text: string) => string) =>
+    editContentFile(dir, 'product.md', change);
+  const issuesOf = () => readContentIssues(dir);
 
   it('should read the rich fixture with its image and the minimal one without', async () => {
     const rich = await loadFixtureContent('rich');

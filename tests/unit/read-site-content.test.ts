@@ -1,5 +1,4 @@
-import { cp, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContentError, readSiteContent } from '../../src/site-content/read-site-content.ts';
@@ -8,37 +7,25 @@ import {
   RESERVED_PAGE_SLUGS,
 } from '../../src/site-content/content-page-rules.ts';
 import { SiteContentSchema } from '../../src/schemas/site-content.ts';
-import { resolveFixtureDir } from '../support/fixture-content.ts';
+import {
+  copyFixtureContent,
+  editContentFile,
+  readContentIssues,
+  removeContentCopy,
+  resolveFixtureDir,
+} from '../support/fixture-content.ts';
 import { listFiles } from '../support/list-files.ts';
 import { ROOT } from '../support/processes.ts';
 
 let dir: string;
 
 beforeEach(async () => {
-  dir = join(await mkdtemp(join(tmpdir(), 'content-test-')), 'content');
-  await cp(resolveFixtureDir('rich'), dir, { recursive: true });
+  dir = await copyFixtureContent('rich', 'content-test-');
 });
 
-afterEach(async () => {
-  await rm(join(dir, '..'), { recursive: true, force: true });
-});
-
-async function edit(file: string, change: (text: string) => string): Promise<void> {
-  const path = join(dir, file);
-  await writeFile(path, change(await readFile(path, 'utf8')));
-}
-
-async function issuesOf(): Promise<string[]> {
-  try {
-    await readSiteContent(dir);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ContentError);
-    return (error as ContentError).issues.map(
-      (issue) => `${issue.file}: ${issue.field}: ${issue.message}`,
-    );
-  }
-  throw new Error('expected the content to be refused');
-}
+afterEach(() => removeContentCopy(dir));
+const edit = (file: string, change: (text: string) => string) => editContentFile(dir, file, change);
+const issuesOf = () => readContentIssues(dir);
 
 describe('readSiteContent', () => {
   it("should read the checkout's own collection into valid site content", async () => {
