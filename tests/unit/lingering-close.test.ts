@@ -1,11 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalServer } from '../../src/server/local-server.ts';
-import { BUILT_IN_ROUTES } from '../../src/service/routes.ts';
+import { startFolderServer, type FolderServer } from '../support/folder-server.ts';
 
 /** A function that refuses as the service's do: 415 before reading, 413 past 256 KiB. */
 const READER_FUNCTION = `
@@ -29,8 +25,7 @@ const REFUSALS = [
   { method: 'POST', path: '/file.txt', type: 'application/octet-stream', status: 405 },
 ] as const;
 
-let folder: string;
-let server: Server;
+let served: FolderServer;
 let base: string;
 
 /** Sends a 1 MiB body on a new connection; the status the client received, or its error code. */
@@ -64,26 +59,14 @@ function sendLargeBody(refusal: (typeof REFUSALS)[number]): Promise<number | str
 }
 
 beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'lingering-close-'));
-  await writeFile(join(folder, 'file.txt'), 'a static file');
-  await writeFile(join(folder, 'reader.ts'), READER_FUNCTION);
-  server = await createLocalServer({
-    staticDir: folder,
-    apiDir: folder,
-    routes: BUILT_IN_ROUTES,
-    vercelConfig: {},
-    siteUrl: 'http://127.0.0.1',
-    log: () => {},
+  served = await startFolderServer('lingering-close-', {
+    'file.txt': 'a static file',
+    'reader.ts': READER_FUNCTION,
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = `http://127.0.0.1:${served.port}`;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  server.close();
-  await rm(folder, { recursive: true, force: true });
-});
+afterAll(() => served.stop());
 
 describe('createLocalServer', () => {
   it('should deliver an early refusal of a 1 MiB body to 200 clients in a row', async () => {

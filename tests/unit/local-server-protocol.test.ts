@@ -1,12 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type { Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalServer } from '../../src/server/local-server.ts';
 import { ProblemSchema } from '../../src/schemas/problem.ts';
-import { BUILT_IN_ROUTES } from '../../src/service/routes.ts';
+import { startFolderServer, type FolderServer } from '../support/folder-server.ts';
 import { readAnswerHeads } from '../support/raw-connection.ts';
 
 /** A function that reads at most 64 bytes of JSON and answers what it read, and where. */
@@ -21,32 +16,19 @@ export async function plain(request) {
 }
 `;
 
-let folder: string;
-let server: Server;
+let served: FolderServer;
 let port: number;
 
 beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'local-server-protocol-'));
-  await writeFile(join(folder, 'file.txt'), 'a static file');
-  await writeFile(join(folder, 'echo.ts'), ECHO_FUNCTION);
-  server = await createLocalServer({
-    staticDir: folder,
-    apiDir: folder,
-    routes: BUILT_IN_ROUTES,
-    vercelConfig: {},
-    siteUrl: 'http://127.0.0.1',
-    allowedHosts: ['127.0.0.1', 'localhost'],
-    log: () => {},
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
+  served = await startFolderServer(
+    'local-server-protocol-',
+    { 'file.txt': 'a static file', 'echo.ts': ECHO_FUNCTION },
+    { allowedHosts: ['127.0.0.1', 'localhost'] },
+  );
+  ({ port } = served);
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  server.close();
-  await rm(folder, { recursive: true, force: true });
-});
+afterAll(() => served.stop());
 
 /** Writes `head` to a new connection and collects what arrives until the server closes it. */
 function exchange(head: string, body?: string): Promise<string> {
