@@ -3,6 +3,7 @@ import {
   LATEST_LEGACY_VERSION,
   PROTOCOL_VERSIONS,
   SERVER_CAPABILITIES,
+  TOOL_HINTS,
 } from '../service/mcp-protocol.ts';
 import type { McpServerCard, McpServerCardV2 } from '../schemas/mcp-server-card.ts';
 import {
@@ -115,7 +116,7 @@ export function buildMcpServerCard(
       title: tool.title,
       description: tool.description,
       inputSchema: tool.inputSchema as { type: 'object' },
-      annotations: { readOnlyHint: true },
+      annotations: { ...TOOL_HINTS },
     })),
   };
 }

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import type { PublishedToolDescriptor } from '../schemas/mcp-tools.ts';
-import { getVersionFeatures, type VersionFeatures } from '../service/mcp-protocol.ts';
+import { getVersionFeatures, TOOL_HINTS, type VersionFeatures } from '../service/mcp-protocol.ts';
 import { noteRequest } from '../http/request-notes.ts';
 import { invalidParams, readObjectParams, readPage, type AddMcpMethod } from './method-context.ts';
 import { buildToolRunners, type McpSite } from './tool-registry.ts';
@@ -63,13 +63,7 @@ function shapeTool(tool: PublishedToolDescriptor, features: VersionFeatures) {
     ...(features.titlesAndStructuredContent ? { outputSchema: tool.outputSchema } : {}),
     ...(features.toolAnnotations
       ? {
-          annotations: {
-            title: tool.title,
-            readOnlyHint: true,
-            destructiveHint: false,
-            idempotentHint: true,
-            openWorldHint: false,
-          },
+          annotations: { title: tool.title, ...TOOL_HINTS },
         }
       : {}),
   };

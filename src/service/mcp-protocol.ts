@@ -131,6 +131,20 @@ export const CACHE_TTL_MS = 300_000;
 export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
 
 /**
+ * What every tool of this server is, in the terms of MCP's tool annotations (2025-03-26): it only
+ * reads, changes nothing, answers the same call the same way, and reaches nothing beyond the
+ * site's own content. tools/list and the server card publish the same hints; a client reading the
+ * card before it connects must not see MCP's defaults (idempotentHint false, openWorldHint true).
+ * @see MCP 2025-11-25 server/tools §Tool annotations
+ */
+export const TOOL_HINTS = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+} as const;
+
+/**
  * What the server offers, as initialize, server/discover and the server card all state it.
  * @see MCP 2025-11-25 basic/lifecycle §Capability Negotiation
  */

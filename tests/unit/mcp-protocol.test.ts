@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toWebHandler } from '../../src/http/plain-http.ts';
 import { RateLimiter } from '../../src/http/rate-limit.ts';
 import { serveFunction } from '../../src/http/serve-function.ts';
+import { buildMcpServerCard } from '../../src/documents/mcp-server-card.ts';
 import { buildMcpServerName } from '../../src/documents/mcp-server-identity.ts';
 import { createMcpHandler } from '../../src/mcp/http-handler.ts';
 import { ProblemSchema } from '../../src/schemas/problem.ts';
@@ -95,6 +96,18 @@ describe('createMcpHandler: the MCP-Protocol-Version header', () => {
         },
       },
     });
+  });
+
+  it("should give the server card each tool's hints as tools/list gives them, not MCP's defaults", async () => {
+    const listed = (
+      await postMcp(baseUrl, call(1, 'tools/list'), { 'MCP-Protocol-Version': '2025-11-25' })
+    ).body.result.tools as { name: string; annotations: Record<string, unknown> }[];
+    const card = buildMcpServerCard(site.content, site.urls, site.mcpTools);
+    expect(card.tools.map((tool) => [tool.name, tool.annotations])).toEqual(
+      listed.map(({ name, annotations: { title: _title, ...hints } }) => [name, hints]),
+    );
+    // Every hint that differs from MCP's default is stated.
+    expect(listed[0]?.annotations).toMatchObject({ idempotentHint: true, openWorldHint: false });
   });
 
   it('should answer a headerless request as 2025-03-26: annotations but no titles or structured content', async () => {
