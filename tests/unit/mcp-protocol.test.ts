@@ -142,6 +142,20 @@ describe('createMcpHandler: the MCP-Protocol-Version header', () => {
     expect(after.body.result.content[0].text).toMatch(/query:/);
   });
 
+  it('should name the priorities list_calls_to_action accepts when it is given another', async () => {
+    for (const priority of [3, 0, '1']) {
+      const request = call(5, 'tools/call', {
+        name: 'list_calls_to_action',
+        arguments: { priority },
+      });
+      const answer = await postMcp(baseUrl, request, { 'MCP-Protocol-Version': '2025-11-25' });
+      expect(answer.body.result.isError).toBe(true);
+      expect(answer.body.result.content[0].text).toContain(
+        `priority: must be 1 (primary) or 2 (secondary), or left out for all (it is ${JSON.stringify(priority)})`,
+      );
+    }
+  });
+
   it('should answer an unknown resource with -32002 before 2026-07-28', async () => {
     const response = await postMcp(
       baseUrl,

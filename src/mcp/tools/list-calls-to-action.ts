@@ -17,7 +17,12 @@ export const listCallsToActionTool = defineTool({
   inputSchema: () =>
     z.strictObject({
       priority: z
-        .optional(z.union([z.literal(1), z.literal(2)]))
+        .optional(
+          z.union([z.literal(1), z.literal(2)], {
+            error: (issue) =>
+              `must be 1 (primary) or 2 (secondary), or left out for all (it is ${JSON.stringify(issue.input)})`,
+          }),
+        )
         .check(
           z.describe('1 for primary calls to action only, 2 for secondary only; omit for all'),
         ),
