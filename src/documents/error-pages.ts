@@ -54,8 +54,8 @@ function readExampleInstance(entry: CatalogueEntry): string {
       ? '/oauth/register'
       : '/oauth/token';
   if (entry.code === 'not_found') return '/api/v1/no-such-resource';
-  if (entry.code === 'signing_keys_missing' || entry.code === 'invalid_token')
-    return '/oauth/register';
+  if (entry.code === 'signing_keys_missing') return '/oauth/register';
+  // invalid_token too: /mcp and /a2a are the endpoints that verify a bearer token sent to them.
   return '/mcp';
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildErrorPage } from '../../src/documents/error-pages.ts';
 import { listErrorCatalogue } from '../../src/service/error-catalogue.ts';
 import { ENDPOINT_ERRORS, STANDARD_ERRORS } from '../../src/service/error-kinds.ts';
 import { OAUTH_ERRORS } from '../../src/service/oauth-errors.ts';
@@ -18,5 +19,13 @@ describe('listErrorCatalogue', () => {
     const codes = listErrorCatalogue().map((entry) => entry.code);
     expect(codes.indexOf('forbidden_host')).toBeLessThan(codes.indexOf('forbidden_origin'));
     expect(codes.indexOf('forbidden_origin')).toBeLessThan(codes.indexOf('not_found'));
+  });
+});
+
+describe('buildErrorPage', () => {
+  it('should give invalid_token an example from an endpoint that verifies tokens', () => {
+    const entry = listErrorCatalogue().find((candidate) => candidate.code === 'invalid_token');
+    if (!entry) throw new Error('no invalid_token in the catalogue');
+    expect(buildErrorPage('https://facts.example.com', entry).exampleInstance).toBe('/mcp');
   });
 });

@@ -276,3 +276,17 @@ describe('the OpenAPI paths and the route table', () => {
     }
   });
 });
+
+describe('the 401 every operation declares', () => {
+  it('should say that only the MCP and A2A endpoints verify a token, with an example from one', () => {
+    const unauthorized = document.components.responses.Unauthorized as {
+      description: string;
+      content: Record<string, { example: { instance: string; code: string } }>;
+    };
+    expect(unauthorized.description).toContain('Only the MCP and A2A endpoints verify a token');
+    expect(unauthorized.content[MEDIA_TYPES.problem]?.example).toMatchObject({
+      code: 'invalid_token',
+      instance: '/mcp',
+    });
+  });
+});

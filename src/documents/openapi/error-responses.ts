@@ -124,6 +124,14 @@ function describeStandardHeaders(
   };
 }
 
+/**
+ * The 401's description: declared on every operation, as the specification asks (docs/spec.md
+ * §4), while only the endpoints that verify a bearer token ever answer it; an agent must not read
+ * the declaration as a token being checked everywhere.
+ */
+const UNAUTHORIZED_DESCRIPTION =
+  'Unauthorized: a bearer token was sent and failed verification (invalid_token). Only the MCP and A2A endpoints verify a token sent to them; every other operation ignores an Authorization header, and none requires one.';
+
 /** The Problem responses every operation declares (docs/spec.md §4, §7), by component name. */
 function buildStandardResponses(
   urls: ServiceUrls,
@@ -136,12 +144,21 @@ function buildStandardResponses(
       return [
         STANDARD_RESPONSE_NAMES[status],
         {
-          description: error.status === 429 ? describeRateLimit(rateLimit) : error.title,
+          description:
+            error.status === 429
+              ? describeRateLimit(rateLimit)
+              : error.status === 401
+                ? UNAUTHORIZED_DESCRIPTION
+                : error.title,
           ...(headers ? { headers } : {}),
           content: {
             [MEDIA_TYPES.problem]: {
               schema: referSchema('Problem'),
-              example: buildProblem(urls.origin, { ...error, instance: '/api/v1/overview' }),
+              example: buildProblem(urls.origin, {
+                ...error,
+                // A 401 is answered at the endpoints that verify a token (the MCP endpoint's).
+                instance: error.status === 401 ? '/mcp' : '/api/v1/overview',
+              }),
             },
           },
         },
