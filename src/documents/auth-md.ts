@@ -96,7 +96,7 @@ ${commands.register}
 Ask the token endpoint for a \`client_credentials\` token with the returned \`client_id\` and no
 client secret (\`token_endpoint_auth_method\` \`none\`). Add \`scope\` (\`mcp:read\`,
 \`mcp:tools\`) and \`resource\` (RFC 8707: ${urls.origin} or ${urls.mcp}, the token's audience)
-if you like.
+if you like. The MCP endpoint accepts a token for either; the A2A endpoint, one for the origin.
 
 \`\`\`sh
 ${commands.token}

@@ -21,6 +21,7 @@ export const plain = withInsight(
     withBearer(createMcpHandler({ site, allowedOrigins }), {
       siteUrl: site.siteUrl,
       resourceMetadata: site.urls.protectedResourceMcp,
+      resource: site.urls.mcp,
       corsHeaders: refusalCorsHeaders,
     }),
     {

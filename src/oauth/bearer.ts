@@ -9,6 +9,12 @@ export interface BearerOptions {
   readonly siteUrl: string;
   /** The protected-resource metadata URL named in WWW-Authenticate (RFC 9728 §5.1). */
   readonly resourceMetadata: string;
+  /**
+   * The endpoint's own resource (RFC 8707), which that metadata names: a token is accepted when its
+   * audience is this resource or the origin, the resource of the whole site (RFC 9068 §4: a
+   * resource server accepts only tokens issued for it). Unset: the origin alone.
+   */
+  readonly resource?: string;
   readonly keys?: () => Promise<OAuthKeys>;
   /** The clock, in milliseconds; tests freeze it. */
   readonly now?: () => number;
@@ -40,12 +46,12 @@ export function withBearer(handler: PlainHandler, options: BearerOptions): Plain
   // function starts faster without it.
   type Verifier = (token: string) => Promise<unknown>;
   const loadVerifier = memoizeUntilFailure(async (): Promise<Verifier> => {
-    const [{ loadOAuthKeys }, { listResources, verifyAccessToken }] = await Promise.all([
+    const [{ loadOAuthKeys }, { verifyAccessToken }] = await Promise.all([
       import('./keys.ts'),
       import('./tokens.ts'),
     ]);
     const keys = await (options.keys ?? loadOAuthKeys)();
-    const audiences = listResources(urls);
+    const audiences = [...new Set([urls.origin, options.resource ?? urls.origin])];
     return (token: string) =>
       verifyAccessToken(token, keys, urls, audiences, Math.floor(now() / 1000));
   });

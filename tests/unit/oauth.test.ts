@@ -455,9 +455,11 @@ describe('GET /oauth/jwks and key rotation', () => {
 
 describe('bearer tokens on a function', () => {
   const ok: PlainHandler = async () => ({ status: 200, headers: {}, body: 'ok' });
+  // As the MCP function guards /mcp: its own resource beside the origin.
   const guarded = withBearer(ok, {
     siteUrl: SITE,
     resourceMetadata: `${SITE}/.well-known/oauth-protected-resource/mcp`,
+    resource: `${SITE}/mcp`,
     keys: async () => keys,
     now: () => clock.now,
   });
@@ -513,6 +515,34 @@ describe('bearer tokens on a function', () => {
     } finally {
       clock.now -= 3600_000 + 10_000;
     }
+  });
+
+  it("should accept a token for the origin or the endpoint's own resource, and none for another endpoint", async () => {
+    const issueFor = async (resource: string) =>
+      json(
+        await token({
+          grant_type: 'client_credentials',
+          client_id: await registerClient(),
+          resource,
+        }),
+      ).access_token as string;
+    const forOrigin = await issueFor(SITE);
+    const forMcp = await issueFor(`${SITE}/mcp`);
+    expect((await get(`Bearer ${forOrigin}`)).status).toBe(200);
+    expect((await get(`Bearer ${forMcp}`)).status).toBe(200);
+    // As the A2A function guards /a2a: the origin's resource alone.
+    const a2a = withBearer(ok, {
+      siteUrl: SITE,
+      resourceMetadata: `${SITE}/.well-known/oauth-protected-resource`,
+      keys: async () => keys,
+      now: () => clock.now,
+    });
+    const atA2a = (accessToken: string) =>
+      call(a2a, '/a2a', { headers: { Authorization: `Bearer ${accessToken}` } });
+    expect((await atA2a(forOrigin)).status).toBe(200);
+    const refused = await atA2a(forMcp);
+    expect(refused.status).toBe(401);
+    expect(json(refused)).toMatchObject({ code: 'invalid_token', instance: '/a2a' });
   });
 
   it('should refuse a tampered, unsigned, foreign, wrong-audience or wrong-type token', async () => {
