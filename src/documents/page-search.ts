@@ -28,7 +28,13 @@ export interface PageSection {
   readonly page: string;
   /** The section's heading (the page's title for the text before its first linked heading). */
   readonly heading: string;
+  /** The section's prose: its text but for its code. */
   readonly text: string;
+  /**
+   * The text of the section's code blocks (`<pre>`: request samples, example bodies), when it has
+   * any: their words are an example's, so they weigh less than the prose's (PAGE_SEARCH_OPTIONS).
+   */
+  readonly code?: string;
   /**
    * How much the section weighs against others that match as well (1 when absent): the build
    * weighs a page by its kind (src/integrations/search-index.ts).
@@ -71,13 +77,15 @@ export interface PageSearchAnswer {
 /** The index's fields and text processing; the build and the browser must use the same. */
 export const PAGE_SEARCH_OPTIONS: Options<PageSection> = {
   idField: 'url',
-  fields: ['heading', 'text', 'page'],
-  storeFields: ['url', 'page', 'heading', 'text', 'weight', 'lang', 'pageLang'],
+  fields: ['heading', 'text', 'page', 'code'],
+  storeFields: ['url', 'page', 'heading', 'text', 'code', 'weight', 'lang', 'pageLang'],
   tokenize: tokenizeIndexedWords,
   processTerm: (term) => readWordTerms(term),
   searchOptions: {
-    // A heading names what its section is about; the page's title, what every section shares.
-    boost: { heading: 5, page: 1.5 },
+    // A heading names what its section is about; the page's title, what every section shares; a
+    // code block's words are an example's (a request sample that asks the question a reader
+    // types is not where the site answers it).
+    boost: { heading: 5, page: 1.5, code: 0.25 },
     weights: { fuzzy: 0.3, prefix: 0.6 },
   },
 };
@@ -95,7 +103,7 @@ function isPageSection(value: unknown): value is PageSection {
   const section = value as Record<string, unknown>;
   return (
     ['url', 'page', 'heading', 'text'].every((key) => typeof section[key] === 'string') &&
-    ['lang', 'pageLang'].every(
+    ['code', 'lang', 'pageLang'].every(
       (key) => section[key] === undefined || typeof section[key] === 'string',
     ) &&
     (section.weight === undefined || (typeof section.weight === 'number' && section.weight > 0))
@@ -203,16 +211,24 @@ export function buildSnippet(text: string, matched: ReadonlySet<string>): Snippe
   return parts;
 }
 
-/** Turns a MiniSearch result into a hit; a word is marked when it holds a term that matched. */
+/**
+ * Turns a MiniSearch result into a hit; a word is marked when it holds a term that matched. The
+ * snippet comes from the section's prose, or from its code when only the code matched.
+ */
 function toHit(result: SearchResult): PageSearchHit {
   const page = String(result.page);
   const heading = String(result.heading);
+  const fields = new Set(Object.values(result.match).flat());
+  const quoted = typeof result.code === 'string' && fields.has('code') && !fields.has('text');
   return {
     url: String(result.url),
     page,
     ...(heading && heading !== page ? { section: heading } : {}),
     score: result.score,
-    snippet: buildSnippet(String(result.text), new Set(Object.keys(result.match))),
+    snippet: buildSnippet(
+      String(quoted ? result.code : result.text),
+      new Set(Object.keys(result.match)),
+    ),
     ...(typeof result.lang === 'string' ? { lang: result.lang } : {}),
     ...(typeof result.pageLang === 'string' ? { pageLang: result.pageLang } : {}),
   };

@@ -36,7 +36,14 @@ interface OpenSection {
   url: string;
   heading: string;
   text: string[];
+  code: string[];
   lang: string;
+}
+
+/** Where the text read now goes: the prose of a section or a marked element, and its code. */
+interface TextSink {
+  readonly text: string[];
+  readonly code: string[];
 }
 
 function tidy(text: string): string {
@@ -50,9 +57,12 @@ function tidy(text: string): string {
  * the note for agents), hidden elements, scripts, styles and buttons are left out. The text of an
  * element marked `data-search-section="<id>"` (a card that leads to a section further down, such
  * as the home page's list of the copy sections) belongs to the section of that id, wherever the
- * element stands, and to no section when the page has none of that id. The page's
- * title is its first `h1`, else its `<title>`. With `languages` (a site whose content is not in
- * English), each section carries the language its heading inherits, and the page's title its own.
+ * element stands, and to no section when the page has none of that id. The text of a `<pre>`
+ * (a request sample, an example body) is the section's `code`, apart from its prose `text`: the
+ * search weighs it less, since its words are an example's, not what the section is about. The
+ * page's title is its first `h1`, else its `<title>`. With `languages` (a site whose content is
+ * not in English), each section carries the language its heading inherits, and the page's title
+ * its own.
  * @see https://html.spec.whatwg.org/multipage/sections.html#headings-and-outlines
  */
 export function readPageSections(
@@ -68,14 +78,22 @@ export function readPageSections(
   let mainDepth = 0;
   let skipDepth = 0;
   let inTitle = false;
+  let preDepth = 0;
   let heading: { name: string; id: string | undefined; text: string[]; lang: string } | undefined;
-  const sections: OpenSection[] = [{ url: path, heading: '', text: [], lang: '' }];
+  const sections: OpenSection[] = [{ url: path, heading: '', text: [], code: [], lang: '' }];
   // The text of the elements marked `data-search-section`, by the id of the section it joins,
-  // and the open such element: its depth in elements and its text.
-  const moved = new Map<string, string[]>();
-  let mover: { depth: number; text: string[] } | undefined;
-  /** Where the text read now goes: an open heading, a marked element, else the last section. */
-  const collect = () => heading?.text ?? mover?.text ?? sections.at(-1)?.text;
+  // and the open such element: its depth in elements and where its text goes.
+  const moved = new Map<string, TextSink>();
+  let mover: { depth: number; sink: TextSink } | undefined;
+  /**
+   * Where the text read now goes: an open heading, else the code or the prose of a marked
+   * element, else of the last section.
+   */
+  const collect = () => {
+    if (heading) return heading.text;
+    const sink: TextSink | undefined = mover?.sink ?? sections.at(-1);
+    return preDepth > 0 ? sink?.code : sink?.text;
+  };
 
   const parser = new Parser(
     {
@@ -100,10 +118,12 @@ export function readPageSections(
         }
         if (mover) mover.depth += 1;
         else if (attributes['data-search-section']) {
-          const text = moved.get(attributes['data-search-section']) ?? [];
-          moved.set(attributes['data-search-section'], text);
-          mover = { depth: 1, text };
+          const sink = moved.get(attributes['data-search-section']) ?? { text: [], code: [] };
+          moved.set(attributes['data-search-section'], sink);
+          mover = { depth: 1, sink };
         }
+        // The space that opens or closes a code block is its own, so two blocks never run together.
+        if (name === 'pre') preDepth += 1;
         if (!INLINE_ELEMENTS.has(name)) collect()?.push(' ');
       },
       ontext(data) {
@@ -130,11 +150,13 @@ export function readPageSections(
           if (name === 'h1' && !title) {
             title = text;
             titleLang = lang;
-          } else if (id) sections.push({ url: `${path}#${id}`, heading: text, text: [], lang });
-          else collect()?.push(` ${text} `);
+          } else if (id) {
+            sections.push({ url: `${path}#${id}`, heading: text, text: [], code: [], lang });
+          } else collect()?.push(` ${text} `);
           return;
         }
         if (!INLINE_ELEMENTS.has(name)) collect()?.push(' ');
+        if (name === 'pre') preDepth -= 1;
         if (mover) {
           mover.depth -= 1;
           if (mover.depth === 0) mover = undefined;
@@ -148,19 +170,25 @@ export function readPageSections(
 
   for (const section of sections) {
     const id = section.url.slice(path.length + 1);
-    if (section.url !== path) section.text.push(' ', ...(moved.get(id) ?? []));
+    const sink = section.url === path ? undefined : moved.get(id);
+    section.text.push(' ', ...(sink?.text ?? []));
+    section.code.push(' ', ...(sink?.code ?? []));
   }
   const page = title || tidy(documentTitle) || path;
   const pageLang = titleLang || sections[0]?.lang || '';
   return sections
-    .map((section, index) => ({
-      url: section.url,
-      page,
-      heading: section.heading || page,
-      text: tidy(section.text.join('')),
-      ...(options.languages
-        ? { lang: (index === 0 ? pageLang : section.lang) || pageLang, pageLang }
-        : {}),
-    }))
-    .filter((section, index) => index > 0 || section.text);
+    .map((section, index) => {
+      const code = tidy(section.code.join(''));
+      return {
+        url: section.url,
+        page,
+        heading: section.heading || page,
+        text: tidy(section.text.join('')),
+        ...(code ? { code } : {}),
+        ...(options.languages
+          ? { lang: (index === 0 ? pageLang : section.lang) || pageLang, pageLang }
+          : {}),
+      };
+    })
+    .filter((section, index) => index > 0 || section.text || section.code);
 }

@@ -92,6 +92,29 @@ describe('readPageSections', () => {
     expect(readPageSections('<title>T</title><p>body text</p>', '/y')).toEqual([]);
   });
 
+  it("should keep a code block's text apart from the prose, each block a word apart from the next", () => {
+    // A request sample quotes the questions a reader types; the search weighs its words less.
+    const html = `<main><h1>T</h1><h2 id="samples">Request samples</h2>
+      <p>Example: ask a question</p><p>curl</p>
+      <pre><code><span>curl -d '{"text":"What does it do?"}'</span></code></pre>
+      <pre><code>fetch(url)</code></pre><p>Then read the answer.</p>
+      <div data-search-section="samples"><pre>moved code</pre><p>moved prose</p></div>
+    </main>`;
+    expect(readPageSections(html, '/z')).toEqual([
+      {
+        url: '/z#samples',
+        page: 'T',
+        heading: 'Request samples',
+        text: 'Example: ask a question curl Then read the answer. moved prose',
+        code: `curl -d '{"text":"What does it do?"}' fetch(url) moved code`,
+      },
+    ]);
+    // A section without a code block has no code.
+    expect(readPageSections('<main><h1>T</h1><p>prose</p></main>', '/y')[0]).not.toHaveProperty(
+      'code',
+    );
+  });
+
   it('should keep unbalanced or broken markup from leaking skipped text', () => {
     const html = '<main><h1>T</h1><div data-search-ignore><p>hidden<p>more</div><p>shown</main>';
     expect(readPageSections(html, '/z')).toEqual([

@@ -73,6 +73,21 @@ describe('searchSiteTool', () => {
     expect(String(first?.text).endsWith(' …')).toBe(true);
   });
 
+  it("should give a section's code blocks after its prose in the text", async () => {
+    const sample: PageSection = {
+      url: '/docs/api/getOverview#samples',
+      page: 'GET /overview',
+      heading: 'Request samples',
+      text: 'Example: the overview curl',
+      code: 'curl -s https://facts.example.com/api/v1/overview',
+    };
+    const { structuredContent } = await prepare([sample]).run({ query: 'overview', limit: 1 });
+    const [first] = (structuredContent as { results: Record<string, unknown>[] }).results;
+    expect(first?.text).toBe(
+      'Example: the overview curl curl -s https://facts.example.com/api/v1/overview',
+    );
+  });
+
   it('should say so, with no results, where the site was not built', async () => {
     const answer = await prepare(undefined).run({ query: 'rate limit', limit: 5 });
     expect(answer.structuredContent).toEqual({ query: 'rate limit', results: [] });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { PageSection } from '../../documents/page-search.ts';
 import { searchInputSchema } from '../search-input.ts';
 import { defineTool } from '../tool-definition.ts';
 
@@ -8,8 +9,12 @@ const MAX_TEXT = 1200;
 /** Sections of one page a result list holds, as in the site's search dialog. */
 const PER_PAGE = 3;
 
-/** A section's text, cut at a word when longer than a result carries. */
-function clipText(text: string): string {
+/**
+ * A section's text, its code blocks after its prose (the index keeps them apart, PageSection),
+ * cut at a word when longer than a result carries.
+ */
+function clipText(section: PageSection | undefined): string {
+  const text = [section?.text, section?.code].filter(Boolean).join(' ');
   if (text.length <= MAX_TEXT) return text;
   const cut = text.lastIndexOf(' ', MAX_TEXT);
   return `${text.slice(0, cut > 0 ? cut : MAX_TEXT)} …`;
@@ -33,15 +38,31 @@ export const searchSiteTool = defineTool({
       results: z
         .array(
           z.strictObject({
-            rank: z.int().check(z.describe('The place of the section, 1 for the best match')),
-            score: z.number().check(z.describe('How well the section matches (higher is better)')),
+            rank: z
+              .int()
+              .check(
+                z.describe(
+                  'The place of the section, 1 for the best match: first the sections that hold the words side by side in their heading or prose (not only in a code sample), then those that match every word, then those that match some',
+                ),
+              ),
+            score: z
+              .number()
+              .check(
+                z.describe(
+                  'How well the section matches, against the sections of its group of rank (higher is better)',
+                ),
+              ),
             page: z.string().check(z.describe("The page's title")),
             section: z.string().check(z.describe("The section's heading")),
             url: z.url().check(z.describe('The section on its page')),
             snippet: z.string().check(z.describe('The words around the first match')),
             text: z
               .string()
-              .check(z.describe("The section's text, cut after about 1,200 characters")),
+              .check(
+                z.describe(
+                  "The section's text, its code blocks after its prose, cut after about 1,200 characters",
+                ),
+              ),
           }),
         )
         .check(z.describe('The best sections, best first, at most three of one page')),
@@ -80,7 +101,7 @@ export const searchSiteTool = defineTool({
           section: hit.section ?? hit.page,
           url: new URL(hit.url, urls.origin).href,
           snippet: hit.snippet.map((part) => part.text).join(''),
-          text: clipText(index.sections.get(hit.url)?.text ?? ''),
+          text: clipText(index.sections.get(hit.url)),
         }));
         return { structuredContent: { query, results } };
       },
