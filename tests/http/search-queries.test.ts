@@ -4,11 +4,15 @@ import type MiniSearch from 'minisearch';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   loadPageSearchIndex,
+  parsePageSections,
   searchPages,
   type PageSearchHit,
   type PageSection,
 } from '../../src/documents/page-search.ts';
+import { searchSiteTool } from '../../src/mcp/tools/search-site.ts';
+import { loadSampleContent } from '../support/sample-content.ts';
 import {
+  buildContentQueryCases,
   findAnswerRank,
   loadSearchQuerySet,
   scoreQuerySet,
@@ -21,15 +25,36 @@ const baseUrl = inject('baseUrl');
 const DIALOG = { limit: 10, perPage: 3 };
 
 let index: MiniSearch<PageSection>;
+/** The set: the fixture's questions, then those built from the content (buildContentQueryCases). */
 let cases: SearchQueryCase[];
+let contentCases: SearchQueryCase[];
 let client: Client;
+
+/** The plain question the served agent card offers as an example of its text skill. */
+async function readExampleQuestion(): Promise<string> {
+  const card = (await (await fetch(`${baseUrl}/.well-known/agent-card.json`)).json()) as {
+    skills: { inputModes: string[]; examples: string[] }[];
+  };
+  const skill = card.skills.find((entry) => entry.inputModes.includes('text/plain'));
+  // Its other example sends a data part, JSON in the text.
+  const question = skill?.examples.find((example) => !example.includes('{'));
+  if (!question) throw new Error('The agent card offers no plain question as an example');
+  return question;
+}
 
 beforeAll(async () => {
   // The index the site serves, searched with the dialog's own module, as the browser does.
   const response = await fetch(`${baseUrl}/search-index.json`);
   expect(response.status).toBe(200);
-  index = loadPageSearchIndex(await response.text());
-  cases = await loadSearchQuerySet();
+  const json = await response.text();
+  index = loadPageSearchIndex(json);
+  const home = parsePageSections(json).find((section) => section.url === '/');
+  contentCases = buildContentQueryCases({
+    exampleQuestion: await readExampleQuestion(),
+    headquarters: (await loadSampleContent()).company.headquarters,
+    homeTitle: home?.page ?? '/',
+  });
+  cases = [...(await loadSearchQuerySet()), ...contentCases];
   client = new Client({ name: 'search-test-client', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`)));
 });
@@ -41,6 +66,17 @@ afterAll(async () => {
 /** The dialog's results for a query. */
 function searchLikeTheDialog(query: string): readonly PageSearchHit[] {
   return searchPages(index, query, DIALOG).hits;
+}
+
+/** The 1-based rank of a case's first answer in the dialog's results. */
+function rankAnswer(entry: SearchQueryCase): number | undefined {
+  return findAnswerRank(
+    searchLikeTheDialog(entry.query).map((hit) => ({
+      heading: hit.section ?? hit.page,
+      page: hit.page,
+    })),
+    entry.expect,
+  );
 }
 
 /** A result of the MCP tool search_site. */
@@ -59,23 +95,24 @@ describe('the search query set (tests/fixtures/search-queries.yaml)', () => {
     );
   });
 
-  // Reached on the sample content: every query in the first three, mean reciprocal rank 0.958.
-  // The bar leaves room for two misses of 52 and a few answers moving down one place.
+  // Reached on the sample content: every query in the first three, mean reciprocal rank 0.948.
+  // The bar leaves room for two misses of 55 and a few answers moving down one place.
   it('should answer 96% in the first three with a mean reciprocal rank of 0.92 or more', () => {
-    const score = scoreQuerySet(cases, (entry) =>
-      findAnswerRank(
-        searchLikeTheDialog(entry.query).map((hit) => ({
-          heading: hit.section ?? hit.page,
-          page: hit.page,
-        })),
-        entry.expect,
-      ),
-    );
+    const score = scoreQuerySet(cases, rankAnswer);
     console.log(
-      `search query set: ${cases.length} queries, top 3 ${(score.topThree * 100).toFixed(1)}%, MRR ${score.meanReciprocalRank.toFixed(3)}; missed: ${JSON.stringify(score.missed)}`,
+      `search query set: ${cases.length} queries, top 1 ${(score.topOne * 100).toFixed(1)}%, top 3 ${(score.topThree * 100).toFixed(1)}%, MRR ${score.meanReciprocalRank.toFixed(3)}; missed: ${JSON.stringify(score.missed)}`,
     );
     expect(score.topThree).toBeGreaterThanOrEqual(0.96);
     expect(score.meanReciprocalRank).toBeGreaterThanOrEqual(0.92);
+  });
+
+  // A request sample that sends the agent card's example question, and the example body of
+  // GET /llms.txt that repeats the copy, had come first: a code block's words weigh less than
+  // prose, and the phrase tier reads prose only.
+  it('should answer the questions built from the content with the site copy first, not with a sample quoting them', () => {
+    expect(contentCases.map((entry) => [entry.query, rankAnswer(entry)])).toEqual(
+      contentCases.map((entry) => [entry.query, 1]),
+    );
   });
 });
 
@@ -108,6 +145,18 @@ describe('search_site over MCP (official SDK client)', () => {
     const { results } = result.structuredContent as { results: SearchSiteResult[] };
     expect(results[0]?.section).toMatch(/search_site_copy/);
     expect(new URL(results[0]?.url ?? '').pathname).toMatch(/^\/docs/);
+  });
+
+  // The tool's own example, shown on its reference page: a request sample quoting the words had
+  // pushed the Limits section out of the first three.
+  it("should hold the Limits section among the results of the tool's own example", async () => {
+    const result = await client.callTool({
+      name: 'search_site',
+      arguments: searchSiteTool.example,
+    });
+    const { results } = result.structuredContent as { results: SearchSiteResult[] };
+    expect(results.map((hit) => hit.section)).toContain('Limits');
+    expect(results.map((hit) => hit.section)).not.toContain('Request samples');
   });
 
   it.each([

@@ -34,6 +34,30 @@ export async function loadSearchQuerySet(): Promise<SearchQueryCase[]> {
   });
 }
 
+/** What a site's own content gives the set: its words, read where the site publishes them. */
+export interface ContentQuerySource {
+  /** The plain question the agent card's text skill gives as its example (A2A searches with it). */
+  readonly exampleQuestion: string;
+  /** The company's headquarters as content/company.yaml gives it (`City, Country`), if it does. */
+  readonly headquarters: string | undefined;
+  /** The home page's title: every section of the site copy is on that page. */
+  readonly homeTitle: string;
+}
+
+/**
+ * Questions built from a site's content, each answered by the site copy on the home page: the
+ * agent card's example question and the city of the headquarters. A request sample that sends
+ * that question, or an example body that repeats the copy, had come first for them.
+ */
+export function buildContentQueryCases(source: ContentQuerySource): SearchQueryCase[] {
+  const city = source.headquarters?.split(',')[0]?.trim();
+  // A `*` of the title stands for any text (compilePattern): looser, never wrong.
+  return [
+    { query: source.exampleQuestion, kind: 'question', expect: [source.homeTitle] },
+    ...(city ? [{ query: city, kind: 'name' as const, expect: [source.homeTitle] }] : []),
+  ];
+}
+
 /** A heading pattern as a regular expression: `*` for any text, case ignored, whole text. */
 function compilePattern(pattern: string): RegExp {
   const escaped = pattern
@@ -57,8 +81,9 @@ export function findAnswerRank(
   return index === -1 ? undefined : index + 1;
 }
 
-/** Success in the first three and mean reciprocal rank over the set, and the cases missed. */
+/** Success first and in the first three, mean reciprocal rank over the set, and the cases missed. */
 export interface QuerySetScore {
+  readonly topOne: number;
   readonly topThree: number;
   readonly meanReciprocalRank: number;
   readonly missed: readonly { readonly query: string; readonly rank: number | undefined }[];
@@ -71,8 +96,10 @@ export function scoreQuerySet(
 ): QuerySetScore {
   const ranks = cases.map((entry) => ({ query: entry.query, rank: rankOf(entry) }));
   const inTopThree = ranks.filter(({ rank }) => rank !== undefined && rank <= 3).length;
+  const first = ranks.filter(({ rank }) => rank === 1).length;
   const reciprocal = ranks.reduce((sum, { rank }) => sum + (rank === undefined ? 0 : 1 / rank), 0);
   return {
+    topOne: first / cases.length,
     topThree: inTopThree / cases.length,
     meanReciprocalRank: reciprocal / cases.length,
     missed: ranks.filter(({ rank }) => rank === undefined || rank > 3),
