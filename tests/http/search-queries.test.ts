@@ -183,4 +183,16 @@ describe('the served search index', () => {
     for (const section of references) expect(section.text, section.url).not.toMatch(/^API docs\b/);
     for (const section of sections) expect(section.text, section.url).not.toMatch(/\/ json\b/);
   });
+
+  it("should leave out the reference pages' links to the previous and next page", async () => {
+    const { sections } = (await (await fetch(`${baseUrl}/search-index.json`)).json()) as {
+      sections: PageSection[];
+    };
+    const references = sections.filter((section) => section.url.startsWith('/docs/'));
+    expect(references.length).toBeGreaterThan(10);
+    for (const section of references) {
+      // The pager's words run together in the index text ("PreviousSend a message…NextGet…").
+      expect(section.text, section.url).not.toMatch(/Previous.{0,200}Next/);
+    }
+  });
 });
