@@ -61,7 +61,7 @@ export function buildAgentSkills(
       [
         `# ${heading} REST API v1`,
         '',
-        `The REST API at ${urls.restBase} is public and read-only. No key or token is needed.`,
+        `The REST API's operations, under ${urls.restBase}/, are public and read-only. No key or token is needed.`,
         '',
         '1. Get the overview (JSON): name, alternateName, url, description, tagline, apiVersion, links.',
         '',
