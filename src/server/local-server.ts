@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { LIMITS, readServerLimits, type ServerLimits } from '../service/limits.ts';
+import { SECURITY_HEADERS } from '../service/route-policies.ts';
 import { negotiatePage } from '../http/markdown-negotiation.ts';
 import { rememberLatest } from '../http/memoize.ts';
 import { findErrorKind } from '../service/error-kinds.ts';
@@ -114,6 +115,7 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
   const serverMethods = [
     ...new Set(options.routes.surfaces.flatMap((surface) => surface.methods)),
   ].join(', ');
+  const siteWideHeaders = readSiteWideHeaders(router);
 
   const server = createServer(
     {
@@ -169,9 +171,10 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Se
         refusals.send(res, 'forbidden_host', { instance: url.pathname });
         return;
       }
-      // @see RFC 9110 §9.3.7: the methods some path of the server answers, and no body.
+      // @see RFC 9110 §9.3.7: the methods some path of the server answers, and no body; with the
+      // headers every answer of the site carries (vercel.json's global rule), as a refusal has.
       if (asterisk) {
-        res.writeHead(204, { Allow: serverMethods }).end();
+        res.writeHead(204, { ...siteWideHeaders, Allow: serverMethods }).end();
         return;
       }
       // Markdown for agents on a page's own URL, decided as middleware.js decides it on Vercel.
@@ -331,6 +334,22 @@ class NodeRoutingRequest implements RoutingRequest {
   header(name: string): string | undefined {
     return readNodeHeader(this.#req, name);
   }
+}
+
+/**
+ * The security headers the router gives every path (vercel.json's global rule), for an answer
+ * about no path: `OPTIONS *`. A path's own rules (Link, Cache-Control, CORS) stay with the path.
+ */
+function readSiteWideHeaders(router: VercelRouter): Record<string, string> {
+  const names = new Set(Object.keys(SECURITY_HEADERS).map((name) => name.toLowerCase()));
+  const { headers } = router.route({
+    pathname: '/',
+    searchParams: new URLSearchParams(),
+    header: () => undefined,
+  });
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => names.has(name.toLowerCase())),
+  );
 }
 
 /** The host name of a Host header, lower-cased, without its port ("[::1]" keeps its brackets). */

@@ -1,6 +1,8 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemSchema } from '../../src/schemas/problem.ts';
+import { SECURITY_HEADERS } from '../../src/service/route-policies.ts';
+import { GLOBAL_HEADER_SOURCE } from '../../src/service/vercel-config.ts';
 import { startFolderServer, type FolderServer } from '../support/folder-server.ts';
 import { readAnswerHeads } from '../support/raw-connection.ts';
 
@@ -23,7 +25,19 @@ beforeAll(async () => {
   served = await startFolderServer(
     'local-server-protocol-',
     { 'file.txt': 'a static file', 'echo.ts': ECHO_FUNCTION },
-    { allowedHosts: ['127.0.0.1', 'localhost'] },
+    {
+      allowedHosts: ['127.0.0.1', 'localhost'],
+      // vercel.json's global rule, and a rule of one path that an answer about no path lacks.
+      vercelConfig: {
+        headers: [
+          {
+            source: GLOBAL_HEADER_SOURCE,
+            headers: Object.entries(SECURITY_HEADERS).map(([key, value]) => ({ key, value })),
+          },
+          { source: '/', headers: [{ key: 'Link', value: '</file.txt>; rel="describedby"' }] },
+        ],
+      },
+    },
   );
   ({ port } = served);
 });
@@ -144,6 +158,17 @@ describe('createLocalServer, request targets', () => {
       ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'].sort(),
     );
     expect(received.endsWith('\r\n\r\n')).toBe(true);
+  });
+
+  it('should give OPTIONS * the security headers of every answer, and no rule of one path', async () => {
+    const received = await exchange('OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    const headers = readAnswerHeads(received)[0]?.headers ?? {};
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      // Over http the server leaves HSTS out (RFC 6797 §7.2), as on every other answer.
+      if (name === 'Strict-Transport-Security') expect(headers[name.toLowerCase()]).toBeUndefined();
+      else expect(headers[name.toLowerCase()], name).toBe(value);
+    }
+    expect(headers.link).toBeUndefined();
   });
 
   it('should refuse the asterisk-form to any other method with a 400 problem', async () => {
