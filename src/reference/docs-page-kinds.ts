@@ -64,6 +64,16 @@ export interface OperationError {
 }
 
 /**
+ * The responses an operation page lists in its own table: those it declares itself, and the shared
+ * ones that are no error (the 304 of a conditional GET). The errors are `listOperationErrors`'.
+ */
+export function listOwnResponses(operation: ReferenceOperation): ReferenceResponse[] {
+  return operation.responses.filter(
+    (response) => !response.component || Number(response.status) < 400,
+  );
+}
+
+/**
  * The errors an operation can actually return, from what answers its path in the route table: a
  * prerendered file only the transport's refusals and 405; a function everything it declares, but
  * 401 only when it reads a bearer token. Its own responses (an OAuth error body) are kept.

@@ -20,6 +20,7 @@ import {
   buildOperationFields,
   buildToolFields,
   listOperationErrors,
+  listOwnResponses,
   resolveDocsPage,
 } from './docs-page-kinds.ts';
 import { buildDocsNavigation, buildDocsTrail, findDocsPlace } from './docs-reference.ts';
@@ -57,7 +58,7 @@ function formatOperation(
 ): string[] {
   const origin = site.urls.origin;
   const label = `${operation.method} ${operation.path}`;
-  const own = operation.responses.filter((response) => !response.component);
+  const own = listOwnResponses(operation);
   const body = operation.requestBody;
   const fields = buildOperationFields(site.openapi, operation);
   const example = own.find((response) => response.body?.examples.length);

@@ -176,6 +176,30 @@ describe('caching', () => {
     },
   );
 
+  it('should send an ETag and answer 304 on every GET the OpenAPI description declares conditional', async () => {
+    type Item = { servers?: { url: string }[]; get?: { responses: Record<string, unknown> } };
+    const openapi = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as {
+      servers: { url: string }[];
+      paths: Record<string, Item>;
+    };
+    const conditional = Object.entries(openapi.paths).flatMap(([path, item]) =>
+      item.get?.responses['304'] === undefined
+        ? []
+        : (item.servers ?? openapi.servers.slice(0, 1)).map(
+            (server) => `${new URL(server.url).pathname.replace(/\/$/, '')}${path}`,
+          ),
+    );
+    expect(conditional).toEqual(expect.arrayContaining(STATIC_DOCUMENTS));
+    for (const path of conditional) {
+      const first = await fetch(`${baseUrl}${path}`);
+      const etag = first.headers.get('etag');
+      expect(etag, path).toBeTruthy();
+      const again = await fetch(`${baseUrl}${path}`, { headers: { 'If-None-Match': etag ?? '' } });
+      expect(again.status, path).toBe(304);
+      expect(again.headers.get('etag'), path).toBe(etag);
+    }
+  });
+
   it.each([...PAGES, ...STATIC_DOCUMENTS])(
     'should answer %s 304 to every matching condition, with the validators, Cache-Control and Vary of its 200',
     async (path) => {

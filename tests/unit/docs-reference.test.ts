@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { listReferenceOperations } from '../../src/reference/api-reference.ts';
-import { listOperationErrors, resolveDocsPage } from '../../src/reference/docs-page-kinds.ts';
+import {
+  listOperationErrors,
+  listOwnResponses,
+  resolveDocsPage,
+} from '../../src/reference/docs-page-kinds.ts';
 import {
   buildDocsNavigation,
   buildDocsTrail,
@@ -94,6 +98,22 @@ describe('listOperationErrors', () => {
       (e) => e.status === '503',
     );
     expect(unavailable?.codes.map((entry) => entry.code)).toEqual(['too_many_connections']);
+  });
+});
+
+describe('listOwnResponses', () => {
+  const statuses = (id: string) =>
+    listOwnResponses(operation(id)).map((response) => response.status);
+
+  it("should list a prerendered document's 200 and its shared 304, with the ETag, and no error", () => {
+    expect(statuses('getOverview')).toEqual(['200', '304']);
+    const notModified = listOwnResponses(operation('getOverview')).find((r) => r.status === '304');
+    expect(notModified?.headers.map((header) => header.name)).toEqual(['ETag']);
+  });
+
+  it('should list no 304 for a function, which sends no validator', () => {
+    expect(statuses('getJwks')).not.toContain('304');
+    expect(statuses('getJwks')).toContain('200');
   });
 });
 

@@ -108,7 +108,8 @@ describe('buildOpenApiDocument', () => {
       examples?: Record<string, { value: { code: string } }>;
     };
     const examples = Object.values(document.components.responses).flatMap((response) => {
-      const content = (response as { content: Record<string, ProblemContent> }).content[
+      // The 304 (NotModified) has no body.
+      const content = (response as { content?: Record<string, ProblemContent> }).content?.[
         'application/problem+json'
       ];
       return [
@@ -274,6 +275,52 @@ describe('the OpenAPI paths and the route table', () => {
     ]) {
       expect(documentedSurfaces, id).toContain(id);
     }
+  });
+});
+
+describe('the conditional reads', () => {
+  type Read = {
+    parameters?: { name: string; in: string }[];
+    responses: Record<string, { $ref?: string; headers?: Record<string, unknown> }>;
+  };
+  const reads = Object.entries(document.paths).flatMap(([path, item]) => {
+    const servers = item.servers ?? document.servers.slice(0, 1);
+    const publicPaths = servers.map(
+      (server) => `${new URL(server.url).pathname.replace(/\/$/, '')}${path}`,
+    );
+    const isFile = publicPaths.every(
+      (publicPath) => findSurface(publicPath).answer.kind === 'file',
+    );
+    return (['get', 'head'] as const).flatMap((method) => {
+      const operation = (item as Record<string, unknown>)[method] as Read | undefined;
+      return operation ? [{ path: `${method} ${path}`, operation, isFile }] : [];
+    });
+  });
+
+  it('should declare If-None-Match, the ETag and a 304 on every read of a prerendered file, and only there', () => {
+    // Both kinds are present, so neither half of the check is vacuous.
+    const conditional = reads.filter(({ isFile }) => isFile).map(({ path }) => path);
+    expect(conditional).toEqual(
+      expect.arrayContaining(['get /overview', 'head /.well-known/api-catalog']),
+    );
+    expect(reads.filter(({ isFile }) => !isFile).map(({ path }) => path)).toContain(
+      'get /oauth/jwks',
+    );
+    for (const { path, operation, isFile } of reads) {
+      const declared = operation.parameters?.some(
+        (parameter) => parameter.name === 'If-None-Match' && parameter.in === 'header',
+      );
+      expect(declared === true, `If-None-Match of ${path}`).toBe(isFile);
+      expect(operation.responses['304']?.$ref, `304 of ${path}`).toBe(
+        isFile ? '#/components/responses/NotModified' : undefined,
+      );
+      expect(operation.responses['200']?.headers?.ETag !== undefined, `ETag of ${path}`).toBe(
+        isFile,
+      );
+    }
+    expect(document.components.responses.NotModified).toMatchObject({
+      headers: { ETag: { schema: { type: 'string' } } },
+    });
   });
 });
 

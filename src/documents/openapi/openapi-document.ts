@@ -5,6 +5,13 @@ import { API_VERSION, MCP_AGENT_VERSION } from '../../service/versions.ts';
 import { buildA2aPaths } from './a2a-paths.ts';
 import { buildAgentResourcePaths } from './agent-resource-paths.ts';
 import { buildComponentSchemas, type JsonObject } from './component-schemas.ts';
+import {
+  describeConditionalGets,
+  ETAG,
+  ETAG_HEADER,
+  NOT_MODIFIED,
+  NOT_MODIFIED_RESPONSE,
+} from './conditional-gets.ts';
 import { buildDiscoveryPaths } from './discovery-paths.ts';
 import { buildResponseComponents } from './error-responses.ts';
 import { describeLimits } from './limits-description.ts';
@@ -65,18 +72,25 @@ export function buildOpenApiDocument(
       { name: 'Discovery', description: 'OAuth and API discovery metadata' },
       { name: 'OAuth', description: 'Optional anonymous OAuth endpoints' },
     ],
-    paths: {
-      ...buildRestPaths(content, urls),
-      ...buildMcpPaths(urls),
-      ...buildA2aPaths(content, urls),
-      ...buildAgentResourcePaths(content, urls),
-      ...buildDiscoveryPaths(content, urls),
-      ...buildOAuthPaths(urls),
-    },
+    paths: describeConditionalGets(
+      {
+        ...buildRestPaths(content, urls),
+        ...buildMcpPaths(urls),
+        ...buildA2aPaths(content, urls),
+        ...buildAgentResourcePaths(content, urls),
+        ...buildDiscoveryPaths(content, urls),
+        ...buildOAuthPaths(urls),
+      },
+      urls.restBase,
+    ),
     components: {
       schemas: buildComponentSchemas(),
-      responses: buildResponseComponents(urls, rateLimit),
+      responses: {
+        ...buildResponseComponents(urls, rateLimit),
+        [NOT_MODIFIED_RESPONSE]: NOT_MODIFIED,
+      },
       headers: {
+        [ETAG_HEADER]: ETAG,
         ApiCatalogLink: {
           description: 'Link to the API catalog with rel="api-catalog" (RFC 9727 §2).',
           schema: { type: 'string' },
