@@ -36,6 +36,13 @@ export interface PageSection {
    */
   readonly code?: string;
   /**
+   * The names of what the section is the page of, when its heading does not say them: the
+   * company's names on the home page's first section (its heading is the owner's slogan), so that
+   * a search for the company finds the home page before the reference pages that mention it in
+   * every tool's description. Weighed as a heading.
+   */
+  readonly names?: string;
+  /**
    * How much the section weighs against others that match as well (1 when absent): the build
    * weighs a page by its kind (src/integrations/search-index.ts).
    */
@@ -77,7 +84,7 @@ export interface PageSearchAnswer {
 /** The index's fields and text processing; the build and the browser must use the same. */
 export const PAGE_SEARCH_OPTIONS: Options<PageSection> = {
   idField: 'url',
-  fields: ['heading', 'text', 'page', 'code'],
+  fields: ['heading', 'names', 'text', 'page', 'code'],
   storeFields: ['url', 'page', 'heading', 'text', 'code', 'weight', 'lang', 'pageLang'],
   tokenize: tokenizeIndexedWords,
   processTerm: (term) => readWordTerms(term),
@@ -85,7 +92,7 @@ export const PAGE_SEARCH_OPTIONS: Options<PageSection> = {
     // A heading names what its section is about; the page's title, what every section shares; a
     // code block's words are an example's (a request sample that asks the question a reader
     // types is not where the site answers it).
-    boost: { heading: 5, page: 1.5, code: 0.25 },
+    boost: { heading: 5, names: 5, page: 1.5, code: 0.25 },
     weights: { fuzzy: 0.3, prefix: 0.6 },
   },
 };
@@ -103,7 +110,7 @@ function isPageSection(value: unknown): value is PageSection {
   const section = value as Record<string, unknown>;
   return (
     ['url', 'page', 'heading', 'text'].every((key) => typeof section[key] === 'string') &&
-    ['code', 'lang', 'pageLang'].every(
+    ['code', 'names', 'lang', 'pageLang'].every(
       (key) => section[key] === undefined || typeof section[key] === 'string',
     ) &&
     (section.weight === undefined || (typeof section.weight === 'number' && section.weight > 0))

@@ -31,10 +31,17 @@ const QUESTION_OPENERS: ReadonlySet<string> = new Set(
 
 /**
  * Verbs a question wraps its subject in: "how do I get a token" asks about tokens, not about the
- * `GET` operations. Dropped from questions only, so `GET /overview` keeps its method.
+ * `GET` operations; "what does Acme do" about Acme, not about every page that says what something
+ * "does"; "what errors can the API return" about errors of the API. Dropped from questions only,
+ * so `GET /overview` keeps its method.
  */
 const QUESTION_VERBS: ReadonlySet<string> = new Set(
-  'get getting use using make need want find see call calling set send'.split(' '),
+  [
+    'get getting use using make need want find see call calling set send return returns',
+    'does did could would should',
+  ]
+    .join(' ')
+    .split(' '),
 );
 
 /**

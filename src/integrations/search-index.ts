@@ -35,20 +35,27 @@ export function weighPageForSearch(page: SitePage): number {
 
 /**
  * Reads every page of the site from the build output and splits each into its sections, each with
- * its language when the site's pages mark languages (`languages`: content not in English).
+ * its language when the site's pages mark languages (`languages`: content not in English). The
+ * home page's first section carries the company's names (`companyNames`: its name and short
+ * name), which its heading, the owner's slogan, need not say (PageSection's `names`).
  */
 export async function readSiteSections(
   root: string,
   pages: readonly SitePage[],
-  languages = false,
+  options: { readonly languages?: boolean; readonly companyNames?: readonly string[] } = {},
 ): Promise<PageSection[]> {
+  const names = [...new Set(options.companyNames ?? [])].join(' ');
   const sections: PageSection[] = [];
   for (const page of pages) {
     const html = await readFile(readPageFile(root, page.path), 'utf8');
     const weight = weighPageForSearch(page);
     sections.push(
-      ...readPageSections(html, page.path, { languages }).map((section) =>
-        weight === 1 ? section : { ...section, weight },
+      ...readPageSections(html, page.path, { languages: options.languages ?? false }).map(
+        (section) => ({
+          ...section,
+          ...(weight === 1 ? {} : { weight }),
+          ...(section.url === '/' && names ? { names } : {}),
+        }),
       ),
     );
   }
@@ -94,7 +101,10 @@ export function searchIndexIntegration(options: {
         const content = await readSiteContent(options.contentDir);
         const { pages } = buildSiteRoutes(content, toolNames);
         const marks = resolveLanguageMarks(content.company.locale);
-        const sections = await readSiteSections(root, pages, marks.content !== undefined);
+        const sections = await readSiteSections(root, pages, {
+          languages: marks.content !== undefined,
+          companyNames: [content.company.name, content.company.alternateName],
+        });
         const json = serializePageSections(sections);
         await writeFile(join(root, PAGE_SEARCH_INDEX_PATH), json);
         const packed = packPageSections(json);

@@ -46,7 +46,7 @@ export function buildDocsMarkdownBody(source: DocsMarkdownSource): string[] {
     '',
     '## Authentication',
     '',
-    `None is required: every operation answers anonymous calls. ${Object.entries(
+    `None is required: there is no API key and no account, and every operation answers anonymous calls. ${Object.entries(
       document.components.securitySchemes,
     )
       .map(([name, scheme]) => `\`${name}\`: ${scheme.description ?? ''}`)

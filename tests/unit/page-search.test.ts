@@ -252,6 +252,49 @@ describe('searchPages ranking rules', () => {
   });
 });
 
+describe("searchPages for the company's name", () => {
+  /** A home page whose heading is a slogan, and pages that name the company more often. */
+  const COMPANY: PageSection[] = [
+    {
+      url: '/',
+      page: 'Heather honey from the hills of Eryri',
+      heading: 'Heather honey from the hills of Eryri',
+      text: 'Mêl Eryri Cydweithredol Cyf. is a co-operative of 38 beekeepers in Snowdonia.',
+      names: 'Mêl Eryri Cydweithredol Cyf. Mêl Eryri',
+    },
+    {
+      url: '/docs#mcp-tools',
+      page: 'API reference',
+      heading: 'MCP tools',
+      text: [
+        "get_company_overview: Returns Mêl Eryri's overview, as the REST API does.",
+        "get_product: Returns Mêl Eryri's product.",
+        "list_calls_to_action: Returns Mêl Eryri's calls to action.",
+        "get_site_copy_section: Returns one section of Mêl Eryri's site copy.",
+      ].join(' '),
+    },
+    {
+      url: '/developers',
+      page: 'Mêl Eryri for developers and AI agents',
+      heading: 'Mêl Eryri for developers and AI agents',
+      text: "Read-only access to Mêl Eryri's public facts; the MCP endpoint does the same.",
+    },
+  ];
+  const index = buildPageSearchIndex(COMPANY);
+  const urls = (query: string) =>
+    searchPages(index, query, { limit: 10, perPage: 3 }).hits.map((hit) => hit.url);
+
+  it('should answer with the home page, which carries the names its heading does not say', () => {
+    expect(urls('Mêl Eryri')[0]).toBe('/');
+    expect(urls('What does Mêl Eryri do?')[0]).toBe('/');
+    expect(urls('who is mel eryri')[0]).toBe('/');
+  });
+
+  it('should still find the pages that name the company, after the home page', () => {
+    expect(urls('Mêl Eryri')).toEqual(['/', '/developers', '/docs#mcp-tools']);
+  });
+});
+
 describe('searchPages in French', () => {
   const french = buildPageSearchIndex([
     {

@@ -1,6 +1,9 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readPageSections } from '../../src/integrations/page-sections.ts';
-import { weighPageForSearch } from '../../src/integrations/search-index.ts';
+import { readSiteSections, weighPageForSearch } from '../../src/integrations/search-index.ts';
 import type { SitePage } from '../../src/service/site-pages.ts';
 
 const PAGE = `<!doctype html><html><head><title>Docs · Example</title>
@@ -170,5 +173,36 @@ describe('weighPageForSearch', () => {
     expect(weighPageForSearch(page('getOverview', 'docs', '/docs/api/getOverview'))).toBe(1);
     expect(weighPageForSearch(page('search_site', 'docs', '/docs/mcp/tools/search_site'))).toBe(1);
     expect(weighPageForSearch(page('about', 'content', '/about'))).toBe(1);
+  });
+});
+
+describe('readSiteSections', () => {
+  it("should give the home page's first section the company's names, and no other section", async () => {
+    const root = await mkdtemp(join(tmpdir(), 'site-sections-'));
+    try {
+      await mkdir(join(root, 'docs'));
+      await writeFile(
+        join(root, 'index.html'),
+        '<main><h1>Heather honey from the hills</h1><p>Raw honey.</p><h2 id="about">About</h2><p>Us.</p></main>',
+      );
+      await writeFile(
+        join(root, 'docs', 'index.html'),
+        '<main><h1>API reference</h1><p>Calls.</p></main>',
+      );
+      const pages: SitePage[] = [
+        { name: 'home', section: 'main', path: '/', markdownPath: '/index.md' },
+        { name: 'docs', section: 'main', path: '/docs', markdownPath: '/docs.md' },
+      ];
+      const sections = await readSiteSections(root, pages, {
+        companyNames: ['Mêl Eryri Cydweithredol Cyf.', 'Mêl Eryri', 'Mêl Eryri'],
+      });
+      expect(sections.map(({ url, names }) => ({ url, names }))).toEqual([
+        { url: '/', names: 'Mêl Eryri Cydweithredol Cyf. Mêl Eryri' },
+        { url: '/#about', names: undefined },
+        { url: '/docs', names: undefined },
+      ]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

@@ -102,6 +102,20 @@ describe('readQueryWords', () => {
     expect(readQueryWords('how do I get').map((word) => word.text)).toEqual(['get']);
   });
 
+  it("should drop a question's auxiliary and the verb it asks what a thing returns with", () => {
+    expect(readQueryWords('What does Mêl Eryri do?').map((word) => word.text)).toEqual([
+      'mel',
+      'eryri',
+    ]);
+    expect(readQueryWords('what errors can the API return').map((word) => word.text)).toEqual([
+      'errors',
+      'api',
+    ]);
+    expect(readQueryWords('when should I refresh').map((word) => word.text)).toEqual(['refresh']);
+    // Outside a question they are words like any other.
+    expect(readQueryWords('return codes').map((word) => word.text)).toEqual(['return', 'codes']);
+  });
+
   it("should give an identifier's stemmed pieces", () => {
     expect(readQueryWords('rate_limited')).toEqual([
       {
