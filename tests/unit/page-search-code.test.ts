@@ -24,7 +24,7 @@ describe('searchPages with code blocks', () => {
       page: 'POST /a2a: Send a message',
       heading: 'Request samples',
       text: 'Example: a question curl JavaScript',
-      code: `curl -d '{"parts":[{"text":"What does Acme do?"}]}' fetch(url, { body: 'What does Acme do?' })`,
+      code: `curl -d '{"parts":[{"text":"What does Acme do?"}]}' fetch(url, { body: 'Acme depot hours?' })`,
     },
     {
       url: '/#about',
@@ -43,11 +43,15 @@ describe('searchPages with code blocks', () => {
   const coded = buildPageSearchIndex(CODED);
 
   it('should list a section whose words stand side by side only in its code after better prose', () => {
-    // The sample holds "does Acme" as typed, yet only inside the question it sends.
-    expect(findUrls(coded, 'What does Acme do?').slice(0, 2)).toEqual([
+    // The sample holds "Acme depot" as typed, yet only inside the question it sends.
+    expect(findUrls(coded, 'Acme depot').slice(0, 2)).toEqual([
       '/#what-it-does',
       '/docs/api/sendMessage#samples',
     ]);
+    // The question it sends asks about Acme (its auxiliary left out): Acme's page comes first.
+    const urls = findUrls(coded, 'What does Acme do?');
+    expect(urls[0]).toBe('/#what-it-does');
+    expect(urls.indexOf('/docs/api/sendMessage#samples')).toBeGreaterThan(urls.indexOf('/#about'));
   });
 
   it("should weigh a word of a code block less than the same word in a section's prose", () => {
