@@ -141,7 +141,7 @@ async function answerPost(
     return refuse(
       classified && 'id' in classified ? classified.id : null,
       A2A_ERRORS.invalidRequest,
-      'Invalid Request: send one JSON-RPC 2.0 request object with jsonrpc "2.0", a string method and a string or number id.',
+      'Invalid Request: send one JSON-RPC 2.0 request object with jsonrpc "2.0", a string method and a string id or a number one of at most 9007199254740991 either side of 0 (send a larger one as a string).',
     );
   }
   const version = readA2aVersion(request);

@@ -4,6 +4,7 @@ import {
   JsonRpcIdSchema,
   JsonRpcRequestSchema,
   JsonRpcResponseSchema,
+  MAX_NUMBER_ID,
   type JsonRpcRequest,
 } from '../schemas/json-rpc.ts';
 import { LIMITS } from '../service/limits.ts';
@@ -34,7 +35,8 @@ export type ClassifiedMessage =
 /**
  * Tells a request (with an id) from a notification (without one), a response sent by a client,
  * and anything else, by the published JsonRpcRequest and JsonRpcResponse schemas. MCP requests
- * carry a string or number id, never null.
+ * carry a string or number id, never null; a number beyond MAX_NUMBER_ID is no id it can echo
+ * exactly, so its message is invalid and answered with the id null.
  * @see JSON-RPC 2.0 §4.1 Notification; MCP 2025-11-25 basic §Requests
  */
 export function classifyMessage(value: unknown): ClassifiedMessage {
@@ -59,15 +61,16 @@ export function classifyMessage(value: unknown): ClassifiedMessage {
 }
 
 /**
- * The request every client sends (`jsonrpc`, a string or finite number `id`, a string `method`,
- * `params` an object when present, no other member), classified as the envelope schema would
- * classify it, without running it: the schema's parse cost more than the rest of a kept answer.
- * Anything else, undefined, goes through the schema.
+ * The request every client sends (`jsonrpc`, a string `id` or a number one within MAX_NUMBER_ID, a
+ * string `method`, `params` an object when present, no other member), classified as the envelope
+ * schema would classify it, without running it: the schema's parse cost more than the rest of a
+ * kept answer. Anything else, undefined, goes through the schema.
  */
 function readPlainRequest(object: Record<string, unknown>): ClassifiedMessage | undefined {
   const { jsonrpc, id, method, params } = object;
   if (jsonrpc !== '2.0' || typeof method !== 'string') return undefined;
-  if (typeof id !== 'string' && !(typeof id === 'number' && Number.isFinite(id))) return undefined;
+  if (typeof id !== 'string' && !(typeof id === 'number' && Math.abs(id) <= MAX_NUMBER_ID))
+    return undefined;
   let members = 3;
   if (params !== undefined) {
     const fields = asObject(params);

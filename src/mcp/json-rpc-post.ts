@@ -127,7 +127,7 @@ export async function answerJsonRpcPost(
         jsonHeaders,
         classified.id,
         JSON_RPC_ERRORS.invalidRequest,
-        'Invalid Request: a JSON-RPC 2.0 message needs jsonrpc "2.0", a string method and, for a request, a string or number id.',
+        'Invalid Request: a JSON-RPC 2.0 message needs jsonrpc "2.0", a string method and, for a request, a string id or a number one of at most 9007199254740991 either side of 0 (send a larger one as a string).',
       );
     case 'notification':
       // JSON-RPC 2.0 §4.1: a notification is not answered, whatever its method; 202 with no body.

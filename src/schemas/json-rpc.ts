@@ -5,8 +5,20 @@ import * as z from 'zod/mini';
  * few KB), and the OpenAPI document publishes the same schemas as its components.
  */
 
+/**
+ * The largest magnitude of a number id: beyond 2^53 - 1 a parser that reads JSON numbers as
+ * doubles (JavaScript's, this server's) no longer reads every integer exactly, so the id echoed
+ * could differ from the id sent (9007199254740993 would come back as 9007199254740992). A larger
+ * id is refused as an invalid request; send it as a string.
+ */
+export const MAX_NUMBER_ID = Number.MAX_SAFE_INTEGER;
+
 /** A JSON-RPC id as a message may carry it. @see JSON-RPC 2.0 §4 */
-export const JsonRpcIdSchema = z.union([z.string(), z.number(), z.null()]);
+export const JsonRpcIdSchema = z.union([
+  z.string(),
+  z.number().check(z.gte(-MAX_NUMBER_ID), z.lte(MAX_NUMBER_ID)),
+  z.null(),
+]);
 
 /** A JSON-RPC 2.0 request or notification (docs/spec.md §2 JsonRpcRequest). @see JSON-RPC 2.0 §4 */
 export const JsonRpcRequestSchema = z

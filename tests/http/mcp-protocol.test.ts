@@ -129,3 +129,34 @@ describe('HTTP transport', () => {
     expect(status).toBe(403);
   });
 });
+
+describe('JSON-RPC ids', () => {
+  /** A POST of a JSON-RPC body as text, so that its numbers reach the server as written. */
+  const send = (path: string, body: string) =>
+    fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+      },
+      body,
+    });
+
+  it.each(['/mcp', '/a2a'])(
+    'should echo the largest number id exactly at %s and refuse a larger one, which it could not',
+    async (path) => {
+      const largest = await send(path, '{"jsonrpc":"2.0","id":9007199254740991,"method":"ping"}');
+      expect(await largest.text()).toContain('"id":9007199254740991');
+      // 2^53 + 1: JSON.parse reads 2^53, so an answer would carry another id than the one sent.
+      const larger = await send(path, '{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}');
+      expect(larger.status).toBe(400);
+      const answer = (await larger.json()) as {
+        id: unknown;
+        error: { code: number; message: string };
+      };
+      expect(answer.id).toBeNull();
+      expect(answer.error.code).toBe(-32600);
+      expect(answer.error.message).toContain('send a larger one as a string');
+    },
+  );
+});

@@ -39,6 +39,21 @@ describe('classifyMessage', () => {
     });
   });
 
+  it('should take a number id it echoes exactly and refuse a larger one, with the id null', () => {
+    for (const id of ['9007199254740991', '-9007199254740991', '0.5']) {
+      const classified = classifyMessage(
+        JSON.parse(`{"jsonrpc":"2.0","id":${id},"method":"ping"}`),
+      );
+      expect(classified, id).toMatchObject({ kind: 'request', id: Number(id) });
+    }
+    // 2^53 + 1 reads as 2^53: an answer would carry another id than the one sent.
+    for (const id of ['9007199254740993', '-9007199254740992', '1e300']) {
+      const message = JSON.parse(`{"jsonrpc":"2.0","id":${id},"method":"ping"}`) as unknown;
+      expect(classifyMessage(message), id).toEqual({ kind: 'invalid', id: null });
+      expect(JsonRpcRequestSchema.safeParse(message).success, id).toBe(false);
+    }
+  });
+
   it('should pass params by position on to the method, which answers -32602', () => {
     expect(classifyMessage({ jsonrpc: '2.0', id: 1, method: 'ping', params: [] }).kind).toBe(
       'request',
@@ -68,6 +83,7 @@ describe('classifyMessage', () => {
       '{"jsonrpc":"2.0","id":0,"method":"ping"}',
       '{"method":"ping","id":-1.5,"jsonrpc":"2.0"}',
       '{"jsonrpc":"2.0","id":1e400,"method":"ping"}',
+      '{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}',
       '{"jsonrpc":"2.0","id":1,"method":"ping","extra":true}',
       '{"jsonrpc":"2.0","id":1,"method":"ping","params":null}',
       '{"jsonrpc":"2.0","id":1,"method":"ping","params":[1]}',
@@ -91,7 +107,8 @@ describe('classifyMessage', () => {
       }
     }
     expect(classifyMessage(JSON.parse(bodies[4] ?? '')).kind).toBe('invalid');
-    expect(classifyMessage(JSON.parse(bodies[5] ?? '')).kind).toBe('request');
+    expect(classifyMessage(JSON.parse(bodies[5] ?? '')).kind).toBe('invalid');
+    expect(classifyMessage(JSON.parse(bodies[6] ?? '')).kind).toBe('request');
   });
 });
 
