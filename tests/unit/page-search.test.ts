@@ -9,6 +9,11 @@ import {
   type PageSection,
 } from '../../src/documents/page-search.ts';
 
+/** The URLs of the sections an index finds for a query, as the dialog lists them. */
+function listUrls(index: ReturnType<typeof buildPageSearchIndex>, query: string): string[] {
+  return searchPages(index, query, { limit: 10, perPage: 3 }).hits.map((hit) => hit.url);
+}
+
 /** Sections as the build reads them from pages: made up here, so no sample content is assumed. */
 const SECTIONS: PageSection[] = [
   {
@@ -227,8 +232,7 @@ describe('searchPages ranking rules', () => {
     },
   ];
   const rules = buildPageSearchIndex(RULES);
-  const urls = (query: string) =>
-    searchPages(rules, query, { limit: 10, perPage: 3 }).hits.map((hit) => hit.url);
+  const urls = (query: string) => listUrls(rules, query);
 
   it('should list the sections holding the words side by side first: "api key" finds "API keys"', () => {
     // The token endpoint names both words apart and a synonym in its heading, yet comes after.
@@ -281,8 +285,7 @@ describe("searchPages for the company's name", () => {
     },
   ];
   const index = buildPageSearchIndex(COMPANY);
-  const urls = (query: string) =>
-    searchPages(index, query, { limit: 10, perPage: 3 }).hits.map((hit) => hit.url);
+  const urls = (query: string) => listUrls(index, query);
 
   it('should answer with the home page, which carries the names its heading does not say', () => {
     expect(urls('Mêl Eryri')[0]).toBe('/');
