@@ -185,6 +185,17 @@ describe('the served search index', () => {
     for (const section of sections) expect(section.text, section.url).not.toMatch(/\/ json\b/);
   });
 
+  it("should leave out the developer portal's list of its own sections, which its sections hold", async () => {
+    const { sections } = (await (await fetch(`${baseUrl}/search-index.json`)).json()) as {
+      sections: PageSection[];
+    };
+    const portal = sections.find((section) => section.url === '/developers');
+    // "On this page" had put every heading's words into the first section's text, so the
+    // company's name searched found the portal by its list of links ("Three ways in REST…").
+    expect(portal?.text).toBeDefined();
+    expect(portal?.text).not.toMatch(/REST quickstart\s*MCP quickstart/);
+  });
+
   it("should leave out the reference pages' links to the previous and next page", async () => {
     const { sections } = (await (await fetch(`${baseUrl}/search-index.json`)).json()) as {
       sections: PageSection[];
