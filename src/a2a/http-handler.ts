@@ -9,6 +9,7 @@ import {
   type JsonRpcId,
 } from '../mcp/json-rpc-messages.ts';
 import type { McpSite } from '../mcp/tool-registry.ts';
+import { MAX_NUMBER_ID } from '../schemas/json-rpc.ts';
 import { A2A_ERRORS, A2A_VERSION_HEADER, A2A_VERSIONS } from '../service/a2a-protocol.ts';
 import { findErrorKind, type ErrorCode } from '../service/error-kinds.ts';
 import { LIMITS } from '../service/limits.ts';
@@ -141,7 +142,7 @@ async function answerPost(
     return refuse(
       classified && 'id' in classified ? classified.id : null,
       A2A_ERRORS.invalidRequest,
-      'Invalid Request: send one JSON-RPC 2.0 request object with jsonrpc "2.0", a string method and a string id or a number one of at most 9007199254740991 either side of 0 (send a larger one as a string).',
+      `Invalid Request: send one JSON-RPC 2.0 request object with jsonrpc "2.0", a string method and a string id or a number one of at most ${MAX_NUMBER_ID} either side of 0 (send a larger one as a string).`,
     );
   }
   const version = readA2aVersion(request);

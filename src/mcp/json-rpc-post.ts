@@ -1,6 +1,7 @@
 import type { JSONRPCServer } from 'json-rpc-2.0';
 import type { PlainAnswer, PlainRequest } from '../http/plain-http.ts';
 import { readRequestBody, type BodyRefusal, type BodyRules } from '../http/request-body.ts';
+import { MAX_NUMBER_ID } from '../schemas/json-rpc.ts';
 import type { ErrorCode } from '../service/error-kinds.ts';
 import { LIMITS } from '../service/limits.ts';
 import {
@@ -127,7 +128,7 @@ export async function answerJsonRpcPost(
         jsonHeaders,
         classified.id,
         JSON_RPC_ERRORS.invalidRequest,
-        'Invalid Request: a JSON-RPC 2.0 message needs jsonrpc "2.0", a string method and, for a request, a string id or a number one of at most 9007199254740991 either side of 0 (send a larger one as a string).',
+        `Invalid Request: a JSON-RPC 2.0 message needs jsonrpc "2.0", a string method and, for a request, a string id or a number one of at most ${MAX_NUMBER_ID} either side of 0 (send a larger one as a string).`,
       );
     case 'notification':
       // JSON-RPC 2.0 §4.1: a notification is not answered, whatever its method; 202 with no body.

@@ -173,10 +173,13 @@ describe('search_site over MCP (official SDK client)', () => {
 });
 
 describe('the served search index', () => {
+  /** The sections of the index the site serves. */
+  async function readServedSections(): Promise<PageSection[]> {
+    return parsePageSections(await (await fetch(`${baseUrl}/search-index.json`)).text());
+  }
+
   it("should hold a reference page's own words, not its breadcrumb trail, and no word split at a line-break opportunity", async () => {
-    const { sections } = (await (await fetch(`${baseUrl}/search-index.json`)).json()) as {
-      sections: PageSection[];
-    };
+    const sections = await readServedSections();
     const references = sections.filter(
       (section) => section.url.startsWith('/docs/') && !section.url.includes('#'),
     );
@@ -186,9 +189,7 @@ describe('the served search index', () => {
   });
 
   it("should leave out the developer portal's list of its own sections, which its sections hold", async () => {
-    const { sections } = (await (await fetch(`${baseUrl}/search-index.json`)).json()) as {
-      sections: PageSection[];
-    };
+    const sections = await readServedSections();
     const portal = sections.find((section) => section.url === '/developers');
     // "On this page" had put every heading's words into the first section's text, so the
     // company's name searched found the portal by its list of links ("Three ways in REST…").
@@ -197,9 +198,7 @@ describe('the served search index', () => {
   });
 
   it("should leave out the reference pages' links to the previous and next page", async () => {
-    const { sections } = (await (await fetch(`${baseUrl}/search-index.json`)).json()) as {
-      sections: PageSection[];
-    };
+    const sections = await readServedSections();
     const references = sections.filter((section) => section.url.startsWith('/docs/'));
     expect(references.length).toBeGreaterThan(10);
     for (const section of references) {

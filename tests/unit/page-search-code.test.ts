@@ -4,11 +4,7 @@ import {
   searchPages,
   type PageSection,
 } from '../../src/documents/page-search.ts';
-
-/** The URLs of the sections an index finds for a query, three a page at most. */
-function findUrls(sections: ReturnType<typeof buildPageSearchIndex>, query: string): string[] {
-  return searchPages(sections, query, { limit: 10, perPage: 3 }).hits.map((hit) => hit.url);
-}
+import { listSearchUrls } from '../support/page-search-urls.ts';
 
 describe('searchPages with code blocks', () => {
   /** A request sample that quotes a question, an example body, and the prose that answers them. */
@@ -44,19 +40,19 @@ describe('searchPages with code blocks', () => {
 
   it('should list a section whose words stand side by side only in its code after better prose', () => {
     // The sample holds "Acme depot" as typed, yet only inside the question it sends.
-    expect(findUrls(coded, 'Acme depot').slice(0, 2)).toEqual([
+    expect(listSearchUrls(coded, 'Acme depot').slice(0, 2)).toEqual([
       '/#what-it-does',
       '/docs/api/sendMessage#samples',
     ]);
     // The question it sends asks about Acme (its auxiliary left out): Acme's page comes first.
-    const urls = findUrls(coded, 'What does Acme do?');
+    const urls = listSearchUrls(coded, 'What does Acme do?');
     expect(urls[0]).toBe('/#what-it-does');
     expect(urls.indexOf('/docs/api/sendMessage#samples')).toBeGreaterThan(urls.indexOf('/#about'));
   });
 
   it("should weigh a word of a code block less than the same word in a section's prose", () => {
     // The example body is short, so its one "Oslo" outweighed the longer prose's as plain text.
-    expect(findUrls(coded, 'Oslo')).toEqual(['/#about', '/docs/api/getLlmsTxt#example']);
+    expect(listSearchUrls(coded, 'Oslo')).toEqual(['/#about', '/docs/api/getLlmsTxt#example']);
   });
 
   it('should cut the snippet from the code when only the code matched', () => {

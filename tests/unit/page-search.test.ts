@@ -8,11 +8,7 @@ import {
   serializePageSections,
   type PageSection,
 } from '../../src/documents/page-search.ts';
-
-/** The URLs of the sections an index finds for a query, as the dialog lists them. */
-function listUrls(index: ReturnType<typeof buildPageSearchIndex>, query: string): string[] {
-  return searchPages(index, query, { limit: 10, perPage: 3 }).hits.map((hit) => hit.url);
-}
+import { listSearchUrls } from '../support/page-search-urls.ts';
 
 /** Sections as the build reads them from pages: made up here, so no sample content is assumed. */
 const SECTIONS: PageSection[] = [
@@ -232,7 +228,7 @@ describe('searchPages ranking rules', () => {
     },
   ];
   const rules = buildPageSearchIndex(RULES);
-  const urls = (query: string) => listUrls(rules, query);
+  const urls = (query: string) => listSearchUrls(rules, query);
 
   it('should list the sections holding the words side by side first: "api key" finds "API keys"', () => {
     // The token endpoint names both words apart and a synonym in its heading, yet comes after.
@@ -285,7 +281,7 @@ describe("searchPages for the company's name", () => {
     },
   ];
   const index = buildPageSearchIndex(COMPANY);
-  const urls = (query: string) => listUrls(index, query);
+  const urls = (query: string) => listSearchUrls(index, query);
 
   it('should answer with the home page, which carries the names its heading does not say', () => {
     expect(urls('Mêl Eryri')[0]).toBe('/');
