@@ -62,7 +62,10 @@ const withPrefix = (value: string, prefix: string) =>
  * body's prefix (`idPrefix`, footnoteIdPrefix in heading-ids.ts) instead of `user-content-`: two
  * copy sections with a `[^1]` each on the home page keep their own. The notes' hidden label is
  * no heading of the outline (an h2 after a section's h3s): a hidden paragraph, in the site's
- * words, as are the links back to each reference.
+ * words, as are the links back to each reference. A reference's number and the link back (`↩`)
+ * are the page's way through its notes, which the Markdown versions write as labels (`[^1]`):
+ * `data-markdown-ignore` tells checkers that compare a page with its Markdown version (afdocs'
+ * markdown-content-parity) to leave them out, so a note's text matches its `[^1]: ...` line.
  * @see https://docs.astro.build/en/reference/configuration-reference/#markdownprocessor
  */
 export const createHeadingAnchorsPlugin =
@@ -91,10 +94,14 @@ export const createHeadingAnchorsPlugin =
                 renamed === undefined ? withPrefix(properties.href, idPrefix) : `#${renamed}`,
               );
             }
-            if (properties.dataFootnoteRef !== undefined)
+            if (properties.dataFootnoteRef !== undefined) {
               ctx.setProperty(node, 'ariaDescribedBy', [`${idPrefix}${FOOTNOTE_LABEL_ID}`]);
-            if (properties.dataFootnoteBackref !== undefined && lang)
-              ctx.setProperty(node, 'lang', lang);
+              ctx.setProperty(node, 'dataMarkdownIgnore', true);
+            }
+            if (properties.dataFootnoteBackref !== undefined) {
+              if (lang) ctx.setProperty(node, 'lang', lang);
+              ctx.setProperty(node, 'dataMarkdownIgnore', true);
+            }
             return;
           }
           if (properties.id === FOOTNOTE_LABEL_ID) {

@@ -19,6 +19,47 @@ const MUST_PASS = [
   'llms-txt-directive-html',
 ];
 
+/** A page afdocs' markdown-content-parity found lines of its HTML missing from. */
+interface ParityPage {
+  url: string;
+  status: string;
+  missingSegments: number;
+  sampleDiffs: string[];
+}
+
+/** A line as text, without the Markdown syntax of emphasis, code and links, for comparison. */
+const plainLine = (line: string) =>
+  line
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[*_`]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+
+/**
+ * Whether every line markdown-content-parity missed is a paragraph that cites a footnote. afdocs
+ * reads Markdown without GFM's footnotes, so the Markdown's `toit[^about-1].` stays text while
+ * the page's reference number is left out of the comparison (data-markdown-ignore): such a line
+ * cannot match however the two agree. Owners may write footnotes (docs/owners.md), so a page
+ * with many is a warning this test accepts, and only when each missed line is one of them.
+ */
+async function missesOnlyFootnoteCitations(result: CheckResult): Promise<boolean> {
+  const pages = ((result.details?.pageResults ?? []) as ParityPage[]).filter(
+    (page) => page.status !== 'pass',
+  );
+  for (const page of pages) {
+    if (page.sampleDiffs.length < page.missingSegments) return false;
+    const answer = await fetch(page.url, { headers: { accept: 'text/markdown' } });
+    const citing = (await answer.text())
+      .split('\n')
+      .filter((line) => /\[\^[^\]\s]+\]/.test(line))
+      .map((line) => plainLine(line.replace(/\[\^[^\]\s]+\]/g, '')));
+    const missed = page.sampleDiffs.map((diff) => plainLine(diff.replace(/^- /, '')));
+    if (!missed.every((line) => citing.some((citation) => citation.includes(line)))) return false;
+  }
+  return pages.length > 0;
+}
+
 const summarize = (results: readonly CheckResult[]) =>
   results.map((result) => `${result.status} ${result.id}: ${result.message}`).join('\n');
 
@@ -110,10 +151,17 @@ describe('afdocs (the Agent-Friendly Docs scanner, 0.22) on the local server', (
     const byId = new Map(report.results.map((result) => [result.id, result]));
     const failed = report.results.filter((result) => result.status === 'fail');
     expect(failed, summarize(failed)).toEqual([]);
-    for (const id of MUST_PASS)
+    const parity = byId.get('markdown-content-parity');
+    const footnotesOnly = parity?.status === 'warn' && (await missesOnlyFootnoteCitations(parity));
+    for (const id of MUST_PASS) {
+      if (id === parity?.id && footnotesOnly) continue;
       expect(byId.get(id)?.status, summarize(report.results)).toBe('pass');
+    }
     const warned = report.results.filter(
-      (result) => result.status === 'warn' && !KNOWN_WARNINGS.has(result.id),
+      (result) =>
+        result.status === 'warn' &&
+        !KNOWN_WARNINGS.has(result.id) &&
+        !(result === parity && footnotesOnly),
     );
     expect(warned, summarize(warned)).toEqual([]);
     // Each JSON document is reached through its Markdown page, so every same-origin link is Markdown.
