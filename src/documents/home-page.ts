@@ -1,6 +1,7 @@
 import type { CallToAction, SiteContent } from '../schemas/site-content.ts';
 import { formatFoundingDate } from '../site-content/page-date.ts';
 import { isSameLanguage } from '../site-content/page-languages.ts';
+import { formatWebsite } from '../site-content/website-label.ts';
 
 /** The home page's calls to action: one primary, the others grouped as secondary. */
 export interface HomeActions {
@@ -71,25 +72,6 @@ export function listHomeFacts({
   });
   facts.push({ label: 'Website', value: formatWebsite(company.website), href: company.website });
   return facts;
-}
-
-/**
- * A website as the fact sheet shows it: its host, and its path when the company's site is a part
- * of a larger one (`havbruk.example/nordlys`, not `havbruk.example`, which would name another site).
- * The scheme, a query and a fragment are left out; the link keeps the address as written.
- */
-function formatWebsite(website: string): string {
-  const url = new URL(website);
-  return `${url.host}${readablePath(url.pathname).replace(/\/+$/, '')}`;
-}
-
-/** A path with its percent-encoded UTF-8 shown as the characters (as written when it is not UTF-8). */
-function readablePath(path: string): string {
-  try {
-    return decodeURI(path);
-  } catch {
-    return path;
-  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { SiteContent } from '../schemas/site-content.ts';
 import { formatFoundingDate, formatPageDate } from './page-date.ts';
+import { formatWebsite } from './website-label.ts';
 
 /**
  * The characters beyond printable ASCII that the site's own words use, in templates, scripts and
@@ -29,8 +30,9 @@ function* listStrings(value: unknown): Generator<string> {
  * The code points the site's pages can show: printable ASCII, the site's own punctuation, every
  * character of content/ (names, copy, Markdown bodies), the month names of the content's locale
  * (the "Last updated" dates) and the founding date as the home page writes it (`styczeń 2011`
- * names its month in another form than a date does: `28 stycznia 2000`). The web font is cut to
- * these, so a page never waits for glyphs no page shows; what the font lacks (another script)
+ * names its month in another form than a date does: `28 stycznia 2000`), and the website's host
+ * as the fact sheet and the footer show it (`żagiel.pl` for `xn--agiel-hib.pl`). The web font is
+ * cut to these, so a page never waits for glyphs no page shows; what the font lacks (another script)
  * falls back to the system's fonts.
  */
 export function collectSiteCharacters(content: SiteContent): Set<number> {
@@ -47,5 +49,7 @@ export function collectSiteCharacters(content: SiteContent): Set<number> {
   }
   const { foundingDate, locale } = content.company;
   if (foundingDate) add(formatFoundingDate(foundingDate, locale));
+  // The website's host as shown, in letters a Punycode address (`xn--agiel-hib.pl`) does not hold.
+  add(formatWebsite(content.company.website));
   return characters;
 }

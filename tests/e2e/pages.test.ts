@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { isTaglineInHeading } from '../../src/documents/home-page.ts';
+import { formatWebsite } from '../../src/site-content/website-label.ts';
 import { listErrorCatalogue } from '../../src/service/error-catalogue.ts';
 import {
   buildMcpClientConfigs,
@@ -30,6 +31,14 @@ const REFERENCE_PAGES = [
 ] as const;
 const CHECKED_PAGES = [...PAGES, ...REFERENCE_PAGES] as const;
 const THEMES = ['light', 'dark'] as const;
+/** The characters Astro escapes in text, by their entities' names. */
+const HTML_ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  '#39': "'",
+};
 
 const { browser, visits } = useTestBrowser();
 let content: SiteContent;
@@ -117,6 +126,13 @@ describe('pages in Chromium', () => {
       expect(
         await page.getByRole('link', { name: cta.label, exact: true }).first().getAttribute('href'),
       ).toBe(cta.url);
+    }
+    // The website, linked as written, named alike in the fact sheet and in the footer: its host
+    // (in letters, not Punycode) and path, without the scheme.
+    const { website } = content.company;
+    for (const place of ['.fact-sheet', '.site-footer']) {
+      const links = page.locator(`${place} a[href=${JSON.stringify(website)}]`);
+      expect(await links.allInnerTexts(), place).toEqual([formatWebsite(website)]);
     }
   });
 
@@ -366,8 +382,11 @@ describe('text between links', () => {
       ).toEqual([]);
       // The footer's company name once ran into its link ("Inc.https://…"); a separator sets
       // them apart, not a sentence's full stop, which is Latin in no script but Latin's.
-      const footer = body.slice(body.indexOf('<footer')).replace(/<[^>]+>/g, '');
-      expect(footer, path).toMatch(/ · https?:\/\//);
+      const footer = body
+        .slice(body.indexOf('<footer'))
+        .replace(/<[^>]+>/g, '')
+        .replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => HTML_ENTITIES[name] ?? '');
+      expect(footer, path).toContain(` · ${formatWebsite(content.company.website)}`);
     }
   });
 });

@@ -6,6 +6,7 @@ import {
 } from '../../src/documents/home-page.ts';
 import type { CallToAction } from '../../src/schemas/site-content.ts';
 import { formatFoundingDate } from '../../src/site-content/page-date.ts';
+import { formatWebsite } from '../../src/site-content/website-label.ts';
 import { loadFixtureContent } from '../support/fixture-content.ts';
 
 const minimal = await loadFixtureContent('minimal');
@@ -115,6 +116,17 @@ describe('the website in the fact sheet', () => {
       'example.com/sv/för-oss',
     );
     expect(website('https://example.com/%E0%A4%A/')?.value).toBe('example.com/%E0%A4%A');
+  });
+
+  it('should show a host in the letters its owner wrote, whether the address is in Punycode or not', () => {
+    expect(formatWebsite('https://www.xn--agiel-hib.pl/')).toBe('www.żagiel.pl');
+    expect(formatWebsite('https://www.żagiel.pl/łodzie/')).toBe('www.żagiel.pl/łodzie');
+    expect(formatWebsite('https://株式会社みなと.example')).toBe('株式会社みなと.example');
+    // A port stays; an address with no name to decode comes back as it is.
+    expect(formatWebsite('http://www.xn--agiel-hib.pl:8080/')).toBe('www.żagiel.pl:8080');
+    expect(formatWebsite('http://[2001:db8::1]:8080/a/')).toBe('[2001:db8::1]:8080/a');
+    expect(formatWebsite('http://192.0.2.7/')).toBe('192.0.2.7');
+    expect(formatWebsite('https://xn--zz.example/')).toBe('xn--zz.example');
   });
 });
 

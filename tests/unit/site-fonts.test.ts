@@ -43,6 +43,16 @@ describe('collectSiteCharacters', () => {
     expect(characters.has('û'.codePointAt(0) ?? 0)).toBe(false);
   });
 
+  it('should add the letters of a website written in Punycode, as the footer shows them', async () => {
+    const minimal = await loadFixtureContent('minimal');
+    const punycode = collectSiteCharacters({
+      ...minimal,
+      company: { ...minimal.company, website: 'https://www.xn--agiel-hib.pl/' },
+    });
+    expect(punycode.has('ż'.codePointAt(0) ?? 0)).toBe(true);
+    expect(collectSiteCharacters(minimal).has('ż'.codePointAt(0) ?? 0)).toBe(false);
+  });
+
   it('should add the founding date as the home page names its month', async () => {
     const minimal = await loadFixtureContent('minimal');
     const polish = (foundingDate?: string) =>
