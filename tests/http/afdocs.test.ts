@@ -36,6 +36,10 @@ const plainLine = (line: string) =>
     .trim()
     .toLowerCase();
 
+/** A footnote reference in Markdown (`[^label]`), once and everywhere in a line. */
+const FOOTNOTE_REFERENCE = /\[\^[^\]\s]+\]/;
+const FOOTNOTE_REFERENCES = new RegExp(FOOTNOTE_REFERENCE.source, 'g');
+
 /**
  * Whether every line markdown-content-parity missed is a paragraph that cites a footnote. afdocs
  * reads Markdown without GFM's footnotes, so the Markdown's `toit[^about-1].` stays text while
@@ -52,8 +56,8 @@ async function missesOnlyFootnoteCitations(result: CheckResult): Promise<boolean
     const answer = await fetch(page.url, { headers: { accept: 'text/markdown' } });
     const citing = (await answer.text())
       .split('\n')
-      .filter((line) => /\[\^[^\]\s]+\]/.test(line))
-      .map((line) => plainLine(line.replace(/\[\^[^\]\s]+\]/g, '')));
+      .filter((line) => FOOTNOTE_REFERENCE.test(line))
+      .map((line) => plainLine(line.replaceAll(FOOTNOTE_REFERENCES, '')));
     const missed = page.sampleDiffs.map((diff) => plainLine(diff.replace(/^- /, '')));
     if (!missed.every((line) => citing.some((citation) => citation.includes(line)))) return false;
   }
