@@ -51,6 +51,18 @@ const PROTECTION_CHECK = {
 } as const;
 
 /**
+ * The check that stands alone when the origin's home page gets no answer at all (a refused
+ * connection, a name that does not resolve, a time-out, a redirect loop): every other check would
+ * fail on the same error, each with a fix that is not the one to make.
+ */
+const ANSWER_CHECK = {
+  id: 'origin-answers',
+  title: 'The origin answers a GET of its home page',
+  sources: ['RFC 9110 §9.3.1 (GET)'],
+  fix: 'Check the URL (scheme, host and port) and that the site is up: `npm start` builds and serves this checkout at its SITE_URL (http://127.0.0.1:4321 unless set), and `npm run audit` with no URL audits that; a Vercel deployment shows its state on its Vercel dashboard.',
+} as const;
+
+/**
  * Thrown by runAudit, before it asks anything, when `only` names a check the audit does not have:
  * that check would go unrun and the audit would pass. The message lists the audit's check ids.
  */
@@ -80,12 +92,12 @@ export async function runAudit(target: string, options: AuditOptions = {}): Prom
     },
   };
   const startedAt = new Date().toISOString();
-  const protectedBy = await findDeploymentProtection(context, options.bypassSecret);
-  if (protectedBy) {
+  const alone = await findStandAloneFailure(context, options.bypassSecret);
+  if (alone) {
     const check: CheckResult = {
-      ...PROTECTION_CHECK,
+      ...alone.check,
       status: 'fail',
-      failures: [protectedBy],
+      failures: [alone.failure],
       notes: [],
     };
     return { target: origin, startedAt, passed: 0, failed: 1, checks: [check] };
@@ -123,18 +135,28 @@ export async function runAudit(target: string, options: AuditOptions = {}): Prom
 }
 
 /**
- * What to tell when Vercel Deployment Protection answers the home page instead of the site (then
- * every other check would fail for that one reason), or undefined when the site answers.
+ * The one failure to tell, alone, when the home page gets no answer or Vercel Deployment
+ * Protection answers it instead of the site (then every other check would fail for that one
+ * reason); undefined when the site answers.
  */
-async function findDeploymentProtection(
+async function findStandAloneFailure(
   context: AuditContext,
   bypassSecret: string | undefined,
-): Promise<string | undefined> {
-  const home = await context.http.get(`${context.origin}/`, 'text/html').catch(() => undefined);
-  if (!home || !isDeploymentProtectionPage(home)) return undefined;
-  return bypassSecret
-    ? "Vercel Deployment Protection refused the Protection Bypass for Automation secret sent (VERCEL_AUTOMATION_BYPASS_SECRET): it is not this project's current secret."
-    : 'Vercel Deployment Protection answered instead of the site (401, its login page): this deployment is protected and VERCEL_AUTOMATION_BYPASS_SECRET is not set.';
+): Promise<{ check: typeof ANSWER_CHECK | typeof PROTECTION_CHECK; failure: string } | undefined> {
+  const url = `${context.origin}/`;
+  let home;
+  try {
+    home = await context.http.get(url, 'text/html');
+  } catch (error) {
+    return { check: ANSWER_CHECK, failure: `GET ${url} got no answer: ${describeError(error)}` };
+  }
+  if (!isDeploymentProtectionPage(home)) return undefined;
+  return {
+    check: PROTECTION_CHECK,
+    failure: bypassSecret
+      ? "Vercel Deployment Protection refused the Protection Bypass for Automation secret sent (VERCEL_AUTOMATION_BYPASS_SECRET): it is not this project's current secret."
+      : 'Vercel Deployment Protection answered instead of the site (401, its login page): this deployment is protected and VERCEL_AUTOMATION_BYPASS_SECRET is not set.',
+  };
 }
 
 /** Formats a report for a terminal or a CI log. */
@@ -149,7 +171,7 @@ export function formatAuditReport(report: AuditReport): string {
   }
   lines.push(
     '',
-    `${report.passed} passed, ${report.failed} failed, of ${report.checks.length} checks.`,
+    `${report.passed} passed, ${report.failed} failed, of ${report.checks.length} ${report.checks.length === 1 ? 'check' : 'checks'}.`,
   );
   return `${lines.join('\n')}\n`;
 }

@@ -744,7 +744,13 @@ describe('npm run audit', () => {
       '--only',
       'robots-txt',
     ]);
+    // Nothing listens there: one check says so, instead of every check failing on the same error.
     expect(failing.code).toBe(1);
-    expect(failing.stdout).toContain('FAIL  robots-txt');
+    expect(failing.stdout).toContain(
+      'FAIL  origin-answers: The origin answers a GET of its home page',
+    );
+    expect(failing.stdout).toContain('✗ GET http://127.0.0.1:9/ got no answer: fetch failed (');
+    expect(failing.stdout).toContain('0 passed, 1 failed, of 1 check.');
+    expect(failing.stdout).not.toContain('robots-txt');
   });
 });

@@ -63,6 +63,37 @@ describe('runAudit', () => {
   });
 });
 
+describe('runAudit against an origin that does not answer', () => {
+  it('should report one check naming the error and what to check, and ask nothing more', async () => {
+    const asked: string[] = [];
+    const report = await runAudit('https://preview.example.vercel.app', {
+      fetch: async (input) => {
+        asked.push(String(input));
+        throw new TypeError('fetch failed', {
+          cause: new Error('getaddrinfo ENOTFOUND preview.example.vercel.app'),
+        });
+      },
+    });
+    expect(report).toMatchObject({ passed: 0, failed: 1 });
+    expect(report.checks).toHaveLength(1);
+    const [check] = report.checks;
+    expect(check).toMatchObject({ id: 'origin-answers', status: 'fail' });
+    expect(check?.failures).toEqual([
+      'GET https://preview.example.vercel.app/ got no answer: fetch failed (getaddrinfo ENOTFOUND preview.example.vercel.app)',
+    ]);
+    expect(check?.fix).toContain('npm start');
+    expect(asked).toEqual(['https://preview.example.vercel.app/']);
+  });
+
+  it('should run the checks as before when the home page answers, whatever its status', async () => {
+    const report = await runAudit('https://site.example', {
+      fetch: async () => new Response('gone', { status: 500 }),
+      only: ['robots-txt'],
+    });
+    expect(report.checks.map((check) => check.id)).toEqual(['robots-txt']);
+  });
+});
+
 describe('runAudit with only', () => {
   it('should refuse a check id the audit does not have, before it asks anything', async () => {
     const seen: Headers[] = [];
