@@ -4,6 +4,7 @@ import {
   isDeploymentProtectionPage,
   withProtectionBypass,
   type AuditFetch,
+  type AuditResponse,
 } from './audit-http.ts';
 import type { DnsServer } from './dns-lookup.ts';
 import { SCANNER_CHECKS } from './scanner-checks.ts';
@@ -144,7 +145,7 @@ async function findStandAloneFailure(
   bypassSecret: string | undefined,
 ): Promise<{ check: typeof ANSWER_CHECK | typeof PROTECTION_CHECK; failure: string } | undefined> {
   const url = `${context.origin}/`;
-  let home;
+  let home: AuditResponse;
   try {
     home = await context.http.get(url, 'text/html');
   } catch (error) {
