@@ -507,8 +507,11 @@ describe('the header', () => {
         });
         expect(fade.mask).toMatch(/^linear-gradient\(/);
         expect(fade.gutter).toBeGreaterThanOrEqual(16);
-        expect(last.left).toBeGreaterThanOrEqual(fade.gutter);
-        expect(last.right).toBeLessThanOrEqual(width - fade.gutter);
+        // Within a pixel: Chromium scrolls by whole pixels, so at the end of a row whose width
+        // has a fraction the last link may stop short of the padding by less than one (right to
+        // left, scrollLeft -713 of -713.94 left it at 15.06 px, where the fade is 94 % opaque).
+        expect(last.left).toBeGreaterThan(fade.gutter - 1);
+        expect(last.right).toBeLessThan(width - fade.gutter + 1);
         // A scrolling region that holds links, each reachable by Tab: nothing for axe-core.
         const results = await checkAccessibility(page, ['.site-header']);
         expect(results.violations.map((violation) => violation.id)).toEqual([]);
