@@ -87,9 +87,21 @@ export function readOutline(
   return outline;
 }
 
-/** Makes every root-relative Markdown link absolute, so the text works without its base URL. */
-export function absolutizeLinks(markdown: string, origin: string): string {
-  return markdown.replace(/\]\((\/[^)\s]*)\)/g, (_match, path: string) => `](${origin}${path})`);
+/**
+ * Makes every root-relative Markdown link absolute, so the text works without its base URL; with
+ * `pagePath`, the HTML page the text is a version of, a link to a part of that page (`#in-brief`,
+ * where the page's heading carries the id) becomes a link to that part of the page.
+ */
+export function absolutizeLinks(markdown: string, origin: string, pagePath?: string): string {
+  const rooted = markdown.replace(
+    /\]\((\/[^)\s]*)\)/g,
+    (_match, path: string) => `](${origin}${path})`,
+  );
+  if (pagePath === undefined) return rooted;
+  return rooted.replace(
+    /\]\((#[^)\s]*)\)/g,
+    (_match, fragment: string) => `](${origin}${pagePath}${fragment})`,
+  );
 }
 
 /**

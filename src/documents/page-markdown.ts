@@ -100,9 +100,16 @@ export function buildMarkdownSitemapSection(urls: ServiceUrls): string[] {
   return ['## Sitemap', '', `${links.join(' · ')} · [Every page](${urls.sitemapMd})`, ''];
 }
 
-/** Joins a Markdown version's head and body, links made absolute, with one final newline. */
-export function assemblePageMarkdown(urls: ServiceUrls, lines: readonly string[]): string {
-  return `${absolutizeLinks(lines.join('\n'), urls.origin).trimEnd()}\n`;
+/**
+ * Joins a Markdown version's head and body, links made absolute (a link to a part of the page, to
+ * that part of the HTML page at `pagePath`), with one final newline.
+ */
+export function assemblePageMarkdown(
+  urls: ServiceUrls,
+  lines: readonly string[],
+  pagePath: string,
+): string {
+  return `${absolutizeLinks(lines.join('\n'), urls.origin, pagePath).trimEnd()}\n`;
 }
 
 /** The home page's "For developers and AI agents" sentence (index.astro shows the same). */

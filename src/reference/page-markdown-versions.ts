@@ -88,18 +88,22 @@ function buildPageMarkdown(
   examples: ToolExamples,
 ): string {
   const { copy, body } = readPageParts(site, page, examples);
-  return assemblePageMarkdown(site.urls, [
-    ...buildPageMarkdownHead(
-      site.urls,
-      page,
-      copy,
-      dates(page),
-      listWebMcpTools(site.mcpTools).map((tool) => tool.name),
-      buildAgentInstructionsSection(site.content),
-    ),
-    ...body,
-    ...buildMarkdownSitemapSection(site.urls),
-  ]);
+  return assemblePageMarkdown(
+    site.urls,
+    [
+      ...buildPageMarkdownHead(
+        site.urls,
+        page,
+        copy,
+        dates(page),
+        listWebMcpTools(site.mcpTools).map((tool) => tool.name),
+        buildAgentInstructionsSection(site.content),
+      ),
+      ...body,
+      ...buildMarkdownSitemapSection(site.urls),
+    ],
+    page.path,
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  absolutizeLinks,
   checkOutline,
   demoteHeadings,
   formatLinkEntry,
@@ -300,6 +301,28 @@ describe('escapeMarkdownText', () => {
     expect(escapeMarkdownText('# one\n- two\n2019. three\n===\nWe are #1 #')).toBe(
       '\\# one\n\\- two\n2019\\. three\n\\===\nWe are #1 \\#',
     );
+  });
+});
+
+describe('absolutizeLinks', () => {
+  const origin = 'https://facts.example';
+
+  it('should make root-relative links absolute and leave others as they are', () => {
+    expect(
+      absolutizeLinks('[a](/copy/x.md) [b](https://o.example/y) [c](mailto:p@o.example)', origin),
+    ).toBe('[a](https://facts.example/copy/x.md) [b](https://o.example/y) [c](mailto:p@o.example)');
+  });
+
+  it("should send a link to a part of the page to that part of the page's HTML", () => {
+    const text = 'The facts [in brief](#in-brief) below; [about](/#about).';
+    expect(absolutizeLinks(text, origin, '/')).toBe(
+      'The facts [in brief](https://facts.example/#in-brief) below; [about](https://facts.example/#about).',
+    );
+    expect(absolutizeLinks(text, origin, '/mentions-legales')).toContain(
+      '[in brief](https://facts.example/mentions-legales#in-brief)',
+    );
+    // Without the page, a fragment has nothing to name (llms-full.txt joins several pages' copy).
+    expect(absolutizeLinks(text, origin)).toContain('[in brief](#in-brief)');
   });
 });
 
