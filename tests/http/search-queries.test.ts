@@ -10,7 +10,7 @@ import {
   type PageSection,
 } from '../../src/documents/page-search.ts';
 import { searchSiteTool } from '../../src/mcp/tools/search-site.ts';
-import { loadSampleContent } from '../support/sample-content.ts';
+import { loadSampleContent, loadSampleRoutes } from '../support/sample-content.ts';
 import {
   buildContentQueryCases,
   findAnswerRank,
@@ -48,11 +48,20 @@ beforeAll(async () => {
   expect(response.status).toBe(200);
   const json = await response.text();
   index = loadPageSearchIndex(json);
-  const home = parsePageSections(json).find((section) => section.url === '/');
+  const sections = parsePageSections(json);
+  const home = sections.find((section) => section.url === '/');
+  const ownPaths = new Set(
+    (await loadSampleRoutes()).pages
+      .filter((page) => page.section === 'content')
+      .map((page) => page.path),
+  );
   contentCases = buildContentQueryCases({
     exampleQuestion: await readExampleQuestion(),
     headquarters: (await loadSampleContent()).company.headquarters,
     homeTitle: home?.page ?? '/',
+    ownPageTitles: [
+      ...new Set(sections.filter((section) => ownPaths.has(section.url)).map((s) => s.page)),
+    ],
   });
   cases = [...(await loadSearchQuerySet()), ...contentCases];
   client = new Client({ name: 'search-test-client', version: '1.0.0' });

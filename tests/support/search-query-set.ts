@@ -42,19 +42,24 @@ export interface ContentQuerySource {
   readonly headquarters: string | undefined;
   /** The home page's title: every section of the site copy is on that page. */
   readonly homeTitle: string;
+  /** The titles of the owner's own pages (content/pages/<slug>.md), as the index holds them. */
+  readonly ownPageTitles: readonly string[];
 }
 
 /**
- * Questions built from a site's content, each answered by the site copy on the home page: the
- * agent card's example question and the city of the headquarters. A request sample that sends
- * that question, or an example body that repeats the copy, had come first for them.
+ * Questions built from a site's content, each answered by the owner's words: the agent card's
+ * example question by the site copy on the home page, the city of the headquarters by the home
+ * page or one of the owner's own pages (a page about the company's bakeries in Lyon answers
+ * "Lyon" before the home page's fact sheet does). A request sample that sends that question, or
+ * an example body that repeats the copy, had come first for them.
  */
 export function buildContentQueryCases(source: ContentQuerySource): SearchQueryCase[] {
   const city = source.headquarters?.split(',')[0]?.trim();
   // A `*` of the title stands for any text (compilePattern): looser, never wrong.
+  const ownWords = [source.homeTitle, ...source.ownPageTitles];
   return [
     { query: source.exampleQuestion, kind: 'question', expect: [source.homeTitle] },
-    ...(city ? [{ query: city, kind: 'name' as const, expect: [source.homeTitle] }] : []),
+    ...(city ? [{ query: city, kind: 'name' as const, expect: ownWords }] : []),
   ];
 }
 
