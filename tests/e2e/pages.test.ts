@@ -16,7 +16,7 @@ import {
   type VisitOptions,
 } from '../support/browser.ts';
 import { loadSampleContent, readContentText } from '../support/sample-content.ts';
-import { findStructureProblems } from '../support/expected-site.ts';
+import { decodeHtmlCode, findStructureProblems } from '../support/expected-site.ts';
 
 /** Every page of the served content, its own content pages included. */
 const SITE_PAGES = (await loadSampleRoutes()).pages;
@@ -31,14 +31,6 @@ const REFERENCE_PAGES = [
 ] as const;
 const CHECKED_PAGES = [...PAGES, ...REFERENCE_PAGES] as const;
 const THEMES = ['light', 'dark'] as const;
-/** The characters Astro escapes in text, by their entities' names. */
-const HTML_ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  '#39': "'",
-};
 
 const { browser, visits } = useTestBrowser();
 let content: SiteContent;
@@ -382,10 +374,7 @@ describe('text between links', () => {
       ).toEqual([]);
       // The footer's company name once ran into its link ("Inc.https://…"); a separator sets
       // them apart, not a sentence's full stop, which is Latin in no script but Latin's.
-      const footer = body
-        .slice(body.indexOf('<footer'))
-        .replace(/<[^>]+>/g, '')
-        .replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => HTML_ENTITIES[name] ?? '');
+      const footer = decodeHtmlCode(body.slice(body.indexOf('<footer')));
       expect(footer, path).toContain(` · ${formatWebsite(content.company.website)}`);
     }
   });
