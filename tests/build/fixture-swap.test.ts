@@ -36,6 +36,13 @@ import { readContentText } from '../support/sample-content.ts';
 import { postMcp } from '../support/mcp-requests.ts';
 import { ROOT } from '../support/processes.ts';
 import { waitForCopyBuild, type CopyBuild } from '../support/copy-builds.ts';
+import { findMarkdownVersionProblems } from '../support/markdown-versions.ts';
+import {
+  findAnswerRank,
+  rankInDialog,
+  readServedContentQueryCases,
+} from '../support/search-query-set.ts';
+import { loadPageSearchIndex, parsePageSections } from '../../src/documents/page-search.ts';
 
 /**
  * A site owner's promise (issue 24): replace content/ with another company and everything
@@ -352,6 +359,51 @@ describe.each(FIXTURE_COMPANY_NAMES)(
         createLinkFinder(FIXTURE_ROUTES.get(name) ?? buildSiteRoutes(content, []), staticDir),
       );
       expect(warnings).toEqual([]);
+    });
+
+    it('should carry in each Markdown version everything its page shows, every link absolute', async () => {
+      // The sample content has no link to a part of its page; the rich fixture's `#in-brief` had
+      // stayed relative in the Markdown versions, which an agent reads away from the page.
+      const problems: string[] = [];
+      for (const page of FIXTURE_ROUTES.get(name)?.pages ?? []) {
+        const found = await findMarkdownVersionProblems(served.baseUrl, page);
+        problems.push(...found.map((problem) => `${page.markdownPath}: ${problem}`));
+      }
+      expect(problems).toEqual([]);
+    });
+
+    it("should answer the questions built from its content with the owner's words first, in the dialog and over MCP", async () => {
+      // The questions the sample content gives are asked of the served sample by
+      // tests/http/search-queries.test.ts; these are the fixture's own (its city, its example).
+      const { body: json } = await ask('GET /search-index.json', '/search-index.json');
+      const routes = FIXTURE_ROUTES.get(name) ?? buildSiteRoutes(content, []);
+      const cases = await readServedContentQueryCases(
+        served.baseUrl,
+        parsePageSections(json),
+        content,
+        routes,
+      );
+      expect(cases.length).toBe(content.company.headquarters ? 2 : 1);
+      const index = loadPageSearchIndex(json);
+      expect(cases.map((entry) => [entry.query, rankInDialog(index, entry)])).toEqual(
+        cases.map((entry) => [entry.query, 1]),
+      );
+      for (const [id, entry] of cases.entries()) {
+        const call = await postMcp(
+          served.baseUrl,
+          {
+            jsonrpc: '2.0',
+            id,
+            method: 'tools/call',
+            params: { name: 'search_site', arguments: { query: entry.query, limit: 3 } },
+          },
+          { 'MCP-Protocol-Version': '2025-11-25' },
+        );
+        const first = call.body.result.structuredContent.results[0];
+        expect(findAnswerRank([{ heading: first.section, page: first.page }], entry.expect)).toBe(
+          1,
+        );
+      }
     });
 
     it("should highlight its content's code blocks as the components' are, with no inline style", async () => {

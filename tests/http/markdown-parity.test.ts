@@ -1,10 +1,10 @@
 import { describe, expect, inject, it } from 'vitest';
-import { listMarkdownLinks } from '../../src/site-content/parse-markdown-outline.ts';
 import { findParityGaps, readPageInventory } from '../../src/audit/markdown-parity.ts';
 import { listReferenceOperations } from '../../src/reference/api-reference.ts';
 import { listErrorCatalogue } from '../../src/service/error-catalogue.ts';
 import { loadSampleRoutes } from '../support/sample-content.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
+import { findMarkdownVersionProblems } from '../support/markdown-versions.ts';
 
 /** Every page of the served content, its own content pages included. */
 const SITE_PAGES = (await loadSampleRoutes()).pages;
@@ -20,13 +20,7 @@ async function fetchText(path: string, accept: string): Promise<string> {
 
 describe('Markdown versions of the pages', () => {
   it.each(SITE_PAGES)('should carry everything $path shows', async (page) => {
-    const html = await fetchText(page.path, 'text/html');
-    const markdown = await fetchText(page.markdownPath, 'text/markdown');
-    expect(findParityGaps(html, markdown)).toEqual([]);
-    expect(listMarkdownLinks(markdown).filter((url) => !/^(?:https?:|mailto:)/.test(url))).toEqual(
-      [],
-    );
-    expect(markdown.split('\n').slice(0, 12).join('\n')).toContain('> **For AI agents:**');
+    expect(await findMarkdownVersionProblems(baseUrl, page)).toEqual([]);
   });
 
   it('should compare every operation, tool and field that the reference pages show', async () => {

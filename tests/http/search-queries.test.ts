@@ -12,35 +12,21 @@ import {
 import { searchSiteTool } from '../../src/mcp/tools/search-site.ts';
 import { loadSampleContent, loadSampleRoutes } from '../support/sample-content.ts';
 import {
-  buildContentQueryCases,
-  findAnswerRank,
+  DIALOG_RESULTS,
   loadSearchQuerySet,
+  rankInDialog,
+  readServedContentQueryCases,
   scoreQuerySet,
   type SearchQueryCase,
 } from '../support/search-query-set.ts';
 
 const baseUrl = inject('baseUrl');
 
-/** What the search dialog lists: ten sections, at most three of one page. */
-const DIALOG = { limit: 10, perPage: 3 };
-
 let index: MiniSearch<PageSection>;
-/** The set: the fixture's questions, then those built from the content (buildContentQueryCases). */
+/** The set: the fixture's questions, then those built from the content (readServedContentQueryCases). */
 let cases: SearchQueryCase[];
 let contentCases: SearchQueryCase[];
 let client: Client;
-
-/** The plain question the served agent card offers as an example of its text skill. */
-async function readExampleQuestion(): Promise<string> {
-  const card = (await (await fetch(`${baseUrl}/.well-known/agent-card.json`)).json()) as {
-    skills: { inputModes: string[]; examples: string[] }[];
-  };
-  const skill = card.skills.find((entry) => entry.inputModes.includes('text/plain'));
-  // Its other example sends a data part, JSON in the text.
-  const question = skill?.examples.find((example) => !example.includes('{'));
-  if (!question) throw new Error('The agent card offers no plain question as an example');
-  return question;
-}
 
 beforeAll(async () => {
   // The index the site serves, searched with the dialog's own module, as the browser does.
@@ -48,21 +34,12 @@ beforeAll(async () => {
   expect(response.status).toBe(200);
   const json = await response.text();
   index = loadPageSearchIndex(json);
-  const sections = parsePageSections(json);
-  const home = sections.find((section) => section.url === '/');
-  const ownPaths = new Set(
-    (await loadSampleRoutes()).pages
-      .filter((page) => page.section === 'content')
-      .map((page) => page.path),
+  contentCases = await readServedContentQueryCases(
+    baseUrl,
+    parsePageSections(json),
+    await loadSampleContent(),
+    await loadSampleRoutes(),
   );
-  contentCases = buildContentQueryCases({
-    exampleQuestion: await readExampleQuestion(),
-    headquarters: (await loadSampleContent()).company.headquarters,
-    homeTitle: home?.page ?? '/',
-    ownPageTitles: [
-      ...new Set(sections.filter((section) => ownPaths.has(section.url)).map((s) => s.page)),
-    ],
-  });
   cases = [...(await loadSearchQuerySet()), ...contentCases];
   client = new Client({ name: 'search-test-client', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`)));
@@ -74,19 +51,11 @@ afterAll(async () => {
 
 /** The dialog's results for a query. */
 function searchLikeTheDialog(query: string): readonly PageSearchHit[] {
-  return searchPages(index, query, DIALOG).hits;
+  return searchPages(index, query, DIALOG_RESULTS).hits;
 }
 
 /** The 1-based rank of a case's first answer in the dialog's results. */
-function rankAnswer(entry: SearchQueryCase): number | undefined {
-  return findAnswerRank(
-    searchLikeTheDialog(entry.query).map((hit) => ({
-      heading: hit.section ?? hit.page,
-      page: hit.page,
-    })),
-    entry.expect,
-  );
-}
+const rankAnswer = (entry: SearchQueryCase) => rankInDialog(index, entry);
 
 /** A result of the MCP tool search_site. */
 interface SearchSiteResult {
@@ -131,7 +100,7 @@ describe('search_site over MCP (official SDK client)', () => {
     for (const entry of cases) {
       const result = await client.callTool({
         name: 'search_site',
-        arguments: { query: entry.query, limit: DIALOG.limit },
+        arguments: { query: entry.query, limit: DIALOG_RESULTS.limit },
       });
       expect(result.isError, entry.query).toBeFalsy();
       const { results } = result.structuredContent as { results: SearchSiteResult[] };

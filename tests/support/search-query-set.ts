@@ -1,5 +1,9 @@
 import { readFile } from 'node:fs/promises';
+import type MiniSearch from 'minisearch';
 import { parse } from 'yaml';
+import { searchPages, type PageSection } from '../../src/documents/page-search.ts';
+import type { SiteContent } from '../../src/schemas/site-content.ts';
+import type { RouteTable } from '../../src/service/routes.ts';
 import { ROOT } from './processes.ts';
 
 /** One question of tests/fixtures/search-queries.yaml and the headings that answer it. */
@@ -61,6 +65,58 @@ export function buildContentQueryCases(source: ContentQuerySource): SearchQueryC
     { query: source.exampleQuestion, kind: 'question', expect: [source.homeTitle] },
     ...(city ? [{ query: city, kind: 'name' as const, expect: ownWords }] : []),
   ];
+}
+
+/** The plain question the agent card served at `baseUrl` offers as an example of its text skill. */
+export async function readExampleQuestion(baseUrl: string): Promise<string> {
+  const card = (await (await fetch(`${baseUrl}/.well-known/agent-card.json`)).json()) as {
+    skills: { inputModes: string[]; examples: string[] }[];
+  };
+  const skill = card.skills.find((entry) => entry.inputModes.includes('text/plain'));
+  // Its other example sends a data part, JSON in the text.
+  const question = skill?.examples.find((example) => !example.includes('{'));
+  if (!question) throw new Error('The agent card offers no plain question as an example');
+  return question;
+}
+
+/**
+ * The questions built from a served site's content (buildContentQueryCases), their words read
+ * where the site publishes them: its agent card and the sections of its search index.
+ */
+export async function readServedContentQueryCases(
+  baseUrl: string,
+  sections: readonly PageSection[],
+  content: SiteContent,
+  routes: RouteTable,
+): Promise<SearchQueryCase[]> {
+  const ownPaths = new Set(
+    routes.pages.filter((page) => page.section === 'content').map((page) => page.path),
+  );
+  return buildContentQueryCases({
+    exampleQuestion: await readExampleQuestion(baseUrl),
+    headquarters: content.company.headquarters,
+    homeTitle: sections.find((section) => section.url === '/')?.page ?? '/',
+    ownPageTitles: [
+      ...new Set(sections.filter((section) => ownPaths.has(section.url)).map((s) => s.page)),
+    ],
+  });
+}
+
+/** What the search dialog lists: ten sections, at most three of one page. */
+export const DIALOG_RESULTS = { limit: 10, perPage: 3 } as const;
+
+/** The 1-based rank of a case's first answer in what the search dialog lists from `index`. */
+export function rankInDialog(
+  index: MiniSearch<PageSection>,
+  entry: SearchQueryCase,
+): number | undefined {
+  return findAnswerRank(
+    searchPages(index, entry.query, DIALOG_RESULTS).hits.map((hit) => ({
+      heading: hit.section ?? hit.page,
+      page: hit.page,
+    })),
+    entry.expect,
+  );
 }
 
 /** A heading pattern as a regular expression: `*` for any text, case ignored, whole text. */

@@ -1,0 +1,36 @@
+import { findParityGaps } from '../../src/audit/markdown-parity.ts';
+import { listMarkdownLinks } from '../../src/site-content/parse-markdown-outline.ts';
+import type { SitePage } from '../../src/service/site-pages.ts';
+
+/** A page's answer for one media type, or why there was none. */
+async function fetchPageText(url: string, accept: string): Promise<string | Error> {
+  const response = await fetch(url, { headers: { Accept: accept } });
+  const body = await response.text();
+  return response.status === 200 ? body : new Error(`${accept} answered ${response.status}`);
+}
+
+/**
+ * What a page's Markdown version lacks or gets wrong, served at `baseUrl`, for any content: each
+ * heading, operation, tool and table key of the HTML page it leaves out (findParityGaps), each
+ * link that is not absolute (an agent reads the Markdown away from the site), and the note for AI
+ * agents missing from its first lines. Empty when it carries everything.
+ */
+export async function findMarkdownVersionProblems(
+  baseUrl: string,
+  page: Pick<SitePage, 'path' | 'markdownPath'>,
+): Promise<string[]> {
+  const html = await fetchPageText(`${baseUrl}${page.path}`, 'text/html');
+  const markdown = await fetchPageText(`${baseUrl}${page.markdownPath}`, 'text/markdown');
+  if (html instanceof Error || markdown instanceof Error) {
+    return [html, markdown].flatMap((answer) => (answer instanceof Error ? [answer.message] : []));
+  }
+  return [
+    ...findParityGaps(html, markdown).map((gap) => `lacks the ${gap.kind} "${gap.text}"`),
+    ...listMarkdownLinks(markdown)
+      .filter((url) => !/^(?:https?:|mailto:)/.test(url))
+      .map((url) => `links "${url}", not an absolute URL`),
+    ...(markdown.split('\n').slice(0, 12).join('\n').includes('> **For AI agents:**')
+      ? []
+      : ['has no "For AI agents" note in its first 12 lines']),
+  ];
+}
