@@ -3,9 +3,8 @@ import type { Loader } from 'astro/loaders';
 import { resolveContentDir } from './site-content/content-dir.ts';
 import { watchContentSaves } from './site-content/content-saves.ts';
 import { demoteHeadings } from './documents/markdown-text.ts';
+import { contentPageBodyKey, copyBodyKey } from './schemas/markdown-outline.ts';
 import {
-  contentPageBodyKey,
-  copyBodyKey,
   footnoteIdPrefix,
   mapRenamedHeadingIds,
   planHeadingIds,

@@ -61,7 +61,7 @@ export function buildLlmsFullTxt(
       ...(product.category ? [`Category: ${escapeMarkdownText(product.category)}`, ''] : []),
       ...product.features.map(formatFeatureEntry),
       ...(product.features.length > 0 ? [''] : []),
-      demoteHeadings(product.body, outlines.product, 1, 'product-'),
+      demoteHeadings(product.body, outlines.product, 1, { footnotePrefix: 'product-' }),
     ].join('\n'),
     ...copy.map((section) =>
       [
@@ -69,12 +69,9 @@ export function buildLlmsFullTxt(
         '',
         escapeMarkdownText(section.description),
         '',
-        demoteHeadings(
-          section.body,
-          readOutline(outlines.copy, section.slug),
-          1,
-          `${section.slug}-`,
-        ),
+        demoteHeadings(section.body, readOutline(outlines.copy, section.slug), 1, {
+          footnotePrefix: `${section.slug}-`,
+        }),
       ].join('\n'),
     ),
     // The site owner's own pages, after the sections of the home page, in the header's order.
@@ -88,12 +85,9 @@ export function buildLlmsFullTxt(
         ...(page.body
           ? [
               '',
-              demoteHeadings(
-                page.body,
-                readOutline(outlines.contentPages, page.slug),
-                1,
-                `${page.slug}-`,
-              ),
+              demoteHeadings(page.body, readOutline(outlines.contentPages, page.slug), 1, {
+                footnotePrefix: `${page.slug}-`,
+              }),
             ]
           : []),
       ].join('\n'),

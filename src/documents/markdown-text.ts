@@ -25,7 +25,7 @@ export function demoteHeadings(
   markdown: string,
   outline: MarkdownOutline,
   levels: number,
-  footnotePrefix?: string,
+  { footnotePrefix, renamedIds }: BodyPlacement = {},
 ): string {
   checkOutline(markdown, outline);
   const edits: TextEdit[] = [];
@@ -46,12 +46,48 @@ export function demoteHeadings(
           },
     );
   }
-  return applyTextEdits(
-    markdown,
-    footnotePrefix === undefined
-      ? edits
-      : [...edits, ...listFootnotePrefixEdits(outline.footnotes ?? [], footnotePrefix)],
-  );
+  if (footnotePrefix !== undefined) {
+    edits.push(...listFootnotePrefixEdits(outline.footnotes ?? [], footnotePrefix));
+  }
+  if (renamedIds !== undefined) {
+    edits.push(...listRenamedFragmentEdits(markdown, outline, renamedIds));
+  }
+  return applyTextEdits(markdown, edits);
+}
+
+/** Where a body is joined into a page's Markdown (demoteHeadings). */
+export interface BodyPlacement {
+  /** What each footnote label takes first, when the body is joined with others. */
+  readonly footnotePrefix?: string;
+  /**
+   * The ids the page gives the body's headings in place of their own (SiteOutlines.renamedIds):
+   * a link of the body to one of them (`#in-brief`) is pointed at the page's (`#in-brief-1`), as
+   * the HTML page points it, for a Markdown version whose links lead to that page.
+   */
+  readonly renamedIds?: Readonly<Record<string, string>> | undefined;
+}
+
+/** The edits that point each link to a heading whose id the page changed at the page's id. */
+function listRenamedFragmentEdits(
+  markdown: string,
+  outline: MarkdownOutline,
+  renamedIds: Readonly<Record<string, string>>,
+): TextEdit[] {
+  return (outline.fragmentLinks ?? []).flatMap(({ start, end }) => {
+    const own = readFragmentId(markdown.slice(start + 1, end));
+    // Own keys only: a link to `#constructor` names no renamed heading.
+    const id = Object.hasOwn(renamedIds, own) ? renamedIds[own] : undefined;
+    return id === undefined ? [] : [{ start, end, text: `#${id}` }];
+  });
+}
+
+/** A fragment as the id it names: percent-escapes decoded (`#caf%C3%A9` names `café`). */
+function readFragmentId(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { SiteContent } from '../schemas/site-content.ts';
-import type { SiteOutlines } from '../schemas/markdown-outline.ts';
+import { copyBodyKey, type SiteOutlines } from '../schemas/markdown-outline.ts';
 import {
   absolutizeLinks,
   demoteHeadings,
@@ -137,7 +137,13 @@ export function buildHomeMarkdownBody({ content, outlines, urls }: PageMarkdownS
     // collection renders every page's body: content.config.ts), beside the sections' h2s. Each
     // body's footnote labels take its name, as they are joined into one document.
     ...(pages.home.body
-      ? [demoteHeadings(pages.home.body, outlines.pages.home, 0, 'home-'), '']
+      ? [
+          demoteHeadings(pages.home.body, outlines.pages.home, 0, {
+            footnotePrefix: 'home-',
+            renamedIds: outlines.renamedIds.home,
+          }),
+          '',
+        ]
       : []),
     `## ${escapeMarkdownText(product.name)}`,
     '',
@@ -145,7 +151,10 @@ export function buildHomeMarkdownBody({ content, outlines, urls }: PageMarkdownS
     '',
     ...product.features.map(formatFeatureEntry),
     ...(product.features.length > 0 ? [''] : []),
-    demoteHeadings(product.body, outlines.product, 1, 'product-'),
+    demoteHeadings(product.body, outlines.product, 1, {
+      footnotePrefix: 'product-',
+      renamedIds: outlines.renamedIds.product,
+    }),
     '',
     '## For developers and AI agents',
     '',
@@ -160,12 +169,10 @@ export function buildHomeMarkdownBody({ content, outlines, urls }: PageMarkdownS
       .flatMap((section) => [
         `## ${escapeMarkdownText(section.title)}`,
         '',
-        demoteHeadings(
-          section.body,
-          readOutline(outlines.copy, section.slug),
-          1,
-          `${section.slug}-`,
-        ),
+        demoteHeadings(section.body, readOutline(outlines.copy, section.slug), 1, {
+          footnotePrefix: `${section.slug}-`,
+          renamedIds: outlines.renamedIds[copyBodyKey(section.slug)],
+        }),
         '',
       ]),
   ];

@@ -5,7 +5,7 @@ import { buildServiceUrls } from '../service/urls.ts';
 import { buildToolDescriptors } from '../mcp/tool-descriptors.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
 import type { McpTool } from '../mcp/tool-definition.ts';
-import { parseSiteOutlines } from '../site-content/parse-markdown-outline.ts';
+import { parseSiteOutlines } from '../site-content/site-outlines.ts';
 
 /**
  * Computes everything the build hands to the functions (build time only: it needs full zod and

@@ -32,7 +32,9 @@ export function buildDevelopersMarkdownBody(site: SiteDocuments): string[] {
     ...SECTIONS.map(([id, title]) => `- [${title}](${urls.developers}#${id})`),
     '',
     // Its headings as the page renders them (content.config.ts): none skips a level.
-    demoteHeadings(site.content.pages.developers.body, site.outlines.pages.developers, 0).trim(),
+    demoteHeadings(site.content.pages.developers.body, site.outlines.pages.developers, 0, {
+      renamedIds: site.outlines.renamedIds.developers,
+    }).trim(),
     '',
     `## ${WAYS_IN_HEADING}`,
     '',

@@ -25,7 +25,9 @@ export function buildDocsMarkdownBody(source: DocsMarkdownSource): string[] {
   const markdownLink = (path: string) => `${origin}${path}.md`;
   return [
     // Its headings as the page renders them (content.config.ts): none skips a level.
-    demoteHeadings(source.content.pages.docs.body, source.outlines.pages.docs, 0).trim(),
+    demoteHeadings(source.content.pages.docs.body, source.outlines.pages.docs, 0, {
+      renamedIds: source.outlines.renamedIds.docs,
+    }).trim(),
     '',
     `This reference is generated from the [OpenAPI description](${source.urls.openapi}) (${escapeMarkdownText(document.info.title)}, version ${document.info.version}) and from the MCP endpoint's own tool definitions: ${operations.length} operations, ${source.mcpTools.length} MCP tools, ${Object.keys(document.components.schemas).length} schemas, each on a page of its own.`,
     '',

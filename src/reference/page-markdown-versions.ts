@@ -1,6 +1,7 @@
 import { buildAgentInstructionsSection } from '../documents/agent-instructions.ts';
 import { demoteHeadings, readOutline } from '../documents/markdown-text.ts';
 import { buildErrorPages, ERRORS_INDEX_COPY } from '../documents/error-pages.ts';
+import { contentPageBodyKey } from '../schemas/markdown-outline.ts';
 import { escapeMarkdownText } from '../service/escape-markdown.ts';
 import {
   assemblePageMarkdown,
@@ -56,6 +57,7 @@ function readPageParts(
       content.body,
       readOutline(site.outlines.contentPages, page.name),
       0,
+      { renamedIds: site.outlines.renamedIds[contentPageBodyKey(page.name)] },
     );
     return { copy: markdownHeading(content), body: body ? [body, ''] : [] };
   }

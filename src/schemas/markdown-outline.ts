@@ -38,7 +38,24 @@ export interface MarkdownOutline {
    * GFM would give a second text's `[^1]` the first one's note.
    */
   readonly footnotes?: readonly number[];
+  /**
+   * Where each destination that names a part of the same page (`#in-brief`, of a link or a link
+   * definition) is written, from its `#` to its end, in source order; absent when the text has
+   * none. A page may give a heading another id than the one its text would have on its own
+   * (heading-ids.ts): such a link then leads to that id, in the HTML page and its Markdown version.
+   */
+  readonly fragmentLinks?: readonly MarkdownRange[];
 }
+
+/** A stretch of a Markdown text: its first character and just after its last (UTF-16 offsets). */
+export interface MarkdownRange {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The key of each Markdown body of the site: `home`, `product`, `developers`, `docs`, and these. */
+export const copyBodyKey = (sectionSlug: string) => `copy/${sectionSlug}`;
+export const contentPageBodyKey = (pageSlug: string) => `page/${pageSlug}`;
 
 /** The outline of every Markdown body of the content: the product, each copy section, each page. */
 export interface SiteOutlines {
@@ -48,4 +65,10 @@ export interface SiteOutlines {
   readonly pages: Readonly<Record<PageName, MarkdownOutline>>;
   /** By slug: the site owner's own pages of content/pages/. */
   readonly contentPages: Readonly<Record<string, MarkdownOutline>>;
+  /**
+   * By body key: the ids its page gives its headings in place of their own (GitHub's slug of the
+   * text, what an owner links as `#pricing`), own id to the page's; a body none of whose
+   * headings' ids changed is absent. Its links to those headings are pointed at the page's ids.
+   */
+  readonly renamedIds: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }

@@ -1,4 +1,5 @@
 import GithubSlugger, { slug } from 'github-slugger';
+import { contentPageBodyKey, copyBodyKey } from '../schemas/markdown-outline.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
 import { buildChangelogBody, CHANGELOG_PAGE_SLUG } from './changelog-page.ts';
 import { resolveDirectionMarks, resolveLanguageMarks } from './page-languages.ts';
@@ -109,10 +110,6 @@ export interface PageOfBodies {
  */
 export const footnoteIdPrefix = (key: string) => `${key.replace(/\//g, '-')}-`;
 
-/** The key of a copy section's body, of a content page's. */
-export const copyBodyKey = (sectionSlug: string) => `copy/${sectionSlug}`;
-export const contentPageBodyKey = (pageSlug: string) => `page/${pageSlug}`;
-
 /** The Markdown a content page renders: its body, or for the changelog the page built from it. */
 export function readContentPageMarkdown(
   content: Pick<SiteContent, 'changelog' | 'company'>,
@@ -210,6 +207,24 @@ export function mapRenamedHeadingIds(
     const id = planned[index];
     if (id !== undefined && id !== own) renamed[own] = id;
   });
+  return renamed;
+}
+
+/**
+ * For every body of the site whose page changed ids of its headings (planPageHeadingIds), those
+ * ids, each own id to the page's (mapRenamedHeadingIds), by the body's key.
+ */
+export function planRenamedHeadingIds(
+  content: SiteContent,
+): Record<string, Record<string, string>> {
+  const renamed: Record<string, Record<string, string>> = {};
+  for (const page of listPagesOfBodies(content)) {
+    const plan = planPageHeadingIds(page);
+    for (const { key, markdown } of page.bodies) {
+      const ids = mapRenamedHeadingIds(markdown, plan.get(key) ?? []);
+      if (Object.keys(ids).length > 0) renamed[key] = ids;
+    }
+  }
   return renamed;
 }
 

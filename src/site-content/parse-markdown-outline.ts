@@ -3,9 +3,8 @@ import type {
   MarkdownBlock,
   MarkdownHeading,
   MarkdownOutline,
-  SiteOutlines,
+  MarkdownRange,
 } from '../schemas/markdown-outline.ts';
-import type { SiteContent } from '../schemas/site-content.ts';
 import { applyTextEdits, listFootnotePrefixEdits } from '../service/markdown-edits.ts';
 
 /**
@@ -41,9 +40,55 @@ export function parseMarkdownOutline(markdown: string): MarkdownOutline {
     blocks.push(heading === undefined ? { start, end } : { start, end, heading });
   }
   const footnotes = listFootnoteLabelStarts(tree);
-  return footnotes.length > 0
-    ? { length: markdown.length, headings, blocks, footnotes }
-    : { length: markdown.length, headings, blocks };
+  const fragmentLinks = listFragmentLinks(markdown, tree);
+  return {
+    length: markdown.length,
+    headings,
+    blocks,
+    ...(footnotes.length > 0 ? { footnotes } : {}),
+    ...(fragmentLinks.length > 0 ? { fragmentLinks } : {}),
+  };
+}
+
+/**
+ * Where `url` begins in the source of a link (after the text's last `](`, maybe in `<>`) or of a
+ * link definition (after its label's `]:`), or -1 when it is written otherwise (escaped).
+ */
+function locateDestination(source: string, type: 'link' | 'definition', url: string): number {
+  if (type === 'definition') {
+    const colon = source.indexOf(']:');
+    const at = colon === -1 ? -1 : source.indexOf(url, colon);
+    return at !== -1 && /^\]:\s*<?$/.test(source.slice(colon, at)) ? at : -1;
+  }
+  for (const [opening, after] of [
+    ['](', /^[\s)]/],
+    ['](<', /^>/],
+  ] as const) {
+    // The last one that the destination ends: a title may quote the link's own text.
+    for (let found = source.lastIndexOf(`${opening}${url}`); found !== -1;) {
+      const at = found + opening.length;
+      if (after.test(source.slice(at + url.length))) return at;
+      found = found === 0 ? -1 : source.lastIndexOf(`${opening}${url}`, found - 1);
+    }
+  }
+  return -1;
+}
+
+/**
+ * Where each destination of a link or a link definition that names a part of the same page
+ * (`[in brief](#in-brief)`, `[brief]: <#in-brief>`) is written, as the parser read it. One
+ * written otherwise than the parser's value (`#a\_b` for `#a_b`) is left out: it keeps its text.
+ */
+function listFragmentLinks(markdown: string, tree: MdastNode): MarkdownRange[] {
+  const ranges: MarkdownRange[] = [];
+  visitTree(tree, (node) => {
+    if (node.type !== 'link' && node.type !== 'definition') return;
+    if (!node.url.startsWith('#')) return;
+    const { start, end } = readRange(node);
+    const at = locateDestination(markdown.slice(start, end), node.type, node.url);
+    if (at !== -1) ranges.push({ start: start + at, end: start + at + node.url.length });
+  });
+  return ranges.sort((a, b) => a.start - b.start);
 }
 
 /** Where each footnote reference and definition of a parsed text begins, in source order. */
@@ -136,24 +181,6 @@ export function listMarkdownEmbeds(markdown: string): MarkdownEmbed[] {
     }
   });
   return embeds;
-}
-
-/** Parses the product description, every copy section and every page body (build time only). */
-export function parseSiteOutlines(content: SiteContent): SiteOutlines {
-  return {
-    product: parseMarkdownOutline(content.product.body),
-    copy: Object.fromEntries(
-      content.copy.map((section) => [section.slug, parseMarkdownOutline(section.body)]),
-    ),
-    pages: {
-      home: parseMarkdownOutline(content.pages.home.body),
-      developers: parseMarkdownOutline(content.pages.developers.body),
-      docs: parseMarkdownOutline(content.pages.docs.body),
-    },
-    contentPages: Object.fromEntries(
-      content.contentPages.map((page) => [page.slug, parseMarkdownOutline(page.body)]),
-    ),
-  };
 }
 
 function readRange(node: MdastNode): { start: number; end: number } {

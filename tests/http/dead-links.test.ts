@@ -6,7 +6,8 @@ import { readProjectToolNames } from '../../src/integrations/mcp-tool-modules.ts
 import { buildSiteRoutes } from '../../src/documents/site-routes.ts';
 import { createLinkFinder, listDeadLinkWarnings } from '../../src/site-content/body-links.ts';
 import { readSiteContent } from '../../src/site-content/read-site-content.ts';
-import { copyBodyKey, planHeadingIds } from '../../src/site-content/heading-ids.ts';
+import { copyBodyKey } from '../../src/schemas/markdown-outline.ts';
+import { planHeadingIds } from '../../src/site-content/heading-ids.ts';
 
 /** The served build: its content/ and the static output the build wrote from it. */
 const buildDir = inject('siteBuild').dir;

@@ -26,6 +26,42 @@ function readHeadings(markdown: string): { depth: number; text: string }[] {
   return parseMarkdownOutline(markdown).headings.map(({ depth, text }) => ({ depth, text }));
 }
 
+describe('demoteHeadings with the ids the page changed', () => {
+  it("should point each link to a renamed heading at the page's id, leaving the others and code alone", () => {
+    const text = [
+      '# In brief',
+      '',
+      'See [the brief](#in-brief), [the pricing][p], [elsewhere](#contacts) and [café](#caf%C3%A9), [not](#constructor).',
+      '',
+      '[p]: #pricing',
+      '',
+      '`[not a link](#in-brief)`',
+      '',
+      '## Pricing',
+      '',
+      '## Café',
+    ].join('\n');
+    const renamedIds = { 'in-brief': 'in-brief-1', pricing: 'pricing-2', café: 'café-1' };
+    expect(demoteHeadings(text, parseMarkdownOutline(text), 1, { renamedIds })).toBe(
+      [
+        '### In brief',
+        '',
+        'See [the brief](#in-brief-1), [the pricing][p], [elsewhere](#contacts) and [café](#café-1), [not](#constructor).',
+        '',
+        '[p]: #pricing-2',
+        '',
+        '`[not a link](#in-brief)`',
+        '',
+        '#### Pricing',
+        '',
+        '#### Café',
+      ].join('\n'),
+    );
+    // Without the page's ids (a document of its own, such as /copy/<slug>.md), links stay as written.
+    expect(demote(text)).toContain('[the brief](#in-brief)');
+  });
+});
+
 describe('prefixFootnotes and demoteHeadings with a prefix', () => {
   const text =
     'Intro[^1] and [^note].\n\n## Sources\n\nMore[^1], not `[^1]` nor \\[^1].\n\n[^1]: The first.\n[^note]: A note.\n';
@@ -37,7 +73,7 @@ describe('prefixFootnotes and demoteHeadings with a prefix', () => {
       'Intro[^about-1] and [^about-note].\n\n## Sources\n\nMore[^about-1], not `[^1]` nor \\[^1].\n\n[^about-1]: The first.\n[^about-note]: A note.\n',
     );
     // In the same pass as the headings, whose offsets it keeps.
-    expect(demoteHeadings(text, outline, 1, 'about-')).toBe(
+    expect(demoteHeadings(text, outline, 1, { footnotePrefix: 'about-' })).toBe(
       prefixFootnotes(text, outline, 'about-').replace('## Sources', '### Sources'),
     );
     expect(parseMarkdownOutline('No notes.').footnotes).toBeUndefined();

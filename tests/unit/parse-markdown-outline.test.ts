@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   listMarkdownLinks,
   parseMarkdownOutline,
-  parseSiteOutlines,
 } from '../../src/site-content/parse-markdown-outline.ts';
+import { parseSiteOutlines } from '../../src/site-content/site-outlines.ts';
 import { loadFixtureContent } from '../support/fixture-content.ts';
 
 /** The source of each block of a text, with the text of the heading it sits under. */
@@ -98,6 +98,46 @@ describe('parseSiteOutlines', () => {
     }
     expect(outlines.pages.home.length).toBe(content.pages.home.body.length);
     expect(outlines.pages.docs.length).toBe(content.pages.docs.body.length);
+  });
+
+  it('should give each body the ids its page changed, so that a link to its own heading follows', async () => {
+    // The rich fixture's "Data, privacy & security" comes before "Press and contacts" on the home
+    // page, and both have an "In brief" heading; /developers has its own "OAuth" section.
+    const outlines = parseSiteOutlines(await loadFixtureContent('rich'));
+    expect(outlines.renamedIds['copy/presse']).toEqual({ 'in-brief': 'in-brief-1' });
+    expect(outlines.renamedIds['copy/donnees']).toBeUndefined();
+    expect(outlines.renamedIds.developers).toMatchObject({ oauth: 'oauth-1' });
+  });
+});
+
+describe('the fragment links of an outline', () => {
+  /** The text of each fragment destination the outline found. */
+  const readFragments = (markdown: string) =>
+    (parseMarkdownOutline(markdown).fragmentLinks ?? []).map(({ start, end }) =>
+      markdown.slice(start, end),
+    );
+
+  it('should find the destination of each link and definition to a part of the page, as written', () => {
+    const markdown = [
+      '[a](#one) [b](<#two> "Two") [c][ref] [d](/page#three) [e](https://x.example/#four)',
+      '[![logo](#not-an-image)](#five) [`](#six)` in a link](#seven "see ](#seven")',
+      '',
+      '[ref]:',
+      '  #eight',
+      '',
+      'Escaped: \\[x\\](#nine), `[y](#ten)` in code, and [z](#a\\_b) escaped.',
+      '',
+      '```md',
+      '[w](#eleven)',
+      '```',
+    ].join('\n');
+    expect(readFragments(markdown)).toEqual(['#one', '#two', '#five', '#seven', '#eight']);
+  });
+
+  it('should leave them out of a text that has none', () => {
+    expect(
+      parseMarkdownOutline('[a](/b) and [c](https://c.example)').fragmentLinks,
+    ).toBeUndefined();
   });
 });
 

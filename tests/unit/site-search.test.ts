@@ -8,7 +8,7 @@ import {
   tokenizeQuery,
   type Passage,
 } from '../../src/documents/site-search.ts';
-import { parseSiteOutlines } from '../../src/site-content/parse-markdown-outline.ts';
+import { parseSiteOutlines } from '../../src/site-content/site-outlines.ts';
 import { loadFixtureContent } from '../support/fixture-content.ts';
 
 const content = await loadFixtureContent('rich');
