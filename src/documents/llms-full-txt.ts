@@ -1,6 +1,6 @@
 import type { PublishedToolDescriptor } from '../schemas/mcp-tools.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
-import type { SiteOutlines } from '../schemas/markdown-outline.ts';
+import { contentPageBodyKey, copyBodyKey, type SiteOutlines } from '../schemas/markdown-outline.ts';
 import { buildApiReferenceText } from './api-reference-text.ts';
 import { buildAgentInstructionsSection } from './agent-instructions.ts';
 import { buildJsonDocumentPageUrl } from './json-document-pages.ts';
@@ -61,7 +61,11 @@ export function buildLlmsFullTxt(
       ...(product.category ? [`Category: ${escapeMarkdownText(product.category)}`, ''] : []),
       ...product.features.map(formatFeatureEntry),
       ...(product.features.length > 0 ? [''] : []),
-      demoteHeadings(product.body, outlines.product, 1, { footnotePrefix: 'product-' }),
+      demoteHeadings(product.body, outlines.product, 1, {
+        footnotePrefix: 'product-',
+        renamedIds: outlines.renamedIds.product,
+        pageUrl: `${urls.origin}/`,
+      }),
     ].join('\n'),
     ...copy.map((section) =>
       [
@@ -71,6 +75,8 @@ export function buildLlmsFullTxt(
         '',
         demoteHeadings(section.body, readOutline(outlines.copy, section.slug), 1, {
           footnotePrefix: `${section.slug}-`,
+          renamedIds: outlines.renamedIds[copyBodyKey(section.slug)],
+          pageUrl: `${urls.origin}/`,
         }),
       ].join('\n'),
     ),
@@ -87,6 +93,8 @@ export function buildLlmsFullTxt(
               '',
               demoteHeadings(page.body, readOutline(outlines.contentPages, page.slug), 1, {
                 footnotePrefix: `${page.slug}-`,
+                renamedIds: outlines.renamedIds[contentPageBodyKey(page.slug)],
+                pageUrl: `${urls.origin}/${page.slug}`,
               }),
             ]
           : []),

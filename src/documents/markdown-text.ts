@@ -25,7 +25,7 @@ export function demoteHeadings(
   markdown: string,
   outline: MarkdownOutline,
   levels: number,
-  { footnotePrefix, renamedIds }: BodyPlacement = {},
+  { footnotePrefix, renamedIds, pageUrl }: BodyPlacement = {},
 ): string {
   checkOutline(markdown, outline);
   const edits: TextEdit[] = [];
@@ -49,8 +49,8 @@ export function demoteHeadings(
   if (footnotePrefix !== undefined) {
     edits.push(...listFootnotePrefixEdits(outline.footnotes ?? [], footnotePrefix));
   }
-  if (renamedIds !== undefined) {
-    edits.push(...listRenamedFragmentEdits(markdown, outline, renamedIds));
+  if (renamedIds !== undefined || pageUrl !== undefined) {
+    edits.push(...listFragmentLinkEdits(markdown, outline, renamedIds ?? {}, pageUrl));
   }
   return applyTextEdits(markdown, edits);
 }
@@ -65,19 +65,32 @@ export interface BodyPlacement {
    * the HTML page points it, for a Markdown version whose links lead to that page.
    */
   readonly renamedIds?: Readonly<Record<string, string>> | undefined;
+  /**
+   * The address of the HTML page that shows the body (`https://example.com/`), for a document
+   * read away from that page (`/llms-full.txt`, where two sections may have an "In brief"): each
+   * link to a part of the page becomes a link to that part of the HTML page.
+   */
+  readonly pageUrl?: string | undefined;
 }
 
-/** The edits that point each link to a heading whose id the page changed at the page's id. */
-function listRenamedFragmentEdits(
+/**
+ * The edits that point each link to a part of the page (MarkdownOutline.fragmentLinks) at the id
+ * the page gave that heading, and at the HTML page itself with `pageUrl`.
+ */
+function listFragmentLinkEdits(
   markdown: string,
   outline: MarkdownOutline,
   renamedIds: Readonly<Record<string, string>>,
+  pageUrl: string | undefined,
 ): TextEdit[] {
   return (outline.fragmentLinks ?? []).flatMap(({ start, end }) => {
-    const own = readFragmentId(markdown.slice(start + 1, end));
+    const written = markdown.slice(start, end);
+    const own = readFragmentId(written.slice(1));
     // Own keys only: a link to `#constructor` names no renamed heading.
     const id = Object.hasOwn(renamedIds, own) ? renamedIds[own] : undefined;
-    return id === undefined ? [] : [{ start, end, text: `#${id}` }];
+    const fragment = id === undefined ? written : `#${id}`;
+    if (pageUrl === undefined) return id === undefined ? [] : [{ start, end, text: fragment }];
+    return [{ start, end, text: `${pageUrl}${fragment}` }];
   });
 }
 

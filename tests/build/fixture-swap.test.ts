@@ -321,6 +321,9 @@ describe.each(FIXTURE_COMPANY_NAMES)(
       // And the home page's Markdown version, whose links lead to the HTML page, the same way.
       const { body: homeMarkdown } = await ask('GET /index.md (ids)', '/index.md');
       expect(homeMarkdown).toContain(`The facts [in brief](${served.baseUrl}/#in-brief-1) below`);
+      // And llms-full.txt, where the data section's "In brief" is also a heading: to the page.
+      const { body: full } = await ask('GET /llms-full.txt (ids)', '/llms-full.txt');
+      expect(full).toContain(`The facts [in brief](${served.baseUrl}/#in-brief-1) below`);
       // Two copy sections with a footnote [^1] each: each note and reference its own. The number
       // and the way back are left out of a comparison with the Markdown version, which writes the
       // labels instead (afdocs' markdown-content-parity found "note. ↩" missing from `[^1]: note.`).

@@ -59,6 +59,16 @@ describe('demoteHeadings with the ids the page changed', () => {
     );
     // Without the page's ids (a document of its own, such as /copy/<slug>.md), links stay as written.
     expect(demote(text)).toContain('[the brief](#in-brief)');
+    // With the page's address (llms-full.txt, read away from the page), each leads to the page.
+    const away = demoteHeadings(text, parseMarkdownOutline(text), 1, {
+      renamedIds,
+      pageUrl: 'https://facts.example/',
+    });
+    expect(away).toContain(
+      '[the brief](https://facts.example/#in-brief-1), [the pricing][p], [elsewhere](https://facts.example/#contacts) and [café](https://facts.example/#café-1), [not](https://facts.example/#constructor).',
+    );
+    expect(away).toContain('[p]: https://facts.example/#pricing-2');
+    expect(away).toContain('`[not a link](#in-brief)`');
   });
 });
 
@@ -357,7 +367,8 @@ describe('absolutizeLinks', () => {
     expect(absolutizeLinks(text, origin, '/mentions-legales')).toContain(
       '[in brief](https://facts.example/mentions-legales#in-brief)',
     );
-    // Without the page, a fragment has nothing to name (llms-full.txt joins several pages' copy).
+    // Without the page, a fragment has nothing to name: llms-full.txt joins several pages' copy,
+    // and points each body's fragments at its page itself (demoteHeadings with a pageUrl).
     expect(absolutizeLinks(text, origin)).toContain('[in brief](#in-brief)');
   });
 });
