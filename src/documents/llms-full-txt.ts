@@ -5,12 +5,13 @@ import { buildApiReferenceText } from './api-reference-text.ts';
 import { buildAgentInstructionsSection } from './agent-instructions.ts';
 import { buildJsonDocumentPageUrl } from './json-document-pages.ts';
 import {
-  absolutizeLinks,
   demoteHeadings,
   formatFeatureEntry,
   formatLinkEntry,
   formatLlmsTxtHead,
+  joinMarkdown,
   readOutline,
+  type PlacedBody,
 } from './markdown-text.ts';
 import { escapeMarkdownText } from '../service/escape-markdown.ts';
 import type { ServiceUrls } from '../service/urls.ts';
@@ -44,15 +45,15 @@ export function buildLlmsFullTxt(
     ['Headquarters', company.headquarters],
     ['Contact', company.contactUrl],
   ].flatMap(([label, value]) => (value ? [`- ${label}: ${escapeMarkdownText(value)}`] : []));
-  const sections = [
+  const sections: (string | PlacedBody)[][] = [
     [
       ...formatLlmsTxtHead(company.name, agents.summary),
       '',
       escapeMarkdownText(company.description),
       '',
       ...facts,
-    ].join('\n'),
-    buildAgentInstructionsSection(content).join('\n').trimEnd(),
+    ],
+    [buildAgentInstructionsSection(content).join('\n').trimEnd()],
     [
       `## ${escapeMarkdownText(product.name)}`,
       '',
@@ -61,50 +62,52 @@ export function buildLlmsFullTxt(
       ...(product.category ? [`Category: ${escapeMarkdownText(product.category)}`, ''] : []),
       ...product.features.map(formatFeatureEntry),
       ...(product.features.length > 0 ? [''] : []),
-      demoteHeadings(product.body, outlines.product, 1, {
-        footnotePrefix: 'product-',
-        renamedIds: outlines.renamedIds.product,
-        pageUrl: `${urls.origin}/`,
-      }),
-    ].join('\n'),
-    ...copy.map((section) =>
-      [
-        `## ${escapeMarkdownText(section.title)}`,
-        '',
-        escapeMarkdownText(section.description),
-        '',
-        demoteHeadings(section.body, readOutline(outlines.copy, section.slug), 1, {
+      {
+        placed: demoteHeadings(product.body, outlines.product, 1, {
+          footnotePrefix: 'product-',
+          renamedIds: outlines.renamedIds.product,
+          pageUrl: urls.home,
+        }),
+      },
+    ],
+    ...copy.map((section) => [
+      `## ${escapeMarkdownText(section.title)}`,
+      '',
+      escapeMarkdownText(section.description),
+      '',
+      {
+        placed: demoteHeadings(section.body, readOutline(outlines.copy, section.slug), 1, {
           footnotePrefix: `${section.slug}-`,
           renamedIds: outlines.renamedIds[copyBodyKey(section.slug)],
-          pageUrl: `${urls.origin}/`,
+          pageUrl: urls.home,
         }),
-      ].join('\n'),
-    ),
+      },
+    ]),
     // The site owner's own pages, after the sections of the home page, in the header's order.
-    ...content.contentPages.map((page) =>
-      [
-        `## ${escapeMarkdownText(page.heading)}`,
-        '',
-        escapeMarkdownText(page.description),
-        '',
-        `Page: ${urls.origin}/${page.slug}`,
-        ...(page.body
-          ? [
-              '',
-              demoteHeadings(page.body, readOutline(outlines.contentPages, page.slug), 1, {
+    ...content.contentPages.map((page) => [
+      `## ${escapeMarkdownText(page.heading)}`,
+      '',
+      escapeMarkdownText(page.description),
+      '',
+      `Page: ${urls.origin}/${page.slug}`,
+      ...(page.body
+        ? [
+            '',
+            {
+              placed: demoteHeadings(page.body, readOutline(outlines.contentPages, page.slug), 1, {
                 footnotePrefix: `${page.slug}-`,
                 renamedIds: outlines.renamedIds[contentPageBodyKey(page.slug)],
                 pageUrl: `${urls.origin}/${page.slug}`,
               }),
-            ]
-          : []),
-      ].join('\n'),
-    ),
+            },
+          ]
+        : []),
+    ]),
     [
       '## Calls to action',
       '',
       ...callsToAction.map((cta) => formatLinkEntry(cta.label, cta.url, cta.description)),
-    ].join('\n'),
+    ],
     [
       '## For agents and developers',
       '',
@@ -117,10 +120,11 @@ export function buildLlmsFullTxt(
       formatLinkEntry('API documentation', `${urls.docs}.md`),
       formatLinkEntry('auth.md', urls.authMd),
       formatLinkEntry('Concise index (llms.txt)', urls.llmsTxt),
-    ].join('\n'),
-    buildApiReferenceText(api.openapi, api.tools, urls),
+    ],
+    [buildApiReferenceText(api.openapi, api.tools, urls)],
   ];
-  // Every root-relative link absolute, as in the pages' Markdown versions: the text is read
-  // without a base URL (an owner's body links `/developers`, the changelog its feed).
-  return `${absolutizeLinks(sections.join('\n\n'), urls.origin)}\n`;
+  // Every link absolute, as in the pages' Markdown versions: the text is read without a base URL
+  // (an owner's body links `/developers`, the changelog its feed); each body's by its outline.
+  const parts = sections.flatMap((section, index) => (index === 0 ? section : ['', ...section]));
+  return `${joinMarkdown(parts, urls.origin)}\n`;
 }

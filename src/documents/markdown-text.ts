@@ -50,7 +50,7 @@ export function demoteHeadings(
     edits.push(...listFootnotePrefixEdits(outline.footnotes ?? [], footnotePrefix));
   }
   if (renamedIds !== undefined || pageUrl !== undefined) {
-    edits.push(...listFragmentLinkEdits(markdown, outline, renamedIds ?? {}, pageUrl));
+    edits.push(...listLocalLinkEdits(markdown, outline, renamedIds ?? {}, pageUrl));
   }
   return applyTextEdits(markdown, edits);
 }
@@ -62,29 +62,35 @@ export interface BodyPlacement {
   /**
    * The ids the page gives the body's headings in place of their own (SiteOutlines.renamedIds):
    * a link of the body to one of them (`#in-brief`) is pointed at the page's (`#in-brief-1`), as
-   * the HTML page points it, for a Markdown version whose links lead to that page.
+   * the HTML page points it.
    */
   readonly renamedIds?: Readonly<Record<string, string>> | undefined;
   /**
-   * The address of the HTML page that shows the body (`https://example.com/`), for a document
-   * read away from that page (`/llms-full.txt`, where two sections may have an "In brief"): each
-   * link to a part of the page becomes a link to that part of the HTML page.
+   * The address of the HTML page that shows the body (`https://example.com/about`), for a
+   * document read away from that page: each link within the site becomes absolute, a
+   * root-relative one on the page's origin and one to a part of the page to that part of the HTML
+   * page (in `/llms-full.txt`, two sections may each have an "In brief"). Code keeps its text.
    */
   readonly pageUrl?: string | undefined;
 }
 
 /**
- * The edits that point each link to a part of the page (MarkdownOutline.fragmentLinks) at the id
- * the page gave that heading, and at the HTML page itself with `pageUrl`.
+ * The edits that point each link of the body within the site (MarkdownOutline.localLinks) at the
+ * id the page gave its heading, and, with `pageUrl`, at its absolute address.
  */
-function listFragmentLinkEdits(
+function listLocalLinkEdits(
   markdown: string,
   outline: MarkdownOutline,
   renamedIds: Readonly<Record<string, string>>,
   pageUrl: string | undefined,
 ): TextEdit[] {
-  return (outline.fragmentLinks ?? []).flatMap(({ start, end }) => {
+  return (outline.localLinks ?? []).flatMap(({ start, end }) => {
     const written = markdown.slice(start, end);
+    if (!written.startsWith('#')) {
+      return pageUrl === undefined
+        ? []
+        : [{ start, end, text: `${new URL(pageUrl).origin}${written}` }];
+    }
     const own = readFragmentId(written.slice(1));
     // Own keys only: a link to `#constructor` names no renamed heading.
     const id = Object.hasOwn(renamedIds, own) ? renamedIds[own] : undefined;
@@ -92,6 +98,30 @@ function listFragmentLinkEdits(
     if (pageUrl === undefined) return id === undefined ? [] : [{ start, end, text: fragment }];
     return [{ start, end, text: `${pageUrl}${fragment}` }];
   });
+}
+
+/**
+ * A body placed for a document read away from its page (demoteHeadings with a `pageUrl`): its
+ * links are already absolute, so joinMarkdown leaves it as it is, code and all.
+ */
+export interface PlacedBody {
+  readonly placed: string;
+}
+
+/**
+ * Joins the lines of a document whose links are all absolute: the site's own lines through
+ * absolutizeLinks, each placed body as it is.
+ */
+export function joinMarkdown(
+  parts: readonly (string | PlacedBody)[],
+  origin: string,
+  pagePath?: string,
+): string {
+  return parts
+    .map((part) =>
+      typeof part === 'string' ? absolutizeLinks(part, origin, pagePath) : part.placed,
+    )
+    .join('\n');
 }
 
 /** A fragment as the id it names: percent-escapes decoded (`#caf%C3%A9` names `café`). */
@@ -137,7 +167,8 @@ export function readOutline(
 }
 
 /**
- * Makes every root-relative Markdown link absolute, so the text works without its base URL; with
+ * Makes every root-relative Markdown link of the site's own text absolute, so the text works
+ * without its base URL (an owner's body is placed with placeBody, which leaves its code alone); with
  * `pagePath`, the HTML page the text is a version of, a link to a part of that page (`#in-brief`,
  * where the page's heading carries the id) becomes a link to that part of the page.
  */

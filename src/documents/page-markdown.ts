@@ -1,11 +1,12 @@
 import type { SiteContent } from '../schemas/site-content.ts';
 import { copyBodyKey, type SiteOutlines } from '../schemas/markdown-outline.ts';
 import {
-  absolutizeLinks,
   demoteHeadings,
   formatFeatureEntry,
   formatLinkEntry,
+  joinMarkdown,
   readOutline,
+  type PlacedBody,
 } from './markdown-text.ts';
 import { escapeMarkdownText } from '../service/escape-markdown.ts';
 import {
@@ -106,10 +107,10 @@ export function buildMarkdownSitemapSection(urls: ServiceUrls): string[] {
  */
 export function assemblePageMarkdown(
   urls: ServiceUrls,
-  lines: readonly string[],
+  lines: readonly (string | PlacedBody)[],
   pagePath: string,
 ): string {
-  return `${absolutizeLinks(lines.join('\n'), urls.origin, pagePath).trimEnd()}\n`;
+  return `${joinMarkdown(lines, urls.origin, pagePath).trimEnd()}\n`;
 }
 
 /** The home page's "For developers and AI agents" sentence (index.astro shows the same). */
@@ -117,7 +118,11 @@ export const FOR_DEVELOPERS_TEXT =
   'The same facts are published as a read-only REST API, an MCP endpoint and llms.txt, with no key and no token needed.';
 
 /** The home page's body as Markdown, in the order index.astro renders it. */
-export function buildHomeMarkdownBody({ content, outlines, urls }: PageMarkdownSource): string[] {
+export function buildHomeMarkdownBody({
+  content,
+  outlines,
+  urls,
+}: PageMarkdownSource): (string | PlacedBody)[] {
   const { company, product, copy, pages } = content;
   const { primary, secondary } = splitHomeActions(content.callsToAction);
   return [
@@ -138,10 +143,13 @@ export function buildHomeMarkdownBody({ content, outlines, urls }: PageMarkdownS
     // body's footnote labels take its name, as they are joined into one document.
     ...(pages.home.body
       ? [
-          demoteHeadings(pages.home.body, outlines.pages.home, 0, {
-            footnotePrefix: 'home-',
-            renamedIds: outlines.renamedIds.home,
-          }),
+          {
+            placed: demoteHeadings(pages.home.body, outlines.pages.home, 0, {
+              footnotePrefix: 'home-',
+              renamedIds: outlines.renamedIds.home,
+              pageUrl: urls.home,
+            }),
+          },
           '',
         ]
       : []),
@@ -151,10 +159,13 @@ export function buildHomeMarkdownBody({ content, outlines, urls }: PageMarkdownS
     '',
     ...product.features.map(formatFeatureEntry),
     ...(product.features.length > 0 ? [''] : []),
-    demoteHeadings(product.body, outlines.product, 1, {
-      footnotePrefix: 'product-',
-      renamedIds: outlines.renamedIds.product,
-    }),
+    {
+      placed: demoteHeadings(product.body, outlines.product, 1, {
+        footnotePrefix: 'product-',
+        renamedIds: outlines.renamedIds.product,
+        pageUrl: urls.home,
+      }),
+    },
     '',
     '## For developers and AI agents',
     '',
@@ -169,10 +180,13 @@ export function buildHomeMarkdownBody({ content, outlines, urls }: PageMarkdownS
       .flatMap((section) => [
         `## ${escapeMarkdownText(section.title)}`,
         '',
-        demoteHeadings(section.body, readOutline(outlines.copy, section.slug), 1, {
-          footnotePrefix: `${section.slug}-`,
-          renamedIds: outlines.renamedIds[copyBodyKey(section.slug)],
-        }),
+        {
+          placed: demoteHeadings(section.body, readOutline(outlines.copy, section.slug), 1, {
+            footnotePrefix: `${section.slug}-`,
+            renamedIds: outlines.renamedIds[copyBodyKey(section.slug)],
+            pageUrl: urls.home,
+          }),
+        },
         '',
       ]),
   ];

@@ -1,5 +1,5 @@
 import { buildAnonymousFlowCommands } from '../documents/auth-md.ts';
-import { demoteHeadings } from '../documents/markdown-text.ts';
+import { demoteHeadings, type PlacedBody } from '../documents/markdown-text.ts';
 import { describeQuickstartCall, listMcpQuickstartSteps } from '../documents/mcp-quickstart.ts';
 import { serializeJson, type SiteDocuments } from '../documents/site-documents.ts';
 import { listDeveloperResources } from './developer-resources.ts';
@@ -20,7 +20,7 @@ const SECTIONS = [
  * The body of /developers.md: everything /developers shows (the quickstarts with their answers,
  * every client configuration, the anonymous token flow and every resource), from the same data.
  */
-export function buildDevelopersMarkdownBody(site: SiteDocuments): string[] {
+export function buildDevelopersMarkdownBody(site: SiteDocuments): (string | PlacedBody)[] {
   const { urls } = site;
   const flow = buildAnonymousFlowCommands(urls);
   const firstTool = site.mcpTools[0];
@@ -32,9 +32,17 @@ export function buildDevelopersMarkdownBody(site: SiteDocuments): string[] {
     ...SECTIONS.map(([id, title]) => `- [${title}](${urls.developers}#${id})`),
     '',
     // Its headings as the page renders them (content.config.ts): none skips a level.
-    demoteHeadings(site.content.pages.developers.body, site.outlines.pages.developers, 0, {
-      renamedIds: site.outlines.renamedIds.developers,
-    }).trim(),
+    {
+      placed: demoteHeadings(
+        site.content.pages.developers.body,
+        site.outlines.pages.developers,
+        0,
+        {
+          renamedIds: site.outlines.renamedIds.developers,
+          pageUrl: urls.developers,
+        },
+      ).trim(),
+    },
     '',
     `## ${WAYS_IN_HEADING}`,
     '',

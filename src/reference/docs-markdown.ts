@@ -1,4 +1,4 @@
-import { demoteHeadings } from '../documents/markdown-text.ts';
+import { demoteHeadings, type PlacedBody } from '../documents/markdown-text.ts';
 import type { SiteDocuments } from '../documents/site-documents.ts';
 import { PROTOCOL_VERSIONS } from '../service/mcp-protocol.ts';
 import { API_VERSION, MCP_AGENT_VERSION } from '../service/versions.ts';
@@ -18,16 +18,19 @@ export type DocsMarkdownSource = SiteDocuments;
  * base URLs, authentication, limits, versions, and the index of every reference page, each
  * linked by its Markdown version), from the same data.
  */
-export function buildDocsMarkdownBody(source: DocsMarkdownSource): string[] {
+export function buildDocsMarkdownBody(source: DocsMarkdownSource): (string | PlacedBody)[] {
   const document = readOpenApiOverview(source.openapi);
   const operations = groupOperationsByTag(source.openapi).flatMap((tag) => tag.operations);
   const origin = source.urls.origin;
   const markdownLink = (path: string) => `${origin}${path}.md`;
   return [
     // Its headings as the page renders them (content.config.ts): none skips a level.
-    demoteHeadings(source.content.pages.docs.body, source.outlines.pages.docs, 0, {
-      renamedIds: source.outlines.renamedIds.docs,
-    }).trim(),
+    {
+      placed: demoteHeadings(source.content.pages.docs.body, source.outlines.pages.docs, 0, {
+        renamedIds: source.outlines.renamedIds.docs,
+        pageUrl: source.urls.docs,
+      }).trim(),
+    },
     '',
     `This reference is generated from the [OpenAPI description](${source.urls.openapi}) (${escapeMarkdownText(document.info.title)}, version ${document.info.version}) and from the MCP endpoint's own tool definitions: ${operations.length} operations, ${source.mcpTools.length} MCP tools, ${Object.keys(document.components.schemas).length} schemas, each on a page of its own.`,
     '',

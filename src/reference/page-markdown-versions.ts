@@ -1,5 +1,5 @@
 import { buildAgentInstructionsSection } from '../documents/agent-instructions.ts';
-import { demoteHeadings, readOutline } from '../documents/markdown-text.ts';
+import { demoteHeadings, readOutline, type PlacedBody } from '../documents/markdown-text.ts';
 import { buildErrorPages, ERRORS_INDEX_COPY } from '../documents/error-pages.ts';
 import { contentPageBodyKey } from '../schemas/markdown-outline.ts';
 import { escapeMarkdownText } from '../service/escape-markdown.ts';
@@ -8,6 +8,7 @@ import {
   buildHomeMarkdownBody,
   buildMarkdownSitemapSection,
   buildPageMarkdownHead,
+  buildPageUrl,
   type PageCopy,
 } from '../documents/page-markdown.ts';
 import type { SiteDocuments } from '../documents/site-documents.ts';
@@ -37,7 +38,7 @@ function readPageParts(
   site: SiteDocuments,
   page: SitePage,
   examples: ToolExamples,
-): { copy: PageCopy; body: string[] } {
+): { copy: PageCopy; body: (string | PlacedBody)[] } {
   if (isMainPage(page)) {
     const copy = markdownHeading(site.content.pages[page.name]);
     const body =
@@ -57,9 +58,12 @@ function readPageParts(
       content.body,
       readOutline(site.outlines.contentPages, page.name),
       0,
-      { renamedIds: site.outlines.renamedIds[contentPageBodyKey(page.name)] },
+      {
+        renamedIds: site.outlines.renamedIds[contentPageBodyKey(page.name)],
+        pageUrl: buildPageUrl(site.urls, page),
+      },
     );
-    return { copy: markdownHeading(content), body: body ? [body, ''] : [] };
+    return { copy: markdownHeading(content), body: body ? [{ placed: body }, ''] : [] };
   }
   if (page.section === 'docs') return buildDocsPageMarkdownParts(site, page.path, examples);
   if (page.section === 'reference')

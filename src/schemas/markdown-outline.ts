@@ -39,12 +39,13 @@ export interface MarkdownOutline {
    */
   readonly footnotes?: readonly number[];
   /**
-   * Where each destination that names a part of the same page (`#in-brief`, of a link or a link
-   * definition) is written, from its `#` to its end, in source order; absent when the text has
-   * none. A page may give a heading another id than the one its text would have on its own
-   * (heading-ids.ts): such a link then leads to that id, in the HTML page and its Markdown version.
+   * Where each destination within the site (root-relative, `/docs`, or a part of the same page,
+   * `#in-brief`) of a link, an image or a link definition is written, in source order; absent
+   * when the text has none. A document read away from the page makes them absolute there, and
+   * not in code; a page may give a heading another id than its text would have on its own
+   * (heading-ids.ts), and a link to it then leads to that id, as the HTML page's link does.
    */
-  readonly fragmentLinks?: readonly MarkdownRange[];
+  readonly localLinks?: readonly MarkdownRange[];
 }
 
 /** A stretch of a Markdown text: its first character and just after its last (UTF-16 offsets). */

@@ -40,22 +40,22 @@ export function parseMarkdownOutline(markdown: string): MarkdownOutline {
     blocks.push(heading === undefined ? { start, end } : { start, end, heading });
   }
   const footnotes = listFootnoteLabelStarts(tree);
-  const fragmentLinks = listFragmentLinks(markdown, tree);
+  const localLinks = listLocalLinks(markdown, tree);
   return {
     length: markdown.length,
     headings,
     blocks,
     ...(footnotes.length > 0 ? { footnotes } : {}),
-    ...(fragmentLinks.length > 0 ? { fragmentLinks } : {}),
+    ...(localLinks.length > 0 ? { localLinks } : {}),
   };
 }
 
 /**
- * Where `url` begins in the source of a link (after the text's last `](`, maybe in `<>`) or of a
- * link definition (after its label's `]:`), or -1 when it is written otherwise (escaped).
+ * Where `url` begins in the source of a link or an image (after the text's last `](`, maybe in
+ * `<>`) or of a link definition (after its label's `]:`), or -1 when it is written otherwise.
  */
-function locateDestination(source: string, type: 'link' | 'definition', url: string): number {
-  if (type === 'definition') {
+function locateDestination(source: string, isDefinition: boolean, url: string): number {
+  if (isDefinition) {
     const colon = source.indexOf(']:');
     const at = colon === -1 ? -1 : source.indexOf(url, colon);
     return at !== -1 && /^\]:\s*<?$/.test(source.slice(colon, at)) ? at : -1;
@@ -74,18 +74,21 @@ function locateDestination(source: string, type: 'link' | 'definition', url: str
   return -1;
 }
 
+/** A destination within the site: root-relative (not `//host`, another site) or a fragment. */
+const isLocalUrl = (url: string) => url.startsWith('#') || /^\/(?!\/)/.test(url);
+
 /**
- * Where each destination of a link or a link definition that names a part of the same page
- * (`[in brief](#in-brief)`, `[brief]: <#in-brief>`) is written, as the parser read it. One
+ * Where each destination within the site of a link, an image or a link definition is written
+ * (`[in brief](#in-brief)`, `![plan](/plan.png)`, `[docs]: </docs>`), as the parser read it. One
  * written otherwise than the parser's value (`#a\_b` for `#a_b`) is left out: it keeps its text.
  */
-function listFragmentLinks(markdown: string, tree: MdastNode): MarkdownRange[] {
+function listLocalLinks(markdown: string, tree: MdastNode): MarkdownRange[] {
   const ranges: MarkdownRange[] = [];
   visitTree(tree, (node) => {
-    if (node.type !== 'link' && node.type !== 'definition') return;
-    if (!node.url.startsWith('#')) return;
+    if (node.type !== 'link' && node.type !== 'image' && node.type !== 'definition') return;
+    if (!isLocalUrl(node.url)) return;
     const { start, end } = readRange(node);
-    const at = locateDestination(markdown.slice(start, end), node.type, node.url);
+    const at = locateDestination(markdown.slice(start, end), node.type === 'definition', node.url);
     if (at !== -1) ranges.push({ start: start + at, end: start + at + node.url.length });
   });
   return ranges.sort((a, b) => a.start - b.start);

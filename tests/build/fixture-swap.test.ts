@@ -500,7 +500,10 @@ describe.each(FIXTURE_COMPANY_NAMES)(
           if (path !== '/docs') {
             const empty = await page.evaluate(() =>
               [...document.querySelectorAll('main *')]
-                .filter((element) => !element.closest('[hidden], [role="status"], [aria-live]'))
+                // A blank line of a code block is a line of code (Shiki's empty span.line).
+                .filter(
+                  (element) => !element.closest('[hidden], [role="status"], [aria-live], pre'),
+                )
                 .filter(
                   (element) => !['IMG', 'BR', 'HR', 'SCRIPT', 'INPUT'].includes(element.tagName),
                 )

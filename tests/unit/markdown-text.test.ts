@@ -5,6 +5,7 @@ import {
   checkOutline,
   demoteHeadings,
   formatLinkEntry,
+  joinMarkdown,
   prefixFootnotes,
   readOutline,
 } from '../../src/documents/markdown-text.ts';
@@ -69,6 +70,33 @@ describe('demoteHeadings with the ids the page changed', () => {
     );
     expect(away).toContain('[p]: https://facts.example/#pricing-2');
     expect(away).toContain('`[not a link](#in-brief)`');
+  });
+
+  it("should make a body's links within the site absolute on its page, leaving its code as written", () => {
+    const text = [
+      'See [the docs](/docs), ![the plan](/plan.png "Plan") and [a CDN](//cdn.example/x).',
+      '',
+      '```md',
+      'Link the [docs](/docs) or [a part](#in-brief) of this page.',
+      '```',
+    ].join('\n');
+    const placed = demoteHeadings(text, parseMarkdownOutline(text), 1, {
+      pageUrl: 'https://facts.example/about',
+    });
+    expect(placed).toBe(
+      text.replace(
+        'See [the docs](/docs), ![the plan](/plan.png "Plan")',
+        'See [the docs](https://facts.example/docs), ![the plan](https://facts.example/plan.png "Plan")',
+      ),
+    );
+    // Joined into a document, the site's own lines are made absolute and the placed body is not
+    // read again: the regular expression of absolutizeLinks would have changed its code.
+    expect(
+      joinMarkdown(['[Home](/)', { placed }, '[Top](#top)'], 'https://facts.example', '/about'),
+    ).toBe(`[Home](https://facts.example/)\n${placed}\n[Top](https://facts.example/about#top)`);
+    expect(absolutizeLinks(placed, 'https://facts.example')).toContain(
+      'Link the [docs](https://facts.example/docs)',
+    );
   });
 });
 

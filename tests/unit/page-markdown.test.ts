@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { joinMarkdown } from '../../src/documents/markdown-text.ts';
 import { buildHomeMarkdownBody } from '../../src/documents/page-markdown.ts';
 import { parseMarkdownOutline } from '../../src/site-content/parse-markdown-outline.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
@@ -7,7 +8,7 @@ import { loadFixtureContent } from '../support/fixture-content.ts';
 const site = await loadExpectedSite('https://facts.example.com', await loadFixtureContent('rich'));
 
 describe('buildHomeMarkdownBody', () => {
-  const text = buildHomeMarkdownBody(site).join('\n');
+  const text = joinMarkdown(buildHomeMarkdownBody(site), site.urls.origin, '/');
   const headings = parseMarkdownOutline(text).headings;
 
   it("should hold no H1, and as second-level headings the introduction's, as the page shows them, then the sections", () => {

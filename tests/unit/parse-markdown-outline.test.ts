@@ -110,33 +110,41 @@ describe('parseSiteOutlines', () => {
   });
 });
 
-describe('the fragment links of an outline', () => {
-  /** The text of each fragment destination the outline found. */
-  const readFragments = (markdown: string) =>
-    (parseMarkdownOutline(markdown).fragmentLinks ?? []).map(({ start, end }) =>
+describe('the local links of an outline', () => {
+  /** The text of each destination within the site that the outline found. */
+  const readLocalLinks = (markdown: string) =>
+    (parseMarkdownOutline(markdown).localLinks ?? []).map(({ start, end }) =>
       markdown.slice(start, end),
     );
 
-  it('should find the destination of each link and definition to a part of the page, as written', () => {
+  it('should find each destination within the site of a link, an image and a definition, as written', () => {
     const markdown = [
       '[a](#one) [b](<#two> "Two") [c][ref] [d](/page#three) [e](https://x.example/#four)',
-      '[![logo](#not-an-image)](#five) [`](#six)` in a link](#seven "see ](#seven")',
+      '[![logo](/logo.png)](#five) [`](#six)` in a link](#seven "see ](#seven") [f](//cdn.example/f)',
       '',
       '[ref]:',
       '  #eight',
       '',
-      'Escaped: \\[x\\](#nine), `[y](#ten)` in code, and [z](#a\\_b) escaped.',
+      'Escaped: \\[x\\](#nine), `[y](/ten)` in code, and [z](#a\\_b) escaped.',
       '',
       '```md',
-      '[w](#eleven)',
+      '[w](/eleven)',
       '```',
     ].join('\n');
-    expect(readFragments(markdown)).toEqual(['#one', '#two', '#five', '#seven', '#eight']);
+    expect(readLocalLinks(markdown)).toEqual([
+      '#one',
+      '#two',
+      '/page#three',
+      '/logo.png',
+      '#five',
+      '#seven',
+      '#eight',
+    ]);
   });
 
   it('should leave them out of a text that has none', () => {
     expect(
-      parseMarkdownOutline('[a](/b) and [c](https://c.example)').fragmentLinks,
+      parseMarkdownOutline('[a](https://a.example/b) and [c](mailto:c@c.example)').localLinks,
     ).toBeUndefined();
   });
 });

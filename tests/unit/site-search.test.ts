@@ -232,7 +232,7 @@ describe('buildPassages', () => {
 
   it('should keep a ```` fence whole, its "# Baguette de tradition" line no heading', () => {
     expect(savoirFaire.at(-1)?.text).toBe(
-      '````md ```text # Baguette de tradition farine T65 1000 g, eau 700 g, levain 200 g, sel 18 g ``` ````',
+      '````md ```text # Baguette de tradition farine T65 1000 g, eau 700 g, levain 200 g, sel 18 g ``` Le pas à pas : [fiche complète](/fiches/baguette#cuisson). ````',
     );
     expect(passages.map((passage) => passage.heading)).not.toContain('Baguette de tradition');
   });

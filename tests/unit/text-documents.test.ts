@@ -13,7 +13,10 @@ import {
 import { DEFAULT_RATE_LIMIT } from '../../src/service/rate-limit-policy.ts';
 import { buildServiceUrls } from '../../src/service/urls.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
-import { parseMarkdownOutline } from '../../src/site-content/parse-markdown-outline.ts';
+import {
+  listMarkdownLinks,
+  parseMarkdownOutline,
+} from '../../src/site-content/parse-markdown-outline.ts';
 import { loadFixtureContent } from '../support/fixture-content.ts';
 
 const urls = buildServiceUrls('https://facts.example.com');
@@ -158,7 +161,9 @@ describe('buildLlmsFullTxt', () => {
     expect(headings.find((heading) => heading.text === 'Lyon, the first oven')?.depth).toBe(3);
     // Its link to /developers works without a base URL, as in the pages' Markdown versions.
     expect(text).toContain(`[the developers page](${urls.origin}/developers)`);
-    expect(text).not.toMatch(/\]\(\/[^)]/);
+    expect(listMarkdownLinks(text).filter((url) => url.startsWith('/'))).toEqual([]);
+    // Code keeps its bytes: the savoir-faire section's Markdown example links as it is written.
+    expect(text).toContain('Le pas à pas : [fiche complète](/fiches/baguette#cuisson).\n````');
     expect(text).toContain('Lò bánh mì Phố Hội');
   });
 
