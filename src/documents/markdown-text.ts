@@ -168,9 +168,10 @@ export function readOutline(
 
 /**
  * Makes every root-relative Markdown link of the site's own text absolute, so the text works
- * without its base URL (an owner's body is placed with placeBody, which leaves its code alone); with
- * `pagePath`, the HTML page the text is a version of, a link to a part of that page (`#in-brief`,
- * where the page's heading carries the id) becomes a link to that part of the page.
+ * without its base URL; with `pagePath`, the HTML page the text is a version of, a link to a part
+ * of that page (`#in-brief`, where the page's heading carries the id) becomes a link to that part
+ * of the page. An owner's body goes in as a PlacedBody instead, which joinMarkdown leaves as it
+ * is: this regular expression would also rewrite the links in its code.
  */
 export function absolutizeLinks(markdown: string, origin: string, pagePath?: string): string {
   const rooted = markdown.replace(
