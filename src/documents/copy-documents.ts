@@ -15,9 +15,14 @@ export interface CopyDocument {
  * Builds the product description and every copy section as Markdown documents, product first: the
  * plain-text fields (names, titles, summaries) escaped, the Markdown bodies as written under the
  * document's `#` title, their own headings nested under it (a body's `#` becomes `##`, so the
- * title stays the document's one h1; a body written from `##` keeps its bytes).
+ * title stays the document's one h1; a body written from `##` keeps its bytes), their links to
+ * the site's pages made absolute on `origin` (an agent may read the text with no address).
  */
-export function buildCopyDocuments(content: SiteContent, outlines: SiteOutlines): CopyDocument[] {
+export function buildCopyDocuments(
+  content: SiteContent,
+  outlines: SiteOutlines,
+  origin: string,
+): CopyDocument[] {
   const { product } = content;
   const productMarkdown = [
     `# ${escapeMarkdownText(product.name)}`,
@@ -26,7 +31,7 @@ export function buildCopyDocuments(content: SiteContent, outlines: SiteOutlines)
     '',
     ...product.features.map(formatFeatureEntry),
     ...(product.features.length > 0 ? [''] : []),
-    demoteHeadings(product.body, outlines.product, 0),
+    demoteHeadings(product.body, outlines.product, 0, { origin }),
     '',
   ].join('\n');
   return [
@@ -40,7 +45,7 @@ export function buildCopyDocuments(content: SiteContent, outlines: SiteOutlines)
       slug: section.slug,
       title: section.title,
       description: section.description,
-      markdown: `# ${escapeMarkdownText(section.title)}\n\n> ${escapeMarkdownText(section.description)}\n\n${demoteHeadings(section.body, readOutline(outlines.copy, section.slug), 0)}\n`,
+      markdown: `# ${escapeMarkdownText(section.title)}\n\n> ${escapeMarkdownText(section.description)}\n\n${demoteHeadings(section.body, readOutline(outlines.copy, section.slug), 0, { origin })}\n`,
     })),
   ];
 }

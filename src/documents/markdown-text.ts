@@ -25,7 +25,7 @@ export function demoteHeadings(
   markdown: string,
   outline: MarkdownOutline,
   levels: number,
-  { footnotePrefix, renamedIds, pageUrl }: BodyPlacement = {},
+  { footnotePrefix, renamedIds, pageUrl, origin }: BodyPlacement = {},
 ): string {
   checkOutline(markdown, outline);
   const edits: TextEdit[] = [];
@@ -49,8 +49,9 @@ export function demoteHeadings(
   if (footnotePrefix !== undefined) {
     edits.push(...listFootnotePrefixEdits(outline.footnotes ?? [], footnotePrefix));
   }
-  if (renamedIds !== undefined || pageUrl !== undefined) {
-    edits.push(...listLocalLinkEdits(markdown, outline, renamedIds ?? {}, pageUrl));
+  if (renamedIds !== undefined || pageUrl !== undefined || origin !== undefined) {
+    const base = { pageUrl, origin: pageUrl === undefined ? origin : new URL(pageUrl).origin };
+    edits.push(...listLocalLinkEdits(markdown, outline, renamedIds ?? {}, base));
   }
   return applyTextEdits(markdown, edits);
 }
@@ -72,24 +73,29 @@ export interface BodyPlacement {
    * page (in `/llms-full.txt`, two sections may each have an "In brief"). Code keeps its text.
    */
   readonly pageUrl?: string | undefined;
+  /**
+   * The site's origin, for a document of the body's own read away from the site (a section's
+   * `/copy/<slug>.md`, also the `get_site_copy_section` answer): each root-relative link becomes
+   * absolute on it, and a link to a part of the page stays, naming the document's own heading.
+   */
+  readonly origin?: string | undefined;
 }
 
 /**
  * The edits that point each link of the body within the site (MarkdownOutline.localLinks) at the
- * id the page gave its heading, and, with `pageUrl`, at its absolute address.
+ * id the page gave its heading, and at its absolute address: a root-relative one with an
+ * `origin`, one to a part of the page with a `pageUrl`.
  */
 function listLocalLinkEdits(
   markdown: string,
   outline: MarkdownOutline,
   renamedIds: Readonly<Record<string, string>>,
-  pageUrl: string | undefined,
+  { pageUrl, origin }: { pageUrl: string | undefined; origin: string | undefined },
 ): TextEdit[] {
   return (outline.localLinks ?? []).flatMap(({ start, end }) => {
     const written = markdown.slice(start, end);
     if (!written.startsWith('#')) {
-      return pageUrl === undefined
-        ? []
-        : [{ start, end, text: `${new URL(pageUrl).origin}${written}` }];
+      return origin === undefined ? [] : [{ start, end, text: `${origin}${written}` }];
     }
     const own = readFragmentId(written.slice(1));
     // Own keys only: a link to `#constructor` names no renamed heading.

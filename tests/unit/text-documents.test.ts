@@ -18,6 +18,7 @@ import {
   parseMarkdownOutline,
 } from '../../src/site-content/parse-markdown-outline.ts';
 import { loadFixtureContent } from '../support/fixture-content.ts';
+import { parseSiteOutlines } from '../../src/site-content/site-outlines.ts';
 
 const urls = buildServiceUrls('https://facts.example.com');
 const content = await loadFixtureContent('rich');
@@ -188,7 +189,10 @@ describe('buildLlmsFullTxt', () => {
 
 describe('buildCopyDocuments', () => {
   const documents = new Map(
-    buildCopyDocuments(content, outlines).map((document) => [document.slug, document.markdown]),
+    buildCopyDocuments(content, outlines, urls.origin).map((document) => [
+      document.slug,
+      document.markdown,
+    ]),
   );
 
   it("should keep each document's title its one h1, a body's # headings under it", () => {
@@ -211,6 +215,20 @@ describe('buildCopyDocuments', () => {
     const section = content.copy.find((copy) => copy.slug === 'savoir-faire');
     expect(section).toBeDefined();
     expect(documents.get('savoir-faire')).toContain(`\n\n${section?.body}\n`);
+  });
+
+  it("should make a body's links to the site's pages absolute, its links to its own headings and its code as written", () => {
+    // The get_site_copy_section answer is this text: an agent may read it with no address.
+    const body =
+      'See [the developers page](/developers) and [in brief](#in-brief).\n\n## In brief\n\n`[code](/x)`\n';
+    const changed = {
+      ...content,
+      copy: content.copy.map((section, index) => (index === 0 ? { ...section, body } : section)),
+    };
+    const first = buildCopyDocuments(changed, parseSiteOutlines(changed), urls.origin)[1];
+    expect(first?.markdown).toContain(
+      `\n\nSee [the developers page](${urls.origin}/developers) and [in brief](#in-brief).\n\n## In brief\n\n\`[code](/x)\`\n`,
+    );
   });
 });
 
