@@ -220,9 +220,10 @@ describe.each(FIXTURE_COMPANY_NAMES)(
         (match) => `h${match[1]} ${squeeze(decodeHtmlText(match[2] ?? ''))}`,
       );
       // And the home page's Markdown version gives each of them the same level.
-      const markdownHeadings = parseMarkdownOutline(
-        (await ask('GET /index.md (headings)', '/index.md')).body,
-      ).headings.map((heading) => `h${heading.depth} ${squeeze(heading.text)}`);
+      const { body: markdown } = await ask('GET /index.md (headings)', '/index.md');
+      const markdownHeadings = parseMarkdownOutline(markdown).headings.map(
+        (heading) => `h${heading.depth} ${squeeze(heading.text)}`,
+      );
       // The introduction sits under the page's h1, the product and each section under their h2.
       const bodies = [
         { body: content.pages.home.body, outline: expected.outlines.pages.home, levels: 0 },
@@ -256,6 +257,9 @@ describe.each(FIXTURE_COMPANY_NAMES)(
           expect(pageText).toContain(squeeze(line));
           expect(pageText).not.toContain(squeeze(`#${line}`));
         }
+        // The Markdown version shows each fenced block as written, its links too (the rich
+        // fixture's Markdown example links `/fiches/baguette#cuisson`, which had been made absolute).
+        for (const source of fenced) expect(markdown).toContain(source);
       }
     });
 
