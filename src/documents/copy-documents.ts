@@ -16,12 +16,13 @@ export interface CopyDocument {
  * plain-text fields (names, titles, summaries) escaped, the Markdown bodies as written under the
  * document's `#` title, their own headings nested under it (a body's `#` becomes `##`, so the
  * title stays the document's one h1; a body written from `##` keeps its bytes), their links to
- * the site's pages made absolute on `origin` (an agent may read the text with no address).
+ * the site made absolute as the home page (`homeUrl`), where the sections are shown, resolves them
+ * (an agent may read the text with no address); their links to their own headings as written.
  */
 export function buildCopyDocuments(
   content: SiteContent,
   outlines: SiteOutlines,
-  origin: string,
+  homeUrl: string,
 ): CopyDocument[] {
   const { product } = content;
   const productMarkdown = [
@@ -31,7 +32,7 @@ export function buildCopyDocuments(
     '',
     ...product.features.map(formatFeatureEntry),
     ...(product.features.length > 0 ? [''] : []),
-    demoteHeadings(product.body, outlines.product, 0, { origin }),
+    demoteHeadings(product.body, outlines.product, 0, { pageUrl: homeUrl, ownFragments: true }),
     '',
   ].join('\n');
   return [
@@ -45,7 +46,7 @@ export function buildCopyDocuments(
       slug: section.slug,
       title: section.title,
       description: section.description,
-      markdown: `# ${escapeMarkdownText(section.title)}\n\n> ${escapeMarkdownText(section.description)}\n\n${demoteHeadings(section.body, readOutline(outlines.copy, section.slug), 0, { origin })}\n`,
+      markdown: `# ${escapeMarkdownText(section.title)}\n\n> ${escapeMarkdownText(section.description)}\n\n${demoteHeadings(section.body, readOutline(outlines.copy, section.slug), 0, { pageUrl: homeUrl, ownFragments: true })}\n`,
     })),
   ];
 }

@@ -25,7 +25,7 @@ export function demoteHeadings(
   markdown: string,
   outline: MarkdownOutline,
   levels: number,
-  { footnotePrefix, renamedIds, pageUrl, origin }: BodyPlacement = {},
+  { footnotePrefix, renamedIds, pageUrl, ownFragments = false }: BodyPlacement = {},
 ): string {
   checkOutline(markdown, outline);
   const edits: TextEdit[] = [];
@@ -49,9 +49,10 @@ export function demoteHeadings(
   if (footnotePrefix !== undefined) {
     edits.push(...listFootnotePrefixEdits(outline.footnotes ?? [], footnotePrefix));
   }
-  if (renamedIds !== undefined || pageUrl !== undefined || origin !== undefined) {
-    const base = { pageUrl, origin: pageUrl === undefined ? origin : new URL(pageUrl).origin };
-    edits.push(...listLocalLinkEdits(markdown, outline, renamedIds ?? {}, base));
+  if (renamedIds !== undefined || pageUrl !== undefined) {
+    edits.push(
+      ...listLocalLinkEdits(markdown, outline, renamedIds ?? {}, { pageUrl, ownFragments }),
+    );
   }
   return applyTextEdits(markdown, edits);
 }
@@ -68,35 +69,41 @@ export interface BodyPlacement {
   readonly renamedIds?: Readonly<Record<string, string>> | undefined;
   /**
    * The address of the HTML page that shows the body (`https://example.com/about`), for a
-   * document read away from that page: each link within the site becomes absolute, a
-   * root-relative one on the page's origin and one to a part of the page to that part of the HTML
-   * page (in `/llms-full.txt`, two sections may each have an "In brief"). Code keeps its text.
+   * document read away from that page: each relative link becomes absolute as the page resolves
+   * it (`/docs` on its origin, `brochure.pdf` beside it), and one to a part of the page
+   * (`#in-brief`) leads to that part of the HTML page (in `/llms-full.txt`, two sections may each
+   * have an "In brief"). Code keeps its text.
    */
   readonly pageUrl?: string | undefined;
   /**
-   * The site's origin, for a document of the body's own read away from the site (a section's
-   * `/copy/<slug>.md`, also the `get_site_copy_section` answer): each root-relative link becomes
-   * absolute on it, and a link to a part of the page stays, naming the document's own heading.
+   * For a document of the body's own (a section's `/copy/<slug>.md`, also the
+   * `get_site_copy_section` answer): its links to a part of the page stay as written, naming the
+   * document's own headings.
    */
-  readonly origin?: string | undefined;
+  readonly ownFragments?: boolean;
 }
 
 /**
- * The edits that point each link of the body within the site (MarkdownOutline.localLinks) at the
- * id the page gave its heading, and at its absolute address: a root-relative one with an
- * `origin`, one to a part of the page with a `pageUrl`.
+ * The edits that point each relative link of the body (MarkdownOutline.localLinks) at the id the
+ * page gave its heading, and, with `pageUrl`, at its absolute address.
  */
 function listLocalLinkEdits(
   markdown: string,
   outline: MarkdownOutline,
   renamedIds: Readonly<Record<string, string>>,
-  { pageUrl, origin }: { pageUrl: string | undefined; origin: string | undefined },
+  { pageUrl, ownFragments }: { pageUrl: string | undefined; ownFragments: boolean },
 ): TextEdit[] {
   return (outline.localLinks ?? []).flatMap(({ start, end }) => {
     const written = markdown.slice(start, end);
     if (!written.startsWith('#')) {
-      return origin === undefined ? [] : [{ start, end, text: `${origin}${written}` }];
+      if (pageUrl === undefined) return [];
+      // A root-relative path keeps its bytes after the origin; another is resolved by the URL rules.
+      const text = written.startsWith('/')
+        ? `${new URL(pageUrl).origin}${written}`
+        : new URL(written, pageUrl).href;
+      return [{ start, end, text }];
     }
+    if (ownFragments) return [];
     const own = readFragmentId(written.slice(1));
     // Own keys only: a link to `#constructor` names no renamed heading.
     const id = Object.hasOwn(renamedIds, own) ? renamedIds[own] : undefined;

@@ -40,7 +40,7 @@ export function buildSiteDocuments(snapshot: SiteSnapshot) {
     authorizationServer: buildAuthorizationServerMetadata(urls),
     apiCatalog: buildApiCatalog(urls),
     claim: buildClaimMetadata(urls),
-    copyDocuments: buildCopyDocuments(content, snapshot.outlines, urls.origin),
+    copyDocuments: buildCopyDocuments(content, snapshot.outlines, urls.home),
   };
 }
 

@@ -39,8 +39,8 @@ export interface MarkdownOutline {
    */
   readonly footnotes?: readonly number[];
   /**
-   * Where each destination within the site (root-relative, `/docs`, or a part of the same page,
-   * `#in-brief`) of a link, an image or a link definition is written, in source order; absent
+   * Where each destination within the site (a relative reference: `/docs`, `brochure.pdf`, or a
+   * part of the same page, `#in-brief`) of a link, an image or a link definition is written, in source order; absent
    * when the text has none. A document read away from the page makes them absolute there, and
    * not in code; a page may give a heading another id than its text would have on its own
    * (heading-ids.ts), and a link to it then leads to that id, as the HTML page's link does.

@@ -74,12 +74,18 @@ function locateDestination(source: string, isDefinition: boolean, url: string): 
   return -1;
 }
 
-/** A destination within the site: root-relative (not `//host`, another site) or a fragment. */
-const isLocalUrl = (url: string) => url.startsWith('#') || /^\/(?!\/)/.test(url);
+/**
+ * A destination within the site: a relative reference (`/docs`, `brochure.pdf`, `#in-brief`), not
+ * one with a scheme (`https:`, `mailto:`) nor a network-path one (`//host`, another site).
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-4.2
+ */
+const isLocalUrl = (url: string) =>
+  url !== '' && !url.startsWith('//') && !/^[a-z][a-z\d+.-]*:/i.test(url);
 
 /**
  * Where each destination within the site of a link, an image or a link definition is written
- * (`[in brief](#in-brief)`, `![plan](/plan.png)`, `[docs]: </docs>`), as the parser read it. One
+ * (`[in brief](#in-brief)`, `![plan](/plan.png)`, `[docs]: </docs>`, `[brochure](brochure.pdf)`),
+ * as the parser read it. One
  * written otherwise than the parser's value (`#a\_b` for `#a_b`) is left out: it keeps its text.
  */
 function listLocalLinks(markdown: string, tree: MdastNode): MarkdownRange[] {

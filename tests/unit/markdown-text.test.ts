@@ -74,7 +74,7 @@ describe('demoteHeadings with the ids the page changed', () => {
 
   it("should make a body's links within the site absolute on its page, leaving its code as written", () => {
     const text = [
-      'See [the docs](/docs), ![the plan](/plan.png "Plan") and [a CDN](//cdn.example/x).',
+      'See [the docs](/docs), ![the plan](/plan.png "Plan"), [the brochure](brochure.pdf) and [a CDN](//cdn.example/x).',
       '',
       '```md',
       'Link the [docs](/docs) or [a part](#in-brief) of this page.',
@@ -85,8 +85,8 @@ describe('demoteHeadings with the ids the page changed', () => {
     });
     expect(placed).toBe(
       text.replace(
-        'See [the docs](/docs), ![the plan](/plan.png "Plan")',
-        'See [the docs](https://facts.example/docs), ![the plan](https://facts.example/plan.png "Plan")',
+        'See [the docs](/docs), ![the plan](/plan.png "Plan"), [the brochure](brochure.pdf)',
+        'See [the docs](https://facts.example/docs), ![the plan](https://facts.example/plan.png "Plan"), [the brochure](https://facts.example/brochure.pdf)',
       ),
     );
     // Joined into a document, the site's own lines are made absolute and the placed body is not

@@ -121,6 +121,7 @@ describe('the local links of an outline', () => {
     const markdown = [
       '[a](#one) [b](<#two> "Two") [c][ref] [d](/page#three) [e](https://x.example/#four)',
       '[![logo](/logo.png)](#five) [`](#six)` in a link](#seven "see ](#seven") [f](//cdn.example/f)',
+      '[g](brochure.pdf) [h](../up?x=1) [i](tel:+33100000000)',
       '',
       '[ref]:',
       '  #eight',
@@ -138,6 +139,8 @@ describe('the local links of an outline', () => {
       '/logo.png',
       '#five',
       '#seven',
+      'brochure.pdf',
+      '../up?x=1',
       '#eight',
     ]);
   });

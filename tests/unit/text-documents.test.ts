@@ -162,7 +162,9 @@ describe('buildLlmsFullTxt', () => {
     expect(headings.find((heading) => heading.text === 'Lyon, the first oven')?.depth).toBe(3);
     // Its link to /developers works without a base URL, as in the pages' Markdown versions.
     expect(text).toContain(`[the developers page](${urls.origin}/developers)`);
-    expect(listMarkdownLinks(text).filter((url) => url.startsWith('/'))).toEqual([]);
+    // Every link absolute: the press section's `[a portal of their own](developers)` too.
+    expect(listMarkdownLinks(text).filter((url) => !/^(?:https?|mailto):/.test(url))).toEqual([]);
+    expect(text).toContain(`[a portal of their own](${urls.origin}/developers)`);
     // Code keeps its bytes: the savoir-faire section's Markdown example links as it is written.
     expect(text).toContain('Le pas à pas : [fiche complète](/fiches/baguette#cuisson).\n````');
     expect(text).toContain('Lò bánh mì Phố Hội');
@@ -189,7 +191,7 @@ describe('buildLlmsFullTxt', () => {
 
 describe('buildCopyDocuments', () => {
   const documents = new Map(
-    buildCopyDocuments(content, outlines, urls.origin).map((document) => [
+    buildCopyDocuments(content, outlines, urls.home).map((document) => [
       document.slug,
       document.markdown,
     ]),
@@ -220,14 +222,14 @@ describe('buildCopyDocuments', () => {
   it("should make a body's links to the site's pages absolute, its links to its own headings and its code as written", () => {
     // The get_site_copy_section answer is this text: an agent may read it with no address.
     const body =
-      'See [the developers page](/developers) and [in brief](#in-brief).\n\n## In brief\n\n`[code](/x)`\n';
+      'See [the developers page](/developers), [the brochure](brochure.pdf) and [in brief](#in-brief).\n\n## In brief\n\n`[code](/x)`\n';
     const changed = {
       ...content,
       copy: content.copy.map((section, index) => (index === 0 ? { ...section, body } : section)),
     };
-    const first = buildCopyDocuments(changed, parseSiteOutlines(changed), urls.origin)[1];
+    const first = buildCopyDocuments(changed, parseSiteOutlines(changed), urls.home)[1];
     expect(first?.markdown).toContain(
-      `\n\nSee [the developers page](${urls.origin}/developers) and [in brief](#in-brief).\n\n## In brief\n\n\`[code](/x)\`\n`,
+      `\n\nSee [the developers page](${urls.origin}/developers), [the brochure](${urls.origin}/brochure.pdf) and [in brief](#in-brief).\n\n## In brief\n\n\`[code](/x)\`\n`,
     );
   });
 });
