@@ -6,8 +6,8 @@ import { demoteHeadings } from './documents/markdown-text.ts';
 import { contentPageBodyKey, copyBodyKey } from './schemas/markdown-outline.ts';
 import {
   footnoteIdPrefix,
-  mapRenamedHeadingIds,
   planHeadingIds,
+  planRenamedHeadingIds,
   readContentPageMarkdown,
 } from './site-content/heading-ids.ts';
 import { parseMarkdownOutline } from './site-content/parse-markdown-outline.ts';
@@ -48,6 +48,7 @@ function siteContentLoader(select: (content: SiteContent) => readonly EntryInput
         // Ids unique on each page, however the owner's headings repeat one another or the
         // page's own (heading-ids.ts); the heading-anchors plugin reads them from the front matter.
         const headingIds = planHeadingIds(content);
+        const renamedIds = planRenamedHeadingIds(content, headingIds);
         const entries = await Promise.all(
           select(content).map(async (entry) => {
             const data = await parseData({ id: entry.id, data: entry.data });
@@ -62,7 +63,7 @@ function siteContentLoader(select: (content: SiteContent) => readonly EntryInput
                     rendered: await renderMarkdown(
                       withHeadingIds(
                         entry.bodyKey,
-                        headingIds,
+                        { headingIds, renamedIds },
                         demoteHeadings(
                           entry.renderBody ?? entry.body,
                           parseMarkdownOutline(entry.renderBody ?? entry.body),
@@ -104,13 +105,15 @@ function siteContentLoader(select: (content: SiteContent) => readonly EntryInput
  */
 function withHeadingIds(
   key: string | undefined,
-  plan: ReadonlyMap<string, readonly string[]>,
+  plan: {
+    readonly headingIds: ReadonlyMap<string, readonly string[]>;
+    readonly renamedIds: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  },
   markdown: string,
 ): string {
-  const headingIds = plan.get(key ?? '') ?? [];
   const frontmatter = {
-    headingIds,
-    renamedIds: mapRenamedHeadingIds(markdown, headingIds),
+    headingIds: plan.headingIds.get(key ?? '') ?? [],
+    renamedIds: (key === undefined ? undefined : plan.renamedIds[key]) ?? {},
     ...(key ? { idPrefix: footnoteIdPrefix(key) } : {}),
   };
   return `---\n${JSON.stringify(frontmatter)}\n---\n${markdown}`;

@@ -1,6 +1,7 @@
 import type { PublishedToolDescriptor } from '../schemas/mcp-tools.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
-import { contentPageBodyKey, copyBodyKey, type SiteOutlines } from '../schemas/markdown-outline.ts';
+import { contentPageBodyKey, type SiteOutlines } from '../schemas/markdown-outline.ts';
+import { placeCopySection, placeProductBody } from './page-markdown.ts';
 import { buildApiReferenceText } from './api-reference-text.ts';
 import { buildAgentInstructionsSection } from './agent-instructions.ts';
 import { buildJsonDocumentPageUrl } from './json-document-pages.ts';
@@ -62,26 +63,14 @@ export function buildLlmsFullTxt(
       ...(product.category ? [`Category: ${escapeMarkdownText(product.category)}`, ''] : []),
       ...product.features.map(formatFeatureEntry),
       ...(product.features.length > 0 ? [''] : []),
-      {
-        placed: demoteHeadings(product.body, outlines.product, 1, {
-          footnotePrefix: 'product-',
-          renamedIds: outlines.renamedIds.product,
-          pageUrl: urls.home,
-        }),
-      },
+      placeProductBody(product, outlines, urls),
     ],
     ...copy.map((section) => [
       `## ${escapeMarkdownText(section.title)}`,
       '',
       escapeMarkdownText(section.description),
       '',
-      {
-        placed: demoteHeadings(section.body, readOutline(outlines.copy, section.slug), 1, {
-          footnotePrefix: `${section.slug}-`,
-          renamedIds: outlines.renamedIds[copyBodyKey(section.slug)],
-          pageUrl: urls.home,
-        }),
-      },
+      placeCopySection(section, outlines, urls),
     ]),
     // The site owner's own pages, after the sections of the home page, in the header's order.
     ...content.contentPages.map((page) => [

@@ -1,5 +1,6 @@
 import type { MarkdownOutline } from '../schemas/markdown-outline.ts';
 import { escapeMarkdownText } from '../service/escape-markdown.ts';
+import { decodeFragment } from '../service/urls.ts';
 import {
   applyTextEdits,
   listFootnotePrefixEdits,
@@ -104,7 +105,7 @@ function listLocalLinkEdits(
       return [{ start, end, text }];
     }
     if (ownFragments) return [];
-    const own = readFragmentId(written.slice(1));
+    const own = decodeFragment(written.slice(1));
     // Own keys only: a link to `#constructor` names no renamed heading.
     const id = Object.hasOwn(renamedIds, own) ? renamedIds[own] : undefined;
     const fragment = id === undefined ? written : `#${id}`;
@@ -135,15 +136,6 @@ export function joinMarkdown(
       typeof part === 'string' ? absolutizeLinks(part, origin, pagePath) : part.placed,
     )
     .join('\n');
-}
-
-/** A fragment as the id it names: percent-escapes decoded (`#caf%C3%A9` names `café`). */
-function readFragmentId(fragment: string): string {
-  try {
-    return decodeURIComponent(fragment);
-  } catch {
-    return fragment;
-  }
 }
 
 /**

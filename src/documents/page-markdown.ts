@@ -117,6 +117,40 @@ export function assemblePageMarkdown(
 export const FOR_DEVELOPERS_TEXT =
   'The same facts are published as a read-only REST API, an MCP endpoint and llms.txt, with no key and no token needed.';
 
+/**
+ * The product's description under its h2, as the home page shows it, for a document joining the
+ * home page's bodies and read away from it (its Markdown version, `/llms-full.txt`): footnote
+ * labels led by `product-`, links absolute and following the page's heading ids.
+ */
+export function placeProductBody(
+  product: SiteContent['product'],
+  outlines: SiteOutlines,
+  urls: ServiceUrls,
+): PlacedBody {
+  return {
+    placed: demoteHeadings(product.body, outlines.product, 1, {
+      footnotePrefix: 'product-',
+      renamedIds: outlines.renamedIds.product,
+      pageUrl: urls.home,
+    }),
+  };
+}
+
+/** A copy section's body under its h2, placed as placeProductBody places the product's. */
+export function placeCopySection(
+  section: SiteContent['copy'][number],
+  outlines: SiteOutlines,
+  urls: ServiceUrls,
+): PlacedBody {
+  return {
+    placed: demoteHeadings(section.body, readOutline(outlines.copy, section.slug), 1, {
+      footnotePrefix: `${section.slug}-`,
+      renamedIds: outlines.renamedIds[copyBodyKey(section.slug)],
+      pageUrl: urls.home,
+    }),
+  };
+}
+
 /** The home page's body as Markdown, in the order index.astro renders it. */
 export function buildHomeMarkdownBody({
   content,
@@ -159,13 +193,7 @@ export function buildHomeMarkdownBody({
     '',
     ...product.features.map(formatFeatureEntry),
     ...(product.features.length > 0 ? [''] : []),
-    {
-      placed: demoteHeadings(product.body, outlines.product, 1, {
-        footnotePrefix: 'product-',
-        renamedIds: outlines.renamedIds.product,
-        pageUrl: urls.home,
-      }),
-    },
+    placeProductBody(product, outlines, urls),
     '',
     '## For developers and AI agents',
     '',
@@ -180,13 +208,7 @@ export function buildHomeMarkdownBody({
       .flatMap((section) => [
         `## ${escapeMarkdownText(section.title)}`,
         '',
-        {
-          placed: demoteHeadings(section.body, readOutline(outlines.copy, section.slug), 1, {
-            footnotePrefix: `${section.slug}-`,
-            renamedIds: outlines.renamedIds[copyBodyKey(section.slug)],
-            pageUrl: urls.home,
-          }),
-        },
+        placeCopySection(section, outlines, urls),
         '',
       ]),
   ];

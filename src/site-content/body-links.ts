@@ -5,7 +5,7 @@ import { PAGE_NAMES, type SiteContent } from '../schemas/site-content.ts';
 import { decodeHtmlEntities } from '../service/escape-html.ts';
 import type { RouteTable } from '../service/routes.ts';
 import { CHANGELOG_PAGE_SLUG } from './changelog-page.ts';
-import { listMarkdownLinkLines } from './parse-markdown-outline.ts';
+import { isLinkWithinSite, listMarkdownLinkLines } from './parse-markdown-outline.ts';
 import { normalizeContentText, splitContentFile } from './content-file-text.ts';
 import { decodeFragment } from '../service/urls.ts';
 
@@ -63,9 +63,6 @@ export function listLinkedBodies(content: SiteContent): LinkedBody[] {
   ];
 }
 
-/** An address with a scheme (`https:`, `mailto:`) or another host (`//cdn.example`). */
-const ELSEWHERE = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
-
 /** The origin relative links are resolved against: any, since only their path is read. */
 const SOME_ORIGIN = 'https://site.invalid';
 
@@ -80,7 +77,7 @@ export function findDeadLinks(
 ): DeadLink[] {
   return bodies.flatMap(({ file, page, markdown }) =>
     listMarkdownLinkLines(markdown).flatMap(({ url, line }): DeadLink[] => {
-      if (url === '' || ELSEWHERE.test(url)) return [];
+      if (!isLinkWithinSite(url)) return [];
       const resolved = new URL(url, SOME_ORIGIN + page);
       const fragment = resolved.hash ? decodeFragment(resolved.hash.slice(1)) : undefined;
       const finding = find(resolved.pathname, fragment || undefined);

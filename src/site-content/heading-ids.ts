@@ -211,19 +211,19 @@ export function mapRenamedHeadingIds(
 }
 
 /**
- * For every body of the site whose page changed ids of its headings (planPageHeadingIds), those
- * ids, each own id to the page's (mapRenamedHeadingIds), by the body's key.
+ * For every body of the site whose page changed ids of its headings (`plan`, planHeadingIds),
+ * those ids, each own id to the page's (mapRenamedHeadingIds), by the body's key: what the HTML
+ * pages' links to the bodies' own headings follow (content.config.ts), and the Markdown
+ * documents' (SiteOutlines.renamedIds).
  */
 export function planRenamedHeadingIds(
   content: SiteContent,
+  plan: ReadonlyMap<string, readonly string[]> = planHeadingIds(content),
 ): Record<string, Record<string, string>> {
   const renamed: Record<string, Record<string, string>> = {};
-  for (const page of listPagesOfBodies(content)) {
-    const plan = planPageHeadingIds(page);
-    for (const { key, markdown } of page.bodies) {
-      const ids = mapRenamedHeadingIds(markdown, plan.get(key) ?? []);
-      if (Object.keys(ids).length > 0) renamed[key] = ids;
-    }
+  for (const { key, markdown } of listPagesOfBodies(content).flatMap((page) => page.bodies)) {
+    const ids = mapRenamedHeadingIds(markdown, plan.get(key) ?? []);
+    if (Object.keys(ids).length > 0) renamed[key] = ids;
   }
   return renamed;
 }

@@ -76,11 +76,12 @@ function locateDestination(source: string, isDefinition: boolean, url: string): 
 
 /**
  * A destination within the site: a relative reference (`/docs`, `brochure.pdf`, `#in-brief`), not
- * one with a scheme (`https:`, `mailto:`) nor a network-path one (`//host`, another site).
+ * one with a scheme (`https:`, `mailto:`) nor a network-path one (`//cdn.example`, another site),
+ * nor an empty one. The build's dead-link check reads the same links (body-links.ts).
  * @see https://www.rfc-editor.org/rfc/rfc3986#section-4.2
  */
-const isLocalUrl = (url: string) =>
-  url !== '' && !url.startsWith('//') && !/^[a-z][a-z\d+.-]*:/i.test(url);
+export const isLinkWithinSite = (url: string) =>
+  url !== '' && !/^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(url);
 
 /**
  * Where each destination within the site of a link, an image or a link definition is written
@@ -92,7 +93,7 @@ function listLocalLinks(markdown: string, tree: MdastNode): MarkdownRange[] {
   const ranges: MarkdownRange[] = [];
   visitTree(tree, (node) => {
     if (node.type !== 'link' && node.type !== 'image' && node.type !== 'definition') return;
-    if (!isLocalUrl(node.url)) return;
+    if (!isLinkWithinSite(node.url)) return;
     const { start, end } = readRange(node);
     const at = locateDestination(markdown.slice(start, end), node.type === 'definition', node.url);
     if (at !== -1) ranges.push({ start: start + at, end: start + at + node.url.length });
