@@ -1,7 +1,6 @@
 import type { PublishedToolDescriptor } from '../schemas/mcp-tools.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
 import { contentPageBodyKey, type SiteOutlines } from '../schemas/markdown-outline.ts';
-import { placeCopySection, placeProductBody } from './page-markdown.ts';
 import { buildApiReferenceText } from './api-reference-text.ts';
 import { buildAgentInstructionsSection } from './agent-instructions.ts';
 import { buildJsonDocumentPageUrl } from './json-document-pages.ts';
@@ -11,6 +10,8 @@ import {
   formatLinkEntry,
   formatLlmsTxtHead,
   joinMarkdown,
+  placeCopySection,
+  placeProductBody,
   readOutline,
   type PlacedBody,
 } from './markdown-text.ts';

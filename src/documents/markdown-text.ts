@@ -1,4 +1,10 @@
-import type { MarkdownOutline } from '../schemas/markdown-outline.ts';
+import {
+  copyBodyKey,
+  type MarkdownOutline,
+  type SiteOutlines,
+} from '../schemas/markdown-outline.ts';
+import type { SiteContent } from '../schemas/site-content.ts';
+import type { ServiceUrls } from '../service/urls.ts';
 import { escapeMarkdownText } from '../service/escape-markdown.ts';
 import { decodeFragment } from '../service/urls.ts';
 import {
@@ -120,6 +126,40 @@ function listLocalLinkEdits(
  */
 export interface PlacedBody {
   readonly placed: string;
+}
+
+/**
+ * The product's description under its h2, as the home page shows it, for a document joining the
+ * home page's bodies and read away from it (its Markdown version, `/llms-full.txt`): footnote
+ * labels led by `product-`, links absolute and following the page's heading ids.
+ */
+export function placeProductBody(
+  product: SiteContent['product'],
+  outlines: SiteOutlines,
+  urls: ServiceUrls,
+): PlacedBody {
+  return {
+    placed: demoteHeadings(product.body, outlines.product, 1, {
+      footnotePrefix: 'product-',
+      renamedIds: outlines.renamedIds.product,
+      pageUrl: urls.home,
+    }),
+  };
+}
+
+/** A copy section's body under its h2, placed as placeProductBody places the product's. */
+export function placeCopySection(
+  section: SiteContent['copy'][number],
+  outlines: SiteOutlines,
+  urls: ServiceUrls,
+): PlacedBody {
+  return {
+    placed: demoteHeadings(section.body, readOutline(outlines.copy, section.slug), 1, {
+      footnotePrefix: `${section.slug}-`,
+      renamedIds: outlines.renamedIds[copyBodyKey(section.slug)],
+      pageUrl: urls.home,
+    }),
+  };
 }
 
 /**

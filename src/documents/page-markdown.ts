@@ -1,11 +1,12 @@
 import type { SiteContent } from '../schemas/site-content.ts';
-import { copyBodyKey, type SiteOutlines } from '../schemas/markdown-outline.ts';
+import type { SiteOutlines } from '../schemas/markdown-outline.ts';
 import {
   demoteHeadings,
   formatFeatureEntry,
   formatLinkEntry,
   joinMarkdown,
-  readOutline,
+  placeCopySection,
+  placeProductBody,
   type PlacedBody,
 } from './markdown-text.ts';
 import { escapeMarkdownText } from '../service/escape-markdown.ts';
@@ -116,40 +117,6 @@ export function assemblePageMarkdown(
 /** The home page's "For developers and AI agents" sentence (index.astro shows the same). */
 export const FOR_DEVELOPERS_TEXT =
   'The same facts are published as a read-only REST API, an MCP endpoint and llms.txt, with no key and no token needed.';
-
-/**
- * The product's description under its h2, as the home page shows it, for a document joining the
- * home page's bodies and read away from it (its Markdown version, `/llms-full.txt`): footnote
- * labels led by `product-`, links absolute and following the page's heading ids.
- */
-export function placeProductBody(
-  product: SiteContent['product'],
-  outlines: SiteOutlines,
-  urls: ServiceUrls,
-): PlacedBody {
-  return {
-    placed: demoteHeadings(product.body, outlines.product, 1, {
-      footnotePrefix: 'product-',
-      renamedIds: outlines.renamedIds.product,
-      pageUrl: urls.home,
-    }),
-  };
-}
-
-/** A copy section's body under its h2, placed as placeProductBody places the product's. */
-export function placeCopySection(
-  section: SiteContent['copy'][number],
-  outlines: SiteOutlines,
-  urls: ServiceUrls,
-): PlacedBody {
-  return {
-    placed: demoteHeadings(section.body, readOutline(outlines.copy, section.slug), 1, {
-      footnotePrefix: `${section.slug}-`,
-      renamedIds: outlines.renamedIds[copyBodyKey(section.slug)],
-      pageUrl: urls.home,
-    }),
-  };
-}
 
 /** The home page's body as Markdown, in the order index.astro renders it. */
 export function buildHomeMarkdownBody({
