@@ -29,6 +29,13 @@ export interface ReservedIds {
   readonly patterns: readonly RegExp[];
 }
 
+/**
+ * The ids the home page's own template writes beside its copy sections (index.astro, and the
+ * layout's): a copy section's id is its file's name, so a file with one of these names is refused
+ * (read-site-content.ts), as two elements of the page would hold the id.
+ */
+export const HOME_TEMPLATE_IDS: readonly string[] = [...LAYOUT_IDS, 'product', 'for-developers'];
+
 const reserve = (ids: readonly string[], patterns: readonly RegExp[] = []): ReservedIds => ({
   ids: new Set(ids),
   patterns,
@@ -42,8 +49,7 @@ const reserve = (ids: readonly string[], patterns: readonly RegExp[] = []): Rese
  */
 export const RESERVED_IDS = {
   /** index.astro: the product, the block for developers and each copy section's h2 (its slug). */
-  home: (copySlugs: readonly string[]) =>
-    reserve([...LAYOUT_IDS, 'product', 'for-developers', ...copySlugs]),
+  home: (copySlugs: readonly string[]) => reserve([...HOME_TEMPLATE_IDS, ...copySlugs]),
   /** developers.astro: its own sections, after the owner's introduction. */
   developers: reserve([
     ...LAYOUT_IDS,

@@ -38,6 +38,7 @@ import {
   findSectionShortfall,
   KEBAB_CASE_SLUG,
 } from './content-page-rules.ts';
+import { HOME_TEMPLATE_IDS } from './heading-ids.ts';
 import { listMarkdownEmbeds, parseMarkdownOutline } from './parse-markdown-outline.ts';
 import { ContentError, formatIssuePath, type ContentIssue } from './content-error.ts';
 
@@ -241,7 +242,9 @@ class ContentReader {
         ? 'must be kebab-case, e.g. our-history.md'
         : RESERVED_COPY_SLUGS.has(slug)
           ? 'is taken by the product description (served as /copy/product.md): rename the file'
-          : undefined;
+          : HOME_TEMPLATE_IDS.includes(slug)
+            ? `is taken: the home page gives the id ${slug} to a part of its own, and a copy section's id is its file's name: rename the file`
+            : undefined;
       if (nameProblem) this.report(`${folder}/${name}`, '(file name)', nameProblem);
       const file = await this.markdown(`${folder}/${name}`, CopySectionFrontMatterSchema);
       if (!file) continue;

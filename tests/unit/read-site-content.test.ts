@@ -2,6 +2,7 @@ import { cp, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContentError, readSiteContent } from '../../src/site-content/read-site-content.ts';
+import { HOME_TEMPLATE_IDS } from '../../src/site-content/heading-ids.ts';
 import {
   findContentPageClash,
   RESERVED_PAGE_SLUGS,
@@ -333,6 +334,22 @@ describe('readSiteContent', () => {
     expect(await issuesOf()).toEqual([
       'content/copy/product.md: (file name): is taken by the product description (served as /copy/product.md): rename the file',
     ]);
+  });
+
+  it('should refuse a copy file named as an id the home page gives a part of its own', async () => {
+    // A section's id on the home page is its file's name: for-developers.md would give the page
+    // two elements with the id of its block for developers (the search index failed on it).
+    for (const id of HOME_TEMPLATE_IDS.filter((id) => id !== 'product')) {
+      await cp(join(dir, 'copy/methode.md'), join(dir, `copy/${id}.md`));
+    }
+    expect(await issuesOf()).toEqual(
+      HOME_TEMPLATE_IDS.filter((id) => id !== 'product')
+        .sort()
+        .map(
+          (id) =>
+            `content/copy/${id}.md: (file name): is taken: the home page gives the id ${id} to a part of its own, and a copy section's id is its file's name: rename the file`,
+        ),
+    );
   });
 
   it('should name company.yaml and the colour field whose contrast is under WCAG AA', async () => {
