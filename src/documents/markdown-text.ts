@@ -84,8 +84,9 @@ export interface BodyPlacement {
   readonly pageUrl?: string | undefined;
   /**
    * For a document of the body's own (a section's `/copy/<slug>.md`, also the
-   * `get_site_copy_section` answer): its links to a part of the page stay as written, naming the
-   * document's own headings.
+   * `get_site_copy_section` answer): its links to its own headings stay as written, naming the
+   * document's headings; one to another part of the page (another section's heading) leads to it
+   * on the HTML page, as any relative link.
    */
   readonly ownFragments?: boolean;
 }
@@ -100,7 +101,7 @@ function listLocalLinkEdits(
   renamedIds: Readonly<Record<string, string>>,
   { pageUrl, ownFragments }: { pageUrl: string | undefined; ownFragments: boolean },
 ): TextEdit[] {
-  return (outline.localLinks ?? []).flatMap(({ start, end }) => {
+  return (outline.localLinks ?? []).flatMap(({ start, end, ownHeading }) => {
     const written = markdown.slice(start, end);
     if (!written.startsWith('#')) {
       if (pageUrl === undefined) return [];
@@ -110,7 +111,7 @@ function listLocalLinkEdits(
         : new URL(written, pageUrl).href;
       return [{ start, end, text }];
     }
-    if (ownFragments) return [];
+    if (ownFragments && ownHeading) return [];
     const own = decodeFragment(written.slice(1));
     // Own keys only: a link to `#constructor` names no renamed heading.
     const id = Object.hasOwn(renamedIds, own) ? renamedIds[own] : undefined;

@@ -45,7 +45,17 @@ export interface MarkdownOutline {
    * not in code; a page may give a heading another id than its text would have on its own
    * (heading-ids.ts), and a link to it then leads to that id, as the HTML page's link does.
    */
-  readonly localLinks?: readonly MarkdownRange[];
+  readonly localLinks?: readonly MarkdownLocalLink[];
+}
+
+/** Where a destination within the site is written (MarkdownOutline.localLinks). */
+export interface MarkdownLocalLink extends MarkdownRange {
+  /**
+   * Set on a link to a part of the text (`#pricing`) that names one of the text's own headings by
+   * the id its words give it in the text alone (GitHub's slug, as a document of the text alone
+   * names it); a link to a part of the page beyond the text (another section's heading) has none.
+   */
+  readonly ownHeading?: true;
 }
 
 /** A stretch of a Markdown text: its first character and just after its last (UTF-16 offsets). */

@@ -1,11 +1,13 @@
+import GithubSlugger from 'github-slugger';
 import { markdownToMdast, type MdastNode } from 'satteri';
 import type {
   MarkdownBlock,
   MarkdownHeading,
+  MarkdownLocalLink,
   MarkdownOutline,
-  MarkdownRange,
 } from '../schemas/markdown-outline.ts';
 import { applyTextEdits, listFootnotePrefixEdits } from '../service/markdown-edits.ts';
+import { decodeFragment } from '../service/urls.ts';
 
 /**
  * The parser Astro renders the pages with (Sätteri, through @astrojs/markdown-satteri), with GFM
@@ -40,7 +42,10 @@ export function parseMarkdownOutline(markdown: string): MarkdownOutline {
     blocks.push(heading === undefined ? { start, end } : { start, end, heading });
   }
   const footnotes = listFootnoteLabelStarts(tree);
-  const localLinks = listLocalLinks(markdown, tree);
+  // The ids the headings have in the text alone (what mapRenamedHeadingIds calls their own).
+  const slugger = new GithubSlugger();
+  const ownIds = new Set(headings.map((found) => slugger.slug(found.text)));
+  const localLinks = listLocalLinks(markdown, tree, ownIds);
   return {
     length: markdown.length,
     headings,
@@ -86,17 +91,24 @@ export const isLinkWithinSite = (url: string) =>
 /**
  * Where each destination within the site of a link, an image or a link definition is written
  * (`[in brief](#in-brief)`, `![plan](/plan.png)`, `[docs]: </docs>`, `[brochure](brochure.pdf)`),
- * as the parser read it. One
+ * as the parser read it, and whether a fragment names one of the text's headings (`ownIds`). One
  * written otherwise than the parser's value (`#a\_b` for `#a_b`) is left out: it keeps its text.
  */
-function listLocalLinks(markdown: string, tree: MdastNode): MarkdownRange[] {
-  const ranges: MarkdownRange[] = [];
+function listLocalLinks(
+  markdown: string,
+  tree: MdastNode,
+  ownIds: ReadonlySet<string>,
+): MarkdownLocalLink[] {
+  const ranges: MarkdownLocalLink[] = [];
   visitTree(tree, (node) => {
     if (node.type !== 'link' && node.type !== 'image' && node.type !== 'definition') return;
     if (!isLinkWithinSite(node.url)) return;
     const { start, end } = readRange(node);
     const at = locateDestination(markdown.slice(start, end), node.type === 'definition', node.url);
-    if (at !== -1) ranges.push({ start: start + at, end: start + at + node.url.length });
+    if (at === -1) return;
+    const range = { start: start + at, end: start + at + node.url.length };
+    const ownHeading = node.url.startsWith('#') && ownIds.has(decodeFragment(node.url.slice(1)));
+    ranges.push(ownHeading ? { ...range, ownHeading } : range);
   });
   return ranges.sort((a, b) => a.start - b.start);
 }

@@ -145,6 +145,30 @@ describe('the local links of an outline', () => {
     ]);
   });
 
+  it("should mark a link to one of the text's own headings, by the id its words give it alone", () => {
+    const markdown = [
+      '[a](#in-brief) [b](#in-brief-1) [c](#pricing) [d](#caf%C3%A9-cr%C3%A8me) [e](/x#in-brief)',
+      '',
+      '## In brief',
+      '',
+      '### In brief',
+      '',
+      '## Café crème',
+    ].join('\n');
+    expect(
+      (parseMarkdownOutline(markdown).localLinks ?? []).map(({ start, end, ownHeading }) => [
+        markdown.slice(start, end),
+        ownHeading ?? false,
+      ]),
+    ).toEqual([
+      ['#in-brief', true],
+      ['#in-brief-1', true],
+      ['#pricing', false],
+      ['#caf%C3%A9-cr%C3%A8me', true],
+      ['/x#in-brief', false],
+    ]);
+  });
+
   it('should leave them out of a text that has none', () => {
     expect(
       parseMarkdownOutline('[a](https://a.example/b) and [c](mailto:c@c.example)').localLinks,

@@ -220,16 +220,18 @@ describe('buildCopyDocuments', () => {
   });
 
   it("should make a body's links to the site's pages absolute, its links to its own headings and its code as written", () => {
-    // The get_site_copy_section answer is this text: an agent may read it with no address.
+    // The get_site_copy_section answer is this text: an agent may read it with no address. A
+    // link to a part of the home page beyond the section (#product) names no heading of the
+    // document, and leads to the home page's.
     const body =
-      'See [the developers page](/developers), [the brochure](brochure.pdf) and [in brief](#in-brief).\n\n## In brief\n\n`[code](/x)`\n';
+      'See [the developers page](/developers), [the brochure](brochure.pdf), [in brief](#in-brief) and [the product](#product).\n\n## In brief\n\n`[code](/x)`\n';
     const changed = {
       ...content,
       copy: content.copy.map((section, index) => (index === 0 ? { ...section, body } : section)),
     };
     const first = buildCopyDocuments(changed, parseSiteOutlines(changed), urls.home)[1];
     expect(first?.markdown).toContain(
-      `\n\nSee [the developers page](${urls.origin}/developers), [the brochure](${urls.origin}/brochure.pdf) and [in brief](#in-brief).\n\n## In brief\n\n\`[code](/x)\`\n`,
+      `\n\nSee [the developers page](${urls.origin}/developers), [the brochure](${urls.origin}/brochure.pdf), [in brief](#in-brief) and [the product](${urls.home}#product).\n\n## In brief\n\n\`[code](/x)\`\n`,
     );
   });
 });
