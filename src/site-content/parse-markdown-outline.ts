@@ -6,6 +6,7 @@ import type {
   MarkdownLocalLink,
   MarkdownOutline,
 } from '../schemas/markdown-outline.ts';
+import { decodeHtmlEntities } from '../service/escape-html.ts';
 import { applyTextEdits, listFootnotePrefixEdits } from '../service/markdown-edits.ts';
 import { decodeFragment } from '../service/urls.ts';
 
@@ -203,6 +204,39 @@ export function listMarkdownEmbeds(markdown: string): MarkdownEmbed[] {
     }
   });
   return embeds;
+}
+
+/** An `id` attribute of an element of raw HTML in a Markdown text. */
+export interface MarkdownHtmlId {
+  /** The id, its character references decoded. */
+  readonly id: string;
+  /** Its line in the text, from 1. */
+  readonly line: number;
+}
+
+/** A start tag's `id` attribute, its value quoted either way or not at all. */
+const ID_ATTRIBUTE =
+  /<[a-zA-Z][^\s/>]*\s(?:[^>]*?\s)?id\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/g;
+
+/**
+ * The `id` of every element of raw HTML in a Markdown text (`<a id="old-anchor"></a>`,
+ * `<h2 id="plans">`), as the parser reads it: what only looks like one (escaped, or in code) is
+ * none. The page gives ids of its own and its headings', which such an id must not repeat.
+ */
+export function listMarkdownHtmlIds(markdown: string): MarkdownHtmlId[] {
+  const ids: MarkdownHtmlId[] = [];
+  visitTree(markdownToMdast(markdown, { features: FEATURES }), (node) => {
+    if (node.type !== 'html') return;
+    const line = node.position?.start.line ?? 1;
+    for (const match of node.value.matchAll(ID_ATTRIBUTE)) {
+      const before = node.value.slice(0, match.index);
+      ids.push({
+        id: decodeHtmlEntities(match[1] ?? match[2] ?? match[3] ?? ''),
+        line: line + (before.match(/\n/g)?.length ?? 0),
+      });
+    }
+  });
+  return ids;
 }
 
 function readRange(node: MdastNode): { start: number; end: number } {

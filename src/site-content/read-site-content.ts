@@ -38,6 +38,7 @@ import {
   findSectionShortfall,
   KEBAB_CASE_SLUG,
 } from './content-page-rules.ts';
+import { describeBodyIdClash, findBodyIdClashes } from './body-ids.ts';
 import { HOME_TEMPLATE_IDS } from './heading-ids.ts';
 import { listMarkdownEmbeds, parseMarkdownOutline } from './parse-markdown-outline.ts';
 import { ContentError, formatIssuePath, type ContentIssue } from './content-error.ts';
@@ -110,7 +111,7 @@ export async function readSiteContent(contentDir: string): Promise<SiteContent> 
   if (reader.issues.length > 0 || !company || !callsToAction || !agents || !productFile?.data) {
     throw new ContentError(reader.issues);
   }
-  return {
+  const content: SiteContent = {
     company,
     callsToAction,
     agents,
@@ -120,14 +121,28 @@ export async function readSiteContent(contentDir: string): Promise<SiteContent> 
     contentPages,
     changelog,
   };
+  // Checked on the whole content: an id is taken on the page that shows the body.
+  for (const clash of findBodyIdClashes(content)) {
+    reader.report(clash.file, reader.lineOf(clash.file, clash.line), describeBodyIdClash(clash));
+  }
+  if (reader.issues.length > 0) throw new ContentError(reader.issues);
+  return content;
 }
 
 class ContentReader {
   readonly issues: ContentIssue[] = [];
   readonly #dir: string;
+  /** The line of each Markdown file its body starts on, from 1. */
+  readonly #bodyLines = new Map<string, number>();
 
   constructor(dir: string) {
     this.#dir = dir;
+  }
+
+  /** Where a line of a Markdown file's body (from 1) is in the file, as an issue names it. */
+  lineOf(file: string, bodyLine: number): string {
+    const start = this.#bodyLines.get(file);
+    return start === undefined ? '(body)' : `line ${start + bodyLine - 1}`;
   }
 
   report(file: string, field: string, message: string): void {
@@ -214,6 +229,7 @@ class ContentReader {
     const data =
       frontMatter === undefined ? undefined : this.#validate(file, schema, frontMatter ?? {});
     const { body, bodyLine } = split;
+    this.#bodyLines.set(file, bodyLine);
     for (const embed of listMarkdownEmbeds(body)) {
       this.report(file, `line ${bodyLine + embed.line - 1}`, describeBodyEmbed(embed.what));
     }

@@ -1,4 +1,4 @@
-import { cp, readFile, unlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContentError, readSiteContent } from '../../src/site-content/read-site-content.ts';
@@ -350,6 +350,42 @@ describe('readSiteContent', () => {
             `content/copy/${id}.md: (file name): is taken: the home page gives the id ${id} to a part of its own, and a copy section's id is its file's name: rename the file`,
         ),
     );
+  });
+
+  it('should name each id of raw HTML in a body that its page already gives another element, at its line', async () => {
+    // Two elements with one id break the links to it, and the site search refused the build
+    // with MiniSearch's "duplicate ID /#product" for an <h2 id="product"> in a copy section.
+    const appended = [
+      '',
+      '<a id="main"></a>',
+      '',
+      '<p>Plan: <span id="step-one-the-forecast">the forecast</span>.</p>',
+      '',
+      '<div class="note" id=presse>A note.</div>',
+      '',
+      '`<b id="main">` in code, <a id="twice"></a>, <a id=\'twice\'></a> and <span id="kept">one</span>.',
+      '',
+      '<a id="copy-methode-fn-1"></a><a data-id="main"></a>',
+      '',
+    ].join('\n');
+    const lines = (await readFile(join(dir, 'copy/methode.md'), 'utf8')).split('\n').length;
+    await edit('copy/methode.md', (text) => `${text}${appended}`);
+    const at = (line: number) => `content/copy/methode.md: line ${lines + line - 1}`;
+    await mkdir(join(dir, 'changelog'));
+    await writeFile(
+      join(dir, 'changelog/2026-11-25-ids.md'),
+      '---\ndate: 2026-11-25\napiVersion: 1.0.0\nbreaking: false\ntitle: Ids\n---\n\nOne.\n\n<a id="follow-the-changes"></a>\n',
+    );
+    const clash = (id: string, holder: string) =>
+      `has an element with id="${id}", ${holder}: two elements with one id break the links to it, so choose another id`;
+    expect(await issuesOf()).toEqual([
+      `${at(2)}: ${clash('main', 'an id the page gives a part of its own')}`,
+      `${at(4)}: ${clash('step-one-the-forecast', 'the id of a heading on the page')}`,
+      `${at(6)}: ${clash('presse', 'an id the page gives a part of its own')}`,
+      `${at(8)}: ${clash('twice', 'an id that HTML before it on the page has')}`,
+      `${at(10)}: ${clash('copy-methode-fn-1', 'the id of a footnote on the page')}`,
+      `content/changelog/2026-11-25-ids.md: line 10: ${clash('follow-the-changes', 'the id of a heading on the page')}`,
+    ]);
   });
 
   it('should name company.yaml and the colour field whose contrast is under WCAG AA', async () => {
