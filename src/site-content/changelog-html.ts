@@ -1,8 +1,13 @@
 import { markdownToHtml } from 'satteri';
 import type { ChangelogEntry } from '../schemas/site-content.ts';
-import { buildChangelogBody, CHANGELOG_PAGE_SLUG, sortChangelog } from './changelog-page.ts';
+import {
+  buildChangelogBody,
+  CHANGELOG_PAGE_SLUG,
+  mapEntryHeadingIds,
+  sortChangelog,
+} from './changelog-page.ts';
 import { planPageHeadingIds, RESERVED_IDS } from './heading-ids.ts';
-import { parseMarkdownOutline } from './parse-markdown-outline.ts';
+import { parseMarkdownOutline, renameOwnHeadingLinks } from './parse-markdown-outline.ts';
 
 /** An entry as its feed shows it: the anchor of its heading on the page and its body as HTML. */
 export interface RenderedChangelogEntry {
@@ -30,10 +35,13 @@ export function renderChangelogEntries(
   const titleIds = parseMarkdownOutline(markdown)
     .headings.map((heading, index) => ({ depth: heading.depth, id: ids[index] }))
     .filter((heading) => heading.depth === 2);
+  // An entry's links to its own headings lead to their ids on the page (`#details-1`).
+  const entryIds = mapEntryHeadingIds(entries, ids);
   return sortChangelog(entries).map((entry, index) => {
     const anchor = titleIds[index]?.id;
     if (anchor === undefined) throw new Error(`the changelog has no heading for ${entry.title}`);
-    const { html } = markdownToHtml(entry.body, {
+    const body = renameOwnHeadingLinks(entry.body, entryIds.get(entry.slug) ?? {});
+    const { html } = markdownToHtml(body, {
       features: { gfm: true, smartPunctuation: false, frontmatter: false },
     });
     return { entry, anchor, html };

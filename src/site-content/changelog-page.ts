@@ -1,8 +1,13 @@
+import GithubSlugger from 'github-slugger';
 import type { ChangelogEntry, ContentPage } from '../schemas/site-content.ts';
 import { escapeMarkdownText } from '../service/escape-markdown.ts';
 import { SERVICE_PATHS } from '../service/urls.ts';
 import type { TextDirection } from './page-languages.ts';
-import { prefixFootnoteLabels } from './parse-markdown-outline.ts';
+import {
+  parseMarkdownOutline,
+  prefixFootnoteLabels,
+  renameOwnHeadingLinks,
+} from './parse-markdown-outline.ts';
 
 /** The slug the changelog page takes among the content pages: /changelog and /changelog.md. */
 export const CHANGELOG_PAGE_SLUG = 'changelog';
@@ -19,6 +24,49 @@ export function sortChangelog(entries: readonly ChangelogEntry[]): ChangelogEntr
     (a, b) =>
       (a.date < b.date ? 1 : a.date > b.date ? -1 : 0) ||
       (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0),
+  );
+}
+
+/** The heading an entry's title takes on the changelog page. */
+const formatEntryHeading = (entry: ChangelogEntry) => `## ${escapeMarkdownText(entry.title)}`;
+
+/**
+ * For each entry (by slug), the ids that `ids` gives its headings where they differ from their
+ * own (GitHub's slug in the entry alone, what its author links as `#details`). `ids` are those of
+ * the changelog body's headings in order (buildChangelogBody, entries newest first): each entry's
+ * title, then its own headings, then the page's last section.
+ */
+export function mapEntryHeadingIds(
+  entries: readonly ChangelogEntry[],
+  ids: readonly string[],
+): Map<string, Record<string, string>> {
+  const renamed = new Map<string, Record<string, string>>();
+  let index = 0;
+  for (const entry of sortChangelog(entries)) {
+    index += 1;
+    const own = new GithubSlugger();
+    const changed: Record<string, string> = {};
+    for (const heading of parseMarkdownOutline(entry.body).headings) {
+      const ownId = own.slug(heading.text);
+      const id = ids[index];
+      index += 1;
+      if (id !== undefined && id !== ownId) changed[ownId] = id;
+    }
+    renamed.set(entry.slug, changed);
+  }
+  return renamed;
+}
+
+/**
+ * The ids the changelog body's headings have in that text alone (GitHub's slug of each in
+ * turn): what a link in the body names, before the page plans its ids.
+ */
+function slugChangelogHeadings(entries: readonly ChangelogEntry[]): string[] {
+  const slugger = new GithubSlugger();
+  return sortChangelog(entries).flatMap((entry) =>
+    [...parseMarkdownOutline(`${formatEntryHeading(entry)}\n\n${entry.body}`).headings].map(
+      (heading) => slugger.slug(heading.text),
+    ),
   );
 }
 
@@ -50,6 +98,7 @@ export function buildChangelogBody(
   const marks = siteLang && `lang="${siteLang}"${siteDir ? ` dir="${siteDir}"` : ''}`;
   const siteWords = (markdown: string) =>
     marks ? `<div ${marks}>\n\n${markdown}\n\n</div>` : markdown;
+  const joinedIds = mapEntryHeadingIds(entries, slugChangelogHeadings(entries));
   const meta = (entry: ChangelogEntry) =>
     marks
       ? `<p ${marks}>${formatChangelogMeta(entry, (text) => `<strong>${text}</strong>`)}</p>`
@@ -58,11 +107,16 @@ export function buildChangelogBody(
     siteWords(
       `Every change to the API, the MCP server and the documents agents read, newest first. Each entry names the API version that carries it and whether a client must change. Follow it as an [Atom feed](${SERVICE_PATHS.changelogFeed}).`,
     ),
-    // Each entry's footnotes its own: one document holds them all (prefixFootnoteLabels).
+    // Each entry's footnotes its own: one document holds them all (prefixFootnoteLabels); and
+    // its links to its own headings lead to them, where an entry above has a heading of the
+    // same words (two "Details": the second is `#details-1` in the one text).
     ...sortChangelog(entries).flatMap((entry) => [
-      `## ${escapeMarkdownText(entry.title)}`,
+      formatEntryHeading(entry),
       meta(entry),
-      prefixFootnoteLabels(entry.body, `${entry.slug}-`),
+      prefixFootnoteLabels(
+        renameOwnHeadingLinks(entry.body, joinedIds.get(entry.slug) ?? {}),
+        `${entry.slug}-`,
+      ),
     ]),
     // A section of its own after the entries: a changelog of one entry still has the three
     // headings scanners look for on a page (the audit's page-signals check).

@@ -165,6 +165,26 @@ export function prefixFootnoteLabels(markdown: string, prefix: string): string {
   return applyTextEdits(markdown, listFootnotePrefixEdits(starts, prefix));
 }
 
+/**
+ * The text with each link to one of its own headings (`#details`) pointed at the id `ids` gives
+ * that heading's own id (`details-1`), for a text shown among others that may have taken it
+ * first. Other links, code and escaped text are left alone.
+ */
+export function renameOwnHeadingLinks(
+  markdown: string,
+  ids: Readonly<Record<string, string>>,
+): string {
+  const edits = (parseMarkdownOutline(markdown).localLinks ?? []).flatMap(
+    ({ start, end, ownHeading }) => {
+      if (!ownHeading) return [];
+      const own = decodeFragment(markdown.slice(start + 1, end));
+      const id = Object.hasOwn(ids, own) ? ids[own] : undefined;
+      return id === undefined ? [] : [{ start, end, text: `#${id}` }];
+    },
+  );
+  return applyTextEdits(markdown, edits);
+}
+
 /** Something a Markdown text embeds: an image, or an element of raw HTML that loads something. */
 export interface MarkdownEmbed {
   /** What it is, as an owner would look for it: `an image (plan.png)`, `an <iframe>`. */

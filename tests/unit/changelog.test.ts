@@ -19,6 +19,7 @@ import {
 } from '../../src/site-content/changelog-page.ts';
 import { findContentPageClash } from '../../src/site-content/content-page-rules.ts';
 import { readSiteContent } from '../../src/site-content/read-site-content.ts';
+import { parseSiteOutlines } from '../../src/site-content/site-outlines.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
 import {
   copyFixtureContent,
@@ -244,6 +245,51 @@ describe('buildChangelogBody', () => {
     expect(html).toContain('Note of the first.');
     expect(html).toContain('Note of the second.');
     expect(html.match(/data-footnote-ref/g)).toHaveLength(2);
+  });
+
+  it("should lead each entry's links to its own headings to them, in the page, its Markdown and the feed", async () => {
+    // Each entry is written alone: its `#details` is its own "Details". On the page, newest
+    // first, the older one's is the page's second "Details" (`details-1`), and a "Main" heading
+    // cannot take `main`, the id of the page's main region.
+    await writeEntry(
+      '2026-01-01-first.md',
+      entry('2026-01-01', 'First'),
+      'See [details](#details), [main](#main) and `[code](#details)`.\n\n### Details\n\nOne.\n\n### Main\n\nTwo.',
+    );
+    await writeEntry(
+      '2026-02-01-second.md',
+      entry('2026-02-01', 'Second'),
+      'See [details](#details) and [the first](#first).\n\n### Details\n\nThree.',
+    );
+    const content = await readSiteContent(dir);
+    const body = buildChangelogBody(content.changelog);
+    expect(body).toContain('See [details](#details) and [the first](#first).');
+    expect(body).toContain('See [details](#details-1), [main](#main) and `[code](#details)`.');
+
+    // The page: its plan gives the first entry's "Main" `main-1`, which the link follows.
+    expect(parseSiteOutlines(content).renamedIds['page/changelog']).toEqual({ main: 'main-1' });
+    const site = await loadExpectedSite(urls.origin, content);
+    const routes = buildSiteRoutes(site.content, readProjectToolNames(process.cwd()));
+    const markdown = buildPageMarkdowns(
+      site,
+      routes.pages,
+      () => new Date(0),
+      await runToolExamples(site),
+    ).get('/changelog');
+    expect(markdown).toContain(
+      `See [details](${urls.changelog}#details-1), [main](${urls.changelog}#main-1)`,
+    );
+    expect(markdown).toContain(
+      `See [details](${urls.changelog}#details) and [the first](${urls.changelog}#first).`,
+    );
+
+    // The feed: each entry's HTML, read against the page's address.
+    const feed = parseFeed(buildChangelogFeed(content, urls) ?? '');
+    const [second, first] = feed.items;
+    expect(second?.content).toContain('See <a href="#details">details</a> and <a href="#first">');
+    expect(first?.content).toContain(
+      'See <a href="#details-1">details</a>, <a href="#main-1">main</a> and <code>[code](#details)</code>.',
+    );
   });
 
   it("should also mark the direction of the page's own words for content written right to left", async () => {
