@@ -234,26 +234,38 @@ export interface MarkdownHtmlId {
   readonly line: number;
 }
 
-/** A start tag's `id` attribute, its value quoted either way or not at all. */
-const ID_ATTRIBUTE =
-  /<[a-zA-Z][^\s/>]*\s(?:[^>]*?\s)?id\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/g;
+/** A start tag: its name and its attributes, each value quoted either way or not at all. */
+const START_TAG =
+  /<[a-zA-Z][^\s/>]*((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
+
+/** One attribute of a start tag's attributes (START_TAG's group). */
+const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+
+/** An HTML comment, to the end of the text when it is not closed. */
+const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 
 /**
  * The `id` of every element of raw HTML in a Markdown text (`<a id="old-anchor"></a>`,
- * `<h2 id="plans">`), as the parser reads it: what only looks like one (escaped, or in code) is
- * none. The page gives ids of its own and its headings', which such an id must not repeat.
+ * `<h2 id="plans">`), as the parser reads it: what only looks like one (escaped, in code, in an
+ * HTML comment or inside another attribute's value) is none. The page gives ids of its own and
+ * its headings', which such an id must not repeat.
  */
 export function listMarkdownHtmlIds(markdown: string): MarkdownHtmlId[] {
   const ids: MarkdownHtmlId[] = [];
   visitTree(markdownToMdast(markdown, { features: FEATURES }), (node) => {
     if (node.type !== 'html') return;
     const line = node.position?.start.line ?? 1;
-    for (const match of node.value.matchAll(ID_ATTRIBUTE)) {
-      const before = node.value.slice(0, match.index);
-      ids.push({
-        id: decodeHtmlEntities(match[1] ?? match[2] ?? match[3] ?? ''),
-        line: line + (before.match(/\n/g)?.length ?? 0),
-      });
+    // Comments blanked out, their line ends kept, so the lines of what follows stay right.
+    const html = node.value.replace(HTML_COMMENT, (comment) => comment.replace(/[^\n]/g, ' '));
+    for (const tag of html.matchAll(START_TAG)) {
+      for (const attribute of (tag[1] ?? '').matchAll(ATTRIBUTE)) {
+        if (attribute[1]?.toLowerCase() !== 'id') continue;
+        const before = html.slice(0, tag.index);
+        ids.push({
+          id: decodeHtmlEntities(attribute[2] ?? attribute[3] ?? attribute[4] ?? ''),
+          line: line + (before.match(/\n/g)?.length ?? 0),
+        });
+      }
     }
   });
   return ids;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  listMarkdownHtmlIds,
   listMarkdownLinks,
   parseMarkdownOutline,
 } from '../../src/site-content/parse-markdown-outline.ts';
@@ -173,6 +174,34 @@ describe('the local links of an outline', () => {
     expect(
       parseMarkdownOutline('[a](https://a.example/b) and [c](mailto:c@c.example)').localLinks,
     ).toBeUndefined();
+  });
+});
+
+describe('listMarkdownHtmlIds', () => {
+  it('should list the ids of raw HTML elements at their lines, not text that only looks like one', () => {
+    const markdown = [
+      '<div class="note" id="first">', // 1
+      '<!-- <span id="commented"></span>',
+      'still a comment -->',
+      '<p title="not id=here" data-id="no"><span ID=\'second\'>x</span></p>',
+      '</div>',
+      '',
+      'A line with <a id=third></a> inline, `<b id="code">` in code and \\<i id="escaped">.',
+      '',
+      '```html',
+      '<em id="fenced"></em>',
+      '```',
+      '',
+      '<section',
+      '  id="&quot;fourth&quot;">',
+      '</section>',
+    ].join('\n');
+    expect(listMarkdownHtmlIds(markdown)).toEqual([
+      { id: 'first', line: 1 },
+      { id: 'second', line: 4 },
+      { id: 'third', line: 7 },
+      { id: '"fourth"', line: 13 },
+    ]);
   });
 });
 
