@@ -69,7 +69,8 @@ const SOME_ORIGIN = 'https://site.invalid';
 /**
  * The links of the bodies to the site (`/pricing`, `brochure.pdf`, `#pricing`,
  * `/developers#oauth`, resolved against the body's page) that `find` does not find. Links
- * elsewhere (`https:`, `mailto:`, `//host`) are not read.
+ * elsewhere (`https:`, `mailto:`, `//host`) are not read; `#` and `#top` name the top of the page.
+ * @see https://html.spec.whatwg.org/multipage/browsing-the-web.html#find-a-potential-indicated-element
  */
 export function findDeadLinks(
   bodies: readonly LinkedBody[],
@@ -80,7 +81,9 @@ export function findDeadLinks(
       if (!isLinkWithinSite(url)) return [];
       const resolved = new URL(url, SOME_ORIGIN + page);
       const fragment = resolved.hash ? decodeFragment(resolved.hash.slice(1)) : undefined;
-      const finding = find(resolved.pathname, fragment || undefined);
+      // An empty fragment, and `#top` with no element of that id, lead to the top of the page.
+      const part = fragment && !/^top$/i.test(fragment) ? fragment : undefined;
+      const finding = find(resolved.pathname, part);
       if (finding === 'found') return [];
       return [
         {

@@ -28,7 +28,7 @@ describe('findDeadLinks', () => {
           file: 'copy/about.md',
           page: '/',
           markdown:
-            'See [docs](/docs), [rel](developers), [up](../llms.txt), [copy](/copy/about.md?x=1#a).\n\n[pricing](/pricing) and [brochure](brochure.pdf).\n\n[ours](#mission), [accent](#d%C3%A9tails), [gone](#vision), [token](/developers#oauth), [typo](developers#oath).\n',
+            'See [docs](/docs), [rel](developers), [up](../llms.txt), [copy](/copy/about.md?x=1#a).\n\n[pricing](/pricing) and [brochure](brochure.pdf).\n\n[ours](#mission), [accent](#d%C3%A9tails), [gone](#vision), [token](/developers#oauth), [typo](developers#oath).\n\n[top](#top), [TOP](/developers#Top), [page](#), [topmost](#topmost).\n',
         },
         {
           file: 'pages/our-shops.md',
@@ -57,6 +57,8 @@ describe('findDeadLinks', () => {
         path: '/developers',
         missing: 'part',
       },
+      // `#` and `#top` name the top of a page, by HTML's rules; `#topmost` is a part.
+      { file: 'copy/about.md', line: 7, url: '#topmost', path: '/', missing: 'part' },
       // A relative link of a content page resolves against its own path, as the browser does;
       // its #top is not published with it (the page is not).
       { file: 'pages/our-shops.md', line: 1, url: '#top', path: '/our-shops', missing: 'page' },
