@@ -10,6 +10,7 @@ import { readProjectToolNames } from '../../src/integrations/mcp-tool-modules.ts
 import { buildPageMarkdowns } from '../../src/reference/page-markdown-versions.ts';
 import { runToolExamples } from '../../src/reference/tool-examples.ts';
 import { buildSiteNavigation } from '../../src/reference/site-navigation.ts';
+import type { SiteContent } from '../../src/schemas/site-content.ts';
 import { MEDIA_TYPES } from '../../src/service/media-types.ts';
 import { buildServiceUrls } from '../../src/service/urls.ts';
 import {
@@ -53,6 +54,21 @@ const entry = (date: string, title: string, breaking = false) => [
 ];
 
 const issuesOf = () => readContentIssues(dir);
+
+/** Writes two entries, "First" (2026-01-01) and "Second" (2026-02-01), with these bodies. */
+async function writeFirstAndSecond(first: string, second: string): Promise<void> {
+  await writeEntry('2026-01-01-first.md', entry('2026-01-01', 'First'), first);
+  await writeEntry('2026-02-01-second.md', entry('2026-02-01', 'Second'), second);
+}
+
+/** The changelog page's Markdown version (/changelog.md), as the build writes it. */
+async function buildChangelogMarkdown(content: SiteContent): Promise<string | undefined> {
+  const site = await loadExpectedSite(urls.origin, content);
+  const routes = buildSiteRoutes(site.content, readProjectToolNames(process.cwd()));
+  return buildPageMarkdowns(site, routes.pages, () => new Date(0), await runToolExamples(site)).get(
+    '/changelog',
+  );
+}
 
 describe('readSiteContent (content/changelog/)', () => {
   it('should give a site without the folder no changelog: no page, no feed surface, no link', async () => {
@@ -178,19 +194,13 @@ describe('buildChangelogPage', () => {
     await writeEntry('2026-01-01-first.md', entry('2026-01-01', 'First'), 'The first entry.');
     await writeEntry('2026-02-01-second.md', entry('2026-02-01', 'Second', true), 'Breaks.');
     await writeEntry('2026-03-01-third.md', entry('2026-03-01', 'Third'), 'The third entry.');
-    const site = await loadExpectedSite(urls.origin, await readSiteContent(dir));
-    expect(site.content.changelog.map((item) => item.title)).toEqual(['Third', 'Second', 'First']);
-    expect(site.content.contentPages.at(-1)).toEqual(buildChangelogPage(site.content.changelog));
-    const routes = buildSiteRoutes(site.content, readProjectToolNames(process.cwd()));
-    const markdown = buildPageMarkdowns(
-      site,
-      routes.pages,
-      () => new Date(0),
-      await runToolExamples(site),
-    ).get('/changelog');
+    const content = await readSiteContent(dir);
+    expect(content.changelog.map((item) => item.title)).toEqual(['Third', 'Second', 'First']);
+    expect(content.contentPages.at(-1)).toEqual(buildChangelogPage(content.changelog));
+    const markdown = await buildChangelogMarkdown(content);
     expect(markdown).toContain('# Changelog');
     expect(markdown).toContain(`[Atom feed](${urls.changelogFeed})`);
-    for (const item of site.content.changelog) expect(markdown).toContain(`## ${item.title}`);
+    for (const item of content.changelog) expect(markdown).toContain(`## ${item.title}`);
   });
 });
 
@@ -224,14 +234,8 @@ describe('buildChangelogBody', () => {
   });
 
   it("should keep each entry's footnotes its own, although one page holds them all", async () => {
-    await writeEntry(
-      '2026-01-01-first.md',
-      entry('2026-01-01', 'First'),
+    await writeFirstAndSecond(
       'One[^1].\n\n[^1]: Note of the first.',
-    );
-    await writeEntry(
-      '2026-02-01-second.md',
-      entry('2026-02-01', 'Second'),
       'Two[^1] and `[^1]` in code.\n\n[^1]: Note of the second.',
     );
     const { changelog } = await readSiteContent(dir);
@@ -251,14 +255,8 @@ describe('buildChangelogBody', () => {
     // Each entry is written alone: its `#details` is its own "Details". On the page, newest
     // first, the older one's is the page's second "Details" (`details-1`), and a "Main" heading
     // cannot take `main`, the id of the page's main region.
-    await writeEntry(
-      '2026-01-01-first.md',
-      entry('2026-01-01', 'First'),
+    await writeFirstAndSecond(
       'See [details](#details), [main](#main) and `[code](#details)`.\n\n### Details\n\nOne.\n\n### Main\n\nTwo.',
-    );
-    await writeEntry(
-      '2026-02-01-second.md',
-      entry('2026-02-01', 'Second'),
       'See [details](#details) and [the first](#first).\n\n### Details\n\nThree.',
     );
     const content = await readSiteContent(dir);
@@ -268,14 +266,7 @@ describe('buildChangelogBody', () => {
 
     // The page: its plan gives the first entry's "Main" `main-1`, which the link follows.
     expect(parseSiteOutlines(content).renamedIds['page/changelog']).toEqual({ main: 'main-1' });
-    const site = await loadExpectedSite(urls.origin, content);
-    const routes = buildSiteRoutes(site.content, readProjectToolNames(process.cwd()));
-    const markdown = buildPageMarkdowns(
-      site,
-      routes.pages,
-      () => new Date(0),
-      await runToolExamples(site),
-    ).get('/changelog');
+    const markdown = await buildChangelogMarkdown(content);
     expect(markdown).toContain(
       `See [details](${urls.changelog}#details-1), [main](${urls.changelog}#main-1)`,
     );
