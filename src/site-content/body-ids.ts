@@ -1,6 +1,11 @@
 import type { SiteContent } from '../schemas/site-content.ts';
-import { CHANGELOG_PAGE_SLUG } from './changelog-page.ts';
-import { footnoteIdPrefix, listPagesOfBodies, planPageHeadingIds } from './heading-ids.ts';
+import { listLinkedBodies } from './body-links.ts';
+import {
+  footnoteIdPrefix,
+  isFootnoteId,
+  listPagesOfBodies,
+  planPageHeadingIds,
+} from './heading-ids.ts';
 import { listMarkdownHtmlIds } from './parse-markdown-outline.ts';
 
 /** An id of an owner's raw HTML that its page already gives another element. */
@@ -14,42 +19,22 @@ export interface BodyIdClash {
   readonly holder: 'page' | 'heading' | 'footnote' | 'html';
 }
 
-/** The file of content/ each body key (heading-ids.ts, PageBody) is written in. */
-function readBodyFile(key: string): string {
-  if (key === 'product') return 'product.md';
-  if (key.startsWith('copy/')) return `${key}.md`;
-  if (key.startsWith('page/')) return `pages/${key.slice('page/'.length)}.md`;
-  return `pages/${key}.md`;
-}
-
-/** A footnote's id of one of the page's bodies: `<prefix>fn-1`, `<prefix>fnref-1`, `<prefix>footnote-label`. */
-const isFootnoteId = (id: string, prefixes: readonly string[]) =>
-  prefixes.some(
-    (prefix) =>
-      id.startsWith(prefix) && /^(?:fn-|fnref-|footnote-label$)/.test(id.slice(prefix.length)),
-  );
-
 /**
  * Every `id` of raw HTML in the owners' bodies (`<a id="plans"></a>`) that the page showing it
  * already gives another element: one its template writes (RESERVED_IDS: `main`, a copy section's
  * slug on the home page), one planned for a heading of any body on the page, a footnote's, or one
  * that raw HTML earlier on the page wrote. Two elements with one id break the page's links to it,
  * and the site search, which keys its sections by id, refused the build with MiniSearch's
- * `duplicate ID`. The changelog's entries are read one by one, each in its own file.
+ * `duplicate ID`. Each body is read from its file (listLinkedBodies: the changelog's entries one by
+ * one).
  */
 export function findBodyIdClashes(content: SiteContent): BodyIdClash[] {
   const clashes: BodyIdClash[] = [];
+  const linked = listLinkedBodies(content);
   for (const page of listPagesOfBodies(content)) {
     const headingIds = new Set([...planPageHeadingIds(page).values()].flat());
     const prefixes = page.bodies.map((body) => footnoteIdPrefix(body.key));
-    const bodies = page.bodies.flatMap((body) =>
-      body.key === `page/${CHANGELOG_PAGE_SLUG}`
-        ? content.changelog.map((entry) => ({
-            file: `changelog/${entry.slug}.md`,
-            markdown: entry.body,
-          }))
-        : [{ file: readBodyFile(body.key), markdown: body.markdown }],
-    );
+    const bodies = linked.filter((body) => body.page === page.path);
     const written = new Set<string>();
     for (const { file, markdown } of bodies) {
       for (const { id, line } of listMarkdownHtmlIds(markdown)) {

@@ -116,6 +116,16 @@ export interface PageOfBodies {
  */
 export const footnoteIdPrefix = (key: string) => `${key.replace(/\//g, '-')}-`;
 
+/**
+ * A footnote's id of one of a page's bodies, by their prefixes (footnoteIdPrefix): `<prefix>fn-1`,
+ * `<prefix>fnref-1-2`, `<prefix>footnote-label`.
+ */
+export const isFootnoteId = (id: string, prefixes: readonly string[]) =>
+  prefixes.some(
+    (prefix) =>
+      id.startsWith(prefix) && /^(?:fn-|fnref-|footnote-label$)/.test(id.slice(prefix.length)),
+  );
+
 /** The Markdown a content page renders: its body, or for the changelog the page built from it. */
 export function readContentPageMarkdown(
   content: Pick<SiteContent, 'changelog' | 'company'>,

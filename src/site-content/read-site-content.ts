@@ -231,7 +231,7 @@ class ContentReader {
     const { body, bodyLine } = split;
     this.#bodyLines.set(file, bodyLine);
     for (const embed of listMarkdownEmbeds(body)) {
-      this.report(file, `line ${bodyLine + embed.line - 1}`, describeBodyEmbed(embed.what));
+      this.report(file, this.lineOf(file, embed.line), describeBodyEmbed(embed.what));
     }
     return { data, body, frontMatter };
   }

@@ -1,6 +1,7 @@
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import {
   footnoteIdPrefix,
+  isFootnoteId,
   listPagesOfBodies,
   planPageHeadingIds,
   type ReservedIds,
@@ -22,13 +23,6 @@ export interface PageIds {
   readonly footnotePrefixes: readonly string[];
   readonly reserved: ReservedIds;
 }
-
-/** A footnote's id of one of the page's bodies: `<prefix>fn-1`, `<prefix>fnref-1-2`, `<prefix>footnote-label`. */
-const isFootnoteId = (id: string, prefixes: readonly string[]) =>
-  prefixes.some(
-    (prefix) =>
-      id.startsWith(prefix) && /^(?:fn-|fnref-|footnote-label$)/.test(id.slice(prefix.length)),
-  );
 
 /**
  * What is wrong with a page's ids: an id two elements hold, an empty one, and on a page that shows
