@@ -1,5 +1,6 @@
 import { BUILT_IN_ROUTES } from '../service/routes.ts';
 import { CHANGELOG_PAGE_SLUG } from './changelog-page.ts';
+import { HOME_TEMPLATE_IDS } from './heading-ids.ts';
 import { parseMarkdownOutline } from './parse-markdown-outline.ts';
 
 /** A file name stem in kebab-case: the slug of a content page or a changelog entry. */
@@ -63,4 +64,23 @@ export function findSectionShortfall(body: string): string | undefined {
   const sections = parseMarkdownOutline(body).headings.filter((heading) => heading.depth <= 3);
   if (sections.length >= CONTENT_PAGE_MIN_SECTIONS) return undefined;
   return `needs at least ${CONTENT_PAGE_MIN_SECTIONS} sections under ## or ### headings (it has ${sections.length}): with the page's heading they make the three headings that scanners of pages for agents look for`;
+}
+
+/** Copy file names the site gives a document of its own: /copy/product.md is content/product.md. */
+const RESERVED_COPY_SLUGS: ReadonlySet<string> = new Set(['product']);
+
+/**
+ * Why content/copy/<name>.md cannot be a copy section (undefined when it can): a slug not in
+ * kebab-case, the product description's document, or an id the home page gives a part of its own
+ * (a section's id there is its file's name).
+ */
+export function findCopyNameProblem(name: string): string | undefined {
+  if (!KEBAB_CASE_SLUG.test(name)) return 'must be kebab-case, e.g. our-history.md';
+  if (RESERVED_COPY_SLUGS.has(name)) {
+    return 'is taken by the product description (served as /copy/product.md): rename the file';
+  }
+  if (HOME_TEMPLATE_IDS.includes(name)) {
+    return `is taken: the home page gives the id ${name} to a part of its own, and a copy section's id is its file's name: rename the file`;
+  }
+  return undefined;
 }

@@ -34,12 +34,12 @@ import { checkLogoSvg } from './brand-logo.ts';
 import { checkProductImage } from './product-image.ts';
 import { buildChangelogPage, CHANGELOG_BODY_MIN_DEPTH, sortChangelog } from './changelog-page.ts';
 import {
+  findCopyNameProblem,
   findContentPageClash,
   findSectionShortfall,
   KEBAB_CASE_SLUG,
 } from './content-page-rules.ts';
 import { describeBodyIdClash, findBodyIdClashes } from './body-ids.ts';
-import { HOME_TEMPLATE_IDS } from './heading-ids.ts';
 import { listMarkdownEmbeds, parseMarkdownOutline } from './parse-markdown-outline.ts';
 import { ContentError, formatIssuePath, type ContentIssue } from './content-error.ts';
 
@@ -60,9 +60,6 @@ function readProductImageFile(frontMatter: unknown): string | undefined {
   const image = (frontMatter as { image?: { file?: unknown } } | null | undefined)?.image;
   return ProductImageSchema.shape.file.safeParse(image?.file).data;
 }
-
-/** Copy file names the site gives a document of its own: /copy/product.md is content/product.md. */
-const RESERVED_COPY_SLUGS = new Set(['product']);
 
 /**
  * Why an image or an embedding element in a Markdown body is refused: the page would show a
@@ -254,13 +251,7 @@ class ContentReader {
     for (const name of names) {
       const slug = name.slice(0, -'.md'.length);
       // The name and the file's text are checked apart: a wrong name hides no mistake inside.
-      const nameProblem = !KEBAB_CASE_SLUG.test(slug)
-        ? 'must be kebab-case, e.g. our-history.md'
-        : RESERVED_COPY_SLUGS.has(slug)
-          ? 'is taken by the product description (served as /copy/product.md): rename the file'
-          : HOME_TEMPLATE_IDS.includes(slug)
-            ? `is taken: the home page gives the id ${slug} to a part of its own, and a copy section's id is its file's name: rename the file`
-            : undefined;
+      const nameProblem = findCopyNameProblem(slug);
       if (nameProblem) this.report(`${folder}/${name}`, '(file name)', nameProblem);
       const file = await this.markdown(`${folder}/${name}`, CopySectionFrontMatterSchema);
       if (!file) continue;
