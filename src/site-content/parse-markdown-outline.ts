@@ -314,3 +314,66 @@ function readPlainText(node: MdastNode): string {
   if (!('children' in node)) return '';
   return node.children.map((child) => readPlainText(child as MdastNode)).join('');
 }
+
+/** A block that a Markdown text leaves open, so that it runs to the end of the text. */
+export interface UnclosedBlock {
+  /** The line it opens on, from 1. */
+  readonly line: number;
+  /** What opens it (a fence such as ```` ``` ````, `<!--`, `<pre>`). */
+  readonly opener: string;
+  /** What would close it. */
+  readonly closer: string;
+}
+
+/** A code fence's opening line: its indent and the fence itself. */
+const CODE_FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/**
+ * The raw HTML blocks that end only where their end marker is written, however many blank lines
+ * come before it (CommonMark's HTML blocks 1 to 5): each one's start and the end it waits for.
+ * @see https://spec.commonmark.org/0.31.2/#html-blocks
+ */
+const HTML_RAW_BLOCKS: readonly { start: RegExp; opener?: string; closer?: string }[] = [
+  { start: /^ {0,3}<(pre|script|style|textarea)(?=[\s>]|$)/i },
+  { start: /^ {0,3}<!--/, opener: '<!--', closer: '-->' },
+  { start: /^ {0,3}<\?/, opener: '<?', closer: '?>' },
+  { start: /^ {0,3}<!\[CDATA\[/, opener: '<![CDATA[', closer: ']]>' },
+  { start: /^ {0,3}<![a-zA-Z]/, opener: '<!', closer: '>' },
+];
+
+/**
+ * Every top-level block of a Markdown text that the text leaves open, as the parser reads it: a
+ * fenced code block with no closing fence, and raw HTML that waits for an end marker the text
+ * never writes (an HTML comment with no `-->`, a `<pre>` with no `</pre>`). Alone, such a block
+ * ends with its text; where the text is joined with others (the changelog's entries on one page,
+ * the home page's texts in /index.md), it takes in every text after it.
+ */
+export function listUnclosedBlocks(markdown: string): UnclosedBlock[] {
+  const tree = markdownToMdast(markdown, { features: FEATURES });
+  const unclosed: UnclosedBlock[] = [];
+  for (const node of tree.type === 'root' ? tree.children : []) {
+    const { start, end } = readRange(node);
+    const lines = markdown.slice(start, end).replace(/\s+$/, '').split(/\r?\n/);
+    const line = node.position?.start.line ?? 1;
+    const first = lines[0] ?? '';
+    if (node.type === 'code') {
+      const fence = CODE_FENCE.exec(first)?.[1];
+      if (fence === undefined) continue;
+      const last = lines.length > 1 ? (lines.at(-1) ?? '') : '';
+      const closing = new RegExp(`^ {0,3}\\${fence[0]}{${fence.length},}[ \\t]*$`);
+      if (!closing.test(last)) unclosed.push({ line, opener: fence, closer: fence });
+    } else if (node.type === 'html') {
+      for (const block of HTML_RAW_BLOCKS) {
+        const match = block.start.exec(first);
+        if (!match) continue;
+        const element = match[1]?.toLowerCase() ?? '';
+        const opener = block.opener ?? `<${element}>`;
+        const closer = block.closer ?? `</${element}>`;
+        // None of the start markers holds its own end marker.
+        if (!node.value.toLowerCase().includes(closer)) unclosed.push({ line, opener, closer });
+        break;
+      }
+    }
+  }
+  return unclosed;
+}

@@ -39,6 +39,7 @@ import {
   findSectionShortfall,
   KEBAB_CASE_SLUG,
 } from './content-page-rules.ts';
+import { describeUnclosedBlock, findUnclosedBlocks } from './body-blocks.ts';
 import { describeBodyIdClash, findBodyIdClashes } from './body-ids.ts';
 import { listMarkdownEmbeds, parseMarkdownOutline } from './parse-markdown-outline.ts';
 import { ContentError, formatIssuePath, type ContentIssue } from './content-error.ts';
@@ -121,6 +122,9 @@ export async function readSiteContent(contentDir: string): Promise<SiteContent> 
   // Checked on the whole content: an id is taken on the page that shows the body.
   for (const clash of findBodyIdClashes(content)) {
     reader.report(clash.file, reader.lineOf(clash.file, clash.line), describeBodyIdClash(clash));
+  }
+  for (const block of findUnclosedBlocks(content)) {
+    reader.report(block.file, reader.lineOf(block.file, block.line), describeUnclosedBlock(block));
   }
   if (reader.issues.length > 0) throw new ContentError(reader.issues);
   return content;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   listMarkdownHtmlIds,
+  listUnclosedBlocks,
   listMarkdownLinks,
   parseMarkdownOutline,
 } from '../../src/site-content/parse-markdown-outline.ts';
@@ -202,6 +203,59 @@ describe('listMarkdownHtmlIds', () => {
       { id: 'third', line: 7 },
       { id: '"fourth"', line: 13 },
     ]);
+  });
+});
+
+describe('listUnclosedBlocks', () => {
+  it('should name each top-level code fence and raw HTML block that runs to the end of the text', () => {
+    const closed = [
+      '```js', // 1
+      'const a = 1;',
+      '```',
+      '',
+      '~~~~',
+      '~~~',
+      '~~~~~ ',
+      '',
+      '<!-- a note -->',
+      '',
+      '<Pre class="x">',
+      '',
+      'kept</pre>',
+      '',
+      '<?php echo 1; ?>',
+      '',
+      '<![CDATA[ x ]]>',
+      '',
+      '<!DOCTYPE html>',
+      '',
+      '    ```',
+      '    indented code',
+      '',
+      '> ```',
+      '> in a quote, ended by it',
+      '',
+      '- ```',
+      '  in a list item, ended by it',
+      '',
+      'After the list.',
+    ];
+    expect(listUnclosedBlocks(closed.join('\n'))).toEqual([]);
+    const open = (lines: string[]) => listUnclosedBlocks([...closed, '', ...lines].join('\n'));
+    const line = closed.length + 2;
+    expect(open(['```sh', 'curl', '``'])).toEqual([{ line, opener: '```', closer: '```' }]);
+    expect(open(['  ~~~~', 'x', '~~~', '```'])).toEqual([{ line, opener: '~~~~', closer: '~~~~' }]);
+    expect(open(['````', ''])).toEqual([{ line, opener: '````', closer: '````' }]);
+    expect(open(['<!-- to do', '', 'more'])).toEqual([{ line, opener: '<!--', closer: '-->' }]);
+    expect(open(['<script>', 'x'])).toEqual([{ line, opener: '<script>', closer: '</script>' }]);
+    expect(open(['<textarea', 'x'])).toEqual([
+      { line, opener: '<textarea>', closer: '</textarea>' },
+    ]);
+    expect(open(['<?php'])).toEqual([{ line, opener: '<?', closer: '?>' }]);
+    expect(open(['<![CDATA[ x'])).toEqual([{ line, opener: '<![CDATA[', closer: ']]>' }]);
+    expect(open(['<!DOCTYPE'])).toEqual([{ line, opener: '<!', closer: '>' }]);
+    // A <div> ends at a blank line: it leaves nothing open.
+    expect(open(['<div>', 'x'])).toEqual([]);
   });
 });
 

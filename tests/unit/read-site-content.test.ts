@@ -388,6 +388,30 @@ describe('readSiteContent', () => {
     ]);
   });
 
+  it('should name each code fence or raw HTML block a body never closes, at its line, in every kind of body', async () => {
+    // An entry's open fence took in the next entry's title on the joined changelog page.
+    const lines = (await readFile(join(dir, 'copy/methode.md'), 'utf8')).split('\n').length;
+    await edit('copy/methode.md', (text) => `${text}\n\`\`\`sh\ncurl -s /api/v1/overview\n`);
+    await edit('product.md', (text) => `${text}\n<!-- to do: prices\n`);
+    await mkdir(join(dir, 'changelog'));
+    const entry =
+      '---\ndate: 2026-11-25\napiVersion: 1.0.0\nbreaking: false\ntitle: Fences\n---\n\n';
+    await writeFile(join(dir, 'changelog/2026-11-25-open.md'), `${entry}One.\n\n~~~~\ncode\n~~~\n`);
+    await writeFile(
+      join(dir, 'changelog/2026-11-26-closed.md'),
+      `${entry}Two.\n\n\`\`\`\`\n\`\`\`\n\`\`\`\`\n\n<pre>\n\nkept\n</PRE>\n`,
+    );
+    const closeIt = (what: string, opener: string, closer: string) =>
+      `opens ${what} with ${opener} that the text never closes: where the site joins this text with others (the changelog page, /index.md, /llms-full.txt), everything after it would be taken in; close it with ${closer}`;
+    const productLines = (await readFile(join(dir, 'product.md'), 'utf8')).split('\n');
+    const productLine = productLines.indexOf('<!-- to do: prices') + 1;
+    expect(await issuesOf()).toEqual([
+      `content/product.md: line ${productLine}: ${closeIt('raw HTML', '<!--', '-->')}`,
+      `content/copy/methode.md: line ${lines + 1}: ${closeIt('a code block', '```', '``` on a line of its own')}`,
+      `content/changelog/2026-11-25-open.md: line 10: ${closeIt('a code block', '~~~~', '~~~~ on a line of its own')}`,
+    ]);
+  });
+
   it('should name company.yaml and the colour field whose contrast is under WCAG AA', async () => {
     await edit('company.yaml', (text) =>
       text.replace(/^accentColorDark:.*$/m, 'accentColorDark: "#1f3a93"'),
