@@ -1,6 +1,7 @@
+import { copyBodyKey } from '../schemas/markdown-outline.ts';
 import { BUILT_IN_ROUTES } from '../service/routes.ts';
 import { CHANGELOG_PAGE_SLUG } from './changelog-page.ts';
-import { HOME_TEMPLATE_IDS } from './heading-ids.ts';
+import { footnoteIdPrefix, HOME_TEMPLATE_IDS, isFootnoteId } from './heading-ids.ts';
 import { parseMarkdownOutline } from './parse-markdown-outline.ts';
 
 /** A file name stem in kebab-case: the slug of a content page or a changelog entry. */
@@ -72,7 +73,7 @@ const RESERVED_COPY_SLUGS: ReadonlySet<string> = new Set(['product']);
 /**
  * Why content/copy/<name>.md cannot be a copy section (undefined when it can): a slug not in
  * kebab-case, the product description's document, or an id the home page gives a part of its own
- * (a section's id there is its file's name).
+ * or may give a footnote (a section's id there is its file's name).
  */
 export function findCopyNameProblem(name: string): string | undefined {
   if (!KEBAB_CASE_SLUG.test(name)) return 'must be kebab-case, e.g. our-history.md';
@@ -82,5 +83,25 @@ export function findCopyNameProblem(name: string): string | undefined {
   if (HOME_TEMPLATE_IDS.includes(name)) {
     return `is taken: the home page gives the id ${name} to a part of its own, and a copy section's id is its file's name: rename the file`;
   }
+  if (isHomeFootnoteId(name)) {
+    return `is taken: the home page gives ids of this shape to footnotes (${footnoteIdPrefix('product')}fn-1, ${footnoteIdPrefix(copyBodyKey('about'))}fn-1), and a copy section's id is its file's name: rename the file`;
+  }
   return undefined;
+}
+
+/**
+ * Whether an id has the shape of a footnote's on the home page (isFootnoteId): its bodies are the
+ * page's introduction, the product's and each copy section's (`copy-<slug>-fn-1`), so any name
+ * of that shape may meet a footnote once a body has one.
+ */
+function isHomeFootnoteId(id: string): boolean {
+  const prefixes = [...id.matchAll(/-/g)]
+    .map((dash) => id.slice(0, dash.index + 1))
+    .filter(
+      (prefix) =>
+        prefix === footnoteIdPrefix('home') ||
+        prefix === footnoteIdPrefix('product') ||
+        (prefix.startsWith(footnoteIdPrefix('copy')) && prefix !== footnoteIdPrefix('copy')),
+    );
+  return isFootnoteId(id, prefixes);
 }

@@ -352,6 +352,28 @@ describe('readSiteContent', () => {
     );
   });
 
+  it('should refuse a copy file named like a footnote of the home page', async () => {
+    // Footnotes on the home page have ids made of their body's key: product-fn-1 is the product's
+    // first, copy-methode-fnref-1 points back from the methode section's.
+    const names = [
+      'product-fn-1',
+      'home-fnref-2',
+      'copy-methode-fn-1',
+      'copy-a-b-footnote-label',
+      'product-fn',
+      'copy-fn-1',
+      'products-fn-1',
+    ];
+    for (const name of names) await cp(join(dir, 'copy/methode.md'), join(dir, `copy/${name}.md`));
+    const refused = names.slice(0, 4).sort();
+    expect(await issuesOf()).toEqual(
+      refused.map(
+        (name) =>
+          `content/copy/${name}.md: (file name): is taken: the home page gives ids of this shape to footnotes (product-fn-1, copy-about-fn-1), and a copy section's id is its file's name: rename the file`,
+      ),
+    );
+  });
+
   it('should name each id of raw HTML in a body that its page already gives another element, at its line', async () => {
     // Two elements with one id break the links to it, and the site search refused the build
     // with MiniSearch's "duplicate ID /#product" for an <h2 id="product"> in a copy section.
