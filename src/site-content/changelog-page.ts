@@ -2,6 +2,7 @@ import GithubSlugger from 'github-slugger';
 import type { ChangelogEntry, ContentPage } from '../schemas/site-content.ts';
 import { escapeMarkdownText } from '../service/escape-markdown.ts';
 import { SERVICE_PATHS } from '../service/urls.ts';
+import { API_VERSION } from '../service/versions.ts';
 import type { TextDirection } from './page-languages.ts';
 import {
   parseMarkdownOutline,
@@ -17,6 +18,52 @@ export const CHANGELOG_FOLLOW_HEADING = 'Follow the changes';
 
 /** The shallowest heading an entry's body may hold: the page gives the entry's title an h2. */
 export const CHANGELOG_BODY_MIN_DEPTH = 3;
+
+/** A problem of one changelog entry, by the field it is in: `apiVersion` or `(body)`. */
+export interface ChangelogEntryProblem {
+  readonly field: string;
+  readonly message: string;
+}
+
+/**
+ * What the schema cannot see in an entry: a body heading above `###` (the page gives the entry's
+ * title an h2), and an `apiVersion` newer than the API this site serves (`API_VERSION`, the
+ * OpenAPI description's), which the page and the feed would announce as "API <version>" while no
+ * client can reach it. `apiVersion` is undefined when the front matter was refused.
+ */
+export function findChangelogEntryProblems(
+  apiVersion: string | undefined,
+  body: string,
+): ChangelogEntryProblem[] {
+  const problems: ChangelogEntryProblem[] = [];
+  if (apiVersion !== undefined && compareVersions(apiVersion, API_VERSION) > 0) {
+    problems.push({
+      field: 'apiVersion',
+      message: `is newer than the API this site serves (it is "${apiVersion}"): name the version that carries the change, ${API_VERSION} (the OpenAPI description's) or an earlier one`,
+    });
+  }
+  const shallow = parseMarkdownOutline(body).headings.find(
+    (heading) => heading.depth < CHANGELOG_BODY_MIN_DEPTH,
+  );
+  if (shallow) {
+    problems.push({
+      field: '(body)',
+      message: `the heading "${shallow.text}" must be level ${CHANGELOG_BODY_MIN_DEPTH} (###) or deeper: the entry's title is its heading`,
+    });
+  }
+  return problems;
+}
+
+/** The order of two MAJOR.MINOR.PATCH versions: negative when `a` is the earlier. */
+function compareVersions(a: string, b: string): number {
+  const left = a.split('.').map(Number);
+  const right = b.split('.').map(Number);
+  for (const [i, part] of left.entries()) {
+    const difference = part - (right[i] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
 
 /** Newest first; entries of one day by file name, so the order never depends on the disk. */
 export function sortChangelog(entries: readonly ChangelogEntry[]): ChangelogEntry[] {

@@ -32,7 +32,7 @@ import {
 } from './content-issue-words.ts';
 import { checkLogoSvg } from './brand-logo.ts';
 import { checkProductImage } from './product-image.ts';
-import { buildChangelogPage, CHANGELOG_BODY_MIN_DEPTH, sortChangelog } from './changelog-page.ts';
+import { buildChangelogPage, findChangelogEntryProblems, sortChangelog } from './changelog-page.ts';
 import {
   findCopyNameProblem,
   findContentPageClash,
@@ -41,7 +41,7 @@ import {
 } from './content-page-rules.ts';
 import { describeUnclosedBlock, findUnclosedBlocks } from './body-blocks.ts';
 import { describeBodyIdClash, findBodyIdClashes } from './body-ids.ts';
-import { listMarkdownEmbeds, parseMarkdownOutline } from './parse-markdown-outline.ts';
+import { listMarkdownEmbeds } from './parse-markdown-outline.ts';
 import { ContentError, formatIssuePath, type ContentIssue } from './content-error.ts';
 
 // Where every reader of content/ has imported them from.
@@ -322,17 +322,9 @@ class ContentReader {
         this.report(file, '(body)', 'the Markdown body must not be empty: say what changed');
         continue;
       }
-      const shallow = parseMarkdownOutline(entry.body).headings.find(
-        (heading) => heading.depth < CHANGELOG_BODY_MIN_DEPTH,
-      );
-      if (shallow) {
-        this.report(
-          file,
-          '(body)',
-          `the heading "${shallow.text}" must be level ${CHANGELOG_BODY_MIN_DEPTH} (###) or deeper: the entry's title is its heading`,
-        );
-        continue;
-      }
+      const problems = findChangelogEntryProblems(entry.data?.apiVersion, entry.body);
+      for (const { field, message } of problems) this.report(file, field, message);
+      if (problems.length > 0) continue;
       if (entry.data && wellNamed) entries.push({ ...entry.data, slug, body: entry.body });
     }
     return sortChangelog(entries);

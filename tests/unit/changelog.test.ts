@@ -12,6 +12,7 @@ import { runToolExamples } from '../../src/reference/tool-examples.ts';
 import { buildSiteNavigation } from '../../src/reference/site-navigation.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import { MEDIA_TYPES } from '../../src/service/media-types.ts';
+import { API_VERSION } from '../../src/service/versions.ts';
 import { buildServiceUrls } from '../../src/service/urls.ts';
 import {
   buildChangelogBody,
@@ -48,7 +49,7 @@ async function writeEntry(name: string, frontMatter: string[], body: string): Pr
 
 const entry = (date: string, title: string, breaking = false) => [
   `date: ${date}`,
-  'apiVersion: 1.2.0',
+  'apiVersion: 0.9.0',
   `breaking: ${breaking}`,
   `title: ${title}`,
 ];
@@ -93,8 +94,8 @@ describe('readSiteContent (content/changelog/)', () => {
     const page = content.contentPages.find((candidate) => candidate.slug === 'changelog');
     expect(page).toMatchObject({ title: 'Changelog', nav: false });
     expect(page?.body.indexOf('## Second')).toBeLessThan(page?.body.indexOf('## First') ?? 0);
-    expect(page?.body).toContain('2026-03-04 · API 1.2.0 · **Breaking change**');
-    expect(page?.body).toContain('2026-01-02 · API 1.2.0 · Not breaking');
+    expect(page?.body).toContain('2026-03-04 · API 0.9.0 · **Breaking change**');
+    expect(page?.body).toContain('2026-01-02 · API 0.9.0 · Not breaking');
     // The footer links it; the header's navigation does not.
     expect(buildSiteNavigation(content).map((link) => link.href)).not.toContain('/changelog');
     const routes = buildSiteRoutes(content, readProjectToolNames(process.cwd()));
@@ -118,6 +119,20 @@ describe('readSiteContent (content/changelog/)', () => {
       'Body.',
     );
     await writeEntry('no-breaking.md', ['date: 2026-11-25', 'apiVersion: v1', 'title: T'], 'Body.');
+    const [major = 0, minor = 0, patch = 0] = API_VERSION.split('.').map(Number);
+    const newer = [`${major + 1}.0.0`, `${major}.${minor}.${patch + 1}`];
+    for (const [i, version] of newer.entries()) {
+      await writeEntry(
+        `newer-${i}.md`,
+        ['date: 2026-11-25', `apiVersion: ${version}`, 'breaking: false', 'title: T'],
+        'Body.',
+      );
+    }
+    await writeEntry(
+      'earlier.md',
+      ['date: 2026-11-25', 'apiVersion: 0.9.12', 'breaking: false', 'title: T'],
+      'Body.',
+    );
     await writeEntry(
       'yes.md',
       [...entry('2026-11-25', 'T').slice(0, 2), 'breaking: yes', 'title: T'],
@@ -133,6 +148,10 @@ describe('readSiteContent (content/changelog/)', () => {
         'content/changelog/bad-date.md: date: must be a date as YYYY-MM-DD, e.g. 2026-11-25 (it is "25/11/2026")',
         'content/changelog/no-breaking.md: apiVersion: must be a version as MAJOR.MINOR.PATCH, e.g. 1.0.0 (it is "v1")',
         'content/changelog/no-breaking.md: breaking: is required',
+        ...newer.map(
+          (version, i) =>
+            `content/changelog/newer-${i}.md: apiVersion: is newer than the API this site serves (it is "${version}"): name the version that carries the change, ${API_VERSION} (the OpenAPI description's) or an earlier one`,
+        ),
         'content/changelog/yes.md: breaking: must be true or false (it is "yes")',
         expect.stringMatching(
           /^content\/changelog\/shallow\.md: \(body\): the heading "Details" must be level 3/,
@@ -144,6 +163,8 @@ describe('readSiteContent (content/changelog/)', () => {
         'content/changelog/extra.md: author: is not a field this file takes: check its spelling (field names are case-sensitive)',
       ]),
     );
+    // An earlier version than the API's is an entry of the past.
+    expect(issues.filter((issue) => issue.includes('earlier.md'))).toEqual([]);
   });
 
   it('should keep /changelog for the changelog: a content page of that name is refused', () => {
@@ -173,8 +194,8 @@ describe('buildChangelogFeed', () => {
     expect(second?.id).toBe('tag:facts.example.com,2026-03-04:changelog/second');
     expect(second?.url).toBe(`${urls.changelog}#second`);
     expect(second?.content).toContain('<h3>What to change</h3>');
-    expect(second?.categories.map((category) => category.term)).toEqual(['api-1.2.0', 'breaking']);
-    expect(first?.categories.map((category) => category.term)).toEqual(['api-1.2.0']);
+    expect(second?.categories.map((category) => category.term)).toEqual(['api-0.9.0', 'breaking']);
+    expect(first?.categories.map((category) => category.term)).toEqual(['api-0.9.0']);
     expect(first?.published?.toISOString()).toBe('2026-01-02T00:00:00.000Z');
     // The anchor is the id the page gives the entry's heading (github-slugger).
     expect(first?.url).toBe(`${urls.changelog}#first--best`);
@@ -184,7 +205,7 @@ describe('buildChangelogFeed', () => {
       `<entry xml:lang="${content.company.locale}">`,
       `<entry xml:lang="${content.company.locale}">`,
     ]);
-    expect(xml).toContain('<summary xml:lang="en">API 1.2.0. Breaking change');
+    expect(xml).toContain('<summary xml:lang="en">API 0.9.0. Breaking change');
   });
 });
 
@@ -228,9 +249,9 @@ describe('buildChangelogBody', () => {
     expect(blocks).toContain('<h2>Δεύτερη</h2>');
     expect(blocks).toContain('<p>Σπάει.</p>');
     expect(blocks).toContain(
-      '<p lang="en">2026-02-01 · API 1.2.0 · <strong>Breaking change</strong></p>',
+      '<p lang="en">2026-02-01 · API 0.9.0 · <strong>Breaking change</strong></p>',
     );
-    expect(blocks).toContain('<p lang="en">2026-01-01 · API 1.2.0 · Not breaking</p>');
+    expect(blocks).toContain('<p lang="en">2026-01-01 · API 0.9.0 · Not breaking</p>');
   });
 
   it("should keep each entry's footnotes its own, although one page holds them all", async () => {
@@ -296,6 +317,6 @@ describe('buildChangelogBody', () => {
       blocks.filter((block) => block.startsWith('<div ') && !block.includes('dir="ltr"')),
     ).toEqual([]);
     expect(blocks).toContain('<h2>الأول</h2>');
-    expect(blocks).toContain('<p lang="en" dir="ltr">2026-01-01 · API 1.2.0 · Not breaking</p>');
+    expect(blocks).toContain('<p lang="en" dir="ltr">2026-01-01 · API 0.9.0 · Not breaking</p>');
   });
 });
