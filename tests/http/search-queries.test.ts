@@ -175,6 +175,24 @@ describe('the served search index', () => {
     expect(portal?.text).not.toMatch(/REST quickstart\s*MCP quickstart/);
   });
 
+  it("should leave the content's descriptions that the MCP resources table quotes to the sections they describe", async () => {
+    const sections = await readServedSections();
+    const content = await loadSampleContent();
+    const descriptions = [content.product.summary, ...content.copy.map((copy) => copy.description)];
+    const table = sections.filter((section) => section.url.startsWith('/docs/mcp/resources'));
+    expect(table.map((section) => section.text).join(' ')).toContain('/copy/');
+    // The table quoted every description, so a question in their words ("how accurate are the
+    // heights") found it above the section on the home page that the description describes.
+    const quoting = (description: string) =>
+      table.filter((section) => section.text.replace(/\s+/g, ' ').includes(description));
+    expect(descriptions.map((description) => [description, quoting(description)])).toEqual(
+      descriptions.map((description) => [description, []]),
+    );
+    for (const description of descriptions) {
+      expect(searchLikeTheDialog(description)[0]?.url, description).toMatch(/^\/(?:#|$)/);
+    }
+  });
+
   it("should leave out the reference pages' links to the previous and next page", async () => {
     const sections = await readServedSections();
     const references = sections.filter((section) => section.url.startsWith('/docs/'));
