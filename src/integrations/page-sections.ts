@@ -54,10 +54,11 @@ function tidy(text: string): string {
  * Splits a built page into the sections the search lists: the text of its `<main>`, cut at each
  * heading that has an `id` (the section's anchor); the text before the first such heading belongs
  * to the page itself. Elements marked `data-search-ignore` (the heading links, the page actions,
- * the note for agents, the content's words that a reference table quotes), hidden elements, scripts, styles and buttons are left out. The text of an
- * element marked `data-search-section="<id>"` (a card that leads to a section further down, such
- * as the home page's list of the copy sections) belongs to the section of that id, wherever the
- * element stands, and to no section when the page has none of that id. The text of a `<pre>`
+ * the note for agents, the content's words that a reference table quotes), hidden elements,
+ * scripts, styles and buttons are left out. The text of an element marked
+ * `data-search-section="<id>"` (a card that leads to a section further down, such as the home
+ * page's list of the copy sections) belongs to the section of that id, wherever the element
+ * stands, and to no section when the page has none of that id. The text of a `<pre>`
  * (a request sample, an example body) is the section's `code`, apart from its prose `text`: the
  * search weighs it less, since its words are an example's, not what the section is about. The
  * page's title is its first `h1`, else its `<title>`. With `languages` (a site whose content is
