@@ -1,4 +1,4 @@
-import type { SiteContent } from '../schemas/site-content.ts';
+import { readMailtoAddress, type SiteContent } from '../schemas/site-content.ts';
 import type { ServiceUrls } from '../service/urls.ts';
 import { API_VERSION } from '../service/versions.ts';
 
@@ -21,9 +21,7 @@ export function buildStructuredData(content: SiteContent, urls: ServiceUrls, pag
     slogan: company.tagline,
     ...(company.foundingDate ? { foundingDate: company.foundingDate } : {}),
     ...(company.headquarters ? { location: { '@type': 'Place', name: company.headquarters } } : {}),
-    ...(company.contactUrl
-      ? { contactPoint: { '@type': 'ContactPoint', contactType: 'sales', url: company.contactUrl } }
-      : {}),
+    ...(company.contactUrl ? { contactPoint: describeContactPoint(company.contactUrl) } : {}),
   };
   const webSite = {
     '@type': 'WebSite',
@@ -94,6 +92,16 @@ const TRAIL_NAMES: Readonly<Record<string, string>> = { errors: 'Errors' };
  * path, then the page.
  * @see https://schema.org/WebPage (dateModified, primaryImageOfPage), https://schema.org/BreadcrumbList
  */
+/** The company's contact point: `email` for a `mailto:` contact address, `url` for a web page. */
+function describeContactPoint(contactUrl: string) {
+  const email = readMailtoAddress(contactUrl);
+  return {
+    '@type': 'ContactPoint',
+    contactType: 'sales',
+    ...(email === undefined ? { url: contactUrl } : { email }),
+  };
+}
+
 function buildPageNodes(urls: ServiceUrls, page: PageFacts) {
   const url = page.path === '/' ? urls.home : `${urls.origin}${page.path}`;
   const segments = page.path.split('/').filter(Boolean);

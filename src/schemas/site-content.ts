@@ -54,6 +54,40 @@ const PublicUrlSchema = z
   // Zod runs this even after the URL check failed (it reports every problem at once), hence canParse.
   .overwrite((url) => (/[^\x21-\x7e]/.test(url) && URL.canParse(url) ? new URL(url).href : url));
 
+/** One address after `mailto:`, and headers after it if any (`mailto:sales@example.com?subject=Hi`). */
+const MAILTO_URL = /^mailto:[^@?,\s]+@[^@?,\s]+(?:\?\S*)?$/i;
+
+/**
+ * Where a reader is sent (a call to action, the contact address): an absolute http(s) URL as
+ * PublicUrlSchema, or a `mailto:` URL with one address, since "Write to us" is a call to action
+ * many companies publish. Not `tel:` or any other scheme: agents and the API's clients follow web
+ * links and e-mail addresses.
+ */
+const LinkUrlSchema = z
+  .url({
+    protocol: /^(?:https?|mailto)$/,
+    error: 'must be an absolute http(s) URL or an e-mail address as mailto:sales@example.com',
+  })
+  .refine(
+    (url) => !/^mailto:/i.test(url) || MAILTO_URL.test(url),
+    'must name one e-mail address after mailto, as mailto:sales@example.com',
+  )
+  .overwrite((url) => (/[^\x21-\x7e]/.test(url) && URL.canParse(url) ? new URL(url).href : url));
+
+/**
+ * The address of a `mailto:` URL of LinkUrlSchema (`sales@example.com`), or undefined for an
+ * http(s) URL: schema.org's ContactPoint and OpenAPI's contact object write an address as `email`.
+ */
+export function readMailtoAddress(url: string): string | undefined {
+  if (!/^mailto:/i.test(url)) return undefined;
+  const address = url.slice('mailto:'.length).split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(address);
+  } catch {
+    return address;
+  }
+}
+
 /**
  * A name, title, heading, tagline or label: not empty, at most `max` characters and one line. It
  * is one line on the pages, so a line break would only split it in the Markdown documents (a
@@ -122,7 +156,7 @@ export const CompanySchema = z.strictObject({
     )
     .optional(),
   headquarters: OneLineSchema.optional(),
-  contactUrl: PublicUrlSchema.optional(),
+  contactUrl: LinkUrlSchema.optional(),
   locale: z
     .string()
     .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, { error: LANGUAGE_TAG_ERROR, abort: true })
@@ -203,7 +237,7 @@ export const CallToActionSchema = z.strictObject({
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be kebab-case, e.g. request-a-quote')
     .describe('A stable id of the call to action (kebab-case)'),
   label: oneLine(60).describe('The button or link text'),
-  url: PublicUrlSchema.describe('Where the call to action leads'),
+  url: LinkUrlSchema.describe('Where the call to action leads: a web page or a mailto: address'),
   description: z
     .string()
     .trim()

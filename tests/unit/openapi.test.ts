@@ -27,7 +27,7 @@ const content = await loadFixtureContent('rich');
 type Operation = { responses: Record<string, unknown>; operationId: string };
 const document = buildOpenApiDocument(content, urls, DEFAULT_RATE_LIMIT) as {
   openapi: string;
-  info: { version: string; description: string };
+  info: { version: string; description: string; contact: Record<string, string> };
   servers: { url: string }[];
   paths: Record<string, { servers?: { url: string }[] } & Record<string, Operation>>;
   components: { schemas: Record<string, unknown>; responses: Record<string, unknown> };
@@ -64,6 +64,20 @@ function publishedOperations(): string[] {
 }
 
 describe('buildOpenApiDocument', () => {
+  it('should name the contact page as url, or a mailto: contact address as email beside the website', async () => {
+    expect(document.info.contact).toEqual({
+      name: content.company.name,
+      url: content.company.contactUrl,
+    });
+    const byMail = await loadFixtureContent('right-to-left');
+    const mailDocument = buildOpenApiDocument(byMail, urls, DEFAULT_RATE_LIMIT) as typeof document;
+    expect(mailDocument.info.contact).toEqual({
+      name: byMail.company.name,
+      url: byMail.company.website,
+      email: 'info@siwa-dates.example',
+    });
+  });
+
   it('should be OpenAPI 3.1, version 1.0.0, with the three server bases of docs/spec.md §4', () => {
     expect(document.openapi).toMatch(/^3\.1\./);
     expect(document.info.version).toBe('1.0.0');

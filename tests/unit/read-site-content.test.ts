@@ -45,7 +45,7 @@ describe('readSiteContent', () => {
     expect(urls).toContain(
       'https://minato.example/ja/%E3%81%8A%E5%95%8F%E3%81%84%E5%90%88%E3%82%8F%E3%81%9B',
     );
-    expect(urls).toContain('https://boulangerie-generale.example/contact?lang=fr&source=site');
+    expect(urls).toContain('https://boulangerie-generale.example/trial?plan=fournil&weeks=4');
     expect(urls.every((url) => /^[\x21-\x7e]+$/.test(url))).toBe(true);
   });
 
@@ -76,6 +76,38 @@ describe('readSiteContent', () => {
       ]);
     },
   );
+
+  it('should take a mailto: address as a call to action and as the contact address, and refuse any other scheme', async () => {
+    const urls = [
+      'mailto:ventes@boulangerie.example',
+      'MAILTO:Ventes@Boulangerie.example?subject=Devis%20pour%20trois%20boutiques',
+      'mailto:',
+      'mailto:ventes@boulangerie.example,compta@boulangerie.example',
+      'mailto:?subject=Devis',
+      'tel:+33472000000',
+      'javascript:alert(1)',
+    ];
+    await edit('calls-to-action.yaml', (text) => {
+      let i = 0;
+      return text.replace(/^ {2}url: .*$/gm, (line) => {
+        const url = urls[i++];
+        return url === undefined ? line : `  url: "${url}"`;
+      });
+    });
+    await edit('company.yaml', (text) =>
+      text.replace(/^contactUrl:.*$/m, 'contactUrl: mailto:bonjour@boulangerie.example'),
+    );
+    const oneAddress = 'must name one e-mail address after mailto, as mailto:sales@example.com';
+    const webOrMail =
+      'must be an absolute http(s) URL or an e-mail address as mailto:sales@example.com';
+    expect(await issuesOf()).toEqual([
+      `content/calls-to-action.yaml: [2].url: ${oneAddress} (it is "mailto:")`,
+      `content/calls-to-action.yaml: [3].url: ${oneAddress} (it is "mailto:ventes@boulangerie.example,compt…")`,
+      `content/calls-to-action.yaml: [4].url: ${oneAddress} (it is "mailto:?subject=Devis")`,
+      `content/calls-to-action.yaml: [5].url: ${webOrMail} (it is "tel:+33472000000")`,
+      `content/calls-to-action.yaml: [6].url: ${webOrMail} (it is "javascript:alert(1)")`,
+    ]);
+  });
 
   it('should report every problem at once, with list positions', async () => {
     await edit(

@@ -25,6 +25,17 @@ describe('buildStructuredData', () => {
     });
   });
 
+  it("should give the contact address as the ContactPoint's email when it is mailto:, else as its url", async () => {
+    const byMail = buildStructuredData(await loadFixtureContent('right-to-left'), urls)['@graph'];
+    expect(byMail[0]).toMatchObject({
+      contactPoint: { '@type': 'ContactPoint', email: 'info@siwa-dates.example' },
+    });
+    expect(byMail[0]).not.toHaveProperty('contactPoint.url');
+    const byPage = buildStructuredData(content, urls)['@graph'];
+    expect(byPage[0]).toMatchObject({ contactPoint: { url: content.company.contactUrl } });
+    expect(byPage[0]).not.toHaveProperty('contactPoint.email');
+  });
+
   it('should add the page with its dateModified and a BreadcrumbList through its parents', () => {
     const graph = buildStructuredData(content, urls, {
       path: '/errors/not_found',

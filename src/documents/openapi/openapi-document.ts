@@ -1,4 +1,4 @@
-import type { SiteContent } from '../../schemas/site-content.ts';
+import { readMailtoAddress, type SiteContent } from '../../schemas/site-content.ts';
 import type { RateLimitPolicy } from '../../service/rate-limit-policy.ts';
 import type { ServiceUrls } from '../../service/urls.ts';
 import { API_VERSION, MCP_AGENT_VERSION } from '../../service/versions.ts';
@@ -52,7 +52,7 @@ export function buildOpenApiDocument(
         '',
         `Limits: ${describeLimits(rateLimit)}`,
       ].join('\n'),
-      contact: { name: company.name, url: company.contactUrl ?? company.website },
+      contact: describeContact(company),
       license: { name: 'Public marketing facts, free to quote with attribution', url: urls.docs },
     },
     servers: [
@@ -107,4 +107,15 @@ export function buildOpenApiDocument(
       },
     },
   };
+}
+
+/**
+ * The description's contact object: the company's name, its contact page (else its website) as
+ * `url`, and a `mailto:` contact address as `email`, beside the website as `url`.
+ */
+function describeContact(company: SiteContent['company']) {
+  const email = company.contactUrl && readMailtoAddress(company.contactUrl);
+  return email
+    ? { name: company.name, url: company.website, email }
+    : { name: company.name, url: company.contactUrl ?? company.website };
 }
