@@ -84,14 +84,6 @@ export interface PageFacts {
   };
 }
 
-/** The name of each path segment in the breadcrumb trail (the page's own title ends it). */
-const TRAIL_NAMES: Readonly<Record<string, string>> = { errors: 'Errors' };
-
-/**
- * The page (WebPage, with `dateModified` in ISO 8601) and its BreadcrumbList: Home, each parent
- * path, then the page.
- * @see https://schema.org/WebPage (dateModified, primaryImageOfPage), https://schema.org/BreadcrumbList
- */
 /** The company's contact point: `email` for a `mailto:` contact address, `url` for a web page. */
 function describeContactPoint(contactUrl: string) {
   const email = readMailtoAddress(contactUrl);
@@ -102,6 +94,14 @@ function describeContactPoint(contactUrl: string) {
   };
 }
 
+/** The name of each path segment in the breadcrumb trail (the page's own title ends it). */
+const TRAIL_NAMES: Readonly<Record<string, string>> = { errors: 'Errors' };
+
+/**
+ * The page (WebPage, with `dateModified` in ISO 8601) and its BreadcrumbList: Home, each parent
+ * path, then the page.
+ * @see https://schema.org/WebPage (dateModified, primaryImageOfPage), https://schema.org/BreadcrumbList
+ */
 function buildPageNodes(urls: ServiceUrls, page: PageFacts) {
   const url = page.path === '/' ? urls.home : `${urls.origin}${page.path}`;
   const segments = page.path.split('/').filter(Boolean);

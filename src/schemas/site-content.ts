@@ -51,10 +51,15 @@ function isLanguageTag(tag: string): boolean {
  */
 const PublicUrlSchema = z
   .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' })
-  // Zod runs this even after the URL check failed (it reports every problem at once), hence canParse.
-  .overwrite((url) => (/[^\x21-\x7e]/.test(url) && URL.canParse(url) ? new URL(url).href : url));
+  .overwrite(toUri);
 
-/** One address after `mailto:`, and headers after it if any (`mailto:sales@example.com?subject=Hi`). */
+/** A URL holding characters outside ASCII as the URI it stands for; any other as written. */
+function toUri(url: string): string {
+  // Zod runs this even after the URL check failed (it reports every problem at once), hence canParse.
+  return /[^\x21-\x7e]/.test(url) && URL.canParse(url) ? new URL(url).href : url;
+}
+
+/** One address after `mailto:`, then headers if any (`mailto:sales@example.com?subject=Hi`). */
 const MAILTO_URL = /^mailto:[^@?,\s]+@[^@?,\s]+(?:\?\S*)?$/i;
 
 /**
@@ -72,7 +77,7 @@ const LinkUrlSchema = z
     (url) => !/^mailto:/i.test(url) || MAILTO_URL.test(url),
     'must name one e-mail address after mailto, as mailto:sales@example.com',
   )
-  .overwrite((url) => (/[^\x21-\x7e]/.test(url) && URL.canParse(url) ? new URL(url).href : url));
+  .overwrite(toUri);
 
 /**
  * The address of a `mailto:` URL of LinkUrlSchema (`sales@example.com`), or undefined for an
