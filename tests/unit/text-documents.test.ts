@@ -68,7 +68,15 @@ describe('buildLlmsTxt', () => {
     );
     const body = lines.slice(firstSection).filter((line) => line && !line.startsWith('## '));
     expect(body.length).toBeGreaterThan(10);
-    for (const line of body) expect(line).toMatch(/^- \[[^\]]+\]\(https?:\/\/[^)\s]+\)(: .+)?$/);
+    for (const line of body) {
+      expect(line).toMatch(/^- \[[^\]]+\]\((?:https?:\/\/|mailto:)[^)\s]+\)(: .+)?$/);
+    }
+    // An e-mail address is linked only as a call to action that is one.
+    const mailLinks = body.flatMap((line) => /\]\((mailto:[^)\s]+)\)/.exec(line)?.[1] ?? []);
+    expect(mailLinks.length).toBeGreaterThan(0);
+    expect(mailLinks).toEqual(
+      content.callsToAction.map((action) => action.url).filter((url) => url.startsWith('mailto:')),
+    );
   });
 
   it('should end with an ## Optional section', () => {
