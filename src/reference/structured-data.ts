@@ -1,4 +1,5 @@
-import { readMailtoAddress, type SiteContent } from '../schemas/site-content.ts';
+import { readMailtoAddress } from '../schemas/mailto.ts';
+import type { SiteContent } from '../schemas/site-content.ts';
 import type { ServiceUrls } from '../service/urls.ts';
 import { API_VERSION } from '../service/versions.ts';
 

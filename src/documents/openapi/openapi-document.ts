@@ -1,4 +1,5 @@
-import { readMailtoAddress, type SiteContent } from '../../schemas/site-content.ts';
+import { readMailtoAddress } from '../../schemas/mailto.ts';
+import type { SiteContent } from '../../schemas/site-content.ts';
 import type { RateLimitPolicy } from '../../service/rate-limit-policy.ts';
 import type { ServiceUrls } from '../../service/urls.ts';
 import { API_VERSION, MCP_AGENT_VERSION } from '../../service/versions.ts';
