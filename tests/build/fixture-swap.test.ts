@@ -499,6 +499,42 @@ describe.each(FIXTURE_COMPANY_NAMES)(
               .filter(({ gap }) => gap < 12),
           );
           problems.push(...flush.map(({ gap, next }) => `${path}: ${gap} px above ${next}`));
+          // The owner's quotations and lists in lists (the rich fixture's product body has both):
+          // a quotation is set apart by a rule at its start edge, not by the browser's indent
+          // alone, and a list in a list item sits against the outer list's next item.
+          const bodyBlocks = await page.evaluate(() => ({
+            quotes: [...document.querySelectorAll('main blockquote')].map((quote) => {
+              const style = getComputedStyle(quote);
+              const rtl = style.direction === 'rtl';
+              return {
+                text: quote.textContent?.trim().slice(0, 40) ?? '',
+                rule: Number.parseFloat(rtl ? style.borderRightWidth : style.borderLeftWidth),
+                indent: Number.parseFloat(rtl ? style.marginRight : style.marginLeft),
+              };
+            }),
+            nested: [...document.querySelectorAll('main li > ul, main li > ol')]
+              .filter((list) => list.parentElement?.nextElementSibling)
+              .map((list) => ({
+                text: list.textContent?.trim().slice(0, 40) ?? '',
+                gap:
+                  (list.parentElement?.nextElementSibling?.getBoundingClientRect().top ?? 0) -
+                  list.getBoundingClientRect().bottom,
+              })),
+          }));
+          if (name === 'rich' && path === '/') {
+            expect(bodyBlocks.quotes.length, 'quotations').toBeGreaterThan(0);
+            expect(bodyBlocks.nested.length, 'lists in lists').toBeGreaterThan(0);
+          }
+          for (const { text, rule, indent } of bodyBlocks.quotes) {
+            if (rule < 2 || indent > 0) {
+              problems.push(
+                `${path}: quotation "${text}" has a ${rule} px rule, ${indent} px indent`,
+              );
+            }
+          }
+          for (const { text, gap } of bodyBlocks.nested) {
+            if (gap > 8) problems.push(`${path}: ${gap} px under the list "${text}"`);
+          }
           // A field the company leaves out leaves no hole: no element of the page is empty
           // (the reference's tables and its consoles' error slots are /docs's own, left out).
           if (path !== '/docs') {
