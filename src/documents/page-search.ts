@@ -12,11 +12,11 @@ import {
   normalizeWord,
   readQueryWords,
   readWordTerms,
-  STOP_WORDS,
   stemTerm,
   tokenizeIndexedWords,
   tokenizeWords,
   trimJoiners,
+  withStopWords,
   WORD,
 } from './search-terms.ts';
 
@@ -81,25 +81,57 @@ export interface PageSearchAnswer {
   readonly hits: readonly PageSearchHit[];
 }
 
-/** The index's fields and text processing; the build and the browser must use the same. */
-export const PAGE_SEARCH_OPTIONS: Options<PageSection> = {
-  idField: 'url',
-  fields: ['heading', 'names', 'text', 'page', 'code'],
-  storeFields: ['url', 'page', 'heading', 'text', 'code', 'weight', 'lang', 'pageLang'],
-  tokenize: tokenizeIndexedWords,
-  processTerm: (term) => readWordTerms(term),
-  searchOptions: {
-    // A heading names what its section is about; the page's title, what every section shares; a
-    // code block's words are an example's (a request sample that asks the question a reader
-    // types is not where the site answers it).
-    boost: { heading: 5, names: 5, page: 1.5, code: 0.25 },
-    weights: { fuzzy: 0.3, prefix: 0.6 },
-  },
+/**
+ * What the build writes (`/search-index.json`, and packed for the MCP function): the sections,
+ * and the stop words of the content's language beyond English's (`withStopWords`; empty for
+ * content in English or in a language the build has no list for).
+ */
+export interface PageSearchFile {
+  readonly sections: readonly PageSection[];
+  readonly stopWords: readonly string[];
+}
+
+/** The index's fields and text processing, with its stop words (`withStopWords`). */
+function createPageSearchOptions(stopWords: ReadonlySet<string>): Options<PageSection> {
+  return {
+    idField: 'url',
+    fields: ['heading', 'names', 'text', 'page', 'code'],
+    storeFields: ['url', 'page', 'heading', 'text', 'code', 'weight', 'lang', 'pageLang'],
+    tokenize: tokenizeIndexedWords,
+    processTerm: (term) => readWordTerms(term, stopWords),
+    searchOptions: PAGE_SEARCH_WEIGHTS,
+  };
+}
+
+/** How the fields and the kinds of match weigh. */
+const PAGE_SEARCH_WEIGHTS = {
+  // A heading names what its section is about; the page's title, what every section shares; a
+  // code block's words are an example's (a request sample that asks the question a reader
+  // types is not where the site answers it).
+  boost: { heading: 5, names: 5, page: 1.5, code: 0.25 },
+  weights: { fuzzy: 0.3, prefix: 0.6 },
 };
 
-/** Builds the search index of the pages' sections. */
-export function buildPageSearchIndex(sections: readonly PageSection[]): MiniSearch<PageSection> {
-  const index = new MiniSearch<PageSection>(PAGE_SEARCH_OPTIONS);
+/** The search index of the pages' sections, and the stop words it was built with. */
+export class PageSearchIndex extends MiniSearch<PageSection> {
+  /** English's, Hindi's and the content language's: a query is read with the same ones. */
+  readonly stopWords: ReadonlySet<string>;
+
+  constructor(stopWords: ReadonlySet<string>) {
+    super(createPageSearchOptions(stopWords));
+    this.stopWords = stopWords;
+  }
+}
+
+/**
+ * Builds the search index of the pages' sections, with the stop words of the content's language
+ * beyond English's (PageSearchFile's `stopWords`).
+ */
+export function buildPageSearchIndex(
+  sections: readonly PageSection[],
+  stopWords: readonly string[] = [],
+): PageSearchIndex {
+  const index = new PageSearchIndex(withStopWords(stopWords));
   index.addAll(sections);
   return index;
 }
@@ -117,26 +149,40 @@ function isPageSection(value: unknown): value is PageSection {
   );
 }
 
-/** The file the build writes: the sections, which the browser indexes (smaller than an index). */
-export function serializePageSections(sections: readonly PageSection[]): string {
-  return JSON.stringify({ sections });
+/**
+ * The file the build writes: the sections, which the browser indexes (smaller than an index), and
+ * the content language's stop words.
+ */
+export function serializePageSections(
+  sections: readonly PageSection[],
+  stopWords: readonly string[] = [],
+): string {
+  return JSON.stringify({ sections, stopWords });
 }
 
-/** The sections of the file the build wrote; throws on a file of another shape (a broken build). */
-export function parsePageSections(json: string): PageSection[] {
+/** The file the build wrote; throws on a file of another shape (a broken build). */
+export function parsePageSearchFile(json: string): PageSearchFile {
   const parsed: unknown = JSON.parse(json);
-  const sections =
+  const { sections, stopWords = [] } =
     typeof parsed === 'object' && parsed !== null
-      ? (parsed as { sections?: unknown }).sections
-      : undefined;
+      ? (parsed as { sections?: unknown; stopWords?: unknown })
+      : {};
   if (!Array.isArray(sections) || !sections.every(isPageSection))
     throw new Error('The search index is not a list of page sections.');
-  return sections;
+  if (!Array.isArray(stopWords) || !stopWords.every((word) => typeof word === 'string'))
+    throw new Error("The search index's stop words are not a list of words.");
+  return { sections, stopWords };
 }
 
-/** Indexes the sections of the file the build wrote; throws as `parsePageSections` does. */
-export function loadPageSearchIndex(json: string): MiniSearch<PageSection> {
-  return buildPageSearchIndex(parsePageSections(json));
+/** The sections of the file the build wrote; throws as `parsePageSearchFile` does. */
+export function parsePageSections(json: string): PageSection[] {
+  return [...parsePageSearchFile(json).sections];
+}
+
+/** Indexes the file the build wrote; throws as `parsePageSearchFile` does. */
+export function loadPageSearchIndex(json: string): PageSearchIndex {
+  const { sections, stopWords } = parsePageSearchFile(json);
+  return buildPageSearchIndex(sections, stopWords);
 }
 
 /** How many words a snippet holds, and how many of them come before the first match. */
@@ -155,8 +201,13 @@ interface SnippetWord {
  * run of East Asian letters on its own (such a run is often a whole sentence), marked when it or
  * the pair it makes with a neighbour of the run matched (splitEastAsianWord).
  */
-function readSnippetWords(text: string, matched: ReadonlySet<string>): SnippetWord[] {
-  const isMatched = (spelled: string) => readWordTerms(spelled).some((term) => matched.has(term));
+function readSnippetWords(
+  text: string,
+  matched: ReadonlySet<string>,
+  stopWords: ReadonlySet<string> | undefined,
+): SnippetWord[] {
+  const isMatched = (spelled: string) =>
+    readWordTerms(spelled, stopWords).some((term) => matched.has(term));
   const words: SnippetWord[] = [];
   for (const match of text.matchAll(WORD)) {
     // The word's runs: East Asian letters one by one, the rest whole (`API` of `API键`).
@@ -188,10 +239,14 @@ function readSnippetWords(text: string, matched: ReadonlySet<string>): SnippetWo
 /**
  * The snippet of a section's text around its first word that matched: about 24 words, the
  * matched words marked. A word is marked when one of its terms is among the matched index terms,
- * so a fuzzy match marks the word it matched, never a stop word.
+ * so a fuzzy match marks the word it matched, never a stop word (of `stopWords`: the index's).
  */
-export function buildSnippet(text: string, matched: ReadonlySet<string>): SnippetPart[] {
-  const words = readSnippetWords(text, matched);
+export function buildSnippet(
+  text: string,
+  matched: ReadonlySet<string>,
+  stopWords?: ReadonlySet<string>,
+): SnippetPart[] {
+  const words = readSnippetWords(text, matched, stopWords);
   if (words.length === 0) return text ? [{ text: text.slice(0, 160), mark: false }] : [];
   const first = Math.max(
     0,
@@ -222,7 +277,7 @@ export function buildSnippet(text: string, matched: ReadonlySet<string>): Snippe
  * Turns a MiniSearch result into a hit; a word is marked when it holds a term that matched. The
  * snippet comes from the section's prose, or from its code when only the code matched.
  */
-function toHit(result: SearchResult): PageSearchHit {
+function toHit(result: SearchResult, stopWords: ReadonlySet<string>): PageSearchHit {
   const page = String(result.page);
   const heading = String(result.heading);
   const fields = new Set(Object.values(result.match).flat());
@@ -235,6 +290,7 @@ function toHit(result: SearchResult): PageSearchHit {
     snippet: buildSnippet(
       String(quoted ? result.code : result.text),
       new Set(Object.keys(result.match)),
+      stopWords,
     ),
     ...(typeof result.lang === 'string' ? { lang: result.lang } : {}),
     ...(typeof result.pageLang === 'string' ? { pageLang: result.pageLang } : {}),
@@ -245,10 +301,10 @@ function toHit(result: SearchResult): PageSearchHit {
 const EXACT_HEADING_BOOST = 3;
 
 /** A text's words as the search compares them: stop words left out, each by its stem. */
-function readStems(text: string): string[] {
+function readStems(text: string, stopWords: ReadonlySet<string>): string[] {
   return tokenizeWords(text)
     .map(normalizeWord)
-    .filter((word) => !STOP_WORDS.has(word))
+    .filter((word) => !stopWords.has(word))
     .map(stemTerm);
 }
 
@@ -258,8 +314,12 @@ function readStemSet(stems: readonly string[]): string {
 }
 
 /** True when the words (stems, in order) stand side by side in a text. */
-function holdsPhrase(text: string, phrase: readonly string[]): boolean {
-  const stems = readStems(text);
+function holdsPhrase(
+  text: string,
+  phrase: readonly string[],
+  stopWords: ReadonlySet<string>,
+): boolean {
+  const stems = readStems(text, stopWords);
   const [first] = phrase;
   return stems.some(
     (stem, at) => stem === first && phrase.every((word, offset) => stems[at + offset] === word),
@@ -267,9 +327,13 @@ function holdsPhrase(text: string, phrase: readonly string[]): boolean {
 }
 
 /** A result's score with its section's weight and the exact heading's boost. */
-function weighResult(result: SearchResult, headingKey: string): number {
+function weighResult(
+  result: SearchResult,
+  headingKey: string,
+  stopWords: ReadonlySet<string>,
+): number {
   const weight = typeof result.weight === 'number' ? result.weight : 1;
-  const exact = readStemSet(readStems(String(result.heading))) === headingKey;
+  const exact = readStemSet(readStems(String(result.heading), stopWords)) === headingKey;
   return result.score * weight * (exact ? EXACT_HEADING_BOOST : 1);
 }
 
@@ -282,26 +346,32 @@ function weighResult(result: SearchResult, headingKey: string): number {
  * words searched. At most `perPage` sections of one page and `limit` in all.
  */
 export function searchPages(
-  index: MiniSearch<PageSection>,
+  index: PageSearchIndex,
   query: string,
   options: { readonly limit: number; readonly perPage: number },
 ): PageSearchAnswer {
+  const { stopWords } = index;
   // A word with East Asian letters stands in a text as its pairs of letters (readStems).
-  const phrase = readQueryWords(query).flatMap((word) => (word.whole ? [word.stem] : word.pieces));
+  const phrase = readQueryWords(query, stopWords).flatMap((word) =>
+    word.whole ? [word.stem] : word.pieces,
+  );
   const headingKey = readStemSet(phrase);
   const rank = (results: SearchResult[]) =>
     results
-      .map((result) => ({ result, score: weighResult(result, headingKey) }))
+      .map((result) => ({ result, score: weighResult(result, headingKey, stopWords) }))
       .sort((a, b) => b.score - a.score)
       .map(({ result, score }): SearchResult => ({ ...result, score }));
-  const all = rank(index.search(buildSearchQuery(query, 'AND')));
+  const all = rank(index.search(buildSearchQuery(query, 'AND', stopWords)));
   const found = new Set(all.map((result) => result.id as string));
   const some = rank(
-    index.search(buildSearchQuery(query, 'OR')).filter((result) => !found.has(result.id as string)),
+    index
+      .search(buildSearchQuery(query, 'OR', stopWords))
+      .filter((result) => !found.has(result.id as string)),
   );
   const isPhrase = (result: SearchResult) =>
     phrase.length > 1 &&
-    (holdsPhrase(String(result.heading), phrase) || holdsPhrase(String(result.text), phrase));
+    (holdsPhrase(String(result.heading), phrase, stopWords) ||
+      holdsPhrase(String(result.text), phrase, stopWords));
   const phrased = all.filter(isPhrase);
   const results = [...phrased, ...all.filter((result) => !phrased.includes(result)), ...some];
   const perPage = new Map<string, number>();
@@ -310,7 +380,9 @@ export function searchPages(
     const page = String(result.url).replace(/#.*$/, '');
     const count = perPage.get(page) ?? 0;
     perPage.set(page, count + 1);
-    if (count < options.perPage && hits.length < options.limit) hits.push(toHit(result));
+    if (count < options.perPage && hits.length < options.limit) {
+      hits.push(toHit(result, stopWords));
+    }
   }
   return { hits };
 }

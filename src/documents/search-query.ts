@@ -7,7 +7,7 @@
  */
 import type { CombinationOperator, Query, QueryCombination } from 'minisearch';
 import { SEARCH_SYNONYMS } from './search-synonyms.ts';
-import { readQueryWords, stemTerm, type QueryWord } from './search-terms.ts';
+import { readQueryWords, stemTerm, STOP_WORDS, type QueryWord } from './search-terms.ts';
 
 /** Terms shorter than this get no typo allowance and are never reached by one. */
 export const MIN_TYPO_LENGTH = 4;
@@ -140,10 +140,15 @@ function findSynonyms(
 
 /**
  * The query tree of a query: its parts (a synonym phrase, two words joined, or one word) combined
- * with `combineWith` ('AND': every part must match; 'OR': any may).
+ * with `combineWith` ('AND': every part must match; 'OR': any may), its stop words (`stopWords`,
+ * the index's: withStopWords) left out.
  */
-export function buildSearchQuery(query: string, combineWith: CombinationOperator): Query {
-  const words = readQueryWords(query);
+export function buildSearchQuery(
+  query: string,
+  combineWith: CombinationOperator,
+  stopWords: ReadonlySet<string> = STOP_WORDS,
+): Query {
+  const words = readQueryWords(query, stopWords);
   const last = words.length - 1;
   const parts: Query[] = [];
   for (let at = 0; at < words.length;) {

@@ -24,6 +24,16 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     .split(' '),
 );
 
+/**
+ * The stop words of a search whose content is written in another language too: STOP_WORDS and
+ * that language's own (`de`, `la`, `und`: the build chooses them by the content's `locale`,
+ * src/integrations/search-stop-words.ts), which would otherwise weigh as rare words in an index
+ * that is mostly the reference's English, and lead a question to every section in that language.
+ */
+export function withStopWords(words: readonly string[]): ReadonlySet<string> {
+  return words.length === 0 ? STOP_WORDS : new Set([...STOP_WORDS, ...words]);
+}
+
 /** Words that open a question ("how do I get a token"); see `readQueryWords`. */
 const QUESTION_OPENERS: ReadonlySet<string> = new Set(
   'how what where which why when who can could do does did is are should would'.split(' '),
@@ -206,12 +216,15 @@ export function tokenizeIndexedWords(text: string): string[] {
 }
 
 /** A word split at its joiners, then at its camel-case humps, lower-cased, stop words left out. */
-function readWordPieces(word: string): { readonly parts: string[]; readonly pieces: string[] } {
+function readWordPieces(
+  word: string,
+  stopWords: ReadonlySet<string>,
+): { readonly parts: string[]; readonly pieces: string[] } {
   const parts = word.split(JOINER).filter(Boolean);
   const pieces = parts.flatMap((part) => part.split(CAMEL_CASE)).map(normalizeWord);
   return {
-    parts: parts.map(normalizeWord).filter((part) => !STOP_WORDS.has(part)),
-    pieces: pieces.filter((piece) => piece && !STOP_WORDS.has(piece)),
+    parts: parts.map(normalizeWord).filter((part) => !stopWords.has(part)),
+    pieces: pieces.filter((piece) => piece && !stopWords.has(piece)),
   };
 }
 
@@ -221,17 +234,20 @@ function readWordPieces(word: string): { readonly parts: string[]; readonly piec
  * is found by `rate_limited`, `rate`, `limited` or `ratelimited`. Stop words give none. An elided
  * article is left out first: `l'eau` stands for `eau` alone.
  */
-export function readWordForms(spelled: string): string[] {
+export function readWordForms(
+  spelled: string,
+  stopWords: ReadonlySet<string> = STOP_WORDS,
+): string[] {
   const word = dropElision(spelled);
   const whole = normalizeWord(word);
-  const { parts, pieces } = readWordPieces(word);
-  if (pieces.length <= 1) return STOP_WORDS.has(whole) || !whole ? [] : [whole];
+  const { parts, pieces } = readWordPieces(word, stopWords);
+  if (pieces.length <= 1) return stopWords.has(whole) || !whole ? [] : [whole];
   return [...new Set([whole, ...parts, ...pieces, pieces.join('')])];
 }
 
 /** The terms a word is indexed under: its forms and their stems (`limits` gives `limits`, `limit`). */
-export function readWordTerms(word: string): string[] {
-  const forms = readWordForms(word);
+export function readWordTerms(word: string, stopWords: ReadonlySet<string> = STOP_WORDS): string[] {
+  const forms = readWordForms(word, stopWords);
   return [...new Set([...forms, ...forms.map(stemTerm)])];
 }
 
@@ -336,9 +352,12 @@ function readEastAsianQueryWord(word: string): QueryWord {
  * token") the verbs that wrap its subject, unless nothing else would be left. A word written
  * without spaces (`防霜ファン`, a Japanese sentence) stays one word of its pairs of letters, all of
  * which it needs, or all of one of its segments: a pair alone (`ファ`, also in `リファレンス`)
- * finds nothing.
+ * finds nothing. `stopWords`: the search's (withStopWords), English and Hindi by default.
  */
-export function readQueryWords(query: string): QueryWord[] {
+export function readQueryWords(
+  query: string,
+  stopWords: ReadonlySet<string> = STOP_WORDS,
+): QueryWord[] {
   const typed = (query.match(WORD) ?? []).map(dropElision);
   const words: QueryWord[] = [];
   for (const word of typed) {
@@ -348,8 +367,8 @@ export function readQueryWords(query: string): QueryWord[] {
       continue;
     }
     const text = normalizeWord(word);
-    if (STOP_WORDS.has(text)) continue;
-    const { pieces } = readWordPieces(word);
+    if (stopWords.has(text)) continue;
+    const { pieces } = readWordPieces(word, stopWords);
     words.push({
       text,
       stem: stemTerm(text),

@@ -12,6 +12,7 @@ import { resolveLanguageMarks } from '../site-content/page-languages.ts';
 import { readPageSections } from './page-sections.ts';
 import { writeGeneratedModule } from '../site-content/site-snapshot.ts';
 import { packPageSections } from '../site/packed-page-sections.ts';
+import { readContentStopWords } from './search-stop-words.ts';
 import { listToolModuleFiles, readToolNamesOfFiles } from './mcp-tool-modules.ts';
 import { buildSchemaPagePath } from '../service/docs-pages.ts';
 import { CHANGELOG_PAGE_SLUG } from '../site-content/changelog-page.ts';
@@ -76,7 +77,8 @@ export function renderPageSectionsModule(packed: string | null): string {
  * Writes the search index of every page of the site (`listSitePages`: home with the site copy,
  * developers, docs, the content pages of content/ (read again here), the glossary and the error pages) after the build, as one JSON file of their
  * sections beside them (`/search-index.json`), which the header's search box loads and indexes on
- * demand. The pages are read as built, so every hit's anchor is an id the page has. It also packs
+ * demand, with the stop words of the content's language (search-stop-words.ts). The pages are
+ * read as built, so every hit's anchor is an id the page has. It also packs
  * them into `<generatedDir>/page-sections.ts` for the MCP function's `search_site` (written as
  * `null` at start-up when absent, so the functions bundle before the first build); the
  * site-snapshot integration, which comes after this one, bundles the functions again.
@@ -105,12 +107,13 @@ export function searchIndexIntegration(options: {
           languages: marks.content !== undefined,
           companyNames: [content.company.name, content.company.alternateName],
         });
-        const json = serializePageSections(sections);
+        const stopWords = await readContentStopWords(content.company.locale);
+        const json = serializePageSections(sections, stopWords);
         await writeFile(join(root, PAGE_SEARCH_INDEX_PATH), json);
         const packed = packPageSections(json);
         await writeGeneratedModule(modulePath, renderPageSectionsModule(packed));
         logger.info(
-          `search index of ${sections.length} sections on ${pages.length} pages written to ${PAGE_SEARCH_INDEX_PATH} (${Math.round(json.length / 1024)} KiB; packed for the MCP function: ${Math.round(packed.length / 1024)} KiB)`,
+          `search index of ${sections.length} sections on ${pages.length} pages written to ${PAGE_SEARCH_INDEX_PATH} (${Math.round(json.length / 1024)} KiB; packed for the MCP function: ${Math.round(packed.length / 1024)} KiB)${stopWords.length > 0 ? `, with ${stopWords.length} stop words of ${content.company.locale}` : ''}`,
         );
       },
     },

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parsePageSections } from '../documents/page-search.ts';
+import { parsePageSearchFile } from '../documents/page-search.ts';
 import { buildSiteDocuments } from '../documents/site-documents.ts';
 import type { McpTool } from '../mcp/tool-definition.ts';
 import { PAGE_SEARCH_INDEX_PATH } from '../service/search-index-path.ts';
@@ -253,13 +253,13 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
       'astro:build:done': async ({ dir, logger }) => {
         if (published) {
           const root = fileURLToPath(dir);
-          const sections = parsePageSections(
+          const pageSearch = parsePageSearchFile(
             await readFile(join(root, PAGE_SEARCH_INDEX_PATH), 'utf8'),
           );
           const written = await writeToolExamples(root, {
             ...buildSiteDocuments(published.snapshot),
             tools: published.tools,
-            pageSections: () => Promise.resolve(sections),
+            pageSearch: () => Promise.resolve(pageSearch),
           });
           logger.info(`example results written after the pages: ${written.join(', ') || 'none'}`);
           // A link of content/'s Markdown to a path the site does not publish: said, not refused

@@ -24,8 +24,8 @@ async function replaceOnce(file: string, placeholder: string, text: string): Pro
  * @see src/reference/tool-examples.ts
  */
 export async function writeToolExamples(root: string, site: McpSite): Promise<string[]> {
-  const { pageSections, ...documents } = site;
-  if (!pageSections) throw new Error('The built pages have no sections to run the examples on');
+  const { pageSearch, ...documents } = site;
+  if (!pageSearch) throw new Error('The built pages have no sections to run the examples on');
   const pending = [...(await runToolExamples(documents))]
     .filter(([, example]) => example === null)
     .map(([name]) => name);

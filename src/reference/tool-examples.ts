@@ -34,18 +34,18 @@ function describeTextContent(structured: Record<string, unknown>, text: string):
 
 /**
  * Runs every tool of the site with its example arguments. Without the built pages' sections
- * (`site.pageSections` undefined), a tool that asks for them gets `null`; the build runs it again
+ * (`site.pageSearch` undefined), a tool that asks for them gets `null`; the build runs it again
  * once they are written. A tool that fails on its own example fails the build.
  */
 export async function runToolExamples(site: McpSite): Promise<Map<string, ToolExample | null>> {
   let askedForPages = false;
-  const probed: McpSite = site.pageSections
+  const probed: McpSite = site.pageSearch
     ? site
     : {
         ...site,
-        pageSections: () => {
+        pageSearch: () => {
           askedForPages = true;
-          return Promise.resolve([]);
+          return Promise.resolve({ sections: [], stopWords: [] });
         },
       };
   const examples = new Map<string, ToolExample | null>();

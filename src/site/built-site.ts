@@ -1,18 +1,23 @@
 import { MCP_TOOL_MODULES } from '../generated/mcp-tool-modules.ts';
 import { siteSnapshot } from '../generated/site-snapshot.ts';
-import type { PageSection } from '../documents/page-search.ts';
+import type { PageSearchFile } from '../documents/page-search.ts';
 import { buildSiteDocuments } from '../documents/site-documents.ts';
 import { collectMcpTools, type McpSite } from '../mcp/tool-registry.ts';
 
-let pageSections: Promise<readonly PageSection[]> | undefined;
+let pageSearch: Promise<PageSearchFile> | undefined;
 
-/** The built pages' sections, unpacked from their own chunk of the bundle (none before a build). */
-async function loadPageSections(): Promise<readonly PageSection[]> {
+/**
+ * The built pages' sections and the content language's stop words, unpacked from their own chunk
+ * of the bundle (none before a build).
+ */
+async function loadPageSearch(): Promise<PageSearchFile> {
   const [{ PACKED_PAGE_SECTIONS }, { unpackPageSections }] = await Promise.all([
     import('../generated/page-sections.ts'),
     import('./packed-page-sections.ts'),
   ]);
-  return PACKED_PAGE_SECTIONS === null ? [] : unpackPageSections(PACKED_PAGE_SECTIONS);
+  return PACKED_PAGE_SECTIONS === null
+    ? { sections: [], stopWords: [] }
+    : unpackPageSections(PACKED_PAGE_SECTIONS);
 }
 
 /**
@@ -24,5 +29,5 @@ async function loadPageSections(): Promise<readonly PageSection[]> {
 export const site: McpSite = {
   ...buildSiteDocuments(siteSnapshot),
   tools: collectMcpTools(MCP_TOOL_MODULES),
-  pageSections: () => (pageSections ??= loadPageSections()),
+  pageSearch: () => (pageSearch ??= loadPageSearch()),
 };

@@ -5,7 +5,7 @@
  * @see https://www.rfc-editor.org/rfc/rfc7932
  */
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
-import { parsePageSections, type PageSection } from '../documents/page-search.ts';
+import { parsePageSearchFile, type PageSearchFile } from '../documents/page-search.ts';
 
 /** Packs the search index file's text. */
 export function packPageSections(json: string): string {
@@ -15,6 +15,6 @@ export function packPageSections(json: string): string {
 }
 
 /** Unpacks what `packPageSections` packed; throws on anything else, which only a broken build gives. */
-export function unpackPageSections(packed: string): PageSection[] {
-  return parsePageSections(brotliDecompressSync(Buffer.from(packed, 'base64')).toString('utf8'));
+export function unpackPageSections(packed: string): PageSearchFile {
+  return parsePageSearchFile(brotliDecompressSync(Buffer.from(packed, 'base64')).toString('utf8'));
 }

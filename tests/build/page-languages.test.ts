@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
-import { parsePageSections } from '../../src/documents/page-search.ts';
+import { parsePageSearchFile, parsePageSections } from '../../src/documents/page-search.ts';
 import { PAGE_SEARCH_INDEX_PATH } from '../../src/service/search-index-path.ts';
 import { launchChromium } from '../support/browser.ts';
 import {
@@ -140,9 +140,12 @@ describe("the pages of a company writing in Greek, the site's words in English",
 
 describe("the search of a company writing in Greek, in the site's English", () => {
   it("should give each section of the index the language of its heading, and each page its title's", async () => {
-    const sections = parsePageSections(
+    const { sections, stopWords } = parsePageSearchFile(
       await readFile(join(staticDir, PAGE_SEARCH_INDEX_PATH), 'utf8'),
     );
+    // Greek's commonest words are no search words (src/integrations/search-stop-words.ts),
+    // written as the search folds them (`από` is `απο`).
+    expect(stopWords).toEqual(expect.arrayContaining(['και', 'το', 'με', 'απο', 'για']));
     const byUrl = new Map(sections.map((section) => [section.url, section]));
     expect(byUrl.get('/')).toMatchObject({ lang: 'el-GR', pageLang: 'el-GR' });
     expect(byUrl.get('/to-meli-mas')).toMatchObject({ lang: 'el-GR', pageLang: 'el-GR' });
@@ -189,6 +192,13 @@ describe("the search of a company writing in Greek, in the site's English", () =
       const english = await results('rate limit');
       const glossary = english.find((group) => group.groupLang === 'en');
       expect(glossary?.options.every((option) => option.lang === 'en')).toBe(true);
+      // Greek's commonest words alone find nothing: the dialog reads a query with the index's
+      // stop words, as the build indexed the pages (without them, every Greek section matched).
+      await page.locator('[data-search-input]').fill('και το με');
+      await expect
+        .poll(() => page.locator('[data-search-status]').textContent())
+        .toBe('No results for “και το με”.');
+      expect(await page.locator('[data-search-list] [role="option"]').count()).toBe(0);
     } finally {
       await browser.close();
     }

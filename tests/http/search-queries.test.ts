@@ -1,12 +1,12 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type MiniSearch from 'minisearch';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   loadPageSearchIndex,
   parsePageSections,
   searchPages,
   type PageSearchHit,
+  type PageSearchIndex,
   type PageSection,
 } from '../../src/documents/page-search.ts';
 import { searchSiteTool } from '../../src/mcp/tools/search-site.ts';
@@ -22,7 +22,7 @@ import {
 
 const baseUrl = inject('baseUrl');
 
-let index: MiniSearch<PageSection>;
+let index: PageSearchIndex;
 /** The set: the fixture's questions, then those built from the content (readServedContentQueryCases). */
 let cases: SearchQueryCase[];
 let contentCases: SearchQueryCase[];

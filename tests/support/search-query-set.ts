@@ -1,7 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type MiniSearch from 'minisearch';
 import { parse } from 'yaml';
-import { searchPages, type PageSection } from '../../src/documents/page-search.ts';
+import {
+  searchPages,
+  type PageSearchIndex,
+  type PageSection,
+} from '../../src/documents/page-search.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
 import type { RouteTable } from '../../src/service/routes.ts';
 import { ROOT } from './processes.ts';
@@ -106,10 +109,7 @@ export async function readServedContentQueryCases(
 export const DIALOG_RESULTS = { limit: 10, perPage: 3 } as const;
 
 /** The 1-based rank of a case's first answer in what the search dialog lists from `index`. */
-export function rankInDialog(
-  index: MiniSearch<PageSection>,
-  entry: SearchQueryCase,
-): number | undefined {
+export function rankInDialog(index: PageSearchIndex, entry: SearchQueryCase): number | undefined {
   return findAnswerRank(
     searchPages(index, entry.query, DIALOG_RESULTS).hits.map((hit) => ({
       heading: hit.section ?? hit.page,

@@ -3,11 +3,14 @@ import {
   buildPageSearchIndex,
   buildSnippet,
   loadPageSearchIndex,
+  parsePageSearchFile,
   parsePageSections,
   searchPages,
   serializePageSections,
+  type PageSearchIndex,
   type PageSection,
 } from '../../src/documents/page-search.ts';
+import { readContentStopWords } from '../../src/integrations/search-stop-words.ts';
 import { listSearchUrls } from '../support/page-search-urls.ts';
 
 /** Sections as the build reads them from pages: made up here, so no sample content is assumed. */
@@ -485,6 +488,84 @@ describe('searchPages in Hindi', () => {
   });
 });
 
+describe("searchPages in the content's language, with its stop words", () => {
+  // An owner's pages in Spanish among the reference's English: without Spanish's stop words, a
+  // question's `sin`, `de` and `la` weighed as rare words and led to the sections that hold them
+  // (a trial of a Mexican site: "¿Se puede pagar a meses?" found the privacy section first).
+  const SPANISH: PageSection[] = [
+    {
+      url: '/#datos',
+      page: 'Nopal Azul',
+      heading: 'Datos y privacidad',
+      text: 'Los datos de tu parcela son tuyos. Se guardan en México y nunca los vendemos.',
+      lang: 'es-MX',
+    },
+    {
+      url: '/precios',
+      page: 'Precios',
+      heading: 'Precios',
+      text: 'Un sensor cuesta 4,800 pesos más IVA. El servicio anual incluye la aplicación y los avisos.',
+      lang: 'es-MX',
+    },
+    {
+      url: '/precios#formas-de-pago',
+      page: 'Precios',
+      heading: 'Formas de pago',
+      text: 'Transferencia, tarjeta o a meses sin intereses.',
+      lang: 'es-MX',
+    },
+    {
+      url: '/precios#garantia',
+      page: 'Precios',
+      heading: 'Garantía',
+      text: 'Dos años en el sensor y en la batería.',
+      lang: 'es-MX',
+    },
+    {
+      url: '/#que-hace',
+      page: 'Nopal Azul',
+      heading: 'Qué hace',
+      text: 'Cada sensor mide la humedad de la tierra. Guarda hasta 30 días de lecturas y las envía cuando vuelve la señal.',
+      lang: 'es-MX',
+    },
+    ...SECTIONS,
+  ];
+  const find = (index: PageSearchIndex, query: string) =>
+    searchPages(index, query, { limit: 10, perPage: 3 }).hits.map((hit) => hit.url);
+
+  it("should lead a question to the section that answers it, not to those with the language's commonest words", async () => {
+    const stopWords = await readContentStopWords('es-MX');
+    const withStopWords = loadPageSearchIndex(serializePageSections(SPANISH, stopWords));
+    const without = buildPageSearchIndex(SPANISH);
+    const cases = [
+      ['¿Funciona sin señal?', '/#que-hace'],
+      ['¿Se puede pagar a meses?', '/precios#formas-de-pago'],
+      ['garantía de la batería', '/precios#garantia'],
+      ['¿Cuánto cuesta un sensor?', '/precios'],
+    ] as const;
+    for (const [query, answer] of cases) expect(find(withStopWords, query)[0], query).toBe(answer);
+    // Without them, `sin` leads to the payment terms ("meses sin intereses"), and `de` and `la`
+    // bring in every section that has them.
+    expect(find(without, '¿Funciona sin señal?')[0]).toBe('/precios#formas-de-pago');
+    expect(find(withStopWords, 'garantía de la batería')).toEqual(['/precios#garantia']);
+    expect(find(without, 'garantía de la batería').length).toBeGreaterThan(1);
+  });
+
+  it('should never mark a stop word of the language in a snippet, nor find a section by such words alone', async () => {
+    const index = buildPageSearchIndex(SPANISH, await readContentStopWords('es'));
+    const hit = searchPages(index, 'la batería', { limit: 10, perPage: 3 }).hits[0];
+    expect(hit?.snippet.filter((part) => part.mark).map((part) => part.text)).toEqual(['batería']);
+    expect(find(index, 'de la')).toEqual([]);
+    expect(find(buildPageSearchIndex(SPANISH), 'de la')).not.toEqual([]);
+  });
+
+  it("should keep the English reference's words: a site in Spanish still finds its English pages", async () => {
+    const index = buildPageSearchIndex(SPANISH, await readContentStopWords('es-MX'));
+    expect(find(index, 'rate limit')[0]).toBe('/docs#limits');
+    expect(find(index, 'access token')[0]).toBe('/docs#auth');
+  });
+});
+
 describe('buildSnippet', () => {
   it('should cut a long text around the first match and mark it', () => {
     const words = Array.from({ length: 60 }, (_, i) => `w${i}`);
@@ -508,6 +589,25 @@ describe('buildSnippet', () => {
 describe('parsePageSections', () => {
   it('should give back the sections the build serialized', () => {
     expect(parsePageSections(serializePageSections(SECTIONS))).toEqual(SECTIONS);
+  });
+});
+
+describe('parsePageSearchFile', () => {
+  it('should give back the sections and the stop words the build serialized', () => {
+    expect(parsePageSearchFile(serializePageSections(SECTIONS, ['de', 'la']))).toEqual({
+      sections: SECTIONS,
+      stopWords: ['de', 'la'],
+    });
+    // A file without stop words (a site in English, or a build before them) has none.
+    expect(parsePageSearchFile(JSON.stringify({ sections: SECTIONS })).stopWords).toEqual([]);
+  });
+
+  it('should refuse stop words that are not a list of words with a clear error', () => {
+    for (const stopWords of ['de la', [1], null]) {
+      expect(() => parsePageSearchFile(JSON.stringify({ sections: [], stopWords }))).toThrow(
+        "The search index's stop words are not a list of words.",
+      );
+    }
   });
 });
 

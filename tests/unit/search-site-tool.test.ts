@@ -34,11 +34,11 @@ const SECTIONS: PageSection[] = [
   },
 ];
 
-/** The tool prepared over the fixture site with these sections. */
-function prepare(sections: readonly PageSection[] | undefined) {
+/** The tool prepared over the fixture site with these sections (and the index's stop words). */
+function prepare(sections: readonly PageSection[] | undefined, stopWords: readonly string[] = []) {
   return searchSiteTool.prepare({
     ...site,
-    ...(sections ? { pageSections: () => Promise.resolve(sections) } : {}),
+    ...(sections ? { pageSearch: () => Promise.resolve({ sections, stopWords }) } : {}),
   });
 }
 
@@ -54,6 +54,19 @@ describe('searchSiteTool', () => {
       expected.hits.map((hit) => `https://facts.example.com${hit.url}`),
     );
     expect(results.map((result) => result.rank)).toEqual(results.map((_, index) => index + 1));
+  });
+
+  it("should read the query with the index's stop words, as the build indexed the pages", async () => {
+    // `client` stands in for a word of the content's language that the build made a stop word.
+    const urls = async (stopWords: readonly string[]) => {
+      const { structuredContent } = await prepare(SECTIONS, stopWords).run({
+        query: 'client token',
+        limit: 5,
+      });
+      return (structuredContent as { results: { url: string }[] }).results.map((hit) => hit.url);
+    };
+    expect(await urls([])).toContain('https://facts.example.com/errors/rate_limited');
+    expect(await urls(['client'])).toEqual(['https://facts.example.com/developers#token']);
   });
 
   it('should give each result its page, heading, address, snippet and text, long texts cut', async () => {
@@ -97,10 +110,10 @@ describe('searchSiteTool', () => {
 
 describe('packPageSections', () => {
   it('should pack the index file smaller than it is and unpack it unchanged', () => {
-    const json = serializePageSections(SECTIONS);
+    const json = serializePageSections(SECTIONS, ['de', 'la']);
     const packed = packPageSections(json);
     expect(packed.length).toBeLessThan(json.length);
-    expect(unpackPageSections(packed)).toEqual(SECTIONS);
+    expect(unpackPageSections(packed)).toEqual({ sections: SECTIONS, stopWords: ['de', 'la'] });
   });
 
   it('should refuse what it did not pack', () => {

@@ -16,7 +16,7 @@ import { loadExpectedSite } from '../support/expected-site.ts';
 import { loadFixtureContent } from '../support/fixture-content.ts';
 
 const site = await loadExpectedSite('https://facts.example.com', await loadFixtureContent('rich'));
-const { pageSections: _none, ...documents } = site;
+const { pageSearch: _none, ...documents } = site;
 
 /** Sections of two built pages, as the search-index integration writes them. */
 const SECTIONS: PageSection[] = [
@@ -90,7 +90,10 @@ describe('runToolExamples', () => {
   });
 
   it("should run search_site over the built pages' sections when it has them", async () => {
-    const examples = await runToolExamples({ ...documents, pageSections: async () => SECTIONS });
+    const examples = await runToolExamples({
+      ...documents,
+      pageSearch: async () => ({ sections: SECTIONS, stopWords: [] }),
+    });
     const result = JSON.parse(examples.get('search_site')?.json ?? '') as {
       results: { section: string; url: string }[];
     };
@@ -149,13 +152,16 @@ describe('writeToolExamples', () => {
     const root = await buildPlaceholderFiles();
     const written = await writeToolExamples(root, {
       ...documents,
-      pageSections: async () => SECTIONS,
+      pageSearch: async () => ({ sections: SECTIONS, stopWords: [] }),
     });
     expect(written).toEqual(['search_site']);
     const html = await readFile(join(root, 'docs/mcp/tools/search_site/index.html'), 'utf8');
     const markdown = await readFile(join(root, 'docs/mcp/tools/search_site.md'), 'utf8');
     const example = (
-      await runToolExamples({ ...documents, pageSections: async () => SECTIONS })
+      await runToolExamples({
+        ...documents,
+        pageSearch: async () => ({ sections: SECTIONS, stopWords: [] }),
+      })
     ).get('search_site');
     expect(html).toBe(
       `<main><h2>Example result</h2>${await renderToolExampleHtml('search_site', example ?? null)}</main>`,
@@ -171,7 +177,10 @@ describe('writeToolExamples', () => {
     const root = await buildPlaceholderFiles();
     await writeFile(join(root, 'docs/mcp/tools/search_site/index.html'), '<main></main>');
     await expect(
-      writeToolExamples(root, { ...documents, pageSections: async () => SECTIONS }),
+      writeToolExamples(root, {
+        ...documents,
+        pageSearch: async () => ({ sections: SECTIONS, stopWords: [] }),
+      }),
     ).rejects.toThrow(/does not hold exactly one example placeholder/);
   });
 });

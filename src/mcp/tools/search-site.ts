@@ -70,15 +70,15 @@ export const searchSiteTool = defineTool({
   example: { query: 'rate limit', limit: 3 },
   // A plain question to the A2A agent is a site search: every page, reference included.
   answersText: true,
-  prepare: ({ pageSections, urls }) => {
+  prepare: ({ pageSearch, urls }) => {
     // Loaded and indexed with the first search (the sections and MiniSearch are a chunk of their
     // own), so a cold start that lists tools or calls another tool does not pay for them.
     const loadIndex = async () => {
-      const sections = (await pageSections?.()) ?? [];
+      const { sections, stopWords } = (await pageSearch?.()) ?? { sections: [], stopWords: [] };
       if (sections.length === 0) return null;
       const { buildPageSearchIndex, searchPages } = await import('../../documents/page-search.ts');
       return {
-        search: buildPageSearchIndex(sections),
+        search: buildPageSearchIndex(sections, stopWords),
         sections: new Map(sections.map((section) => [section.url, section])),
         searchPages,
       };
