@@ -91,6 +91,15 @@ export interface PageSearchFile {
   readonly stopWords: readonly string[];
 }
 
+/** How the fields and the kinds of match weigh. */
+const PAGE_SEARCH_WEIGHTS = {
+  // A heading names what its section is about; the page's title, what every section shares; a
+  // code block's words are an example's (a request sample that asks the question a reader
+  // types is not where the site answers it).
+  boost: { heading: 5, names: 5, page: 1.5, code: 0.25 },
+  weights: { fuzzy: 0.3, prefix: 0.6 },
+};
+
 /** The index's fields and text processing, with its stop words (`withStopWords`). */
 function createPageSearchOptions(stopWords: ReadonlySet<string>): Options<PageSection> {
   return {
@@ -102,15 +111,6 @@ function createPageSearchOptions(stopWords: ReadonlySet<string>): Options<PageSe
     searchOptions: PAGE_SEARCH_WEIGHTS,
   };
 }
-
-/** How the fields and the kinds of match weigh. */
-const PAGE_SEARCH_WEIGHTS = {
-  // A heading names what its section is about; the page's title, what every section shares; a
-  // code block's words are an example's (a request sample that asks the question a reader
-  // types is not where the site answers it).
-  boost: { heading: 5, names: 5, page: 1.5, code: 0.25 },
-  weights: { fuzzy: 0.3, prefix: 0.6 },
-};
 
 /** The search index of the pages' sections, and the stop words it was built with. */
 export class PageSearchIndex extends MiniSearch<PageSection> {
