@@ -26,6 +26,7 @@ export function buildSiteDocuments(snapshot: SiteSnapshot) {
     outlines: snapshot.outlines,
     urls,
     rateLimit: snapshot.rateLimit,
+    searchStopWords: snapshot.searchStopWords,
     overview: buildOverview(content, urls),
     openapi: snapshot.openapi,
     mcpTools: snapshot.mcpTools,

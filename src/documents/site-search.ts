@@ -42,10 +42,10 @@ const STOP_WORDS = new Set(
  * Chinese, Japanese, Korean and Thai count by their pairs of letters and each letter
  * (`splitEastAsianWord`), so `面包` finds `新鲜面包` and `빵` finds `빵을`.
  */
-export function tokenize(text: string): string[] {
+export function tokenize(text: string, stopWords: ReadonlySet<string> = STOP_WORDS): string[] {
   return readWords(text)
     .flatMap((word) => splitEastAsianWord(word, true))
-    .flatMap(readTerms);
+    .flatMap((word) => readTerms(word, stopWords));
 }
 
 /** A text's words, folded (normalizeWord), before they are cut into terms. */
@@ -54,13 +54,13 @@ function readWords(text: string): string[] {
 }
 
 /** The terms of one word (or pair of letters): whole, by its parts and its stem (see tokenize). */
-function readTerms(word: string): string[] {
+function readTerms(word: string, stopWords: ReadonlySet<string>): string[] {
   const parts = word.split(/['’]/);
   const terms =
     parts.length > 1
       ? [word, ...parts.filter((part) => [...part].length > 1)]
       : [word, stemArabicWord(word)];
-  return [...new Set(terms)].filter((term) => !STOP_WORDS.has(term));
+  return [...new Set(terms)].filter((term) => !stopWords.has(term));
 }
 
 /**
@@ -71,11 +71,16 @@ function readTerms(word: string): string[] {
  * by the `ファ` of `ファン`, nor `防霜ファン` by the `ン` of `シーズン`. A lone letter (`朝`, `빵`) is
  * its own group.
  */
-export function tokenizeQuery(query: string): string[][] {
+export function tokenizeQuery(
+  query: string,
+  stopWords: ReadonlySet<string> = STOP_WORDS,
+): string[][] {
   return readWords(query).flatMap((word) => {
-    if (!hasEastAsianLetter(word)) return tokenize(word).map((term) => [term]);
+    if (!hasEastAsianLetter(word)) return tokenize(word, stopWords).map((term) => [term]);
     return readTellingParts(word)
-      .map((part) => [...new Set(splitEastAsianWord(part, false).flatMap(readTerms))])
+      .map((part) => [
+        ...new Set(splitEastAsianWord(part, false).flatMap((piece) => readTerms(piece, stopWords))),
+      ])
       .filter((group) => group.length > 0);
   });
 }
@@ -170,15 +175,18 @@ const B = 0.75;
  */
 export class SiteSearchIndex {
   readonly #passages: readonly Passage[];
+  /** English's stop words and the content language's (SiteSnapshot's `searchStopWords`). */
+  readonly #stopWords: ReadonlySet<string>;
   readonly #terms = new Map<string, TermEntry>();
   /** Each passage's length normalization, `k1 · (1 − b + b · length / average length)`. */
   readonly #norms: Float64Array;
 
-  constructor(passages: readonly Passage[]) {
+  constructor(passages: readonly Passage[], stopWords: readonly string[] = []) {
     this.#passages = passages;
+    this.#stopWords = stopWords.length === 0 ? STOP_WORDS : new Set([...STOP_WORDS, ...stopWords]);
     const postings = new Map<string, Posting[]>();
     const lengths = passages.map((passage, index) => {
-      const tokens = tokenize(readIndexedText(passage));
+      const tokens = tokenize(readIndexedText(passage), this.#stopWords);
       const terms = new Map<string, number>();
       for (const token of tokens) terms.set(token, (terms.get(token) ?? 0) + 1);
       for (const [term, frequency] of terms) {
@@ -208,7 +216,9 @@ export class SiteSearchIndex {
   search(query: string, limit: number): SearchHit[] {
     const scores = new Float64Array(this.#passages.length);
     const matched: number[] = [];
-    const groups = new Map(tokenizeQuery(query).map((group) => [group.join(' '), group]));
+    const groups = new Map(
+      tokenizeQuery(query, this.#stopWords).map((group) => [group.join(' '), group]),
+    );
     for (const group of groups.values()) {
       const entries = group.map((term) => this.#terms.get(term));
       if (!entries.every((entry) => entry !== undefined)) continue;

@@ -6,6 +6,7 @@ import { buildToolDescriptors } from '../mcp/tool-descriptors.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
 import type { McpTool } from '../mcp/tool-definition.ts';
 import { parseSiteOutlines } from '../site-content/site-outlines.ts';
+import { listContentStopWords } from './search-stop-words.ts';
 
 /**
  * Computes everything the build hands to the functions (build time only: it needs full zod and
@@ -25,5 +26,6 @@ export function buildSiteSnapshot(
     openapi: buildOpenApiDocument(content, urls, rateLimit),
     mcpTools: buildToolDescriptors(content, tools),
     rateLimit: rateLimit ?? null,
+    searchStopWords: listContentStopWords(content.company.locale),
   };
 }

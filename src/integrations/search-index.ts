@@ -12,7 +12,7 @@ import { resolveLanguageMarks } from '../site-content/page-languages.ts';
 import { readPageSections } from './page-sections.ts';
 import { writeGeneratedModule } from '../site-content/site-snapshot.ts';
 import { packPageSections } from '../site/packed-page-sections.ts';
-import { readContentStopWords } from './search-stop-words.ts';
+import { listContentStopWords } from './search-stop-words.ts';
 import { listToolModuleFiles, readToolNamesOfFiles } from './mcp-tool-modules.ts';
 import { buildSchemaPagePath } from '../service/docs-pages.ts';
 import { CHANGELOG_PAGE_SLUG } from '../site-content/changelog-page.ts';
@@ -107,7 +107,7 @@ export function searchIndexIntegration(options: {
           languages: marks.content !== undefined,
           companyNames: [content.company.name, content.company.alternateName],
         });
-        const stopWords = await readContentStopWords(content.company.locale);
+        const stopWords = listContentStopWords(content.company.locale);
         const json = serializePageSections(sections, stopWords);
         await writeFile(join(root, PAGE_SEARCH_INDEX_PATH), json);
         const packed = packPageSections(json);

@@ -20,6 +20,11 @@ export interface SiteSnapshot {
   readonly mcpTools: readonly PublishedToolDescriptor[];
   /** The functions' rate limit the build documented (RATE_LIMIT_*); null when off. */
   readonly rateLimit: RateLimitPolicy | null;
+  /**
+   * The stop words of the content's language beyond English's, for `search_site_copy` (the build
+   * writes the same into the page search's index file): src/integrations/search-stop-words.ts.
+   */
+  readonly searchStopWords: readonly string[];
 }
 
 const HEADER =

@@ -135,7 +135,7 @@ describe('npm run dev', () => {
     );
     const passages = buildPassages(expected.content, expected.urls, expected.outlines);
     expect(call.body.result.structuredContent.results).toEqual(
-      new SiteSearchIndex(passages).search(query, 20),
+      new SiteSearchIndex(passages, expected.searchStopWords).search(query, 20),
     );
   });
 

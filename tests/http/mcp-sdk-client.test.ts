@@ -114,6 +114,7 @@ describe('the official MCP TypeScript SDK client', () => {
     // The ranking the search library gives the same copy, computed here from content/.
     const ranked = new SiteSearchIndex(
       buildPassages(expected.content, expected.urls, expected.outlines),
+      expected.searchStopWords,
     ).search(query, 5);
     expect(results.map((hit) => [hit.section, hit.source])).toEqual(
       ranked.map((hit) => [hit.section, hit.source]),

@@ -10,7 +10,7 @@ import {
   type PageSearchIndex,
   type PageSection,
 } from '../../src/documents/page-search.ts';
-import { readContentStopWords } from '../../src/integrations/search-stop-words.ts';
+import { listContentStopWords } from '../../src/integrations/search-stop-words.ts';
 import { listSearchUrls } from '../support/page-search-urls.ts';
 
 /** Sections as the build reads them from pages: made up here, so no sample content is assumed. */
@@ -533,8 +533,8 @@ describe("searchPages in the content's language, with its stop words", () => {
   const find = (index: PageSearchIndex, query: string) =>
     searchPages(index, query, { limit: 10, perPage: 3 }).hits.map((hit) => hit.url);
 
-  it("should lead a question to the section that answers it, not to those with the language's commonest words", async () => {
-    const stopWords = await readContentStopWords('es-MX');
+  it("should lead a question to the section that answers it, not to those with the language's commonest words", () => {
+    const stopWords = listContentStopWords('es-MX');
     const withStopWords = loadPageSearchIndex(serializePageSections(SPANISH, stopWords));
     const without = buildPageSearchIndex(SPANISH);
     const cases = [
@@ -551,16 +551,16 @@ describe("searchPages in the content's language, with its stop words", () => {
     expect(find(without, 'garantía de la batería').length).toBeGreaterThan(1);
   });
 
-  it('should never mark a stop word of the language in a snippet, nor find a section by such words alone', async () => {
-    const index = buildPageSearchIndex(SPANISH, await readContentStopWords('es'));
+  it('should never mark a stop word of the language in a snippet, nor find a section by such words alone', () => {
+    const index = buildPageSearchIndex(SPANISH, listContentStopWords('es'));
     const hit = searchPages(index, 'la batería', { limit: 10, perPage: 3 }).hits[0];
     expect(hit?.snippet.filter((part) => part.mark).map((part) => part.text)).toEqual(['batería']);
     expect(find(index, 'de la')).toEqual([]);
     expect(find(buildPageSearchIndex(SPANISH), 'de la')).not.toEqual([]);
   });
 
-  it("should keep the English reference's words: a site in Spanish still finds its English pages", async () => {
-    const index = buildPageSearchIndex(SPANISH, await readContentStopWords('es-MX'));
+  it("should keep the English reference's words: a site in Spanish still finds its English pages", () => {
+    const index = buildPageSearchIndex(SPANISH, listContentStopWords('es-MX'));
     expect(find(index, 'rate limit')[0]).toBe('/docs#limits');
     expect(find(index, 'access token')[0]).toBe('/docs#auth');
   });

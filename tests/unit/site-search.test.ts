@@ -8,6 +8,7 @@ import {
   tokenizeQuery,
   type Passage,
 } from '../../src/documents/site-search.ts';
+import { listContentStopWords } from '../../src/integrations/search-stop-words.ts';
 import { parseSiteOutlines } from '../../src/site-content/site-outlines.ts';
 import { loadFixtureContent } from '../support/fixture-content.ts';
 
@@ -299,5 +300,33 @@ describe('SiteSearchIndex', () => {
         expect(index.search(query, limit)).toEqual(searchByScanning(query, limit));
       }
     }
+  });
+});
+
+describe('SiteSearchIndex in the content language', () => {
+  // Passages of a site written in Spanish: without Spanish's stop words, `de` and `la` made every
+  // passage that holds them a result, ranked above none (a trial of a Mexican site).
+  const spanish: Passage[] = [
+    ['Garantía', 'Dos años en el sensor y en la batería.'],
+    ['Datos', 'Los datos de la parcela son tuyos y se guardan en México.'],
+    ['Qué hace', 'El sensor mide la humedad de la tierra.'],
+  ].map(([heading = '', text = '']) => ({
+    section: 'Nopal Azul Riego',
+    heading,
+    text,
+    source: 'https://facts.example.com/copy/product.md',
+    page: 'https://facts.example.com/#product',
+  }));
+  const headings = (search: SiteSearchIndex, query: string) =>
+    search.search(query, 5).map((hit) => hit.heading);
+
+  it("should leave out the language's stop words the build names, in the passages and the query", () => {
+    const stopWords = listContentStopWords('es-MX');
+    const search = new SiteSearchIndex(spanish, stopWords);
+    expect(headings(search, 'garantía de la batería')).toEqual(['Garantía']);
+    expect(headings(search, 'de la')).toEqual([]);
+    // Without them, every passage is a result for `de la`.
+    expect(headings(new SiteSearchIndex(spanish), 'de la')).toHaveLength(3);
+    expect(tokenize('los datos de la parcela', new Set(stopWords))).toEqual(['datos', 'parcela']);
   });
 });

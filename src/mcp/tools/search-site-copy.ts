@@ -29,12 +29,15 @@ export const searchSiteCopyTool = defineTool({
         .check(z.describe('The best passages, best first')),
     }),
   example: { query: 'product', limit: 3 },
-  prepare: ({ content, outlines, urls }) => {
+  prepare: ({ content, outlines, urls, searchStopWords }) => {
     // Built with the first search, so a cold start that lists tools does not pay for it.
     let searchIndex: SiteSearchIndex | undefined;
     return {
       run: ({ query, limit }) => {
-        searchIndex ??= new SiteSearchIndex(buildPassages(content, urls, outlines));
+        searchIndex ??= new SiteSearchIndex(
+          buildPassages(content, urls, outlines),
+          searchStopWords,
+        );
         return { structuredContent: { query, results: searchIndex.search(query, limit) } };
       },
     };
