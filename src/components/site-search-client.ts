@@ -18,12 +18,15 @@ const PER_PAGE = 3;
 /** Fetches the sections and loads the search module (a chunk of its own, never loaded before). */
 async function loadSearch(): Promise<((query: string) => PageSearchAnswer) | undefined> {
   try {
-    const [module, response] = await Promise.all([
+    // The stemmer of the content's language, if any, comes with the search's code (generated
+    // from content/'s locale, one language's module).
+    const [module, { stemContentWord }, response] = await Promise.all([
       import('../documents/page-search.ts'),
+      import('../generated/search-stemmer.ts'),
       fetch(PAGE_SEARCH_INDEX_PATH),
     ]);
     if (!response.ok) return undefined;
-    const index = module.loadPageSearchIndex(await response.text());
+    const index = module.loadPageSearchIndex(await response.text(), stemContentWord);
     return (query) => module.searchPages(index, query, { limit: MAX_HITS, perPage: PER_PAGE });
   } catch {
     return undefined;

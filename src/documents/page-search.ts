@@ -11,13 +11,15 @@ import {
   hasEastAsianLetter,
   normalizeWord,
   readQueryWords,
+  readSearchLanguage,
   readWordTerms,
   stemTerm,
   tokenizeIndexedWords,
   tokenizeWords,
   trimJoiners,
-  withStopWords,
   WORD,
+  type SearchLanguage,
+  type Stemmer,
 } from './search-terms.ts';
 
 /** One section of a built page: the text under one heading with an id, up to the next one. */
@@ -83,12 +85,20 @@ export interface PageSearchAnswer {
 
 /**
  * What the build writes (`/search-index.json`, and packed for the MCP function): the sections,
- * and the stop words of the content's language beyond English's (`withStopWords`; empty for
- * content in English or in a language the build has no list for).
+ * and the stop words of the content's language beyond English's (empty for content in English or
+ * in a language the build has no list for).
  */
 export interface PageSearchFile {
   readonly sections: readonly PageSection[];
   readonly stopWords: readonly string[];
+}
+
+/**
+ * The file, and the content language's stemmer where the build has one: code, so it comes with
+ * the search's code (the build writes it into src/generated/search-stemmer.ts), not in the file.
+ */
+export interface PageSearchData extends PageSearchFile {
+  readonly stem?: Stemmer | undefined;
 }
 
 /** How the fields and the kinds of match weigh. */
@@ -100,38 +110,39 @@ const PAGE_SEARCH_WEIGHTS = {
   weights: { fuzzy: 0.3, prefix: 0.6 },
 };
 
-/** The index's fields and text processing, with its stop words (`withStopWords`). */
-function createPageSearchOptions(stopWords: ReadonlySet<string>): Options<PageSection> {
+/** The index's fields and text processing, with its language's stop words and stemmer. */
+function createPageSearchOptions(language: SearchLanguage): Options<PageSection> {
   return {
     idField: 'url',
     fields: ['heading', 'names', 'text', 'page', 'code'],
     storeFields: ['url', 'page', 'heading', 'text', 'code', 'weight', 'lang', 'pageLang'],
     tokenize: tokenizeIndexedWords,
-    processTerm: (term) => readWordTerms(term, stopWords),
+    processTerm: (term) => readWordTerms(term, language),
     searchOptions: PAGE_SEARCH_WEIGHTS,
   };
 }
 
-/** The search index of the pages' sections, and the stop words it was built with. */
+/** The search index of the pages' sections, and the language it read them in. */
 export class PageSearchIndex extends MiniSearch<PageSection> {
-  /** English's, Hindi's and the content language's: a query is read with the same ones. */
-  readonly stopWords: ReadonlySet<string>;
+  /** Stop words (English's, Hindi's, the content language's) and stemmer: a query is read alike. */
+  readonly language: SearchLanguage;
 
-  constructor(stopWords: ReadonlySet<string>) {
-    super(createPageSearchOptions(stopWords));
-    this.stopWords = stopWords;
+  constructor(language: SearchLanguage) {
+    super(createPageSearchOptions(language));
+    this.language = language;
   }
 }
 
 /**
  * Builds the search index of the pages' sections, with the stop words of the content's language
- * beyond English's (PageSearchFile's `stopWords`).
+ * beyond English's (PageSearchFile's `stopWords`) and its stemmer (PageSearchData's `stem`).
  */
 export function buildPageSearchIndex(
   sections: readonly PageSection[],
   stopWords: readonly string[] = [],
+  stem?: Stemmer,
 ): PageSearchIndex {
-  const index = new PageSearchIndex(withStopWords(stopWords));
+  const index = new PageSearchIndex(readSearchLanguage(stopWords, stem));
   index.addAll(sections);
   return index;
 }
@@ -179,10 +190,13 @@ export function parsePageSections(json: string): PageSection[] {
   return [...parsePageSearchFile(json).sections];
 }
 
-/** Indexes the file the build wrote; throws as `parsePageSearchFile` does. */
-export function loadPageSearchIndex(json: string): PageSearchIndex {
+/**
+ * Indexes the file the build wrote, with the content language's stemmer if any (the build's
+ * src/generated/search-stemmer.ts); throws as `parsePageSearchFile` does.
+ */
+export function loadPageSearchIndex(json: string, stem?: Stemmer): PageSearchIndex {
   const { sections, stopWords } = parsePageSearchFile(json);
-  return buildPageSearchIndex(sections, stopWords);
+  return buildPageSearchIndex(sections, stopWords, stem);
 }
 
 /** How many words a snippet holds, and how many of them come before the first match. */
@@ -204,10 +218,10 @@ interface SnippetWord {
 function readSnippetWords(
   text: string,
   matched: ReadonlySet<string>,
-  stopWords: ReadonlySet<string> | undefined,
+  language: SearchLanguage | undefined,
 ): SnippetWord[] {
   const isMatched = (spelled: string) =>
-    readWordTerms(spelled, stopWords).some((term) => matched.has(term));
+    readWordTerms(spelled, language).some((term) => matched.has(term));
   const words: SnippetWord[] = [];
   for (const match of text.matchAll(WORD)) {
     // The word's runs: East Asian letters one by one, the rest whole (`API` of `API键`).
@@ -239,14 +253,14 @@ function readSnippetWords(
 /**
  * The snippet of a section's text around its first word that matched: about 24 words, the
  * matched words marked. A word is marked when one of its terms is among the matched index terms,
- * so a fuzzy match marks the word it matched, never a stop word (of `stopWords`: the index's).
+ * so a fuzzy match marks the word it matched, never a stop word (`language`: the index's).
  */
 export function buildSnippet(
   text: string,
   matched: ReadonlySet<string>,
-  stopWords?: ReadonlySet<string>,
+  language?: SearchLanguage,
 ): SnippetPart[] {
-  const words = readSnippetWords(text, matched, stopWords);
+  const words = readSnippetWords(text, matched, language);
   if (words.length === 0) return text ? [{ text: text.slice(0, 160), mark: false }] : [];
   const first = Math.max(
     0,
@@ -277,7 +291,7 @@ export function buildSnippet(
  * Turns a MiniSearch result into a hit; a word is marked when it holds a term that matched. The
  * snippet comes from the section's prose, or from its code when only the code matched.
  */
-function toHit(result: SearchResult, stopWords: ReadonlySet<string>): PageSearchHit {
+function toHit(result: SearchResult, language: SearchLanguage): PageSearchHit {
   const page = String(result.page);
   const heading = String(result.heading);
   const fields = new Set(Object.values(result.match).flat());
@@ -290,7 +304,7 @@ function toHit(result: SearchResult, stopWords: ReadonlySet<string>): PageSearch
     snippet: buildSnippet(
       String(quoted ? result.code : result.text),
       new Set(Object.keys(result.match)),
-      stopWords,
+      language,
     ),
     ...(typeof result.lang === 'string' ? { lang: result.lang } : {}),
     ...(typeof result.pageLang === 'string' ? { pageLang: result.pageLang } : {}),
@@ -350,9 +364,10 @@ export function searchPages(
   query: string,
   options: { readonly limit: number; readonly perPage: number },
 ): PageSearchAnswer {
-  const { stopWords } = index;
+  const { language } = index;
+  const { stopWords } = language;
   // A word with East Asian letters stands in a text as its pairs of letters (readStems).
-  const phrase = readQueryWords(query, stopWords).flatMap((word) =>
+  const phrase = readQueryWords(query, language).flatMap((word) =>
     word.whole ? [word.stem] : word.pieces,
   );
   const headingKey = readStemSet(phrase);
@@ -361,11 +376,11 @@ export function searchPages(
       .map((result) => ({ result, score: weighResult(result, headingKey, stopWords) }))
       .sort((a, b) => b.score - a.score)
       .map(({ result, score }): SearchResult => ({ ...result, score }));
-  const all = rank(index.search(buildSearchQuery(query, 'AND', stopWords)));
+  const all = rank(index.search(buildSearchQuery(query, 'AND', language)));
   const found = new Set(all.map((result) => result.id as string));
   const some = rank(
     index
-      .search(buildSearchQuery(query, 'OR', stopWords))
+      .search(buildSearchQuery(query, 'OR', language))
       .filter((result) => !found.has(result.id as string)),
   );
   const isPhrase = (result: SearchResult) =>
@@ -381,7 +396,7 @@ export function searchPages(
     const count = perPage.get(page) ?? 0;
     perPage.set(page, count + 1);
     if (count < options.perPage && hits.length < options.limit) {
-      hits.push(toHit(result, stopWords));
+      hits.push(toHit(result, language));
     }
   }
   return { hits };

@@ -7,7 +7,13 @@
  */
 import type { CombinationOperator, Query, QueryCombination } from 'minisearch';
 import { SEARCH_SYNONYMS } from './search-synonyms.ts';
-import { readQueryWords, stemTerm, STOP_WORDS, type QueryWord } from './search-terms.ts';
+import {
+  ENGLISH_SEARCH,
+  readQueryWords,
+  stemTerm,
+  type QueryWord,
+  type SearchLanguage,
+} from './search-terms.ts';
 
 /** Terms shorter than this get no typo allowance and are never reached by one. */
 export const MIN_TYPO_LENGTH = 4;
@@ -47,8 +53,8 @@ function matchTypo(text: string): QueryCombination | undefined {
 
 /**
  * One word: its stem (as a prefix too when it is the last word, which may still be typed), its
- * spelling within the typo allowance (long words are misspelt before they are stemmed:
- * `verisoning`), and for an identifier all its parts.
+ * stem in the content's language, its spelling within the typo allowance (long words are misspelt
+ * before they are stemmed: `verisoning`), and for an identifier all its parts.
  */
 function matchWord(
   word: QueryWord,
@@ -73,6 +79,8 @@ function matchWord(
     };
   }
   const queries: Query[] = [matchTerm(word.stem, last, 1)];
+  // The content language's stem, exactly: a prefix of a stem that short (`pag`) reaches too much.
+  if (word.contentStem) queries.push(matchTerm(word.contentStem, false, 1));
   const typo = matchTypo(word.text);
   if (typo) queries.push(typo);
   if (word.pieces.length > 0) {
@@ -140,15 +148,15 @@ function findSynonyms(
 
 /**
  * The query tree of a query: its parts (a synonym phrase, two words joined, or one word) combined
- * with `combineWith` ('AND': every part must match; 'OR': any may), its stop words (`stopWords`,
- * the index's: withStopWords) left out.
+ * with `combineWith` ('AND': every part must match; 'OR': any may), its words read as the index
+ * reads them (`language`: its stop words and stemmer, readSearchLanguage).
  */
 export function buildSearchQuery(
   query: string,
   combineWith: CombinationOperator,
-  stopWords: ReadonlySet<string> = STOP_WORDS,
+  language: SearchLanguage = ENGLISH_SEARCH,
 ): Query {
-  const words = readQueryWords(query, stopWords);
+  const words = readQueryWords(query, language);
   const last = words.length - 1;
   const parts: Query[] = [];
   for (let at = 0; at < words.length;) {

@@ -24,14 +24,41 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     .split(' '),
 );
 
+/** A stemmer of one language: a word, lower-cased, to its stem (`trabajamos` to `trabaj`). */
+export type Stemmer = (word: string) => string;
+
 /**
- * The stop words of a search whose content is written in another language too: STOP_WORDS and
- * that language's own (`de`, `la`, `und`: the build chooses them by the content's `locale`,
- * src/integrations/search-stop-words.ts), which would otherwise weigh as rare words in an index
- * that is mostly the reference's English, and lead a question to every section in that language.
+ * How a search reads the words of its content's language beyond English (the build chooses both
+ * by the content's `locale`: src/integrations/search-language.ts): that language's stop words
+ * with English's and Hindi's (`de`, `la`, `und`, which would otherwise weigh as rare words in an
+ * index that is mostly the reference's English, and lead a question to every section in that
+ * language), and its stemmer, by which a word is also indexed and searched (`trabajan` finds
+ * `trabajamos`), beside its Porter stem.
  */
-export function withStopWords(words: readonly string[]): ReadonlySet<string> {
-  return words.length === 0 ? STOP_WORDS : new Set([...STOP_WORDS, ...words]);
+export interface SearchLanguage {
+  readonly stopWords: ReadonlySet<string>;
+  readonly stem?: Stemmer | undefined;
+}
+
+/** A search of content in English (or in a language the build has nothing for). */
+export const ENGLISH_SEARCH: SearchLanguage = { stopWords: STOP_WORDS };
+
+/** The search language of the content's stop words beyond English's and its stemmer, if any. */
+export function readSearchLanguage(stopWords: readonly string[], stem?: Stemmer): SearchLanguage {
+  return {
+    stopWords: stopWords.length === 0 ? STOP_WORDS : new Set([...STOP_WORDS, ...stopWords]),
+    ...(stem ? { stem } : {}),
+  };
+}
+
+/**
+ * A plain word's stem by the content language's stemmer (on the word lower-cased, then folded:
+ * the stemmer knows the language's accented endings, `información`), or undefined without one or
+ * for a word with East Asian letters.
+ */
+function readContentStem(word: string, language: SearchLanguage): string | undefined {
+  if (!language.stem || hasEastAsianLetter(word)) return undefined;
+  return normalizeWord(language.stem(word.toLowerCase())) || undefined;
 }
 
 /** Words that open a question ("how do I get a token"); see `readQueryWords`. */
@@ -245,10 +272,14 @@ export function readWordForms(
   return [...new Set([whole, ...parts, ...pieces, pieces.join('')])];
 }
 
-/** The terms a word is indexed under: its forms and their stems (`limits` gives `limits`, `limit`). */
-export function readWordTerms(word: string, stopWords: ReadonlySet<string> = STOP_WORDS): string[] {
-  const forms = readWordForms(word, stopWords);
-  return [...new Set([...forms, ...forms.map(stemTerm)])];
+/**
+ * The terms a word is indexed under: its forms and their stems (`limits` gives `limits`, `limit`),
+ * and a plain word's stem in the content's language (`language`: readSearchLanguage).
+ */
+export function readWordTerms(word: string, language: SearchLanguage = ENGLISH_SEARCH): string[] {
+  const forms = readWordForms(word, language.stopWords);
+  const contentStem = forms.length === 1 ? readContentStem(dropElision(word), language) : undefined;
+  return [...new Set([...forms, ...forms.map(stemTerm), ...(contentStem ? [contentStem] : [])])];
 }
 
 /** One word of a query, as typed, and whether it is an identifier (it has parts). */
@@ -257,6 +288,11 @@ export interface QueryWord {
   readonly text: string;
   /** Its stem for a plain word, else the word (`token`, `rate_limited`). */
   readonly stem: string;
+  /**
+   * A plain word's stem in the content's language, where the search has its stemmer and that stem
+   * is neither the word nor its stem above (`trabaj` of `trabajan`).
+   */
+  readonly contentStem?: string;
   /**
    * An identifier's pieces, stemmed (`rate`, `limit`); a word with East Asian letters, its pairs
    * of letters and its other parts (`防霜`, `霜フ`, `ファ`, `ァン`); empty for a plain word.
@@ -352,12 +388,13 @@ function readEastAsianQueryWord(word: string): QueryWord {
  * token") the verbs that wrap its subject, unless nothing else would be left. A word written
  * without spaces (`防霜ファン`, a Japanese sentence) stays one word of its pairs of letters, all of
  * which it needs, or all of one of its segments: a pair alone (`ファ`, also in `リファレンス`)
- * finds nothing. `stopWords`: the search's (withStopWords), English and Hindi by default.
+ * finds nothing. `language`: the search's stop words and stemmer (readSearchLanguage).
  */
 export function readQueryWords(
   query: string,
-  stopWords: ReadonlySet<string> = STOP_WORDS,
+  language: SearchLanguage = ENGLISH_SEARCH,
 ): QueryWord[] {
+  const { stopWords } = language;
   const typed = (query.match(WORD) ?? []).map(dropElision);
   const words: QueryWord[] = [];
   for (const word of typed) {
@@ -369,9 +406,12 @@ export function readQueryWords(
     const text = normalizeWord(word);
     if (stopWords.has(text)) continue;
     const { pieces } = readWordPieces(word, stopWords);
+    const stem = stemTerm(text);
+    const contentStem = pieces.length > 1 ? undefined : readContentStem(word, language);
     words.push({
       text,
-      stem: stemTerm(text),
+      stem,
+      ...(contentStem && contentStem !== stem && contentStem !== text ? { contentStem } : {}),
       pieces: pieces.length > 1 ? pieces.map(stemTerm) : [],
       segments: [],
       whole: true,

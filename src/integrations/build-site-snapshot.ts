@@ -6,7 +6,7 @@ import { buildToolDescriptors } from '../mcp/tool-descriptors.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
 import type { McpTool } from '../mcp/tool-definition.ts';
 import { parseSiteOutlines } from '../site-content/site-outlines.ts';
-import { listContentStopWords } from './search-stop-words.ts';
+import { listContentStopWords } from './search-language.ts';
 
 /**
  * Computes everything the build hands to the functions (build time only: it needs full zod and

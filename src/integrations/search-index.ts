@@ -12,7 +12,7 @@ import { resolveLanguageMarks } from '../site-content/page-languages.ts';
 import { readPageSections } from './page-sections.ts';
 import { writeGeneratedModule } from '../site-content/site-snapshot.ts';
 import { packPageSections } from '../site/packed-page-sections.ts';
-import { listContentStopWords } from './search-stop-words.ts';
+import { listContentStopWords } from './search-language.ts';
 import { listToolModuleFiles, readToolNamesOfFiles } from './mcp-tool-modules.ts';
 import { buildSchemaPagePath } from '../service/docs-pages.ts';
 import { CHANGELOG_PAGE_SLUG } from '../site-content/changelog-page.ts';
@@ -77,7 +77,7 @@ export function renderPageSectionsModule(packed: string | null): string {
  * Writes the search index of every page of the site (`listSitePages`: home with the site copy,
  * developers, docs, the content pages of content/ (read again here), the glossary and the error pages) after the build, as one JSON file of their
  * sections beside them (`/search-index.json`), which the header's search box loads and indexes on
- * demand, with the stop words of the content's language (search-stop-words.ts). The pages are
+ * demand, with the stop words of the content's language (search-language.ts). The pages are
  * read as built, so every hit's anchor is an id the page has. It also packs
  * them into `<generatedDir>/page-sections.ts` for the MCP function's `search_site` (written as
  * `null` at start-up when absent, so the functions bundle before the first build); the

@@ -43,6 +43,7 @@ import { writeProductImage } from './product-image.ts';
 import { bundleFunctions, listFunctionEntries, listUnbundledEntries } from './bundle-functions.ts';
 import { readDocsPageNames } from '../service/docs-pages.ts';
 import { computeSourceFingerprint, readRecordedFingerprint } from './source-fingerprint.ts';
+import { loadContentStemmer, renderSearchStemmerModule } from './search-language.ts';
 import {
   checkToolFileNames,
   listToolModuleFiles,
@@ -91,6 +92,7 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
   const originFile = resolve(options.outDir, 'site-origin.ts');
   const toolModulesFile = resolve(options.outDir, 'mcp-tool-modules.ts');
   const contentPagesFile = resolve(options.outDir, 'content-pages.ts');
+  const searchStemmerFile = resolve(options.outDir, 'search-stemmer.ts');
   const docsPagesFile = resolve(options.outDir, 'docs-pages.ts');
   const toolsDir = resolve(options.root, 'src/mcp/tools');
   const bundlesDir = resolve(options.outDir, 'functions');
@@ -170,6 +172,10 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
     published = { snapshot, tools };
     await writeGeneratedModule(contentPagesFile, renderContentPagesModule(content));
     await writeGeneratedModule(
+      searchStemmerFile,
+      renderSearchStemmerModule(content.company.locale),
+    );
+    await writeGeneratedModule(
       docsPagesFile,
       renderDocsPagesModule(
         readDocsPageNames(
@@ -191,6 +197,7 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
       existsSync(originFile) &&
       existsSync(toolModulesFile) &&
       existsSync(contentPagesFile) &&
+      existsSync(searchStemmerFile) &&
       existsSync(docsPagesFile);
     // The kept modules and bundles were written by other code (src/ or the lock changed since,
     // as after a `git pull`): written again, for the origin the last build published.
@@ -253,9 +260,11 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
       'astro:build:done': async ({ dir, logger }) => {
         if (published) {
           const root = fileURLToPath(dir);
-          const pageSearch = parsePageSearchFile(
-            await readFile(join(root, PAGE_SEARCH_INDEX_PATH), 'utf8'),
-          );
+          // The content language's stemmer, as the MCP function bundles it (search-stemmer.ts).
+          const pageSearch = {
+            ...parsePageSearchFile(await readFile(join(root, PAGE_SEARCH_INDEX_PATH), 'utf8')),
+            stem: await loadContentStemmer(published.snapshot.content.company.locale),
+          };
           const written = await writeToolExamples(root, {
             ...buildSiteDocuments(published.snapshot),
             tools: published.tools,

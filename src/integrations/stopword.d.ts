@@ -1,5 +1,5 @@
 // Types of the `stopword` package, which ships none (DefinitelyTyped's are for version 2, whose
-// lists had other names). Only what src/integrations/search-stop-words.ts reads: each language's
+// lists had other names). Only what src/integrations/search-language.ts reads: each language's
 // list, named by its ISO 639-3 code (`spa`, `deu`).
 
 declare module 'stopword' {

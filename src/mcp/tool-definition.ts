@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { PageSearchFile } from '../documents/page-search.ts';
+import type { PageSearchData } from '../documents/page-search.ts';
 import type { SiteDocuments } from '../documents/site-documents.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
 
@@ -20,7 +20,7 @@ export interface SharedOutputSchemas {
  * search, so a cold start does not pay for it).
  */
 export interface ToolSite extends SiteDocuments {
-  readonly pageSearch?: () => Promise<PageSearchFile>;
+  readonly pageSearch?: () => Promise<PageSearchData>;
 }
 
 /** What a tool's run returns: the structured result and, when it is not the JSON, its text. */

@@ -22,7 +22,7 @@ export interface SiteSnapshot {
   readonly rateLimit: RateLimitPolicy | null;
   /**
    * The stop words of the content's language beyond English's, for `search_site_copy` (the build
-   * writes the same into the page search's index file): src/integrations/search-stop-words.ts.
+   * writes the same into the page search's index file): src/integrations/search-language.ts.
    */
   readonly searchStopWords: readonly string[];
 }

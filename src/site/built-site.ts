@@ -1,23 +1,28 @@
 import { MCP_TOOL_MODULES } from '../generated/mcp-tool-modules.ts';
 import { siteSnapshot } from '../generated/site-snapshot.ts';
-import type { PageSearchFile } from '../documents/page-search.ts';
+import type { PageSearchData } from '../documents/page-search.ts';
 import { buildSiteDocuments } from '../documents/site-documents.ts';
 import { collectMcpTools, type McpSite } from '../mcp/tool-registry.ts';
 
-let pageSearch: Promise<PageSearchFile> | undefined;
+let pageSearch: Promise<PageSearchData> | undefined;
 
 /**
  * The built pages' sections and the content language's stop words, unpacked from their own chunk
- * of the bundle (none before a build).
+ * of the bundle (none before a build), with that language's stemmer (none for English).
  */
-async function loadPageSearch(): Promise<PageSearchFile> {
-  const [{ PACKED_PAGE_SECTIONS }, { unpackPageSections }] = await Promise.all([
-    import('../generated/page-sections.ts'),
-    import('./packed-page-sections.ts'),
-  ]);
-  return PACKED_PAGE_SECTIONS === null
-    ? { sections: [], stopWords: [] }
-    : unpackPageSections(PACKED_PAGE_SECTIONS);
+async function loadPageSearch(): Promise<PageSearchData> {
+  const [{ PACKED_PAGE_SECTIONS }, { unpackPageSections }, { stemContentWord }] = await Promise.all(
+    [
+      import('../generated/page-sections.ts'),
+      import('./packed-page-sections.ts'),
+      import('../generated/search-stemmer.ts'),
+    ],
+  );
+  const file =
+    PACKED_PAGE_SECTIONS === null
+      ? { sections: [], stopWords: [] }
+      : unpackPageSections(PACKED_PAGE_SECTIONS);
+  return { ...file, stem: stemContentWord };
 }
 
 /**

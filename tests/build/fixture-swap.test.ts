@@ -43,6 +43,7 @@ import {
   readServedContentQueryCases,
 } from '../support/search-query-set.ts';
 import { loadPageSearchIndex, parsePageSections } from '../../src/documents/page-search.ts';
+import { loadContentStemmer } from '../../src/integrations/search-language.ts';
 
 /**
  * A site owner's promise (issue 24): replace content/ with another company and everything
@@ -394,7 +395,7 @@ describe.each(FIXTURE_COMPANY_NAMES)(
         routes,
       );
       expect(cases.length).toBe(content.company.headquarters ? 2 : 1);
-      const index = loadPageSearchIndex(json);
+      const index = loadPageSearchIndex(json, await loadContentStemmer(content.company.locale));
       expect(cases.map((entry) => [entry.query, rankInDialog(index, entry)])).toEqual(
         cases.map((entry) => [entry.query, 1]),
       );

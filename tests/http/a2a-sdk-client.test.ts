@@ -4,6 +4,7 @@ import { LegacyJsonRpcTransport } from '@a2a-js/sdk/compat/v0_3/client';
 import { TaskNotFoundError } from '@a2a-js/sdk/errors';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { parsePageSearchFile } from '../../src/documents/page-search.ts';
+import { loadContentStemmer } from '../../src/integrations/search-language.ts';
 import type { McpSite } from '../../src/mcp/tool-registry.ts';
 import { buildToolRunners, type McpToolRunner } from '../../src/mcp/tool-registry.ts';
 import { PAGE_SEARCH_INDEX_PATH } from '../../src/service/search-index-path.ts';
@@ -17,10 +18,12 @@ let client: Client;
 beforeAll(async () => {
   // The site as computed from content/, with the built pages' sections the server searches (the
   // search index the build wrote), so search_site's expected answer is the served one's.
-  const pageSearch = parsePageSearchFile(
-    await (await fetch(new URL(PAGE_SEARCH_INDEX_PATH, baseUrl))).text(),
-  );
-  expected = { ...(await loadExpectedSite(baseUrl)), pageSearch: async () => pageSearch };
+  const site = await loadExpectedSite(baseUrl);
+  const pageSearch = {
+    ...parsePageSearchFile(await (await fetch(new URL(PAGE_SEARCH_INDEX_PATH, baseUrl))).text()),
+    stem: await loadContentStemmer(site.content.company.locale),
+  };
+  expected = { ...site, pageSearch: async () => pageSearch };
   runners = buildToolRunners(expected);
   client = await new ClientFactory().createFromUrl(baseUrl);
 });

@@ -9,6 +9,7 @@ import {
   type PageSearchIndex,
   type PageSection,
 } from '../../src/documents/page-search.ts';
+import { loadContentStemmer } from '../../src/integrations/search-language.ts';
 import { searchSiteTool } from '../../src/mcp/tools/search-site.ts';
 import { loadSampleContent, loadSampleRoutes } from '../support/sample-content.ts';
 import {
@@ -33,11 +34,13 @@ beforeAll(async () => {
   const response = await fetch(`${baseUrl}/search-index.json`);
   expect(response.status).toBe(200);
   const json = await response.text();
-  index = loadPageSearchIndex(json);
+  const content = await loadSampleContent();
+  // With the stemmer of content/'s language, as the dialog's chunk carries it.
+  index = loadPageSearchIndex(json, await loadContentStemmer(content.company.locale));
   contentCases = await readServedContentQueryCases(
     baseUrl,
     parsePageSections(json),
-    await loadSampleContent(),
+    content,
     await loadSampleRoutes(),
   );
   cases = [...(await loadSearchQuerySet()), ...contentCases];

@@ -10,7 +10,10 @@ import {
   type PageSearchIndex,
   type PageSection,
 } from '../../src/documents/page-search.ts';
-import { listContentStopWords } from '../../src/integrations/search-stop-words.ts';
+import {
+  listContentStopWords,
+  loadContentStemmer,
+} from '../../src/integrations/search-language.ts';
 import { listSearchUrls } from '../support/page-search-urls.ts';
 
 /** Sections as the build reads them from pages: made up here, so no sample content is assumed. */
@@ -557,6 +560,33 @@ describe("searchPages in the content's language, with its stop words", () => {
     expect(hit?.snippet.filter((part) => part.mark).map((part) => part.text)).toEqual(['batería']);
     expect(find(index, 'de la')).toEqual([]);
     expect(find(buildPageSearchIndex(SPANISH), 'de la')).not.toEqual([]);
+  });
+
+  it("should find a word by its stem in the content's language, with the stemmer the build gives", async () => {
+    // `pagar` and `pago` are too far apart for the typo allowance, and English's Porter stems keep
+    // them apart; Spanish's Snowball stems are one, as they are for `trabajan` and `trabajamos`.
+    const sections: PageSection[] = [
+      ...SPANISH,
+      {
+        url: '/#donde-trabajamos',
+        page: 'Nopal Azul',
+        heading: 'Dónde trabajamos',
+        text: 'Estado de México, Hidalgo y Jalisco.',
+        lang: 'es-MX',
+      },
+    ];
+    const stopWords = listContentStopWords('es-MX');
+    const stem = await loadContentStemmer('es-MX');
+    expect(stem).toBeDefined();
+    const stemmed = loadPageSearchIndex(serializePageSections(sections, stopWords), stem);
+    const unstemmed = loadPageSearchIndex(serializePageSections(sections, stopWords));
+    expect(find(stemmed, '¿Dónde trabajan?')[0]).toBe('/#donde-trabajamos');
+    expect(find(stemmed, 'pagar')[0]).toBe('/precios#formas-de-pago');
+    expect(find(unstemmed, 'pagar')).toEqual([]);
+    // The word as written still weighs more than another form of it.
+    const exact = searchPages(stemmed, 'pago', { limit: 10, perPage: 3 }).hits[0];
+    const other = searchPages(stemmed, 'pagar', { limit: 10, perPage: 3 }).hits[0];
+    expect(exact?.score).toBeGreaterThan(other?.score ?? Infinity);
   });
 
   it("should keep the English reference's words: a site in Spanish still finds its English pages", () => {

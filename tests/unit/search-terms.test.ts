@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   normalizeWord,
   readQueryWords,
+  readSearchLanguage,
   readWordForms,
   readWordTerms,
   splitEastAsianWord,
@@ -10,6 +11,7 @@ import {
   tokenizeIndexedWords,
   tokenizeWords,
 } from '../../src/documents/search-terms.ts';
+import { loadContentStemmer } from '../../src/integrations/search-language.ts';
 
 describe('readWordForms', () => {
   it('should give an identifier whole, by its parts and joined', () => {
@@ -256,5 +258,19 @@ describe('splitEastAsianWord', () => {
     const indexed = tokenizeIndexedWords(text);
     expect(indexed).toEqual(expect.arrayContaining([...tokenizeWords(text), '港', 'パ', 'を']));
     expect(tokenizeWords('rate limit, l’eau')).toEqual(tokenizeIndexedWords('rate limit, l’eau'));
+  });
+});
+
+describe("readWordTerms and readQueryWords in the content's language", () => {
+  it("should index and read a plain word by its stem in the content's language too, from its accented spelling", async () => {
+    const spanish = readSearchLanguage(['de'], await loadContentStemmer('es'));
+    // The stemmer knows the accented ending (`-ción`), so it reads the word before folding.
+    expect(readWordTerms('Información', spanish)).toEqual(['informacion', 'inform']);
+    expect(readWordTerms('de', spanish)).toEqual([]);
+    const [word] = readQueryWords('trabajan', spanish);
+    expect(word).toMatchObject({ text: 'trabajan', stem: 'trabajan', contentStem: 'trabaj' });
+    // An identifier keeps its parts and no content stem; English reads none.
+    expect(readQueryWords('rate_limited', spanish)[0]?.contentStem).toBeUndefined();
+    expect(readQueryWords('trabajan')[0]?.contentStem).toBeUndefined();
   });
 });

@@ -8,7 +8,7 @@ import {
   tokenizeQuery,
   type Passage,
 } from '../../src/documents/site-search.ts';
-import { listContentStopWords } from '../../src/integrations/search-stop-words.ts';
+import { listContentStopWords } from '../../src/integrations/search-language.ts';
 import { parseSiteOutlines } from '../../src/site-content/site-outlines.ts';
 import { loadFixtureContent } from '../support/fixture-content.ts';
 

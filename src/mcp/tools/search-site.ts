@@ -74,11 +74,14 @@ export const searchSiteTool = defineTool({
     // Loaded and indexed with the first search (the sections and MiniSearch are a chunk of their
     // own), so a cold start that lists tools or calls another tool does not pay for them.
     const loadIndex = async () => {
-      const { sections, stopWords } = (await pageSearch?.()) ?? { sections: [], stopWords: [] };
+      const { sections, stopWords, stem } = (await pageSearch?.()) ?? {
+        sections: [],
+        stopWords: [],
+      };
       if (sections.length === 0) return null;
       const { buildPageSearchIndex, searchPages } = await import('../../documents/page-search.ts');
       return {
-        search: buildPageSearchIndex(sections, stopWords),
+        search: buildPageSearchIndex(sections, stopWords, stem),
         sections: new Map(sections.map((section) => [section.url, section])),
         searchPages,
       };

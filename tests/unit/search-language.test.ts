@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { normalizeWord, STOP_WORDS } from '../../src/documents/search-terms.ts';
 import {
   listContentStopWords,
-  STOP_WORD_LANGUAGES,
-} from '../../src/integrations/search-stop-words.ts';
+  loadContentStemmer,
+  renderSearchStemmerModule,
+  SEARCH_LANGUAGES,
+} from '../../src/integrations/search-language.ts';
 
 describe('listContentStopWords', () => {
   it("should give the function words of the content's language, folded as the search folds words", () => {
@@ -32,7 +34,7 @@ describe('listContentStopWords', () => {
   });
 
   it('should read a list of words for every language it names, none of them already an English stop word', () => {
-    for (const language of STOP_WORD_LANGUAGES) {
+    for (const language of SEARCH_LANGUAGES) {
       const words = listContentStopWords(language);
       expect(words.length, language).toBeGreaterThan(10);
       expect(
@@ -40,5 +42,37 @@ describe('listContentStopWords', () => {
         language,
       ).toEqual([]);
     }
+  });
+});
+
+describe('loadContentStemmer and renderSearchStemmerModule', () => {
+  it("should give the stemmer of the content's language, and none where the search has no stop words either", async () => {
+    const spanish = await loadContentStemmer('es-MX');
+    expect(['trabajan', 'trabajamos', 'trabajo'].map((word) => spanish?.(word))).toEqual([
+      'trabaj',
+      'trabaj',
+      'trabaj',
+    ]);
+    expect((await loadContentStemmer('de'))?.('karten')).toBe('kart');
+    for (const locale of ['en', 'en-GB', 'ja', 'hi', 'ar-EG', '']) {
+      expect(await loadContentStemmer(locale), locale).toBeUndefined();
+    }
+  });
+
+  it('should load a stemmer for every language it names, and name its module in the generated module', async () => {
+    for (const language of SEARCH_LANGUAGES) {
+      const stem = await loadContentStemmer(language);
+      expect(typeof stem, language).toBe('function');
+      const module = renderSearchStemmerModule(language);
+      const name = /from '(@orama\/stemmers\/[a-z]+)'/.exec(module)?.[1];
+      expect(name, language).toBeDefined();
+      const named = (await import(/* @vite-ignore */ name ?? '')) as { stemmer: unknown };
+      expect(named.stemmer, language).toBe(stem);
+      expect(module).toContain('export const stemContentWord: Stemmer | undefined = stemmer;');
+    }
+    expect(renderSearchStemmerModule('en-GB')).toContain(
+      'export const stemContentWord: Stemmer | undefined = undefined;',
+    );
+    expect(renderSearchStemmerModule('en-GB')).not.toContain('@orama');
   });
 });
