@@ -51,6 +51,26 @@ function matchTypo(text: string): QueryCombination | undefined {
   };
 }
 
+/** True for a section in English (`en`, `en-GB`): the site's own words on a site in another language. */
+function isEnglishSection(stored: Record<string, unknown> | undefined): boolean {
+  return typeof stored?.lang === 'string' && /^en(?:-|$)/i.test(stored.lang);
+}
+
+/**
+ * A word's stem in the content's language, exactly (a prefix of a stem that short, `pag`, reaches
+ * too much), and in the sections of that language only: its stemmer cuts English words too, and
+ * `pagar` found the reference's `pages` by their common `pag`.
+ */
+function matchContentStem(stem: string): QueryCombination {
+  return {
+    queries: [stem],
+    prefix: false,
+    fuzzy: false,
+    boostTerm: () => 1,
+    boostDocument: (_id, _term, stored) => (isEnglishSection(stored) ? 0 : 1),
+  };
+}
+
 /**
  * One word: its stem (as a prefix too when it is the last word, which may still be typed), its
  * stem in the content's language, its spelling within the typo allowance (long words are misspelt
@@ -79,8 +99,7 @@ function matchWord(
     };
   }
   const queries: Query[] = [matchTerm(word.stem, last, 1)];
-  // The content language's stem, exactly: a prefix of a stem that short (`pag`) reaches too much.
-  if (word.contentStem) queries.push(matchTerm(word.contentStem, false, 1));
+  if (word.contentStem) queries.push(matchContentStem(word.contentStem));
   const typo = matchTypo(word.text);
   if (typo) queries.push(typo);
   if (word.pieces.length > 0) {

@@ -574,6 +574,13 @@ describe("searchPages in the content's language, with its stop words", () => {
         text: 'Estado de México, Hidalgo y Jalisco.',
         lang: 'es-MX',
       },
+      {
+        url: '/docs/pages',
+        page: 'API reference',
+        heading: 'Every page of the reference',
+        text: 'The pages of the reference, each with its Markdown version.',
+        lang: 'en',
+      },
     ];
     const stopWords = listContentStopWords('es-MX');
     const stem = await loadContentStemmer('es-MX');
@@ -581,7 +588,9 @@ describe("searchPages in the content's language, with its stop words", () => {
     const stemmed = loadPageSearchIndex(serializePageSections(sections, stopWords), stem);
     const unstemmed = loadPageSearchIndex(serializePageSections(sections, stopWords));
     expect(find(stemmed, '¿Dónde trabajan?')[0]).toBe('/#donde-trabajamos');
-    expect(find(stemmed, 'pagar')[0]).toBe('/precios#formas-de-pago');
+    // Only where the content's language is written: Spanish's stemmer also cuts the English
+    // `pages` to `pag`.
+    expect(find(stemmed, 'pagar')).toEqual(['/precios#formas-de-pago']);
     expect(find(unstemmed, 'pagar')).toEqual([]);
     // The word as written still weighs more than another form of it.
     const exact = searchPages(stemmed, 'pago', { limit: 10, perPage: 3 }).hits[0];
