@@ -8,6 +8,7 @@ import {
   readTellingParts,
   splitEastAsianWord,
   stemArabicWord,
+  type Stemmer,
 } from './search-terms.ts';
 
 /** One searchable passage of the site copy, with where it comes from. */
@@ -42,10 +43,14 @@ const STOP_WORDS = new Set(
  * Chinese, Japanese, Korean and Thai count by their pairs of letters and each letter
  * (`splitEastAsianWord`), so `面包` finds `新鲜面包` and `빵` finds `빵을`.
  */
-export function tokenize(text: string, stopWords: ReadonlySet<string> = STOP_WORDS): string[] {
+export function tokenize(
+  text: string,
+  stopWords: ReadonlySet<string> = STOP_WORDS,
+  stem?: Stemmer,
+): string[] {
   return readWords(text)
     .flatMap((word) => splitEastAsianWord(word, true))
-    .flatMap((word) => readTerms(word, stopWords));
+    .flatMap((word) => readTerms(word, stopWords, stem));
 }
 
 /** A text's words, folded (normalizeWord), before they are cut into terms. */
@@ -53,14 +58,23 @@ function readWords(text: string): string[] {
   return normalizeWord(text).match(/[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*/gu) ?? [];
 }
 
-/** The terms of one word (or pair of letters): whole, by its parts and its stem (see tokenize). */
-function readTerms(word: string, stopWords: ReadonlySet<string>): string[] {
+/**
+ * The terms of one word (or pair of letters): whole, by its parts and its stem (see tokenize), and
+ * by its stem in the content's language where the search has its stemmer (`stem`: `trabajan` and
+ * `trabajamos` are `trabaj`; on the folded word, as the passages are read folded).
+ */
+function readTerms(word: string, stopWords: ReadonlySet<string>, stem?: Stemmer): string[] {
+  if (stopWords.has(word)) return [];
   const parts = word.split(/['’]/);
   const terms =
     parts.length > 1
       ? [word, ...parts.filter((part) => [...part].length > 1)]
-      : [word, stemArabicWord(word)];
-  return [...new Set(terms)].filter((term) => !stopWords.has(term));
+      : [
+          word,
+          stemArabicWord(word),
+          ...(stem && !hasEastAsianLetter(word) ? [normalizeWord(stem(word))] : []),
+        ];
+  return [...new Set(terms)].filter((term) => term && !stopWords.has(term));
 }
 
 /**
@@ -74,9 +88,10 @@ function readTerms(word: string, stopWords: ReadonlySet<string>): string[] {
 export function tokenizeQuery(
   query: string,
   stopWords: ReadonlySet<string> = STOP_WORDS,
+  stem?: Stemmer,
 ): string[][] {
   return readWords(query).flatMap((word) => {
-    if (!hasEastAsianLetter(word)) return tokenize(word, stopWords).map((term) => [term]);
+    if (!hasEastAsianLetter(word)) return tokenize(word, stopWords, stem).map((term) => [term]);
     return readTellingParts(word)
       .map((part) => [
         ...new Set(splitEastAsianWord(part, false).flatMap((piece) => readTerms(piece, stopWords))),
@@ -177,16 +192,19 @@ export class SiteSearchIndex {
   readonly #passages: readonly Passage[];
   /** English's stop words and the content language's (SiteSnapshot's `searchStopWords`). */
   readonly #stopWords: ReadonlySet<string>;
+  /** The content language's stemmer, if the search has one (src/generated/search-stemmer.ts). */
+  readonly #stem: Stemmer | undefined;
   readonly #terms = new Map<string, TermEntry>();
   /** Each passage's length normalization, `k1 · (1 − b + b · length / average length)`. */
   readonly #norms: Float64Array;
 
-  constructor(passages: readonly Passage[], stopWords: readonly string[] = []) {
+  constructor(passages: readonly Passage[], stopWords: readonly string[] = [], stem?: Stemmer) {
     this.#passages = passages;
+    this.#stem = stem;
     this.#stopWords = stopWords.length === 0 ? STOP_WORDS : new Set([...STOP_WORDS, ...stopWords]);
     const postings = new Map<string, Posting[]>();
     const lengths = passages.map((passage, index) => {
-      const tokens = tokenize(readIndexedText(passage), this.#stopWords);
+      const tokens = tokenize(readIndexedText(passage), this.#stopWords, this.#stem);
       const terms = new Map<string, number>();
       for (const token of tokens) terms.set(token, (terms.get(token) ?? 0) + 1);
       for (const [term, frequency] of terms) {
@@ -217,7 +235,7 @@ export class SiteSearchIndex {
     const scores = new Float64Array(this.#passages.length);
     const matched: number[] = [];
     const groups = new Map(
-      tokenizeQuery(query, this.#stopWords).map((group) => [group.join(' '), group]),
+      tokenizeQuery(query, this.#stopWords, this.#stem).map((group) => [group.join(' '), group]),
     );
     for (const group of groups.values()) {
       const entries = group.map((term) => this.#terms.get(term));

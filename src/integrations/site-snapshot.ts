@@ -261,14 +261,16 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
         if (published) {
           const root = fileURLToPath(dir);
           // The content language's stemmer, as the MCP function bundles it (search-stemmer.ts).
+          const stem = await loadContentStemmer(published.snapshot.content.company.locale);
           const pageSearch = {
             ...parsePageSearchFile(await readFile(join(root, PAGE_SEARCH_INDEX_PATH), 'utf8')),
-            stem: await loadContentStemmer(published.snapshot.content.company.locale),
+            stem,
           };
           const written = await writeToolExamples(root, {
             ...buildSiteDocuments(published.snapshot),
             tools: published.tools,
             pageSearch: () => Promise.resolve(pageSearch),
+            searchStemmer: () => Promise.resolve(stem),
           });
           logger.info(`example results written after the pages: ${written.join(', ') || 'none'}`);
           // A link of content/'s Markdown to a path the site does not publish: said, not refused

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import type { PageSearchData } from '../documents/page-search.ts';
+import type { Stemmer } from '../documents/search-terms.ts';
 import type { SiteDocuments } from '../documents/site-documents.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
 
@@ -21,6 +22,8 @@ export interface SharedOutputSchemas {
  */
 export interface ToolSite extends SiteDocuments {
   readonly pageSearch?: () => Promise<PageSearchData>;
+  /** The content language's stemmer, loaded with the first search that needs it; none for English. */
+  readonly searchStemmer?: () => Promise<Stemmer | undefined>;
 }
 
 /** What a tool's run returns: the structured result and, when it is not the JSON, its text. */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildPassages, SiteSearchIndex } from '../../src/documents/site-search.ts';
+import { loadContentStemmer } from '../../src/integrations/search-language.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
 import { postMcp } from '../support/mcp-requests.ts';
 import { findFreePort, NODE, stopProcess } from '../support/processes.ts';
@@ -135,7 +136,11 @@ describe('npm run dev', () => {
     );
     const passages = buildPassages(expected.content, expected.urls, expected.outlines);
     expect(call.body.result.structuredContent.results).toEqual(
-      new SiteSearchIndex(passages, expected.searchStopWords).search(query, 20),
+      new SiteSearchIndex(
+        passages,
+        expected.searchStopWords,
+        await loadContentStemmer(expected.content.company.locale),
+      ).search(query, 20),
     );
   });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SiteDocuments } from '../../src/documents/site-documents.ts';
 import { buildMcpServerName } from '../../src/documents/mcp-server-identity.ts';
 import { buildPassages, SiteSearchIndex } from '../../src/documents/site-search.ts';
+import { loadContentStemmer } from '../../src/integrations/search-language.ts';
 import { PAGE_SIZE } from '../../src/mcp/pagination.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
 import { buildSampleQuery } from '../support/sample-content.ts';
@@ -115,6 +116,7 @@ describe('the official MCP TypeScript SDK client', () => {
     const ranked = new SiteSearchIndex(
       buildPassages(expected.content, expected.urls, expected.outlines),
       expected.searchStopWords,
+      await loadContentStemmer(expected.content.company.locale),
     ).search(query, 5);
     expect(results.map((hit) => [hit.section, hit.source])).toEqual(
       ranked.map((hit) => [hit.section, hit.source]),

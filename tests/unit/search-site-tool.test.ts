@@ -5,6 +5,8 @@ import {
   type PageSection,
 } from '../../src/documents/page-search.ts';
 import { searchSiteTool } from '../../src/mcp/tools/search-site.ts';
+import { searchSiteCopyTool } from '../../src/mcp/tools/search-site-copy.ts';
+import type { Stemmer } from '../../src/documents/search-terms.ts';
 import { packPageSections, unpackPageSections } from '../../src/site/packed-page-sections.ts';
 import { serializePageSections } from '../../src/documents/page-search.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
@@ -118,5 +120,25 @@ describe('packPageSections', () => {
 
   it('should refuse what it did not pack', () => {
     expect(() => unpackPageSections('bm90IGJyb3RsaQ==')).toThrow();
+  });
+});
+
+describe('searchSiteCopyTool', () => {
+  it("should search the copy with the content language's stop words and the stemmer the site gives", async () => {
+    // The rich fixture writes English; `bakeries` stands for a word of another form than the
+    // copy's, and a stemmer that cuts it to `bakery` for the content language's.
+    const run = (searchStemmer?: () => Promise<Stemmer | undefined>) =>
+      searchSiteCopyTool
+        .prepare({
+          ...site,
+          searchStopWords: ['plan'],
+          ...(searchStemmer ? { searchStemmer } : {}),
+        })
+        .run({ query: 'bakeriez plan', limit: 3 });
+    const sections = async (searchStemmer?: () => Promise<Stemmer | undefined>) =>
+      ((await run(searchStemmer)).structuredContent as { results: unknown[] }).results.length;
+    expect(await sections()).toBe(0);
+    const stem: Stemmer = (word) => (word.startsWith('bakeri') ? 'bakery' : word);
+    expect(await sections(() => Promise.resolve(stem))).toBeGreaterThan(0);
   });
 });

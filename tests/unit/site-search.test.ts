@@ -8,7 +8,10 @@ import {
   tokenizeQuery,
   type Passage,
 } from '../../src/documents/site-search.ts';
-import { listContentStopWords } from '../../src/integrations/search-language.ts';
+import {
+  listContentStopWords,
+  loadContentStemmer,
+} from '../../src/integrations/search-language.ts';
 import { parseSiteOutlines } from '../../src/site-content/site-outlines.ts';
 import { loadFixtureContent } from '../support/fixture-content.ts';
 
@@ -310,6 +313,7 @@ describe('SiteSearchIndex in the content language', () => {
     ['Garantía', 'Dos años en el sensor y en la batería.'],
     ['Datos', 'Los datos de la parcela son tuyos y se guardan en México.'],
     ['Qué hace', 'El sensor mide la humedad de la tierra.'],
+    ['Dónde trabajamos', 'Estado de México, Hidalgo y Jalisco.'],
   ].map(([heading = '', text = '']) => ({
     section: 'Nopal Azul Riego',
     heading,
@@ -326,7 +330,21 @@ describe('SiteSearchIndex in the content language', () => {
     expect(headings(search, 'garantía de la batería')).toEqual(['Garantía']);
     expect(headings(search, 'de la')).toEqual([]);
     // Without them, every passage is a result for `de la`.
-    expect(headings(new SiteSearchIndex(spanish), 'de la')).toHaveLength(3);
+    expect(headings(new SiteSearchIndex(spanish), 'de la')).toHaveLength(4);
     expect(tokenize('los datos de la parcela', new Set(stopWords))).toEqual(['datos', 'parcela']);
+  });
+
+  it("should find a word by its stem in the content's language with the stemmer the search is given", async () => {
+    const stopWords = listContentStopWords('es-MX');
+    const stem = await loadContentStemmer('es-MX');
+    // `donde` is a stop word: without the stem, nothing of "¿Dónde trabajan?" was left to find.
+    expect(headings(new SiteSearchIndex(spanish, stopWords), '¿Dónde trabajan?')).toEqual([]);
+    const stemmed = new SiteSearchIndex(spanish, stopWords, stem);
+    expect(headings(stemmed, '¿Dónde trabajan?')).toEqual(['Dónde trabajamos']);
+    expect(headings(stemmed, 'medir la humedad')).toEqual(['Qué hace']);
+    // The word as written scores above another form of it (it matches the word and its stem).
+    const [exact] = stemmed.search('trabajamos', 1);
+    const [other] = stemmed.search('trabajan', 1);
+    expect(exact?.score).toBeGreaterThan(other?.score ?? Infinity);
   });
 });

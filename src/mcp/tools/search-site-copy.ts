@@ -29,16 +29,20 @@ export const searchSiteCopyTool = defineTool({
         .check(z.describe('The best passages, best first')),
     }),
   example: { query: 'product', limit: 3 },
-  prepare: ({ content, outlines, urls, searchStopWords }) => {
-    // Built with the first search, so a cold start that lists tools does not pay for it.
-    let searchIndex: SiteSearchIndex | undefined;
+  prepare: ({ content, outlines, urls, searchStopWords, searchStemmer }) => {
+    // Built with the first search, with the content language's stop words and stemmer, so a cold
+    // start that lists tools does not pay for it.
+    let searchIndex: Promise<SiteSearchIndex> | undefined;
+    const buildIndex = async () =>
+      new SiteSearchIndex(
+        buildPassages(content, urls, outlines),
+        searchStopWords,
+        await searchStemmer?.(),
+      );
     return {
-      run: ({ query, limit }) => {
-        searchIndex ??= new SiteSearchIndex(
-          buildPassages(content, urls, outlines),
-          searchStopWords,
-        );
-        return { structuredContent: { query, results: searchIndex.search(query, limit) } };
+      run: async ({ query, limit }) => {
+        const index = await (searchIndex ??= buildIndex());
+        return { structuredContent: { query, results: index.search(query, limit) } };
       },
     };
   },
