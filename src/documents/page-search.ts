@@ -83,20 +83,13 @@ export interface PageSearchAnswer {
   readonly hits: readonly PageSearchHit[];
 }
 
-/**
- * What the build writes (`/search-index.json`, and packed for the MCP function): the sections,
- * and the stop words of the content's language beyond English's (empty for content in English or
- * in a language the build has no list for).
- */
+/** The build's `/search-index.json`: the sections, the content language's stop words (or none). */
 export interface PageSearchFile {
   readonly sections: readonly PageSection[];
   readonly stopWords: readonly string[];
 }
 
-/**
- * The file, and the content language's stemmer where the build has one: code, so it comes with
- * the search's code (the build writes it into src/generated/search-stemmer.ts), not in the file.
- */
+/** The file, and the content language's stemmer (code: src/generated/search-stemmer.ts). */
 export interface PageSearchData extends PageSearchFile {
   readonly stem?: Stemmer | undefined;
 }

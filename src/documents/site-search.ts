@@ -7,9 +7,9 @@ import {
   normalizeWord,
   readTellingParts,
   splitEastAsianWord,
-  stemArabicWord,
   type Stemmer,
 } from './search-terms.ts';
+import { stemArabicWord } from './light-stems.ts';
 
 /** One searchable passage of the site copy, with where it comes from. */
 export interface Passage {

@@ -6,11 +6,11 @@ import {
   readWordForms,
   readWordTerms,
   splitEastAsianWord,
-  stemHindiWord,
   stemTerm,
   tokenizeIndexedWords,
   tokenizeWords,
 } from '../../src/documents/search-terms.ts';
+import { stemHindiWord } from '../../src/documents/light-stems.ts';
 import { loadContentStemmer } from '../../src/integrations/search-language.ts';
 
 describe('readWordForms', () => {
