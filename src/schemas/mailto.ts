@@ -19,3 +19,45 @@ export function readMailtoAddress(url: string): string | undefined {
     return address;
   }
 }
+
+/** A local part OpenAPI's `format: email` accepts: RFC 5321's dot-atom, ASCII only. */
+const ASCII_LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
+
+/** A domain in ASCII (`café.example` becomes `xn--caf-dma.example`), or undefined when it is none. */
+function readAsciiDomain(domain: string): string | undefined {
+  try {
+    const ascii = new URL(`http://${domain}`).hostname;
+    return ascii === '' ? undefined : ascii;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The address of a `mailto:` URL as RFC 5321 writes it (`format: email`, which OpenAPI's contact
+ * object requires): its domain in ASCII (`ventas@café.example` becomes
+ * `ventas@xn--caf-dma.example`), or undefined when the local part is not ASCII (`begoña@…`, which
+ * only RFC 6531's `idn-email` allows) or the URL is not a `mailto:` one.
+ */
+export function readAsciiMailbox(url: string): string | undefined {
+  const address = readMailtoAddress(url);
+  if (address === undefined) return undefined;
+  const at = address.lastIndexOf('@');
+  const local = address.slice(0, at);
+  if (at < 1 || !ASCII_LOCAL_PART.test(local)) return undefined;
+  const domain = readAsciiDomain(address.slice(at + 1));
+  return domain === undefined ? undefined : `${local}@${domain}`;
+}
+
+/**
+ * A link as a URI (`format: uri`), ASCII only: the host in ASCII, the rest percent-encoded;
+ * `mailto:begoña@café.example` becomes `mailto:bego%C3%B1a@xn--caf-dma.example`.
+ */
+export function toAsciiUri(url: string): string {
+  const address = readMailtoAddress(url);
+  if (address === undefined) return new URL(url).href;
+  const at = address.lastIndexOf('@');
+  const domain = readAsciiDomain(address.slice(at + 1)) ?? address.slice(at + 1);
+  const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
+  return new URL(`mailto:${address.slice(0, at)}@${domain}${query}`).href;
+}

@@ -78,6 +78,31 @@ describe('buildOpenApiDocument', () => {
     });
   });
 
+  it.each([
+    ['mailto:ventas@café.example?subject=Cotización', { email: 'ventas@xn--caf-dma.example' }],
+    ['mailto:begoña@café.example', { url: 'mailto:bego%C3%B1a@xn--caf-dma.example' }],
+    [
+      'https://café.example/contacto?año=2026',
+      { url: 'https://xn--caf-dma.example/contacto?a%C3%B1o=2026' },
+    ],
+  ])(
+    'should write the contact %s in ASCII, as format: email and uri require',
+    (contactUrl, expected) => {
+      const company = { ...content.company, contactUrl };
+      const described = buildOpenApiDocument(
+        { ...content, company },
+        urls,
+        DEFAULT_RATE_LIMIT,
+      ) as typeof document;
+      const { email, url } = described.info.contact;
+      expect({
+        ...(email === undefined ? {} : { email }),
+        ...('email' in expected ? {} : { url }),
+      }).toEqual(expected);
+      expect(JSON.stringify({ email, url })).toMatch(/^[\x20-\x7e]*$/);
+    },
+  );
+
   it('should be OpenAPI 3.1, version 1.0.0, with the three server bases of docs/spec.md §4', () => {
     expect(document.openapi).toMatch(/^3\.1\./);
     expect(document.info.version).toBe('1.0.0');

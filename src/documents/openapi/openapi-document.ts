@@ -1,4 +1,4 @@
-import { readMailtoAddress } from '../../schemas/mailto.ts';
+import { readAsciiMailbox, toAsciiUri } from '../../schemas/mailto.ts';
 import type { SiteContent } from '../../schemas/site-content.ts';
 import type { RateLimitPolicy } from '../../service/rate-limit-policy.ts';
 import type { ServiceUrls } from '../../service/urls.ts';
@@ -112,11 +112,14 @@ export function buildOpenApiDocument(
 
 /**
  * The description's contact object: the company's name, its contact page (else its website) as
- * `url`, and a `mailto:` contact address as `email`, beside the website as `url`.
+ * `url`, and a `mailto:` contact address as `email`, beside the website as `url`. The contact
+ * object's `email` is `format: email`, ASCII only: an address whose local part is not ASCII
+ * (`begoña@…`) stays a `mailto:` URL as `url`, in ASCII (`format: uri`), as a contact page does.
  */
 function describeContact(company: SiteContent['company']) {
-  const email = company.contactUrl && readMailtoAddress(company.contactUrl);
-  return email
-    ? { name: company.name, url: company.website, email }
-    : { name: company.name, url: company.contactUrl ?? company.website };
+  const { contactUrl } = company;
+  if (contactUrl === undefined) return { name: company.name, url: company.website };
+  const email = readAsciiMailbox(contactUrl);
+  if (email !== undefined) return { name: company.name, url: company.website, email };
+  return { name: company.name, url: toAsciiUri(contactUrl) };
 }
