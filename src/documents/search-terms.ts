@@ -9,6 +9,7 @@
  */
 import { stemmer } from 'stemmer';
 import { stemArabicWord, stemHindiWord } from './light-stems.ts';
+import { foldLatinLetters } from '../site-content/latin-letters.ts';
 
 /**
  * Words too common to tell sections apart; never indexed, so no typo can match one. English, and
@@ -126,9 +127,12 @@ const FOLDED_MARKS =
  * Lower case, compatibility forms folded and accents dropped, so `Société` matches `societe` (and
  * half-width `ﾊﾟﾝ` matches `パン`); composed again (NFC), so a kana keeps its voicing mark and a
  * Korean syllable stays one letter. A vowel sign of Devanagari or Thai is no accent and stays.
+ * The Latin letters no accent can be dropped from are written as those they stand for
+ * (latin-letters.ts), so `isilti` and `ışıltı` both match `IŞILTI`, and `lodz` matches `Łódź`.
  */
 export function normalizeWord(word: string): string {
-  return word.normalize('NFKD').replace(FOLDED_MARKS, '').normalize('NFC').toLowerCase();
+  const folded = word.normalize('NFKD').replace(FOLDED_MARKS, '').normalize('NFC');
+  return foldLatinLetters(folded).toLowerCase();
 }
 
 /**

@@ -1,13 +1,15 @@
 import type { Company } from '../schemas/site-content.ts';
+import { foldLatinLetters } from './latin-letters.ts';
 
 /** The longest slug: a skill name may have 64 characters, and `-anonymous-oauth` takes 16. */
 const COMPANY_SLUG_MAX = 40;
 
-/** A name in lowercase ASCII letters and digits with single hyphens; accents are dropped (é → e). */
+/**
+ * A name in lowercase ASCII letters and digits with single hyphens; accents are dropped (é → e), and
+ * letters without one are written as the letters they stand for (`Ilıca` → `ilica`, `Łódź` → `lodz`).
+ */
 function foldToSlug(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
+  return foldLatinLetters(text.normalize('NFKD').replace(/\p{M}+/gu, ''))
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .slice(0, COMPANY_SLUG_MAX)

@@ -38,11 +38,16 @@ import { ROOT } from '../support/processes.ts';
 import { waitForCopyBuild, type CopyBuild } from '../support/copy-builds.ts';
 import { findMarkdownVersionProblems } from '../support/markdown-versions.ts';
 import {
+  DIALOG_RESULTS,
   findAnswerRank,
   rankInDialog,
   readServedContentQueryCases,
 } from '../support/search-query-set.ts';
-import { loadPageSearchIndex, parsePageSections } from '../../src/documents/page-search.ts';
+import {
+  loadPageSearchIndex,
+  parsePageSections,
+  searchPages,
+} from '../../src/documents/page-search.ts';
 import { loadContentStemmer } from '../../src/integrations/search-language.ts';
 
 /**
@@ -413,6 +418,32 @@ describe.each(FIXTURE_COMPANY_NAMES)(
         const first = call.body.result.structuredContent.results[0];
         expect(findAnswerRank([{ heading: first.section, page: first.page }], entry.expect)).toBe(
           1,
+        );
+      }
+    });
+
+    it('should find a word typed without the letters that have no accent to drop (oeufs, lodz), in the dialog and over MCP', async () => {
+      // The rich fixture writes `œufs` and `Łódź` in its recipe section; people type `oeufs` and
+      // `lodz`, and before, neither found it: `œ` and `ł` have no accent that folding drops.
+      if (name !== 'rich') return;
+      const { body: json } = await ask('GET /search-index.json (letters)', '/search-index.json');
+      const index = loadPageSearchIndex(json, await loadContentStemmer(content.company.locale));
+      for (const [id, query] of ['oeufs', 'lodz brioche'].entries()) {
+        expect(searchPages(index, query, DIALOG_RESULTS).hits[0]?.section, query).toBe(
+          'Your own recipes',
+        );
+        const call = await postMcp(
+          served.baseUrl,
+          {
+            jsonrpc: '2.0',
+            id,
+            method: 'tools/call',
+            params: { name: 'search_site', arguments: { query, limit: 1 } },
+          },
+          { 'MCP-Protocol-Version': '2025-11-25' },
+        );
+        expect(call.body.result.structuredContent.results[0]?.section, query).toBe(
+          'Your own recipes',
         );
       }
     });

@@ -19,6 +19,15 @@ describe('buildCompanySlug', () => {
     );
   });
 
+  it('should write the Latin letters that have no accent to drop as the letters they stand for', () => {
+    // Before, `ı`, `ł` and `ø` were dropped with the characters that are no letter: il-ca-gunes.
+    expect(buildCompanySlug(company('Ilıca Güneş'))).toBe('ilica-gunes');
+    expect(buildCompanySlug(company('Łódź Ørsted Straße Æther'))).toBe(
+      'lodz-orsted-strasse-aether',
+    );
+    expect(buildCompanySlug(company('İZMİR ĐÀ NẴNG'))).toBe('izmir-da-nang');
+  });
+
   it('should fall back to the full name, then to the website host, when a name has no ASCII letter', () => {
     expect(buildCompanySlug(company('株式会社みなと', 'Crème & Co'))).toBe('creme-co');
     expect(

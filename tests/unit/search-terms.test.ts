@@ -178,6 +178,18 @@ describe('readQueryWords', () => {
 });
 
 describe('normalizeWord', () => {
+  it('should read the Latin letters that have no accent to drop as the letters people type for them', () => {
+    // A Turkish keyboard writes ışıltı for IŞILTI, which lower-cases to işilti; others type isilti.
+    expect(normalizeWord('ışıltı')).toBe('isilti');
+    expect(normalizeWord('IŞILTI')).toBe('isilti');
+    expect(normalizeWord('İzmir')).toBe('izmir');
+    expect(normalizeWord('Łódź')).toBe('lodz');
+    expect(normalizeWord('Ørsted')).toBe('orsted');
+    expect(normalizeWord('STRAẞE')).toBe(normalizeWord('Strasse'));
+    expect(normalizeWord('Þórður')).toBe('thordur');
+    expect(normalizeWord('Œuvre')).toBe('oeuvre');
+  });
+
   it('should drop accents but keep the voicing marks of kana, and compose what it folds', () => {
     expect(normalizeWord('Société')).toBe('societe');
     expect(normalizeWord('パン')).toBe('パン');

@@ -1,0 +1,37 @@
+/**
+ * Latin letters that Unicode gives no decomposition, so dropping accents (NFKD, then the marks)
+ * leaves them as they are: Turkish's dotless `ı`, Polish's `ł`, Danish's and Norwegian's `ø`,
+ * German's `ß`, Croatian's and Vietnamese's `đ`, Icelandic's `ð` and `þ`, Maltese's `ħ`, and the
+ * ligatures `æ` and `œ`. People type them as the ASCII letters they stand for (`Lodz`, `Orsted`,
+ * `Strasse`, a Turkish keyboard's `isilti` for `ışıltı`), as search engines and slugs read them.
+ */
+const LATIN_LETTERS: Readonly<Record<string, string>> = {
+  ı: 'i',
+  ł: 'l',
+  Ł: 'L',
+  ø: 'o',
+  Ø: 'O',
+  ß: 'ss',
+  ẞ: 'SS',
+  đ: 'd',
+  Đ: 'D',
+  ð: 'd',
+  Ð: 'D',
+  þ: 'th',
+  Þ: 'TH',
+  ħ: 'h',
+  Ħ: 'H',
+  ŧ: 't',
+  Ŧ: 'T',
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+};
+
+const LATIN_LETTER = new RegExp(`[${Object.keys(LATIN_LETTERS).join('')}]`, 'gu');
+
+/** A text with the letters above written as the ASCII letters they stand for (`Łódź` → `Lódź`). */
+export function foldLatinLetters(text: string): string {
+  return text.replace(LATIN_LETTER, (letter) => LATIN_LETTERS[letter] ?? letter);
+}
