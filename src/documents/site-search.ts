@@ -5,11 +5,13 @@ import { checkOutline, readOutline } from './markdown-text.ts';
 import {
   hasEastAsianLetter,
   normalizeWord,
+  readSearchLanguage,
   readTellingParts,
   splitEastAsianWord,
+  STOP_WORDS,
   type Stemmer,
 } from './search-terms.ts';
-import { stemArabicWord } from './light-stems.ts';
+import { stemArabicWord, stemHindiWord } from './light-stems.ts';
 
 /** One searchable passage of the site copy, with where it comes from. */
 export interface Passage {
@@ -27,19 +29,14 @@ export interface SearchHit extends Passage {
   readonly score: number;
 }
 
-const STOP_WORDS = new Set(
-  'a an and are as at be by for from has have how in is it its of on or our that the their this to was we what when where which who will with you your'.split(
-    ' ',
-  ),
-);
-
 /**
  * Lower-cased word tokens without accents and stop words; digits and hyphenated words kept whole.
  * A word joined by an apostrophe (`'` or `’`) counts whole and by each part of two characters or
  * more, so `eau` finds `l'eau` and `company` finds `company's`; accents are dropped as the site
  * search drops them (`normalizeWord`), so `futs` finds `fûts` and `Societe Generale` finds
  * `Société Générale` (and `légère` is one word, not `le`, `ge` and `re`). An Arabic word counts
- * whole and by its light stem (`stemArabicWord`), so `ماء` finds `الماء` and `مزرعه` `المزرعة`.
+ * whole and by its light stem (`stemArabicWord`), so `ماء` finds `الماء` and `مزرعه` `المزرعة`, and a
+ * Hindi word too (`stemHindiWord`), so `किसानों` finds `किसान`.
  * Chinese, Japanese, Korean and Thai count by their pairs of letters and each letter
  * (`splitEastAsianWord`), so `面包` finds `新鲜面包` and `빵` finds `빵을`.
  */
@@ -53,9 +50,16 @@ export function tokenize(
     .flatMap((word) => readTerms(word, stopWords, stem));
 }
 
+/**
+ * A word: letters and digits, with the marks folding keeps (the vowel signs of Devanagari and
+ * Thai, letters of their words: without them `काम` "work" was cut into `क` and `म`), hyphenated
+ * or joined by an apostrophe.
+ */
+const SITE_WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:[-'’][\p{L}\p{N}][\p{L}\p{M}\p{N}]*)*/gu;
+
 /** A text's words, folded (normalizeWord), before they are cut into terms. */
 function readWords(text: string): string[] {
-  return normalizeWord(text).match(/[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*/gu) ?? [];
+  return normalizeWord(text).match(SITE_WORD) ?? [];
 }
 
 /**
@@ -71,7 +75,7 @@ function readTerms(word: string, stopWords: ReadonlySet<string>, stem?: Stemmer)
       ? [word, ...parts.filter((part) => [...part].length > 1)]
       : [
           word,
-          stemArabicWord(word),
+          stemHindiWord(stemArabicWord(word)),
           ...(stem && !hasEastAsianLetter(word) ? [normalizeWord(stem(word))] : []),
         ];
   return [...new Set(terms)].filter((term) => term && !stopWords.has(term));
@@ -190,7 +194,10 @@ const B = 0.75;
  */
 export class SiteSearchIndex {
   readonly #passages: readonly Passage[];
-  /** English's stop words and the content language's (SiteSnapshot's `searchStopWords`). */
+  /**
+   * English's stop words and the content language's (SiteSnapshot's `searchStopWords`), as the
+   * page search leaves out (readSearchLanguage).
+   */
   readonly #stopWords: ReadonlySet<string>;
   /** The content language's stemmer, if the search has one (src/generated/search-stemmer.ts). */
   readonly #stem: Stemmer | undefined;
@@ -200,8 +207,9 @@ export class SiteSearchIndex {
 
   constructor(passages: readonly Passage[], stopWords: readonly string[] = [], stem?: Stemmer) {
     this.#passages = passages;
-    this.#stem = stem;
-    this.#stopWords = stopWords.length === 0 ? STOP_WORDS : new Set([...STOP_WORDS, ...stopWords]);
+    const language = readSearchLanguage(stopWords, stem);
+    this.#stem = language.stem;
+    this.#stopWords = language.stopWords;
     const postings = new Map<string, Posting[]>();
     const lengths = passages.map((passage, index) => {
       const tokens = tokenize(readIndexedText(passage), this.#stopWords, this.#stem);

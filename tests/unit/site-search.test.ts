@@ -12,6 +12,7 @@ import {
   listContentStopWords,
   loadContentStemmer,
 } from '../../src/integrations/search-language.ts';
+import { STOP_WORDS } from '../../src/documents/search-terms.ts';
 import { parseSiteOutlines } from '../../src/site-content/site-outlines.ts';
 import { loadFixtureContent } from '../support/fixture-content.ts';
 
@@ -58,6 +59,31 @@ describe('tokenize', () => {
       'مزرعه',
       'الف',
     ]);
+  });
+
+  it('should keep a Hindi word whole, its vowel signs included, and give it by its light stem', () => {
+    // Before, every vowel sign cut a word: काम "work" was क and म, and कम "less" क and म too.
+    expect(tokenize('काम')).toEqual(['काम']);
+    expect(tokenize('कम')).toEqual(['कम']);
+    expect(tokenize('किसानों के खेत')).toEqual(['किसानों', 'किसान', 'खेत']);
+    const farmers = new SiteSearchIndex([
+      {
+        section: 'खेती',
+        heading: 'खेती',
+        text: 'हमारे किसान',
+        source: 'https://a.example/copy/a.md',
+        page: 'https://a.example/#a',
+      },
+      {
+        section: 'काम',
+        heading: 'काम',
+        text: 'कम समय',
+        source: 'https://a.example/copy/b.md',
+        page: 'https://a.example/#b',
+      },
+    ]);
+    expect(farmers.search('किसानों', 2).map((hit) => hit.section)).toEqual(['खेती']);
+    expect(farmers.search('काम', 2).map((hit) => hit.section)).toEqual(['काम']);
   });
 });
 
@@ -198,6 +224,13 @@ describe('SiteSearchIndex.search', () => {
   it('should return nothing for words the copy never uses', () => {
     expect(index.search('zebra xylophone', 5)).toEqual([]);
     expect(index.search('the and of', 5)).toEqual([]);
+  });
+
+  it("should leave out every stop word the page search leaves out, English's and Hindi's", () => {
+    // Before, search_site_copy had its own shorter English list: `can`, `they`, `do`, `so` and
+    // Hindi's `और` were terms it matched passages by.
+    expect(index.search('can they do so', 5)).toEqual([]);
+    expect([...STOP_WORDS].filter((word) => tokenize(word).length > 0)).toEqual([]);
   });
 
   it('should cover the product description and every copy section', () => {
