@@ -122,6 +122,28 @@ function listLocalLinkEdits(
 }
 
 /**
+ * The part of a body from `start` to `end` (a search passage), its relative links absolute as
+ * demoteHeadings makes them with a `pageUrl`: an agent reads a passage away from any page.
+ */
+export function readBodyRange(
+  markdown: string,
+  outline: MarkdownOutline,
+  { start, end }: { readonly start: number; readonly end: number },
+  {
+    renamedIds,
+    pageUrl,
+  }: { readonly renamedIds?: BodyPlacement['renamedIds']; readonly pageUrl: string },
+): string {
+  const edits = listLocalLinkEdits(markdown, outline, renamedIds ?? {}, {
+    pageUrl,
+    ownFragments: false,
+  })
+    .filter((edit) => edit.start >= start && edit.end <= end)
+    .map((edit) => ({ ...edit, start: edit.start - start, end: edit.end - start }));
+  return applyTextEdits(markdown.slice(start, end), edits);
+}
+
+/**
  * A body placed for a document read away from its page (demoteHeadings with a `pageUrl`): its
  * links are already absolute, so joinMarkdown leaves it as it is, code and all.
  */

@@ -1,7 +1,11 @@
 import type { SiteContent } from '../schemas/site-content.ts';
 import { buildCopyDocumentUrl, type ServiceUrls } from '../service/urls.ts';
-import type { MarkdownOutline, SiteOutlines } from '../schemas/markdown-outline.ts';
-import { checkOutline, readOutline } from './markdown-text.ts';
+import {
+  copyBodyKey,
+  type MarkdownOutline,
+  type SiteOutlines,
+} from '../schemas/markdown-outline.ts';
+import { checkOutline, readBodyRange, readOutline } from './markdown-text.ts';
 import {
   hasEastAsianLetter,
   normalizeWord,
@@ -22,9 +26,14 @@ export interface Passage {
   readonly source: string;
   /** The passage on the home page, for people. */
   readonly page: string;
+  /**
+   * The passage as content/ writes it, when `text` differs: its links absolute there, as written
+   * here. The index reads this one, so the site's address is no word of a passage with a link.
+   */
+  readonly written?: string;
 }
 
-export interface SearchHit extends Passage {
+export interface SearchHit extends Omit<Passage, 'written'> {
   readonly rank: number;
   readonly score: number;
 }
@@ -123,29 +132,58 @@ export function buildPassages(
       source: buildCopyDocumentUrl(urls.origin, 'product'),
       page: `${urls.home}#product`,
     },
-    ...cutBody(product.body, outlines.product, { slug: 'product', title: product.name }, urls),
+    ...cutBody(
+      product.body,
+      outlines.product,
+      { slug: 'product', title: product.name, renamedIds: outlines.renamedIds.product },
+      urls,
+    ),
     ...content.copy.flatMap((section) =>
-      cutBody(section.body, readOutline(outlines.copy, section.slug), section, urls),
+      cutBody(
+        section.body,
+        readOutline(outlines.copy, section.slug),
+        { ...section, renamedIds: outlines.renamedIds[copyBodyKey(section.slug)] },
+        urls,
+      ),
     ),
   ];
 }
 
-/** One body's passages, each block under its heading's text. */
+/**
+ * One body's passages, each block under its heading's text, its relative links absolute as the
+ * home page, which shows the body, resolves them (readBodyRange).
+ */
 function cutBody(
   body: string,
   outline: MarkdownOutline,
-  { slug, title }: { readonly slug: string; readonly title: string },
+  {
+    slug,
+    title,
+    renamedIds,
+  }: {
+    readonly slug: string;
+    readonly title: string;
+    readonly renamedIds: Readonly<Record<string, string>> | undefined;
+  },
   urls: ServiceUrls,
 ): Passage[] {
   checkOutline(body, outline);
   const source = buildCopyDocumentUrl(urls.origin, slug);
-  return outline.blocks.map((block) => ({
-    section: title,
-    heading: block.heading === undefined ? title : (outline.headings[block.heading]?.text ?? title),
-    text: collapseLines(body.slice(block.start, block.end)),
-    source,
-    page: `${urls.home}#${slug}`,
-  }));
+  return outline.blocks.map((block) => {
+    const written = collapseLines(body.slice(block.start, block.end));
+    const text = collapseLines(
+      readBodyRange(body, outline, block, { renamedIds, pageUrl: urls.home }),
+    );
+    return {
+      section: title,
+      heading:
+        block.heading === undefined ? title : (outline.headings[block.heading]?.text ?? title),
+      text,
+      source,
+      page: `${urls.home}#${slug}`,
+      ...(text === written ? {} : { written }),
+    };
+  });
 }
 
 /** A passage's text on one line, as search results show it. */
@@ -158,7 +196,8 @@ function collapseLines(text: string): string {
  * passages, `会社について` those of the section of that title), the heading it sits under, its text.
  */
 export function readIndexedText(passage: Passage): string {
-  const { section, heading, text } = passage;
+  const { section, heading } = passage;
+  const text = passage.written ?? passage.text;
   return heading === section ? `${heading} ${text}` : `${section} ${heading} ${text}`;
 }
 
@@ -264,9 +303,15 @@ export class SiteSearchIndex {
       .sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0) || a - b)
       .slice(0, limit)
       .map((index, rank) => ({
-        ...(this.#passages[index] as Passage),
+        ...readShownPassage(this.#passages[index] as Passage),
         rank: rank + 1,
         score: Math.round((scores[index] ?? 0) * 1000) / 1000,
       }));
   }
+}
+
+/** A passage as a search answers it: without the text as written, which only the index reads. */
+function readShownPassage(passage: Passage): Omit<Passage, 'written'> {
+  const { section, heading, text, source, page } = passage;
+  return { section, heading, text, source, page };
 }

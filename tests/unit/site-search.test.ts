@@ -242,6 +242,21 @@ describe('SiteSearchIndex.search', () => {
 });
 
 describe('buildPassages', () => {
+  it("should make a passage's relative links absolute, as the home page resolves them, and index it as written", () => {
+    // The rich fixture's product body links `#in-brief` (a heading the home page renames) and
+    // its copy links other pages of the site; an agent reads a passage away from every page.
+    const linked = passages.filter((passage) => passage.written !== undefined);
+    expect(linked.length).toBeGreaterThan(0);
+    for (const passage of linked) {
+      expect(passage.text).not.toMatch(/\]\((?:\/|#)/);
+      expect(passage.text).toMatch(/\]\(https:\/\/facts\.example\.com\//);
+    }
+    // The site's address is no word a passage is found by, and no answer carries `written`.
+    expect(index.search('https', 5)).toEqual([]);
+    const [hit] = index.search(linked[0]?.heading ?? '', 1);
+    expect(hit === undefined || !('written' in hit)).toBe(true);
+  });
+
   const savoirFaire = passages.filter((passage) => passage.source.endsWith('/savoir-faire.md'));
 
   it('should open with the product summary, then cut each body at its top-level blocks', () => {
@@ -314,11 +329,18 @@ function buildScanningSearch(passages: readonly Passage[]) {
       .sort((a, b) => b.score - a.score || a.order - b.order)
       .slice(0, limit)
       .map((hit, rank) => ({
-        ...hit.entry.passage,
+        ...withoutWritten(hit.entry.passage),
         rank: rank + 1,
         score: Math.round(hit.score * 1000) / 1000,
       }));
   };
+}
+
+/** A passage as a search shows it: the text as written is the index's alone. */
+function withoutWritten(passage: Passage): Omit<Passage, 'written'> {
+  const shown: Partial<Passage> = { ...passage };
+  delete shown.written;
+  return shown as Omit<Passage, 'written'>;
 }
 
 describe('SiteSearchIndex', () => {
