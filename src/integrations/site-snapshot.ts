@@ -344,6 +344,8 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
               if (save !== saves.latest() || !published) return;
               const { content } = published.snapshot;
               served = serveContent(content);
+              // The owner saw a problem named: say that the save mended it, and the pages follow.
+              if (problem) logger.info('content/ is valid again; the open pages reload with it');
               problem = undefined;
               // A link of the saved content to a path the site does not serve: said at once, in
               // the build's words, unless another save came meanwhile.

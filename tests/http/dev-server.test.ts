@@ -221,7 +221,13 @@ describe('npm run dev', () => {
       page.close();
       await writeFile(file, valid);
     }
-    // Valid again: a page that connects now is told nothing.
+    // Valid again: the terminal says so, once, and a page that connects now is told nothing.
+    await expect
+      .poll(() => stripVTControlCharacters(output.slice(printed)), { timeout: 20_000 })
+      .toContain('[site-snapshot] content/ is valid again; the open pages reload with it');
+    expect(
+      stripVTControlCharacters(output.slice(printed)).split('content/ is valid again').length - 1,
+    ).toBe(1);
     await expect
       .poll(
         async () => {
