@@ -12,10 +12,10 @@ import {
   readSearchLanguage,
   readTellingParts,
   splitEastAsianWord,
+  stemTerm,
   STOP_WORDS,
   type Stemmer,
 } from './search-terms.ts';
-import { stemArabicWord, stemHindiWord } from './light-stems.ts';
 
 /** One searchable passage of the site copy, with where it comes from. */
 export interface Passage {
@@ -43,9 +43,10 @@ export interface SearchHit extends Omit<Passage, 'written'> {
  * A word joined by an apostrophe (`'` or `’`) counts whole and by each part of two characters or
  * more, so `eau` finds `l'eau` and `company` finds `company's`; accents are dropped as the site
  * search drops them (`normalizeWord`), so `futs` finds `fûts` and `Societe Generale` finds
- * `Société Générale` (and `légère` is one word, not `le`, `ge` and `re`). An Arabic word counts
- * whole and by its light stem (`stemArabicWord`), so `ماء` finds `الماء` and `مزرعه` `المزرعة`, and a
- * Hindi word too (`stemHindiWord`), so `किसानों` finds `किसान`.
+ * `Société Générale` (and `légère` is one word, not `le`, `ge` and `re`). A word counts whole
+ * and by its stem as the page search reads it (`stemTerm`): Porter's for a word of Latin letters,
+ * so `bakeries` finds `bakery`; the light stem of an Arabic word, so `ماء` finds `الماء` and
+ * `مزرعه` `المزرعة`, and of a Hindi word, so `किसानों` finds `किसान`.
  * Chinese, Japanese, Korean and Thai count by their pairs of letters and each letter
  * (`splitEastAsianWord`), so `面包` finds `新鲜面包` and `빵` finds `빵을`.
  */
@@ -84,7 +85,7 @@ function readTerms(word: string, stopWords: ReadonlySet<string>, stem?: Stemmer)
       ? [word, ...parts.filter((part) => [...part].length > 1)]
       : [
           word,
-          stemHindiWord(stemArabicWord(word)),
+          stemTerm(word),
           ...(stem && !hasEastAsianLetter(word) ? [normalizeWord(stem(word))] : []),
         ];
   return [...new Set(terms)].filter((term) => term && !stopWords.has(term));
