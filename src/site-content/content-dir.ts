@@ -1,5 +1,7 @@
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ContentError } from './content-error.ts';
 
 /**
  * The content collection folder: `CONTENT_DIR` when set (tests use it), else `content/` of the
@@ -13,4 +15,24 @@ export function resolveContentDir(
   root = fileURLToPath(new URL('../..', import.meta.url)),
 ): string {
   return env.CONTENT_DIR || join(root, 'content');
+}
+
+/**
+ * Refuses a content folder that is not there (a mistyped CONTENT_DIR, a deleted `content/`) with
+ * one problem naming the path looked up, instead of one for each file the folder should hold.
+ */
+export async function checkContentFolder(contentDir: string): Promise<void> {
+  const isFolder = await stat(contentDir).then(
+    (found) => found.isDirectory(),
+    () => false,
+  );
+  if (isFolder) return;
+  throw new ContentError([
+    {
+      file: contentDir,
+      field: '(folder)',
+      message:
+        'is not a folder: the content collection is content/ of the project, or the folder CONTENT_DIR names',
+    },
+  ]);
 }

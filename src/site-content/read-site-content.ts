@@ -42,6 +42,7 @@ import {
 import { describeUnclosedBlock, findUnclosedBlocks } from './body-blocks.ts';
 import { describeBodyIdClash, findBodyIdClashes } from './body-ids.ts';
 import { listMarkdownEmbeds } from './parse-markdown-outline.ts';
+import { checkContentFolder } from './content-dir.ts';
 import { ContentError, formatIssuePath, type ContentIssue } from './content-error.ts';
 
 // Where every reader of content/ has imported them from.
@@ -77,6 +78,7 @@ function describeBodyEmbed(what: string): string {
  * so a site owner sees every wrong or missing fact at once, each named by file and field.
  */
 export async function readSiteContent(contentDir: string): Promise<SiteContent> {
+  await checkContentFolder(contentDir);
   const reader = new ContentReader(contentDir);
   const companyData = await reader.yamlData('company.yaml');
   const company = reader.validate('company.yaml', CompanySchema, companyData);
