@@ -59,5 +59,6 @@ export function toAsciiUri(url: string): string {
   const at = address.lastIndexOf('@');
   const domain = readAsciiDomain(address.slice(at + 1)) ?? address.slice(at + 1);
   const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
-  return new URL(`mailto:${address.slice(0, at)}@${domain}${query}`).href;
+  // The local part encoded again (readMailtoAddress decoded it): a `%3F` stays no query.
+  return `mailto:${encodeURIComponent(address.slice(0, at))}@${domain}${query}`;
 }

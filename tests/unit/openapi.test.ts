@@ -81,6 +81,7 @@ describe('buildOpenApiDocument', () => {
   it.each([
     ['mailto:ventas@café.example?subject=Cotización', { email: 'ventas@xn--caf-dma.example' }],
     ['mailto:begoña@café.example', { url: 'mailto:bego%C3%B1a@xn--caf-dma.example' }],
+    ['mailto:año%3Fx@café.example', { url: 'mailto:a%C3%B1o%3Fx@xn--caf-dma.example' }],
     [
       'https://café.example/contacto?año=2026',
       { url: 'https://xn--caf-dma.example/contacto?a%C3%B1o=2026' },
