@@ -118,12 +118,20 @@ export function assemblePageMarkdown(
 export const FOR_DEVELOPERS_TEXT =
   'The same facts are published as a read-only REST API, an MCP endpoint and llms.txt, with no key and no token needed.';
 
-/** The home page's body as Markdown, in the order index.astro renders it. */
-export function buildHomeMarkdownBody({
-  content,
-  outlines,
-  urls,
-}: PageMarkdownSource): (string | PlacedBody)[] {
+/** The product's image as the home page shows it: its address (root-relative or absolute), its alt text. */
+export interface ShownImage {
+  readonly url: string;
+  readonly alt: string;
+}
+
+/**
+ * The home page's body as Markdown, in the order index.astro renders it; with the product's
+ * image when the hero shows one (content/product.md's `image`, whose address the build gives).
+ */
+export function buildHomeMarkdownBody(
+  { content, outlines, urls }: PageMarkdownSource,
+  productImage?: ShownImage,
+): (string | PlacedBody)[] {
   const { company, product, copy, pages } = content;
   const { primary, secondary } = splitHomeActions(content.callsToAction);
   return [
@@ -134,6 +142,14 @@ export function buildHomeMarkdownBody({
     '',
     ...[primary, ...secondary].map((cta) => formatLinkEntry(cta.label, cta.url, cta.description)),
     '',
+    // The hero's picture, beside its calls to action: its alt text says what the product looks
+    // like to an agent reading away from the page; its address is absolute, as every link here.
+    ...(productImage
+      ? [
+          `![${escapeMarkdownText(productImage.alt)}](${new URL(productImage.url, urls.origin).href})`,
+          '',
+        ]
+      : []),
     ...listHomeFacts(content).map(
       (fact) =>
         `- ${fact.label}: ${fact.href ? `[${escapeMarkdownText(fact.value)}](${fact.href})` : escapeMarkdownText(fact.value)}`,

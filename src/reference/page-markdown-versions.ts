@@ -10,6 +10,7 @@ import {
   buildPageMarkdownHead,
   buildPageUrl,
   type PageCopy,
+  type ShownImage,
 } from '../documents/page-markdown.ts';
 import type { SiteDocuments } from '../documents/site-documents.ts';
 import { listWebMcpTools } from '../documents/webmcp-tools.ts';
@@ -38,12 +39,13 @@ function readPageParts(
   site: SiteDocuments,
   page: SitePage,
   examples: ToolExamples,
+  productImage: ShownImage | undefined,
 ): { copy: PageCopy; body: (string | PlacedBody)[] } {
   if (isMainPage(page)) {
     const copy = markdownHeading(site.content.pages[page.name]);
     const body =
       page.name === 'home'
-        ? buildHomeMarkdownBody(site)
+        ? buildHomeMarkdownBody(site, productImage)
         : page.name === 'developers'
           ? buildDevelopersMarkdownBody(site)
           : buildDocsMarkdownBody(site);
@@ -92,8 +94,9 @@ function buildPageMarkdown(
   page: SitePage,
   dates: PageDates,
   examples: ToolExamples,
+  productImage: ShownImage | undefined,
 ): string {
-  const { copy, body } = readPageParts(site, page, examples);
+  const { copy, body } = readPageParts(site, page, examples, productImage);
   return assemblePageMarkdown(
     site.urls,
     [
@@ -114,13 +117,17 @@ function buildPageMarkdown(
 
 /**
  * Every page's Markdown version (of the route table's pages), by the page's path; the MCP tools'
- * pages with the example results of `examples` (runToolExamples).
+ * pages with the example results of `examples` (runToolExamples), the home page with the product's
+ * image where the hero shows one (its address is the build's: src/generated/product-image.ts).
  */
 export function buildPageMarkdowns(
   site: SiteDocuments,
   pages: readonly SitePage[],
   dates: PageDates,
   examples: ToolExamples,
+  productImage?: ShownImage,
 ): Map<string, string> {
-  return new Map(pages.map((page) => [page.path, buildPageMarkdown(site, page, dates, examples)]));
+  return new Map(
+    pages.map((page) => [page.path, buildPageMarkdown(site, page, dates, examples, productImage)]),
+  );
 }

@@ -10,8 +10,27 @@ async function fetchPageText(url: string, accept: string): Promise<string | Erro
 }
 
 /**
+ * The absolute address of each picture a page shows (an `<img>` with alt text: the product's
+ * image in the home page's hero; the header's logo has none, it is decoration).
+ */
+function listShownImages(html: string, baseUrl: string): string[] {
+  return [...html.matchAll(/<img\b[^>]*>/g)].flatMap(([tag]) => {
+    const src = /\ssrc="([^"]+)"/.exec(tag)?.[1];
+    const alt = /\salt="([^"]*)"/.exec(tag)?.[1] ?? '';
+    return src && alt ? [new URL(src.replaceAll('&amp;', '&'), baseUrl).href] : [];
+  });
+}
+
+/** Whether a Markdown text shows the image at `url` with alt text (`![what it shows](url)`). */
+function showsImage(markdown: string, url: string): boolean {
+  const address = url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`!\\[(?:[^\\]\\\\]|\\\\.)+\\]\\(${address}\\)`).test(markdown);
+}
+
+/**
  * What a page's Markdown version lacks or gets wrong, served at `baseUrl`, for any content: each
  * heading, operation, tool and table key of the HTML page it leaves out (findParityGaps), each
+ * picture with alt text it does not show as a Markdown image at its absolute address, each
  * link that is not absolute (an agent reads the Markdown away from the site), and the note for AI
  * agents missing from its first lines. Empty when it carries everything.
  */
@@ -29,6 +48,9 @@ export async function findMarkdownVersionProblems(
     ...listMarkdownLinks(markdown)
       .filter((url) => !/^(?:https?:|mailto:)/.test(url))
       .map((url) => `links "${url}", not an absolute URL`),
+    ...listShownImages(html, baseUrl)
+      .filter((url) => !showsImage(markdown, url))
+      .map((url) => `lacks the image ${url}`),
     ...(markdown.split('\n').slice(0, 12).join('\n').includes('> **For AI agents:**')
       ? []
       : ['has no "For AI agents" note in its first 12 lines']),

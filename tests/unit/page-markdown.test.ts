@@ -36,3 +36,18 @@ describe('buildHomeMarkdownBody', () => {
     }
   });
 });
+
+describe("buildHomeMarkdownBody with the hero's image", () => {
+  it('should show it after the calls to action, its alt text escaped and its address absolute', () => {
+    const image = { url: '/_astro/fournil-plan.B1x2.webp', alt: 'The [Fournil] plan of a bakery' };
+    const lines = buildHomeMarkdownBody(site, image).filter((line) => typeof line === 'string');
+    const shown = lines.indexOf(
+      '![The \\[Fournil\\] plan of a bakery](https://facts.example.com/_astro/fournil-plan.B1x2.webp)',
+    );
+    expect(shown).toBeGreaterThan(lines.findIndex((line) => line.startsWith('- [')));
+    expect(shown).toBeLessThan(lines.findIndex((line) => line.startsWith('- Founded')));
+    expect(joinMarkdown(buildHomeMarkdownBody(site), site.urls.origin, '/')).not.toContain(
+      '](https://facts.example.com/_astro/',
+    );
+  });
+});
