@@ -6,7 +6,7 @@
  * @see https://lucaong.github.io/minisearch/
  */
 import MiniSearch, { type Options, type SearchResult } from 'minisearch';
-import { buildSearchQuery } from './search-query.ts';
+import { buildSearchQuery, readKnownTerms } from './search-query.ts';
 import {
   hasEastAsianLetter,
   normalizeWord,
@@ -369,11 +369,12 @@ export function searchPages(
       .map((result) => ({ result, score: weighResult(result, headingKey, stopWords) }))
       .sort((a, b) => b.score - a.score)
       .map(({ result, score }): SearchResult => ({ ...result, score }));
-  const all = rank(index.search(buildSearchQuery(query, 'AND', language)));
+  const known = readKnownTerms(index);
+  const all = rank(index.search(buildSearchQuery(query, 'AND', language, known)));
   const found = new Set(all.map((result) => result.id as string));
   const some = rank(
     index
-      .search(buildSearchQuery(query, 'OR', language))
+      .search(buildSearchQuery(query, 'OR', language, known))
       .filter((result) => !found.has(result.id as string)),
   );
   const isPhrase = (result: SearchResult) =>

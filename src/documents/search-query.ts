@@ -5,6 +5,7 @@
  * `RateLimit`), and a phrase of the synonym map also by the group's other phrases.
  * @see https://lucaong.github.io/minisearch/types/MiniSearch.Query.html
  */
+import type MiniSearch from 'minisearch';
 import type { CombinationOperator, Query, QueryCombination } from 'minisearch';
 import { SEARCH_SYNONYMS } from './search-synonyms.ts';
 import {
@@ -79,7 +80,8 @@ function matchContentStem(stem: string): QueryCombination {
 function matchWord(
   word: QueryWord,
   last: boolean,
-  combineWith: CombinationOperator = 'AND',
+  combineWith: CombinationOperator,
+  isKnown: KnownTerm,
 ): QueryCombination {
   if (!word.whole) {
     // A word with East Asian letters: every pair of its letters, the last as a prefix too when
@@ -100,7 +102,9 @@ function matchWord(
   }
   const queries: Query[] = [matchTerm(word.stem, last, 1)];
   if (word.contentStem) queries.push(matchContentStem(word.contentStem));
-  const typo = matchTypo(word.text);
+  // A word the index holds as it is spelt is no typo: `internet` on a page that says it does not
+  // also reach `internal` two edits away, which outranked the page that says `internet`.
+  const typo = isKnown(word.text) ? undefined : matchTypo(word.text);
   if (typo) queries.push(typo);
   if (word.pieces.length > 0) {
     queries.push({
@@ -118,11 +122,14 @@ function matchAll(
   words: readonly QueryWord[],
   lastIndex: number,
   from: number,
-  combineWith: CombinationOperator = 'AND',
+  combineWith: CombinationOperator,
+  isKnown: KnownTerm,
 ): QueryCombination {
   return {
     combineWith,
-    queries: words.map((word, index) => matchWord(word, from + index === lastIndex, combineWith)),
+    queries: words.map((word, index) =>
+      matchWord(word, from + index === lastIndex, combineWith, isKnown),
+    ),
   };
 }
 
@@ -165,15 +172,38 @@ function findSynonyms(
   return best;
 }
 
+/** Whether the index holds a term exactly as it is spelt (readKnownTerms). */
+export type KnownTerm = (term: string) => boolean;
+
+/**
+ * Whether `index` holds a term as spelt (an exact search for it finds a section), for one search:
+ * a query word the index holds gets no typo allowance.
+ */
+export function readKnownTerms(index: MiniSearch): KnownTerm {
+  // Asked for each word by the query of every word and by that of some words: searched once.
+  const known = new Map<string, boolean>();
+  return (term) => {
+    let held = known.get(term);
+    if (held === undefined) {
+      const exact = { queries: [term], prefix: false, fuzzy: false, ...AS_GIVEN };
+      held = index.search(exact).length > 0;
+      known.set(term, held);
+    }
+    return held;
+  };
+}
+
 /**
  * The query tree of a query: its parts (a synonym phrase, two words joined, or one word) combined
  * with `combineWith` ('AND': every part must match; 'OR': any may), its words read as the index
- * reads them (`language`: its stop words and stemmer, readSearchLanguage).
+ * reads them (`language`: its stop words and stemmer, readSearchLanguage), a word the index holds
+ * as spelt (`isKnown`) without a typo allowance.
  */
 export function buildSearchQuery(
   query: string,
   combineWith: CombinationOperator,
   language: SearchLanguage = ENGLISH_SEARCH,
+  isKnown: KnownTerm = () => false,
 ): Query {
   const words = readQueryWords(query, language);
   const last = words.length - 1;
@@ -184,7 +214,7 @@ export function buildSearchQuery(
       parts.push({
         combineWith: 'OR',
         queries: [
-          matchAll(words.slice(at, at + synonyms.length), last, at),
+          matchAll(words.slice(at, at + synonyms.length), last, at, 'AND', isKnown),
           ...synonyms.others.map(matchSynonym),
         ],
       });
@@ -203,14 +233,14 @@ export function buildSearchQuery(
       parts.push({
         combineWith: 'OR',
         queries: [
-          matchAll([word, next], last, at, combineWith),
+          matchAll([word, next], last, at, combineWith, isKnown),
           matchTerm(stemTerm(`${word.text}${next.text}`), at + 1 === last, 1),
         ],
       });
       at += 2;
       continue;
     }
-    parts.push(matchWord(word, at === last, combineWith));
+    parts.push(matchWord(word, at === last, combineWith, isKnown));
     at += 1;
   }
   return { combineWith, queries: parts, ...AS_GIVEN };

@@ -139,6 +139,28 @@ describe('searchPages', () => {
     expect(search('regsiter').hits[0]?.url).toBe('/docs#auth');
   });
 
+  it('should give no typo allowance to a word the index holds as it is spelt', () => {
+    // A Turkish owner's FAQ says `İnternet`; the reference's error pages say `Internal` in their
+    // headings, two edits away: before, "internet" listed the error pages first.
+    const sections = buildPageSearchIndex([
+      {
+        url: '/errors/internal_error',
+        page: 'Error internal_error',
+        heading: 'Internal server error',
+        text: 'Internal error: the server failed to answer (internal_error).',
+      },
+      {
+        url: '/#sss',
+        page: 'Ilıca Güneş',
+        heading: 'Sık sorulan sorular',
+        text: 'İnternet bağlantısı kesilirse ne olur? Veri toplayıcı yedi günlük veriyi saklar.',
+      },
+    ]);
+    expect(findUrls(sections, 'internet')).toEqual(['/#sss']);
+    // A word the index does not hold keeps its allowance: `intarnet` is one edit from `internet`.
+    expect(findUrls(sections, 'intarnet')).toContain('/#sss');
+  });
+
   it('should search the last word as a prefix, and no other', () => {
     expect(search('xyzzy lim').hits.map((hit) => hit.url)).toContain('/docs#limits');
     expect(search('lim xyzzy').hits).toEqual([]);
