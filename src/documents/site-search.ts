@@ -115,8 +115,8 @@ export function tokenizeQuery(
 }
 
 /**
- * Cuts the product description and every copy section into passages: the product summary, then
- * each top-level block of a body (paragraph, list, code, table, quote) under the last top-level
+ * Cuts the product description and every copy section into passages: the product summary, each
+ * feature under its name, then each top-level block of a body (paragraph, list, code, table, quote) under the last top-level
  * heading before it, else under the section's title, by the outlines the build parsed.
  */
 export function buildPassages(
@@ -133,6 +133,15 @@ export function buildPassages(
       source: buildCopyDocumentUrl(urls.origin, 'product'),
       page: `${urls.home}#product`,
     },
+    // Each feature as its card on the home page and its line in /copy/product.md: its name, then
+    // what it does.
+    ...product.features.map((feature) => ({
+      section: product.name,
+      heading: feature.name,
+      text: collapseLines(feature.description),
+      source: buildCopyDocumentUrl(urls.origin, 'product'),
+      page: `${urls.home}#product`,
+    })),
     ...cutBody(
       product.body,
       outlines.product,

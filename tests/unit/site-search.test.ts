@@ -293,6 +293,16 @@ describe('buildPassages', () => {
     ]);
   });
 
+  it('should give each product feature a passage under its name, as /copy/product.md lists it', () => {
+    // Before, the features (the home page's cards) were in no passage: "levain schedules" found
+    // only body text that names a starter.
+    const names = content.product.features.map((feature) => feature.name);
+    expect(passages.slice(1, 1 + names.length).map((passage) => passage.heading)).toEqual(names);
+    expect(index.search('levain schedules', 1)[0]?.heading).toBe(
+      'Levain & pâte fermentée schedules',
+    );
+  });
+
   it('should put the text under a setext heading under that heading, not the underline', () => {
     const [allergens] = savoirFaire.filter((passage) => passage.heading === 'Allergen sheets');
     expect(allergens?.text).toMatch(/^Each sheet names the fourteen allergens/);
