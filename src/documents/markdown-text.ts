@@ -122,25 +122,31 @@ function listLocalLinkEdits(
 }
 
 /**
- * The part of a body from `start` to `end` (a search passage), its relative links absolute as
- * demoteHeadings makes them with a `pageUrl`: an agent reads a passage away from any page.
+ * Parts of a body (`start` to `end` each: the passages of a search), their relative links absolute
+ * as demoteHeadings makes them with a `pageUrl`: an agent reads a passage away from any page. The
+ * body's links are read once for all its parts.
  */
-export function readBodyRange(
+export function readBodyRanges(
   markdown: string,
   outline: MarkdownOutline,
-  { start, end }: { readonly start: number; readonly end: number },
+  ranges: readonly { readonly start: number; readonly end: number }[],
   {
     renamedIds,
     pageUrl,
   }: { readonly renamedIds?: BodyPlacement['renamedIds']; readonly pageUrl: string },
-): string {
+): string[] {
   const edits = listLocalLinkEdits(markdown, outline, renamedIds ?? {}, {
     pageUrl,
     ownFragments: false,
-  })
-    .filter((edit) => edit.start >= start && edit.end <= end)
-    .map((edit) => ({ ...edit, start: edit.start - start, end: edit.end - start }));
-  return applyTextEdits(markdown.slice(start, end), edits);
+  });
+  return ranges.map(({ start, end }) =>
+    applyTextEdits(
+      markdown.slice(start, end),
+      edits
+        .filter((edit) => edit.start >= start && edit.end <= end)
+        .map((edit) => ({ ...edit, start: edit.start - start, end: edit.end - start })),
+    ),
+  );
 }
 
 /**

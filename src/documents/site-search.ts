@@ -5,7 +5,7 @@ import {
   type MarkdownOutline,
   type SiteOutlines,
 } from '../schemas/markdown-outline.ts';
-import { checkOutline, readBodyRange, readOutline } from './markdown-text.ts';
+import { checkOutline, readBodyRanges, readOutline } from './markdown-text.ts';
 import {
   hasEastAsianLetter,
   normalizeWord,
@@ -125,22 +125,19 @@ export function buildPassages(
   outlines: SiteOutlines,
 ): Passage[] {
   const { product } = content;
+  const productPassage = {
+    section: product.name,
+    source: buildCopyDocumentUrl(urls.origin, 'product'),
+    page: `${urls.home}#product`,
+  };
   return [
-    {
-      section: product.name,
-      heading: product.name,
-      text: collapseLines(product.summary),
-      source: buildCopyDocumentUrl(urls.origin, 'product'),
-      page: `${urls.home}#product`,
-    },
+    { ...productPassage, heading: product.name, text: collapseLines(product.summary) },
     // Each feature as its card on the home page and its line in /copy/product.md: its name, then
     // what it does.
     ...product.features.map((feature) => ({
-      section: product.name,
+      ...productPassage,
       heading: feature.name,
       text: collapseLines(feature.description),
-      source: buildCopyDocumentUrl(urls.origin, 'product'),
-      page: `${urls.home}#product`,
     })),
     ...cutBody(
       product.body,
@@ -161,7 +158,7 @@ export function buildPassages(
 
 /**
  * One body's passages, each block under its heading's text, its relative links absolute as the
- * home page, which shows the body, resolves them (readBodyRange).
+ * home page, which shows the body, resolves them (readBodyRanges).
  */
 function cutBody(
   body: string,
@@ -179,11 +176,10 @@ function cutBody(
 ): Passage[] {
   checkOutline(body, outline);
   const source = buildCopyDocumentUrl(urls.origin, slug);
-  return outline.blocks.map((block) => {
+  const linked = readBodyRanges(body, outline, outline.blocks, { renamedIds, pageUrl: urls.home });
+  return outline.blocks.map((block, index) => {
     const written = collapseLines(body.slice(block.start, block.end));
-    const text = collapseLines(
-      readBodyRange(body, outline, block, { renamedIds, pageUrl: urls.home }),
-    );
+    const text = collapseLines(linked[index] ?? '');
     return {
       section: title,
       heading:
@@ -322,6 +318,6 @@ export class SiteSearchIndex {
 
 /** A passage as a search answers it: without the text as written, which only the index reads. */
 function readShownPassage(passage: Passage): Omit<Passage, 'written'> {
-  const { section, heading, text, source, page } = passage;
-  return { section, heading, text, source, page };
+  const { written: _written, ...shown } = passage;
+  return shown;
 }

@@ -365,8 +365,8 @@ function buildScanningSearch(passages: readonly Passage[]) {
 
 /** A passage as a search shows it: the text as written is the index's alone. */
 function withoutWritten(passage: Passage): Omit<Passage, 'written'> {
-  const { section, heading, text, source, page } = passage;
-  return { section, heading, text, source, page };
+  const { written: _written, ...shown } = passage;
+  return shown;
 }
 
 describe('SiteSearchIndex', () => {
