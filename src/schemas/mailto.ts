@@ -33,6 +33,14 @@ function readAsciiDomain(domain: string): string | undefined {
   }
 }
 
+/** A `mailto:` URL's address, split at its last `@`; undefined for another URL or no local part. */
+function splitMailbox(url: string): { local: string; domain: string } | undefined {
+  const address = readMailtoAddress(url);
+  const at = address?.lastIndexOf('@') ?? -1;
+  if (address === undefined || at < 1) return undefined;
+  return { local: address.slice(0, at), domain: address.slice(at + 1) };
+}
+
 /**
  * The address of a `mailto:` URL as RFC 5321 writes it (`format: email`, which OpenAPI's contact
  * object requires): its domain in ASCII (`ventas@café.example` becomes
@@ -40,25 +48,22 @@ function readAsciiDomain(domain: string): string | undefined {
  * only RFC 6531's `idn-email` allows) or the URL is not a `mailto:` one.
  */
 export function readAsciiMailbox(url: string): string | undefined {
-  const address = readMailtoAddress(url);
-  if (address === undefined) return undefined;
-  const at = address.lastIndexOf('@');
-  const local = address.slice(0, at);
-  if (at < 1 || !ASCII_LOCAL_PART.test(local)) return undefined;
-  const domain = readAsciiDomain(address.slice(at + 1));
-  return domain === undefined ? undefined : `${local}@${domain}`;
+  const mailbox = splitMailbox(url);
+  if (!mailbox || !ASCII_LOCAL_PART.test(mailbox.local)) return undefined;
+  const domain = readAsciiDomain(mailbox.domain);
+  return domain === undefined ? undefined : `${mailbox.local}@${domain}`;
 }
 
 /**
- * A link as a URI (`format: uri`), ASCII only: the host in ASCII, the rest percent-encoded;
- * `mailto:begoña@café.example` becomes `mailto:bego%C3%B1a@xn--caf-dma.example`.
+ * A link of content/ as a URI (`format: uri`): as content-urls.ts stored it (already ASCII,
+ * percent-encoded), a `mailto:` URL's domain in ASCII too;
+ * `mailto:bego%C3%B1a@caf%C3%A9.example` becomes `mailto:bego%C3%B1a@xn--caf-dma.example`.
  */
 export function toAsciiUri(url: string): string {
-  const address = readMailtoAddress(url);
-  if (address === undefined) return new URL(url).href;
-  const at = address.lastIndexOf('@');
-  const domain = readAsciiDomain(address.slice(at + 1)) ?? address.slice(at + 1);
+  const mailbox = splitMailbox(url);
+  if (!mailbox) return url;
+  const domain = readAsciiDomain(mailbox.domain) ?? mailbox.domain;
   const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
   // The local part encoded again (readMailtoAddress decoded it): a `%3F` stays no query.
-  return `mailto:${encodeURIComponent(address.slice(0, at))}@${domain}${query}`;
+  return `mailto:${encodeURIComponent(mailbox.local)}@${domain}${query}`;
 }
