@@ -1,3 +1,4 @@
+import { Parser } from 'htmlparser2';
 import { findParityGaps } from '../../src/audit/markdown-parity.ts';
 import { listMarkdownLinks } from '../../src/site-content/parse-markdown-outline.ts';
 import type { SitePage } from '../../src/service/site-pages.ts';
@@ -14,11 +15,17 @@ async function fetchPageText(url: string, accept: string): Promise<string | Erro
  * image in the home page's hero; the header's logo has none, it is decoration).
  */
 function listShownImages(html: string, baseUrl: string): string[] {
-  return [...html.matchAll(/<img\b[^>]*>/g)].flatMap(([tag]) => {
-    const src = /\ssrc="([^"]+)"/.exec(tag)?.[1];
-    const alt = /\salt="([^"]*)"/.exec(tag)?.[1] ?? '';
-    return src && alt ? [new URL(src.replaceAll('&amp;', '&'), baseUrl).href] : [];
-  });
+  const images: string[] = [];
+  const parser = new Parser(
+    {
+      onopentag(name, { src, alt }) {
+        if (name === 'img' && src && alt) images.push(new URL(src, baseUrl).href);
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.end(html);
+  return images;
 }
 
 /** Whether a Markdown text shows the image at `url` with alt text (`![what it shows](url)`). */
