@@ -3,7 +3,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPassages, SiteSearchIndex } from '../../src/documents/site-search.ts';
 import { loadContentStemmer } from '../../src/integrations/search-language.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
@@ -12,7 +12,6 @@ import { findFreePort, NODE, stopProcess } from '../support/processes.ts';
 import { copyProject, removeProjectCopy } from '../support/project-copy.ts';
 import { buildSampleQuery } from '../support/sample-content.ts';
 
-const baseUrl = inject('baseUrl');
 let dev: ChildProcess;
 
 /** The environment without Vitest's own variables: Astro's dev server behaves differently under VITEST. */
@@ -20,6 +19,12 @@ function withoutVitest(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return Object.fromEntries(
     Object.entries(env).filter(([name]) => !name.startsWith('VITEST') && name !== 'TEST'),
   );
+}
+
+/** The environment without the variables that name the origin: `npm run dev` as an owner runs it. */
+function withoutSiteAddress(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { SITE_URL: _site, HOST: _host, PORT: _port, ...rest } = env;
+  return rest;
 }
 let devUrl: string;
 let project: string;
@@ -32,27 +37,18 @@ beforeAll(async () => {
   // The dev server writes the generated modules (and Astro's caches) for the origin it publishes,
   // so it runs in a temporary copy of the project of its own, never in the work tree.
   project = await copyProject({ prefix: 'dev-server-' });
-  dev = spawn(
-    NODE,
-    [
-      `${project}node_modules/astro/bin/astro.mjs`,
-      'dev',
-      '--port',
-      String(port),
-      '--host',
-      '127.0.0.1',
-    ],
-    {
-      cwd: project,
-      env: {
-        ...withoutVitest(process.env),
-        NODE_ENV: 'development',
-        SITE_URL: baseUrl,
-        ASTRO_TELEMETRY_DISABLED: '1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  // As `npm run dev` starts it, with PORT alone: it listens on that port of 127.0.0.1 and
+  // publishes that origin (no SITE_URL, no HOST, no --port).
+  dev = spawn(NODE, [`${project}node_modules/astro/bin/astro.mjs`, 'dev'], {
+    cwd: project,
+    env: {
+      ...withoutSiteAddress(withoutVitest(process.env)),
+      NODE_ENV: 'development',
+      PORT: String(port),
+      ASTRO_TELEMETRY_DISABLED: '1',
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   dev.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   dev.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   // A fresh copy has no Vite dependency cache: the first request waits for the optimizer.
@@ -75,6 +71,12 @@ afterAll(async () => {
 });
 
 describe('npm run dev', () => {
+  it('should listen on PORT, and publish the origin of that port', async () => {
+    const llms = await (await fetch(`${devUrl}/llms.txt`)).text();
+    expect(llms).toContain(`](${devUrl}/`);
+    expect(stripVTControlCharacters(output)).toContain(`publishing for ${devUrl}`);
+  });
+
   it.each([
     ['/api/v1/overview', 200, 'application/json'],
     ['/.well-known/oauth-protected-resource', 200, 'application/json'],
@@ -120,7 +122,7 @@ describe('npm run dev', () => {
   });
 
   it('should demote headings and cut search passages by the Markdown outlines, as the build does', async () => {
-    const expected = await loadExpectedSite(baseUrl);
+    const expected = await loadExpectedSite(devUrl);
     const llmsFull = await fetch(`${devUrl}/llms-full.txt`);
     expect(await llmsFull.text()).toBe(expected.llmsFullTxt);
     const query = buildSampleQuery(expected.content);
@@ -179,7 +181,7 @@ describe('npm run dev', () => {
       expect(markdown.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
       expect(await markdown.text()).toMatch(/^# Added while running$/m);
       expect(await (await fetch(`${devUrl}/llms.txt`)).text()).toContain(
-        `[Added while running](${baseUrl}/added-while-running.md)`,
+        `[Added while running](${devUrl}/added-while-running.md)`,
       );
     } finally {
       await rm(file);
@@ -302,8 +304,9 @@ describe('npm run dev', () => {
   });
 });
 
-describe('npm run dev, without SITE_URL', () => {
-  // Its own copy: these dev servers publish their own origins, and the one above keeps its own.
+describe('npm run dev, on a port it cannot listen on', () => {
+  // A copy of their own: these dev servers stop at their start, and never touch the files the one
+  // above serves.
   let ownProject: string;
   beforeAll(async () => {
     ownProject = await copyProject({ prefix: 'dev-server-port-' });
@@ -314,9 +317,7 @@ describe('npm run dev, without SITE_URL', () => {
 
   /** `astro dev` as `npm run dev` starts it, with PORT (and no SITE_URL) and any other arguments. */
   const startDev = (port: number, args: readonly string[] = []) => {
-    const env = withoutVitest(process.env);
-    delete env.SITE_URL;
-    delete env.HOST;
+    const env = withoutSiteAddress(withoutVitest(process.env));
     const child = spawn(NODE, [`${ownProject}node_modules/astro/bin/astro.mjs`, 'dev', ...args], {
       cwd: ownProject,
       env: { ...env, NODE_ENV: 'development', PORT: String(port), ASTRO_TELEMETRY_DISABLED: '1' },
@@ -341,29 +342,6 @@ describe('npm run dev, without SITE_URL', () => {
     }
     return code;
   };
-
-  it('should listen on PORT, the port of the origin it publishes', async () => {
-    const port = await findFreePort();
-    const origin = `http://127.0.0.1:${port}`;
-    const dev = startDev(port);
-    try {
-      let llms: string | undefined;
-      const deadline = Date.now() + 120_000;
-      while (llms === undefined && Date.now() < deadline && dev.child.exitCode === null) {
-        try {
-          const response = await fetch(`${origin}/llms.txt`, { signal: AbortSignal.timeout(5000) });
-          if (response.ok) llms = await response.text();
-        } catch {
-          await new Promise((resolve) => setTimeout(resolve, 250));
-        }
-      }
-      expect(llms, dev.said()).toBeDefined();
-      expect(llms).toContain(`](${origin}/`);
-      expect(dev.said()).toContain(`publishing for ${origin}`);
-    } finally {
-      await stopProcess(dev.child);
-    }
-  }, 180_000);
 
   it('should stop with one line when PORT is taken, never moving to another port', async () => {
     const taken = createServer();
