@@ -10,6 +10,7 @@
 import { stemmer } from 'stemmer';
 import { stemArabicWord, stemHindiWord } from './light-stems.ts';
 import { foldLatinLetters } from '../site-content/latin-letters.ts';
+import { hasDictionaryScript, readTellingParts, splitQueryParts } from './query-parts.ts';
 
 /**
  * Words too common to tell sections apart; never indexed, so no typo can match one. English, and
@@ -273,66 +274,11 @@ export interface QueryWord {
   readonly whole: boolean;
 }
 
-/** The scripts at whose changes a word written without spaces is cut into its parts. */
-const PART_SCRIPTS = [/\p{sc=Han}/u, /\p{sc=Hiragana}/u, /\p{sc=Katakana}/u, /\p{sc=Hangul}/u];
-const HIRAGANA_PART = /^[\p{sc=Hiragana}\u30FC]+$/u;
-
-/**
- * A word cut where its script changes between Han, hiragana, katakana and Hangul: a Japanese
- * phrase's kanji, its kana ending or particles, a katakana loanword (`会社` `について`, `防霜`
- * `ファン`). A letter of none of them (ー, a Latin letter, a digit) stays with the one before it.
- */
-function splitAtScripts(word: string): string[] {
-  const parts: { script: number; text: string }[] = [];
-  for (const letter of word) {
-    const script = PART_SCRIPTS.findIndex((pattern) => pattern.test(letter));
-    const last = parts.at(-1);
-    if (last && (script === -1 || script === last.script)) last.text += letter;
-    else parts.push({ script, text: letter });
-  }
-  return parts.map((part) => part.text);
-}
-
 /** A text's pairs of letters and other parts as a query's terms: folded, stemmed, no stop word. */
 function readQueryPieces(text: string): string[] {
   return splitEastAsianWord(text, false)
     .map((part) => stemTerm(normalizeWord(part)))
     .filter((piece) => piece && !STOP_WORDS.has(piece));
-}
-
-/**
- * The particles Korean writes after a noun, in the same word (`회사는`, `서울에서`), longest first:
- * the case and topic markers and the commonest others. Korean is written with spaces between
- * words, but each noun of a sentence carries one: a question typed as a sentence (`회사의 설립
- * 연도는`) names its nouns in forms the text may not hold (`회사가`, `연도`).
- */
-const KOREAN_PARTICLES = (
-  '에서는 에서도 에게서 으로는 으로서 으로써 에서 에게 에는 에도 한테 께서 으로 로는 부터 까지 처럼 ' +
-  '보다 이나 이랑 하고 마다 조차 밖에 은 는 이 가 을 를 의 에 로 와 과 도 만'
-).split(' ');
-const HANGUL_PART = /^\p{sc=Hangul}+$/u;
-
-/**
- * A part in Hangul without the particle it ends with, when two syllables or more are left (`회사는`
- * is `회사`; `사과`, "apple", stays): without a dictionary, a noun may lose a last syllable that
- * looks like one (`제주도` is `제주`), which only widens a search that needs some words.
- */
-function dropKoreanParticle(part: string): string {
-  if (!HANGUL_PART.test(part)) return part;
-  const particle = KOREAN_PARTICLES.find((ending) => part.endsWith(ending));
-  return particle && part.length - particle.length >= 2 ? part.slice(0, -particle.length) : part;
-}
-
-/**
- * The parts of a word with East Asian letters that say what it is about (splitAtScripts): all
- * but those in hiragana when another part is in another script, since those are its grammar (a
- * particle, an ending: `について` of `会社について`), and a part in Hangul without its particle
- * (`회사` of `회사는`).
- */
-export function readTellingParts(word: string): string[] {
-  const parts = splitAtScripts(word);
-  const telling = parts.filter((part) => !HIRAGANA_PART.test(part));
-  return (telling.length > 0 ? telling : parts).map(dropKoreanParticle);
 }
 
 /** A word of a query with East Asian letters: one word, made of its pairs of letters. */
@@ -341,7 +287,12 @@ function readEastAsianQueryWord(word: string): QueryWord {
   const segments = readTellingParts(word)
     .map(readQueryPieces)
     .filter((pieces) => pieces.length > 0);
-  return { text, stem: text, pieces: readQueryPieces(word), segments, whole: false };
+  // A word in Thai, Lao, Khmer or Myanmar needs the pairs of each of its words, not those across
+  // two of them (splitDictionaryWords); any other, every pair of its letters.
+  const pieces = hasDictionaryScript(word)
+    ? [...new Set(splitQueryParts(word).flatMap(readQueryPieces))]
+    : readQueryPieces(word);
+  return { text, stem: text, pieces, segments, whole: false };
 }
 
 /**

@@ -6,11 +6,11 @@ import {
   type SiteOutlines,
 } from '../schemas/markdown-outline.ts';
 import { checkOutline, readBodyRanges, readOutline } from './markdown-text.ts';
+import { readTellingParts } from './query-parts.ts';
 import {
   hasEastAsianLetter,
   normalizeWord,
   readSearchLanguage,
-  readTellingParts,
   splitEastAsianWord,
   stemTerm,
   STOP_WORDS,

@@ -486,6 +486,38 @@ describe('searchPages in Chinese, Japanese and Korean', () => {
   });
 });
 
+describe('searchPages in Thai', () => {
+  it('should find a question typed without the words between those the text has, by the words a dictionary finds', () => {
+    const index = buildPageSearchIndex([
+      {
+        url: '/#faq-data',
+        page: 'คำถามที่พบบ่อย',
+        heading: 'ข้อมูลของฉันเก็บไว้ที่ไหน',
+        text: 'ข้อมูลแปลงนาเก็บในศูนย์ข้อมูลในกรุงเทพมหานคร และไม่ขายให้บุคคลอื่น',
+      },
+      {
+        url: '/#faq-signal',
+        page: 'คำถามที่พบบ่อย',
+        heading: 'ถ้าไม่มีสัญญาณโทรศัพท์ในนาจะเป็นอย่างไร',
+        text: 'เซนเซอร์เก็บข้อมูลไว้ได้ 7 วัน และส่งข้อมูลทั้งหมดเมื่อกลับมามีสัญญาณ',
+      },
+      {
+        url: '/pricing',
+        page: 'ราคา',
+        heading: 'ราคา',
+        text: 'แพ็กเกจเริ่มต้นราคา 1,200 บาทต่อปีต่อแปลง',
+      },
+    ]);
+    const search = (query: string) => findUrls(index, query);
+    // ข้อมูลของฉันเก็บไว้ที่ไหน asked without ของฉัน: ลเ, across ข้อมูล and เก็บ, is in no text.
+    expect(search('ข้อมูลเก็บไว้ที่ไหน')[0]).toBe('/#faq-data');
+    expect(search('ไม่มีสัญญาณ')).toEqual(['/#faq-signal']);
+    // A word of the text is still found inside a longer one, and a word no text has finds nothing.
+    expect(search('ราคา')).toEqual(['/pricing']);
+    expect(search('ภาษี')).toEqual([]);
+  });
+});
+
 describe('searchPages in Hindi', () => {
   it('should tell Hindi words apart by their vowel signs, meet their endings and pass over particles', () => {
     const index = buildPageSearchIndex([

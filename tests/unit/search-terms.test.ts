@@ -165,6 +165,17 @@ describe('readQueryWords', () => {
       [['차를']],
     ]);
     expect(readQueryWords('회사는')[0]?.pieces).toEqual(['회사', '사는']);
+    // Thai, Lao, Khmer and Myanmar are cut into their words by the runtime's dictionaries: the
+    // word needs the pairs of each, not those across two (ลเ of ข้อมูลเก็บ), and each is a segment.
+    const [thai] = readQueryWords('ข้อมูลเก็บไว้ที่ไหน');
+    expect(thai?.segments).toEqual([
+      ['ข้', '้อ', 'อม', 'มู', 'ูล'],
+      ['เก', 'ก็', '็บ'],
+      ['ไว', 'ว้'],
+      ['ที', 'ี่', '่ไ', 'ไห', 'หน'],
+    ]);
+    expect(thai?.pieces).toEqual(thai?.segments.flat());
+    expect(readQueryWords('ສະບາຍດີປະເທດລາວ')[0]?.segments).toHaveLength(3);
     // Half-width kana read as their usual forms; a lone letter is its own piece.
     expect(readQueryWords('ｶﾞｯｺｳ 朝').map((word) => word.pieces)).toEqual([
       ['ガッ', 'ッコ', 'コウ'],

@@ -168,6 +168,35 @@ describe('tokenize in Chinese, Japanese and Korean', () => {
     expect(pages('사과')).toEqual([]);
   });
 
+  it('should find a Thai question by the words a dictionary finds in it, not its pairs across two words', () => {
+    expect(tokenizeQuery('ข้อมูลเก็บไว้ที่ไหน')).toEqual([
+      ['ข้', '้อ', 'อม', 'มู', 'ูล'],
+      ['เก', 'ก็', '็บ'],
+      ['ไว', 'ว้'],
+      ['ที', 'ี่', '่ไ', 'ไห', 'หน'],
+    ]);
+    const thai = new SiteSearchIndex([
+      {
+        section: 'คำถามที่พบบ่อย',
+        heading: 'ข้อมูลของฉันเก็บไว้ที่ไหน',
+        text: 'ข้อมูลแปลงนาเก็บในศูนย์ข้อมูลในกรุงเทพมหานคร และไม่ขายให้บุคคลอื่น',
+        source: 'https://example.com/copy/faq.md',
+        page: 'https://example.com/#faq',
+      },
+      {
+        section: 'ราคา',
+        heading: 'ราคา',
+        text: 'แพ็กเกจเริ่มต้นราคา 1,200 บาทต่อปีต่อแปลง',
+        source: 'https://example.com/copy/pricing.md',
+        page: 'https://example.com/#pricing',
+      },
+    ]);
+    const pages = (query: string) => thai.search(query, 5).map((hit) => hit.page);
+    // Asked without ของฉัน, the heading's words between ข้อมูล and เก็บ.
+    expect(pages('ข้อมูลเก็บไว้ที่ไหน')).toEqual(['https://example.com/#faq']);
+    expect(pages('ภาษี')).toEqual([]);
+  });
+
   it('should find a query word written without spaces only in a passage that holds all its pairs of letters', () => {
     expect(tokenizeQuery('防霜ファン 朝 rate limits 会社について')).toEqual([
       ['防霜'],
