@@ -6,9 +6,9 @@
  * @see https://lucaong.github.io/minisearch/
  */
 import MiniSearch, { type Options, type SearchResult } from 'minisearch';
+import { buildSnippet, type SnippetPart } from './search-snippet.ts';
 import { buildSearchQuery, readKnownTerms } from './search-query.ts';
 import {
-  hasEastAsianLetter,
   normalizeWord,
   readQueryWords,
   readSearchLanguage,
@@ -16,8 +16,6 @@ import {
   stemTerm,
   tokenizeIndexedWords,
   tokenizeWords,
-  trimJoiners,
-  WORD,
   type SearchLanguage,
   type Stemmer,
 } from './search-terms.ts';
@@ -56,12 +54,6 @@ export interface PageSection {
    */
   readonly lang?: string;
   readonly pageLang?: string;
-}
-
-/** A part of a snippet: plain text, or a matched word (`mark`). */
-export interface SnippetPart {
-  readonly text: string;
-  readonly mark: boolean;
 }
 
 /** One section the search found, with a snippet of its text around the first match. */
@@ -190,94 +182,6 @@ export function parsePageSections(json: string): PageSection[] {
 export function loadPageSearchIndex(json: string, stem?: Stemmer): PageSearchIndex {
   const { sections, stopWords } = parsePageSearchFile(json);
   return buildPageSearchIndex(sections, stopWords, stem);
-}
-
-/** How many words a snippet holds, and how many of them come before the first match. */
-const SNIPPET_WORDS = 24;
-const SNIPPET_LEAD = 6;
-
-/** A word of a snippet: where it stands in the text, and whether it matched. */
-interface SnippetWord {
-  readonly start: number;
-  readonly end: number;
-  readonly mark: boolean;
-}
-
-/**
- * The words of a text as a snippet counts and marks them: each word whole, but each letter of a
- * run of East Asian letters on its own (such a run is often a whole sentence), marked when it or
- * the pair it makes with a neighbour of the run matched (splitEastAsianWord).
- */
-function readSnippetWords(
-  text: string,
-  matched: ReadonlySet<string>,
-  language: SearchLanguage | undefined,
-): SnippetWord[] {
-  const isMatched = (spelled: string) =>
-    readWordTerms(spelled, language).some((term) => matched.has(term));
-  const words: SnippetWord[] = [];
-  for (const match of text.matchAll(WORD)) {
-    // The word's runs: East Asian letters one by one, the rest whole (`API` of `API键`).
-    const runs: { start: number; end: number; east: boolean }[] = [];
-    let at = match.index;
-    for (const letter of match[0]) {
-      const east = hasEastAsianLetter(letter);
-      const last = runs.at(-1);
-      if (last && !east && !last.east) runs[runs.length - 1] = { ...last, end: at + letter.length };
-      else runs.push({ start: at, end: at + letter.length, east });
-      at += letter.length;
-    }
-    runs.forEach((run, index) => {
-      const spelled = text.slice(run.start, run.end);
-      const pairedWith = (other: (typeof runs)[number] | undefined, before: boolean) =>
-        other?.east === true &&
-        isMatched(before ? text.slice(other.start, run.end) : text.slice(run.start, other.end));
-      const mark = run.east
-        ? isMatched(spelled) ||
-          pairedWith(runs[index - 1], true) ||
-          pairedWith(runs[index + 1], false)
-        : isMatched(trimJoiners(spelled));
-      words.push({ start: run.start, end: run.end, mark });
-    });
-  }
-  return words;
-}
-
-/**
- * The snippet of a section's text around its first word that matched: about 24 words, the
- * matched words marked. A word is marked when one of its terms is among the matched index terms,
- * so a fuzzy match marks the word it matched, never a stop word (`language`: the index's).
- */
-export function buildSnippet(
-  text: string,
-  matched: ReadonlySet<string>,
-  language?: SearchLanguage,
-): SnippetPart[] {
-  const words = readSnippetWords(text, matched, language);
-  if (words.length === 0) return text ? [{ text: text.slice(0, 160), mark: false }] : [];
-  const first = Math.max(
-    0,
-    words.findIndex((word) => word.mark),
-  );
-  const from = Math.max(0, Math.min(first - SNIPPET_LEAD, words.length - SNIPPET_WORDS));
-  const shown = words.slice(from, from + SNIPPET_WORDS);
-  const parts: SnippetPart[] = [];
-  const push = (part: string, mark: boolean) => {
-    if (!part) return;
-    const last = parts.at(-1);
-    if (last && last.mark === mark) parts[parts.length - 1] = { text: last.text + part, mark };
-    else parts.push({ text: part, mark });
-  };
-  let cursor = shown[0]?.start ?? 0;
-  if (from > 0) push('… ', false);
-  for (const word of shown) {
-    push(text.slice(cursor, word.start), false);
-    push(text.slice(word.start, word.end), word.mark);
-    cursor = word.end;
-  }
-  const end = shown.at(-1)?.end ?? text.length;
-  if (end < text.length) push(' …', false);
-  return parts;
 }
 
 /**

@@ -23,26 +23,45 @@ const HIRAGANA_PART = /^[\p{sc=Hiragana}\u30FC]+$/u;
 /** The runtime's word segmenter, made on first use; undefined where it has none. */
 let wordSegmenter: Intl.Segmenter | undefined | null = null;
 
+/** Where a word of a text starts and ends (UTF-16 offsets). */
+export interface WordSpan {
+  readonly start: number;
+  readonly end: number;
+}
+
 /**
- * A part in Thai, Lao, Khmer or Myanmar cut into its words by `Intl.Segmenter`, whose ICU
+ * The words `Intl.Segmenter` finds in a text holding Thai, Lao, Khmer or Myanmar letters, whose ICU
  * dictionaries Node and every current browser carry (`ข้อมูลเก็บไว้ที่ไหน` is `ข้อมูล` `เก็บ` `ไว้`
- * `ที่ไหน`): a question typed in them names its words in another order, or with others between
- * them, than the text has, so its pairs of letters across two words are in no text. Only a
- * query is cut so: the index keeps every pair, so a text is found whatever a runtime's
- * dictionary makes of a query. Any other part, or a runtime without a segmenter, stays whole.
+ * `ที่ไหน`), with what lies between them; undefined for any other text, or where the runtime has
+ * no segmenter.
  */
-function splitDictionaryWords(part: string): string[] {
-  if (!DICTIONARY_SCRIPT.test(part)) return [part];
+export function listDictionaryWords(text: string): readonly WordSpan[] | undefined {
+  if (!DICTIONARY_SCRIPT.test(text)) return undefined;
   if (wordSegmenter === null) {
     wordSegmenter =
       typeof Intl.Segmenter === 'function'
         ? new Intl.Segmenter(undefined, { granularity: 'word' })
         : undefined;
   }
-  if (!wordSegmenter) return [part];
-  const words = [...wordSegmenter.segment(part)]
-    .filter((segment) => segment.isWordLike)
-    .map((segment) => segment.segment);
+  return wordSegmenter
+    ? [...wordSegmenter.segment(text)].map(({ index, segment }) => ({
+        start: index,
+        end: index + segment.length,
+      }))
+    : undefined;
+}
+
+/**
+ * A part in Thai, Lao, Khmer or Myanmar cut into its words (listDictionaryWords): a question typed
+ * in them names its words in another order, or with others between them, than the text has, so
+ * its pairs of letters across two words are in no text. Only a query is cut so: the index keeps
+ * every pair, so a text is found whatever a runtime's dictionary makes of a query. Any other
+ * part, or a runtime without a segmenter, stays whole.
+ */
+function splitDictionaryWords(part: string): string[] {
+  const words = (listDictionaryWords(part) ?? [])
+    .map(({ start, end }) => part.slice(start, end))
+    .filter((word) => /[\p{L}\p{N}]/u.test(word));
   return words.length > 0 ? words : [part];
 }
 

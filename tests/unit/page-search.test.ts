@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildPageSearchIndex,
-  buildSnippet,
   loadPageSearchIndex,
   parsePageSearchFile,
   parsePageSections,
@@ -10,6 +9,7 @@ import {
   type PageSearchIndex,
   type PageSection,
 } from '../../src/documents/page-search.ts';
+import { buildSnippet } from '../../src/documents/search-snippet.ts';
 import {
   listContentStopWords,
   loadContentStemmer,
@@ -515,6 +515,38 @@ describe('searchPages in Thai', () => {
     // A word of the text is still found inside a longer one, and a word no text has finds nothing.
     expect(search('ราคา')).toEqual(['/pricing']);
     expect(search('ภาษี')).toEqual([]);
+  });
+});
+
+describe('buildSnippet in Thai', () => {
+  it('should show whole words, never a vowel sign or tone mark without its letter', () => {
+    const text =
+      'เซนเซอร์ลอยน้ำวัดระดับน้ำทุก 15 นาที และแจ้งเตือนเมื่อน้ำต่ำกว่าระดับที่ต้นข้าวต้องการ ' +
+      'เซนเซอร์เก็บข้อมูลไว้ได้ 7 วัน และส่งข้อมูลทั้งหมดเมื่อกลับมามีสัญญาณโทรศัพท์อีกครั้ง';
+    const index = buildPageSearchIndex([
+      { url: '/#signal', page: 'คำถาม', heading: 'คำถาม', text },
+    ]);
+    const [hit] = searchPages(index, 'สัญญาณโทรศัพท์', { limit: 1, perPage: 1 }).hits;
+    const shown = (hit?.snippet ?? [])
+      .map((part) => part.text)
+      .join('')
+      .replace(/^… /u, '')
+      .replace(/ …$/u, '');
+    const from = text.indexOf(shown);
+    expect(from).toBeGreaterThan(0);
+    // Where the snippet starts and ends are where Thai words start and end.
+    const boundaries = new Set(
+      [...new Intl.Segmenter('th', { granularity: 'word' }).segment(text)].flatMap((word) => [
+        word.index,
+        word.index + word.segment.length,
+      ]),
+    );
+    expect(boundaries.has(from), shown).toBe(true);
+    expect(boundaries.has(from + shown.length), shown).toBe(true);
+    expect(shown).not.toMatch(/^\p{M}/u);
+    expect(hit?.snippet.filter((part) => part.mark).map((part) => part.text)).toEqual([
+      'สัญญาณโทรศัพท์',
+    ]);
   });
 });
 
