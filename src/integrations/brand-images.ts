@@ -1,6 +1,7 @@
 import { Resvg } from '@resvg/resvg-js';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { domainToUnicode } from 'node:url';
 import satori from 'satori';
 import type { Company } from '../schemas/site-content.ts';
 import { THEMES } from '../site-content/brand-colours.ts';
@@ -179,7 +180,8 @@ interface Node {
  * The Open Graph image (PNG, 1200x630): the logo, the company name and the tagline on the light
  * theme's background, with a band of the accent colour. Laid out by satori, drawn by resvg. The
  * name and the tagline are drawn as fitTextToFonts leaves them: a line the fonts cannot draw is
- * left out rather than shown as boxes, the name for the short name when the fonts can draw that.
+ * left out rather than shown as boxes, the name for the short name when the fonts can draw that,
+ * and for the website's host when they can draw neither.
  * A company writing right to left (its `locale`: Arabic, Hebrew, Persian...) gets the image
  * mirrored, the logo at the right and the lines starting there, as its pages are.
  * @see https://ogp.me/#structured (og:image)
@@ -193,6 +195,8 @@ export async function renderOpenGraphImage(company: Company, logoSvg: string): P
 export interface LeftOutLine {
   readonly field: 'name' | 'tagline';
   readonly text: string;
+  /** What the image shows in the name's place: the website's host (readShownHost). */
+  readonly instead?: string;
 }
 
 /**
@@ -200,12 +204,22 @@ export interface LeftOutLine {
  * tagline is in a script the image's fonts lack (Devanagari, Thai...) learns it from the build,
  * not from a link preview.
  */
-export function formatLeftOutLine({ field, text }: LeftOutLine): string {
+export function formatLeftOutLine({ field, text, instead }: LeftOutLine): string {
+  const shown = instead === undefined ? '' : `, which shows ${instead} in its place`;
   return (
-    `content/company.yaml: ${field}: "${text}" is left out of /og-image.png: the ` +
+    `content/company.yaml: ${field}: "${text}" is left out of /og-image.png${shown}: the ` +
     "image's fonts cannot draw it (a script they lack, an accent that composes with no letter, " +
     'or emoji alone); og:image:alt and the pages still carry it (docs/owners.md)'
   );
+}
+
+/**
+ * The website's host as people read it: in its own letters (an internationalized name decoded from
+ * punycode), without `www.` (`https://www.khaohomdee.example/th/` shows `khaohomdee.example`).
+ */
+export function readShownHost(website: string): string {
+  const { hostname } = new URL(website);
+  return (domainToUnicode(hostname) || hostname).replace(/^www\./u, '');
 }
 
 /** The name and the tagline as the image draws them (fitTextToFonts), and what it leaves out. */
@@ -214,12 +228,21 @@ async function fitOpenGraphLines(
   fonts: readonly SatoriFont[],
 ): Promise<{ name: string | undefined; tagline: string | undefined; leftOut: LeftOutLine[] }> {
   // A name the fonts cannot draw (ร้านรุ่งอรุณ) gives way to the short name when they can (Rung Arun).
-  const name =
+  const drawn =
     (await fitTextToFonts(company.name, fonts, company.locale)) ??
     (await fitTextToFonts(company.alternateName, fonts, company.locale));
+  // Neither: the website's host, so that a link preview still says whose page it is (an image of a
+  // logo and nothing else said nothing of a Thai bakery's name).
+  const host =
+    drawn === undefined
+      ? await fitTextToFonts(readShownHost(company.website), fonts, company.locale)
+      : undefined;
+  const name = drawn ?? host;
   const tagline = await fitTextToFonts(company.tagline, fonts, company.locale);
   const leftOut: LeftOutLine[] = [
-    ...(name === undefined ? [{ field: 'name' as const, text: company.name }] : []),
+    ...(drawn === undefined
+      ? [{ field: 'name' as const, text: company.name, ...(host ? { instead: host } : {}) }]
+      : []),
     ...(tagline === undefined ? [{ field: 'tagline' as const, text: company.tagline }] : []),
   ];
   return { name, tagline, leftOut };

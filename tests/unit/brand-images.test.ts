@@ -6,6 +6,7 @@ import {
   formatLeftOutLine,
   layOutOpenGraphImage,
   listLeftOutLines,
+  readShownHost,
   loadOpenGraphFonts,
   OPEN_GRAPH_IMAGE_SIZE,
   renderOpenGraphImage,
@@ -128,17 +129,23 @@ describe('the Open Graph image', { timeout: 30_000 }, () => {
       alternateName: 'मसाला समिति',
       tagline: 'खेत से रसोई तक',
     };
+    // The name's place shows the website's host.
     expect(await listLeftOutLines(hindi)).toEqual([
-      { field: 'name', text: 'जयपुर मसाला समिति' },
+      { field: 'name', text: 'जयपुर मसाला समिति', instead: 'boulangerie-generale.example' },
       { field: 'tagline', text: 'खेत से रसोई तक' },
     ]);
-    // The build's warning names the file, the field and the text.
+    // The build's warning names the file, the field and the text, and what is shown instead.
     expect(formatLeftOutLine({ field: 'tagline', text: 'खेत से रसोई तक' })).toMatch(
-      /^content\/company\.yaml: tagline: "खेत से रसोई तक" is left out of \/og-image\.png/,
+      /^content\/company\.yaml: tagline: "खेत से रसोई तक" is left out of \/og-image\.png: /,
+    );
+    expect(
+      formatLeftOutLine({ field: 'name', text: 'जयपुर मसाला समिति', instead: 'masala.example' }),
+    ).toMatch(
+      /^content\/company\.yaml: name: "जयपुर मसाला समिति" is left out of \/og-image\.png, which shows masala\.example in its place: /,
     );
   });
 
-  it('should draw the short name where the fonts cannot draw the name, and neither where they can draw none', async () => {
+  it("should draw the short name where the fonts cannot draw the name, and the website's host where they can draw neither", async () => {
     const { company } = await loadFixtureContent('rich');
     const base = { ...company, tagline: 'Bread on time' };
     const logo = WIDE_LOGO;
@@ -152,9 +159,29 @@ describe('the Open Graph image', { timeout: 30_000 }, () => {
     ).toEqual(
       await renderOpenGraphImage({ ...base, name: 'Rung Arun', alternateName: 'Other' }, logo),
     );
-    // Neither drawable: no name at all, as for a name of emoji alone.
-    expect(await renderOpenGraphImage({ ...thai, alternateName: 'รุ่งอรุณ' }, logo)).toEqual(
-      await renderOpenGraphImage({ ...base, name: '🐟', alternateName: '🐟' }, logo),
+    // Neither drawable: the website's host in the name's place, without www., in its own letters.
+    const hostless = await renderOpenGraphImage(
+      { ...base, name: '🐟', alternateName: '🐟', website: 'https://xn--22ck7ci3a1h.example' },
+      logo,
+    );
+    const host = await renderOpenGraphImage(
+      { ...base, name: 'boulangerie-generale.example' },
+      logo,
+    );
+    expect(host).not.toEqual(hostless);
+    expect(await renderOpenGraphImage({ ...thai, alternateName: 'รุ่งอรุณ' }, logo)).toEqual(host);
+    expect(
+      await renderOpenGraphImage(
+        {
+          ...thai,
+          alternateName: 'รุ่งอรุณ',
+          website: 'https://www.boulangerie-generale.example/th/',
+        },
+        logo,
+      ),
+    ).toEqual(host);
+    expect(readShownHost('https://www.xn--boulangerie-gnrale-nwbb.example/')).toBe(
+      'boulangerie-générale.example',
     );
   });
 
