@@ -1,7 +1,8 @@
 /**
  * The parts of a query word written without spaces (Chinese, Japanese, Korean, and the scripts of
  * South-East Asia): where its script changes, the words a dictionary finds in Thai, Lao, Khmer
- * and Myanmar, and the parts that say what it is about (search-terms.ts reads them).
+ * and Myanmar, and the parts that say what it is about; and a text's words in those four scripts,
+ * for a snippet (search-snippet.ts).
  */
 
 /**
@@ -68,7 +69,8 @@ function splitDictionaryWords(part: string): string[] {
 /**
  * A word cut where its script changes between Han, hiragana, katakana, Hangul and the scripts of
  * South-East Asia: a Japanese phrase's kanji, its kana ending or particles, a katakana loanword
- * (`会社` `について`, `防霜` `ファン`). A letter of none of them (ー, a Latin letter, a digit) stays with the one before it.
+ * (`会社` `について`, `防霜` `ファン`). A letter of none of them (ー, a Latin letter, a digit)
+ * stays with the one before it.
  */
 function splitAtScripts(word: string): string[] {
   const parts: { script: number; text: string }[] = [];

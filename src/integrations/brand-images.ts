@@ -232,11 +232,11 @@ async function fitOpenGraphLines(
     (await fitTextToFonts(company.name, fonts, company.locale)) ??
     (await fitTextToFonts(company.alternateName, fonts, company.locale));
   // Neither: the website's host, so that a link preview still says whose page it is (an image of a
-  // logo and nothing else said nothing of a Thai bakery's name).
-  const host =
-    drawn === undefined
-      ? await fitTextToFonts(readShownHost(company.website), fonts, company.locale)
-      : undefined;
+  // logo and nothing else said nothing of a Thai bakery's name); only whole (a host of emoji would
+  // have been drawn as `.example`).
+  const shownHost = drawn === undefined ? readShownHost(company.website) : undefined;
+  const fittedHost = shownHost && (await fitTextToFonts(shownHost, fonts, company.locale));
+  const host = fittedHost === shownHost?.normalize('NFC') ? fittedHost : undefined;
   const name = drawn ?? host;
   const tagline = await fitTextToFonts(company.tagline, fonts, company.locale);
   const leftOut: LeftOutLine[] = [

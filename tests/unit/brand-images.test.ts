@@ -180,6 +180,13 @@ describe('the Open Graph image', { timeout: 30_000 }, () => {
         logo,
       ),
     ).toEqual(host);
+    // Whole or not at all: a host of emoji (💩.example) is not drawn as `.example`.
+    expect(
+      await renderOpenGraphImage(
+        { ...thai, alternateName: 'รุ่งอรุณ', website: 'https://xn--ls8h.example' },
+        logo,
+      ),
+    ).toEqual(hostless);
     expect(readShownHost('https://www.xn--boulangerie-gnrale-nwbb.example/')).toBe(
       'boulangerie-générale.example',
     );
