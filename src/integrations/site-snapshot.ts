@@ -25,7 +25,7 @@ import {
 import { readRateLimitPolicy } from '../service/rate-limit-policy.ts';
 import { readRedisUrl } from '../shared-state/process-store.ts';
 import { readSigningKeys } from '../oauth/keys.ts';
-import { createDevMiddleware } from '../server/dev-middleware.ts';
+import { createDevMiddleware, readFunctionLoader } from '../server/dev-middleware.ts';
 import { buildSiteRoutes } from '../documents/site-routes.ts';
 import { listDocumentFiles } from '../service/routes.ts';
 import { buildSiteVercelConfig } from '../documents/site-vercel-config.ts';
@@ -298,6 +298,8 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
           .map((route) => route.patternRegex);
       },
       'astro:server:setup': async ({ server, logger }) => {
+        // The functions run on the content as last saved (readFunctionLoader).
+        const functionLoader = readFunctionLoader(server);
         // The route table and Vercel configuration of the content being served: computed again
         // after every valid save in content/, so a page added or removed is routed at once. The
         // route table also tells the dead-link check which paths are pages.
@@ -312,7 +314,7 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
             // What [...page].md.ts serves: every page's Markdown version.
             ...routes.pages.map((page) => page.markdownPath),
           ]);
-          const middleware = createDevMiddleware(server, {
+          const middleware = createDevMiddleware(functionLoader, {
             root: options.root,
             siteUrl: options.siteUrl,
             vercelConfig: buildSiteVercelConfig(content, toolNames),

@@ -14,6 +14,31 @@ export interface ModuleLoader {
   ssrLoadModule(url: string): Promise<Record<string, unknown>>;
 }
 
+/** A Vite module runner: what it imports it evaluates once, until a hot update clears it. */
+interface ModuleRunner {
+  import(url: string): Promise<Record<string, unknown>>;
+}
+
+/**
+ * Loads the functions with the module runner of Vite's SSR environment, which follows Vite's hot
+ * updates: a save in content/ rewrites the snapshot module (and an edit in src/ a source), and the
+ * next request runs the functions on it. `ssrLoadModule`'s runner takes no hot updates; it asks
+ * the server whether a module it ran has changed, and once a page had been rendered on the new
+ * snapshot (the dev server's link check asks for one after each save, when the content links to
+ * a page), the server had that module transformed again and said no: `/mcp` kept the content of
+ * its first request. A dev server whose SSR environment runs no modules falls back to
+ * `ssrLoadModule`.
+ */
+export function readFunctionLoader(server: {
+  readonly environments: { readonly ssr: object };
+  ssrLoadModule: ModuleLoader['ssrLoadModule'];
+}): ModuleLoader {
+  const { runner } = server.environments.ssr as { readonly runner?: ModuleRunner };
+  return runner
+    ? { ssrLoadModule: (url) => runner.import(url) }
+    : { ssrLoadModule: (url) => server.ssrLoadModule(url) };
+}
+
 export interface DevMiddlewareOptions {
   readonly root: string;
   readonly siteUrl: string;

@@ -147,6 +147,41 @@ describe('npm run dev', () => {
   });
 
   // Last: these edit the copy's content/ and put it back.
+  it('should run the functions on the content as last saved', async () => {
+    const file = join(project, 'content/company.yaml');
+    const valid = await readFile(file, 'utf8');
+    const tagline = () =>
+      postMcp(
+        devUrl,
+        {
+          jsonrpc: '2.0',
+          id: 3,
+          method: 'tools/call',
+          params: { name: 'get_company_overview', arguments: {} },
+        },
+        { 'MCP-Protocol-Version': '2025-11-25' },
+      ).then((call) => call.body.result?.structuredContent?.tagline as string | undefined);
+    const before = await tagline();
+    expect(before).toBeTruthy();
+    const saved = 'A tagline saved while the dev server runs';
+    await writeFile(file, valid.replace(/^tagline:.*$/m, `tagline: ${saved}`));
+    try {
+      // A page first, as the dev server's own link check asks for one after each save: Astro
+      // loads the new snapshot for it before the functions are asked. Before, /mcp then kept the
+      // content of its first request, whatever was saved since.
+      await expect
+        .poll(async () => (await (await fetch(`${devUrl}/llms.txt`)).text()).includes(saved), {
+          timeout: 20_000,
+          interval: 250,
+        })
+        .toBe(true);
+      await expect.poll(tagline, { timeout: 20_000, interval: 250 }).toBe(saved);
+    } finally {
+      await writeFile(file, valid);
+    }
+    await expect.poll(tagline, { timeout: 20_000, interval: 250 }).toBe(before);
+  });
+
   it('should route and list a content page added while it runs, and drop it once removed', async () => {
     // What this project computes from content/ on each save: the route table (Markdown
     // negotiation, the .md file) and the documents that list the pages. The HTML page itself also
