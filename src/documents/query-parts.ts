@@ -113,11 +113,17 @@ function dropKoreanParticle(part: string): string {
  * (`회사` of `회사는`).
  */
 export function readTellingParts(word: string): string[] {
-  const parts = splitAtScripts(word);
+  return selectTellingParts(splitQueryParts(word));
+}
+
+/**
+ * Of a word's parts (splitQueryParts), those that say what it is about (readTellingParts), for a
+ * caller that has cut the word already: a dictionary's words are never in hiragana or Hangul, so
+ * cutting them first changes nothing else.
+ */
+export function selectTellingParts(parts: readonly string[]): string[] {
   const telling = parts.filter((part) => !HIRAGANA_PART.test(part));
-  return (telling.length > 0 ? telling : parts)
-    .map(dropKoreanParticle)
-    .flatMap(splitDictionaryWords);
+  return (telling.length > 0 ? telling : parts).map(dropKoreanParticle);
 }
 
 /** True when a word holds a letter of Thai, Lao, Khmer or Myanmar. */

@@ -10,7 +10,7 @@
 import { stemmer } from 'stemmer';
 import { stemArabicWord, stemHindiWord } from './light-stems.ts';
 import { foldLatinLetters } from '../site-content/latin-letters.ts';
-import { hasDictionaryScript, readTellingParts, splitQueryParts } from './query-parts.ts';
+import { hasDictionaryScript, selectTellingParts, splitQueryParts } from './query-parts.ts';
 
 /**
  * Words too common to tell sections apart; never indexed, so no typo can match one. English, and
@@ -284,13 +284,15 @@ function readQueryPieces(text: string): string[] {
 /** A word of a query with East Asian letters: one word, made of its pairs of letters. */
 function readEastAsianQueryWord(word: string): QueryWord {
   const text = normalizeWord(word);
-  const segments = readTellingParts(word)
+  // Cut once: where its script changes, a dictionary's words in Thai, Lao, Khmer or Myanmar.
+  const parts = splitQueryParts(word);
+  const segments = selectTellingParts(parts)
     .map(readQueryPieces)
     .filter((pieces) => pieces.length > 0);
   // A word in Thai, Lao, Khmer or Myanmar needs the pairs of each of its words, not those across
   // two of them (splitDictionaryWords); any other, every pair of its letters.
   const pieces = hasDictionaryScript(word)
-    ? [...new Set(splitQueryParts(word).flatMap(readQueryPieces))]
+    ? [...new Set(parts.flatMap(readQueryPieces))]
     : readQueryPieces(word);
   return { text, stem: text, pieces, segments, whole: false };
 }

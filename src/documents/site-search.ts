@@ -116,8 +116,9 @@ export function tokenizeQuery(
 
 /**
  * Cuts the product description and every copy section into passages: the product summary, each
- * feature under its name, then each top-level block of a body (paragraph, list, code, table, quote) under the last top-level
- * heading before it, else under the section's title, by the outlines the build parsed.
+ * feature under its name, then each top-level block of a body (paragraph, list, code, table,
+ * quote) under the last top-level heading before it, else under the section's title, by the
+ * outlines the build parsed.
  */
 export function buildPassages(
   content: SiteContent,

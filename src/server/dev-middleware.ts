@@ -34,9 +34,7 @@ export function readFunctionLoader(server: {
   ssrLoadModule: ModuleLoader['ssrLoadModule'];
 }): ModuleLoader {
   const { runner } = server.environments.ssr as { readonly runner?: ModuleRunner };
-  return runner
-    ? { ssrLoadModule: (url) => runner.import(url) }
-    : { ssrLoadModule: (url) => server.ssrLoadModule(url) };
+  return runner ? { ssrLoadModule: (url) => runner.import(url) } : server;
 }
 
 export interface DevMiddlewareOptions {
