@@ -584,6 +584,17 @@ describe.each(FIXTURE_COMPANY_NAMES)(
                 .map((element) => element.outerHTML.slice(0, 80)),
             );
             problems.push(...empty.map((html) => `${path}: empty element ${html}`));
+          } else {
+            // The owner's introduction, where the page file has one (the minimal fixture's
+            // docs.md is front matter alone).
+            const intros = await page.evaluate(() =>
+              [...document.querySelectorAll('main .page-intro')].map(
+                (intro) => intro.textContent?.trim() ?? '',
+              ),
+            );
+            if (intros.includes('')) problems.push(`${path}: an empty .page-intro`);
+            const body = content.pages.docs.body.trim();
+            expect(intros.length, 'introductions on /docs').toBe(body ? 1 : 0);
           }
           // The footer's links to the owner's pages (the same on every page): each one whose
           // label fits a line stays whole at every width (a phone broke "Mentions légales").
