@@ -100,7 +100,7 @@ function createPageSearchOptions(language: SearchLanguage): Options<PageSection>
   return {
     idField: 'url',
     fields: ['heading', 'names', 'text', 'page', 'code'],
-    storeFields: ['url', 'page', 'heading', 'text', 'code', 'weight', 'lang', 'pageLang'],
+    storeFields: ['url', 'page', 'heading', 'names', 'text', 'code', 'weight', 'lang', 'pageLang'],
     tokenize: tokenizeIndexedWords,
     processTerm: (term) => readWordTerms(term, language),
     searchOptions: PAGE_SEARCH_WEIGHTS,
@@ -281,10 +281,14 @@ export function searchPages(
       .search(buildSearchQuery(query, 'OR', language, known))
       .filter((result) => !found.has(result.id as string)),
   );
+  // The company's names count as the home page's words here too: a short name in Latin letters
+  // beside a name in Devanagari is written nowhere on the home page, and the reference pages
+  // that quote it ("What does Rangrez Hastshilp do?") came first.
   const isPhrase = (result: SearchResult) =>
     phrase.length > 1 &&
-    (holdsPhrase(String(result.heading), phrase, stopWords) ||
-      holdsPhrase(String(result.text), phrase, stopWords));
+    [result.heading, result.names, result.text].some(
+      (field) => typeof field === 'string' && holdsPhrase(field, phrase, stopWords),
+    );
   const phrased = all.filter(isPhrase);
   const results = [...phrased, ...all.filter((result) => !phrased.includes(result)), ...some];
   const perPage = new Map<string, number>();

@@ -320,6 +320,30 @@ describe("searchPages for the company's name", () => {
   it('should still find the pages that name the company, after the home page', () => {
     expect(urls('Mêl Eryri')).toEqual(['/', '/developers', '/docs#mcp-tools']);
   });
+
+  it('should answer with the home page for a short name its text never writes, which other pages quote', () => {
+    // A name in Devanagari and a short name in Latin letters: the home page writes the first
+    // only, and the reference quotes the second side by side ("What does Rangrez Hastshilp
+    // do?"), which put the reference first, the home page seventh.
+    const devanagari = buildPageSearchIndex([
+      {
+        url: '/',
+        page: 'हाथ के ठप्पे, पौधों के रंग',
+        heading: 'हाथ के ठप्पे, पौधों के रंग',
+        text: 'रंगरेज़ हस्तशिल्प सहकारी समिति बगरू के कारीगरों की सहकारी संस्था है।',
+        names: 'रंगरेज़ हस्तशिल्प सहकारी समिति Rangrez Hastshilp',
+      },
+      {
+        url: '/docs#mcp-tools',
+        page: 'API reference',
+        heading: 'MCP tools',
+        text: "get_company_overview (What does Rangrez Hastshilp do?): Returns Rangrez Hastshilp's overview. get_product: Returns Rangrez Hastshilp's product.",
+      },
+    ]);
+    for (const query of ['Rangrez Hastshilp', 'What does Rangrez Hastshilp do?']) {
+      expect(listSearchUrls(devanagari, query), query).toEqual(['/', '/docs#mcp-tools']);
+    }
+  });
 });
 
 describe('searchPages in French', () => {
