@@ -28,12 +28,14 @@ export function stemArabicWord(word: string): string {
  * leaves a stem longer than one letter goes, so `मसाले`, `मसालों` and `मसाला` meet as `मसाल`
  * (A. Ramanathan and D. D. Rao, "A Lightweight Stemmer for Hindi", EACL 2003 workshop on
  * computational linguistics for South Asian languages; Lucene's HindiStemmer reads the same list).
+ * A word comes folded (search-terms.ts's normalizeWord), its candrabindu read as the anusvara, so
+ * `ाइयां` stands for `ाइयाँ` as well.
  */
 const HINDI_ENDINGS = [
-  'ाएंगी ाएंगे ाऊंगी ाऊंगा ाइयाँ ाइयों ाइयां',
-  'ाएगी ाएगा ाओगी ाओगे एंगी ेंगी एंगे ेंगे ूंगी ूंगा ातीं नाओं नाएं ताओं ताएं ियाँ ियों ियां',
+  'ाएंगी ाएंगे ाऊंगी ाऊंगा ाइयों ाइयां',
+  'ाएगी ाएगा ाओगी ाओगे एंगी ेंगी एंगे ेंगे ूंगी ूंगा ातीं नाओं नाएं ताओं ताएं ियों ियां',
   'ाकर ाइए ाईं ाया ेगी ेगा ोगी ोगे ाने ाना ाते ाती ाता तीं ाओं ाएं ुओं ुएं ुआं',
-  'कर ाओ िए ाई ाए ने नी ना ते ीं ती ता ाँ ां ों ें',
+  'कर ाओ िए ाई ाए ने नी ना ते ीं ती ता ां ों ें',
   'ो े ू ु ी ि ा',
 ].flatMap((endings) => endings.split(' '));
 

@@ -16,12 +16,13 @@ import { hasDictionaryScript, selectTellingParts, splitQueryParts } from './quer
  * Words too common to tell sections apart; never indexed, so no typo can match one. English, and
  * the postpositions, auxiliaries, pronouns and question words of Hindi (`के`, `की`, `में`, `है`,
  * `कब`: a question such as `समिति की स्थापना कब हुई` would otherwise find every page by its
- * `की`), which no other language's words collide with, since only Devanagari writes them.
+ * `की`), which no other language's words collide with, since only Devanagari writes them. Written
+ * as normalizeWord reads a word (`कहां` for `कहाँ` too).
  */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
   [
     'a also an and are as at be been but by can do for from has have how i if in into is it its me my of on or our so than that the their them then there these they this those to us was we were what when where which who will with you your',
-    'और का की के को कि ने में से पर तक है हैं था थी थे हो हुआ हुई हुए भी तो यह वह ये वे इस उस इन उन एक या क्या कब कहाँ कहां कैसे कौन क्यों',
+    'और का की के को कि ने में से पर तक है हैं था थी थे हो हुआ हुई हुए भी तो यह वह ये वे इस उस इन उन एक या क्या कब कहां कैसे कौन क्यों कितना कितनी कितने होता होती होते होना होने करता करती करते करना करने करें किया किए गया गई गए जाता जाती जाते सकता सकती सकते रहा रही रहे',
   ]
     .join(' ')
     .split(' '),
@@ -125,14 +126,50 @@ const FOLDED_MARKS =
   /[[\p{Script=Inherited}\p{Script=Hebrew}\p{Script=Arabic}\u093C\u09BC\u0A3C\u0ABC\u0B3C\u0CBC]&&[\p{M}--[\u3099\u309A]]]/gv;
 
 /**
+ * Devanagari's candrabindu (`ँ`, nasalization), which writers of Hindi use and leave for the
+ * anusvara (`ं`) alike: `महिलाएँ` and `महिलाएं` are one word (Lucene's HindiNormalizer reads
+ * them alike too).
+ */
+const CANDRABINDU = /\u0901/g;
+
+/** A decimal digit of a script other than ASCII's: `१९९८` in Devanagari, `٢٠٢٤` in Arabic. */
+const OTHER_DIGIT = /[\p{Nd}--[0-9]]/gv;
+const DIGIT = /\p{Nd}/u;
+const foldedDigits = new Map<string, string>();
+
+/**
+ * A decimal digit as the ASCII digit of its value. Unicode encodes each script's decimal digits as
+ * one run from 0 to 9, and runs that touch follow each other whole (its stability policy), so a
+ * digit's value is its distance from the start of the digits before it, modulo 10.
+ */
+function foldDigit(digit: string): string {
+  let folded = foldedDigits.get(digit);
+  if (folded === undefined) {
+    const code = digit.codePointAt(0) ?? 0;
+    let start = code;
+    while (DIGIT.test(String.fromCodePoint(start - 1))) start -= 1;
+    folded = String((code - start) % 10);
+    foldedDigits.set(digit, folded);
+  }
+  return folded;
+}
+
+/**
  * Lower case, compatibility forms folded and accents dropped, so `Société` matches `societe` (and
  * half-width `ﾊﾟﾝ` matches `パン`); composed again (NFC), so a kana keeps its voicing mark and a
- * Korean syllable stays one letter. A vowel sign of Devanagari or Thai is no accent and stays.
- * The Latin letters no accent can be dropped from are written as those they stand for
- * (latin-letters.ts), so `isilti` and `ışıltı` both match `IŞILTI`, and `lodz` matches `Łódź`.
+ * Korean syllable stays one letter. A vowel sign of Devanagari or Thai is no accent and stays;
+ * Devanagari's candrabindu is read as the anusvara. The Latin letters no accent can be dropped
+ * from are written as those they stand for (latin-letters.ts), so `isilti` and `ışıltı` both match
+ * `IŞILTI`, and `lodz` matches `Łódź`; the digits of every script as ASCII's, so `1998` matches
+ * `१९९८`.
  */
 export function normalizeWord(word: string): string {
-  const folded = word.normalize('NFKD').replace(FOLDED_MARKS, '').normalize('NFC');
+  const folded = word
+    .normalize('NFKD')
+    .replace(FOLDED_MARKS, '')
+    .normalize('NFC')
+    .replace(CANDRABINDU, '\u0902')
+    .replace(OTHER_DIGIT, foldDigit);
   return foldLatinLetters(folded).toLowerCase();
 }
 

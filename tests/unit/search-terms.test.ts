@@ -7,6 +7,7 @@ import {
   readWordTerms,
   splitEastAsianWord,
   stemTerm,
+  STOP_WORDS,
   tokenizeIndexedWords,
   tokenizeWords,
 } from '../../src/documents/search-terms.ts';
@@ -226,6 +227,39 @@ describe('normalizeWord', () => {
     expect(normalizeWord('שָׁלוֹם')).toBe('שלום');
     expect(normalizeWord('يُروى')).toBe('يروى');
     expect(normalizeWord('tiếng Việt')).toBe('tieng viet');
+  });
+
+  it("should read Devanagari's candrabindu as the anusvara, which Hindi writers use alike", () => {
+    // महिलाएँ "women" (the copy) found nothing typed as महिलाएं, महिला or महिलाओं.
+    expect(normalizeWord('महिलाएँ')).toBe(normalizeWord('महिलाएं'));
+    expect(normalizeWord('छाँव')).toBe('छांव');
+    for (const word of ['महिलाएँ', 'महिलाएं', 'महिलाओं', 'महिला']) {
+      expect(stemTerm(normalizeWord(word)), word).toBe('महिल');
+    }
+  });
+
+  it('should read the digits of every script as ASCII digits', () => {
+    expect(normalizeWord('१९९८')).toBe('1998');
+    expect(normalizeWord('٢٠٢٤')).toBe('2024');
+    expect(normalizeWord('۱۴۰۳')).toBe('1403');
+    expect(normalizeWord('๒๕๖๔')).toBe('2564');
+    expect(normalizeWord('১২৩৪৫৬৭৮৯০')).toBe('1234567890');
+    // Mathematical digits (double-struck 1, sans-serif 0, monospace 0) and full-width ones, as
+    // NFKD folds them.
+    expect(normalizeWord('\u{1D7D9}\u{1D7E2}\u{1D7F6}')).toBe('100');
+    expect(normalizeWord('２０２６')).toBe('2026');
+    expect(normalizeWord('v२')).toBe('v2');
+    expect(normalizeWord('\u{1E951}\u{1E959}')).toBe('19');
+  });
+});
+
+describe('STOP_WORDS', () => {
+  it("should hold Hindi's question words and auxiliaries, as normalizeWord reads them", () => {
+    // कितनी महिलाएं हैं "how many women are there" found the FAQ of कितना समय first.
+    for (const word of ['कितना', 'कितनी', 'कितने', 'होता', 'होती', 'होते', 'करें', 'करने', 'कहाँ']) {
+      expect(STOP_WORDS.has(normalizeWord(word)), word).toBe(true);
+    }
+    for (const word of STOP_WORDS) expect(normalizeWord(word), word).toBe(word);
   });
 });
 
