@@ -127,14 +127,16 @@ export function buildSnippet(
     if (last && last.mark === mark) parts[parts.length - 1] = { text: last.text + part, mark };
     else parts.push({ text: part, mark });
   };
-  let cursor = shown[0]?.start ?? 0;
+  // A snippet that starts at the text's first word, or ends at its last, keeps what stands
+  // before or after it (an opening quotation mark, the full stop or danda that ends the answer)
+  // and says no more follows; one cut inside the text says so with an ellipsis.
+  let cursor = from > 0 ? (shown[0]?.start ?? 0) : text.length - text.trimStart().length;
   if (from > 0) push('… ', false);
   for (const word of shown) {
     push(text.slice(cursor, word.start), false);
     push(text.slice(word.start, word.end), word.mark);
     cursor = word.end;
   }
-  const end = shown.at(-1)?.end ?? text.length;
-  if (end < text.length) push(' …', false);
+  push(from + shown.length < words.length ? ' …' : text.slice(cursor).trimEnd(), false);
   return parts;
 }

@@ -726,6 +726,23 @@ describe('buildSnippet', () => {
     expect(parts.filter((part) => part.mark)).toEqual([{ text: 'needle', mark: true }]);
   });
 
+  it("should keep what stands before a text's first word and after its last, with no ellipsis", () => {
+    // A Hindi answer ends with its danda; before, the snippet dropped it for an ellipsis, as if
+    // the answer went on.
+    const answer = 'कपड़े को ठंडे पानी में अलग से धोइए और छाँव में सुखाइए।';
+    const whole = (text: string, term: string) =>
+      buildSnippet(text, new Set([term]))
+        .map((part) => part.text)
+        .join('');
+    expect(whole(answer, 'धोइए')).toBe(answer);
+    expect(whole('  «Bread, baked daily.»  ', 'bread')).toBe('«Bread, baked daily.»');
+    expect(whole('Is the bread fresh? Yes.', 'fresh')).toBe('Is the bread fresh? Yes.');
+    // Cut inside the text: an ellipsis where words were left out, and only there.
+    const words = Array.from({ length: 30 }, (_, i) => `w${i}`);
+    expect(whole(`${words.join(' ')}.`, 'w2')).toBe(`${words.slice(0, 24).join(' ')} …`);
+    expect(whole(`${words.join(' ')}.`, 'w29')).toBe(`… ${words.slice(6).join(' ')}.`);
+  });
+
   it('should keep markup-like text as text', () => {
     const parts = buildSnippet('a <img src=x> needle', new Set(['needle']));
     expect(parts).toEqual([
