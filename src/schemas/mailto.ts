@@ -3,8 +3,12 @@
  * documents that read them (JSON-LD, the OpenAPI description) need no schema library.
  */
 
-/** One address after `mailto:`, then headers if any (`mailto:sales@example.com?subject=Hi`). */
-export const MAILTO_URL = /^mailto:[^@?,\s]+@[^@?,\s]+(?:\?\S*)?$/i;
+/**
+ * One address after `mailto:`, then headers if any (`mailto:sales@example.com?subject=Hi`), whose
+ * values may hold spaces as an owner writes them (`?subject=थोक ऑर्डर`; content/ stores them
+ * percent-encoded), but no control character.
+ */
+export const MAILTO_URL = /^mailto:[^@?,\s]+@[^@?,\s]+(?:\?\P{Cc}*)?$/iu;
 
 /**
  * The address of a `mailto:` URL (`sales@example.com`), or undefined for an http(s) URL:

@@ -8,6 +8,7 @@ import {
   RESERVED_PAGE_SLUGS,
 } from '../../src/site-content/content-page-rules.ts';
 import { SiteContentSchema } from '../../src/schemas/site-content.ts';
+import { LinkUrlSchema } from '../../src/schemas/content-urls.ts';
 import {
   copyFixtureContent,
   editContentFile,
@@ -86,6 +87,10 @@ describe('readSiteContent', () => {
       'mailto:?subject=Devis',
       'tel:+33472000000',
       'javascript:alert(1)',
+      // A subject of two words, as an owner writes it (a Hindi owner's was refused as if the
+      // address were wrong), and an address with a space, which is one.
+      'mailto:ventes@boulangerie.example?subject=Devis pour trois boutiques',
+      'mailto:ven tes@boulangerie.example',
     ];
     await edit('calls-to-action.yaml', (text) => {
       let i = 0;
@@ -106,7 +111,12 @@ describe('readSiteContent', () => {
       `content/calls-to-action.yaml: [4].url: ${oneAddress} (it is "mailto:?subject=Devis")`,
       `content/calls-to-action.yaml: [5].url: ${webOrMail} (it is "tel:+33472000000")`,
       `content/calls-to-action.yaml: [6].url: ${webOrMail} (it is "javascript:alert(1)")`,
+      `content/calls-to-action.yaml: [8].url: ${oneAddress} (it is "mailto:ven tes@boulangerie.example")`,
     ]);
+    // Stored as the URI it stands for, as a web address with a space is.
+    expect(LinkUrlSchema.parse('mailto:ventes@boulangerie.example?subject=Devis pour trois')).toBe(
+      'mailto:ventes@boulangerie.example?subject=Devis%20pour%20trois',
+    );
   });
 
   it('should report every problem at once, with list positions', async () => {
