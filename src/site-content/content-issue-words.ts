@@ -133,21 +133,29 @@ function plural(count: number, one: string, many = `${one}s`): string {
 }
 
 /**
- * What an owner is told of two YAML mistakes owners make, in place of the YAML parser's words
+ * What an owner is told of three YAML mistakes owners make, in place of the YAML parser's words
  * (`Nested mappings are not allowed in compact mappings`), by the parser's error code and the
- * line it names: a value holding `: ` unquoted (YAML reads a field inside it), and an apostrophe
- * inside a value in single quotes (which ends it). Undefined for any other error, which keeps the
- * parser's words.
+ * line it names: a value holding `: ` unquoted (YAML reads a field inside it), an apostrophe
+ * inside a value in single quotes (which ends it), and a value, a field's or a list entry's, that
+ * begins with a quotation in double quotes and goes on after it (`- "How do I order?" is asked
+ * most`: YAML reads the quotation as the whole value). Undefined for any other error, which keeps
+ * the parser's words.
  */
 export function describeYamlMistake(code: string, line: string): string | undefined {
   const field = /^\s*(?:- )?([\w-]+):[ \t]+(.*)$/.exec(line);
-  if (!field) return undefined;
-  const [, name = '', value = ''] = field;
-  if (code === 'BLOCK_AS_IMPLICIT_KEY' && /:[ \t]/.test(value)) {
+  const entry = field ? undefined : /^\s*- +(.*)$/.exec(line);
+  const name = field?.[1];
+  const value = field?.[2] ?? entry?.[1];
+  if (value === undefined) return undefined;
+  const before = name === undefined ? '' : `${name}: `;
+  if (name !== undefined && code === 'BLOCK_AS_IMPLICIT_KEY' && /:[ \t]/.test(value)) {
     return `${name}: its value holds ": ", which YAML reads as the start of another field: put the whole value in double quotes ("...")`;
   }
+  if (code === 'UNEXPECTED_TOKEN' && value.startsWith('"')) {
+    return `${before}the value begins with a quotation in double quotes and goes on after it, and YAML reads the quotation as the whole value: put the whole value in single quotes ('...'), writing each apostrophe in it twice (it''s)`;
+  }
   if (code === 'UNEXPECTED_TOKEN' && value.startsWith("'")) {
-    return `${name}: the value is in single quotes, which its apostrophe ends: write the apostrophe twice (it''s) or put the value in double quotes ("...")`;
+    return `${before}the value is in single quotes, which its apostrophe ends: write the apostrophe twice (it''s) or put the value in double quotes ("...")`;
   }
   return undefined;
 }

@@ -344,6 +344,24 @@ describe('readSiteContent', () => {
     ]);
   });
 
+  it('should say how to quote a value that begins with a quotation and goes on, a field or a list entry', async () => {
+    // A Hindi owner's guidance began with the question it speaks of; YAML's words were
+    // "Unexpected scalar at node end".
+    await edit('agents.yaml', (text) =>
+      text.replace(/^guidance:\n/m, 'guidance:\n  - "ऑर्डर कैसे करें?" जैसे प्रश्नों का उत्तर दें।\n'),
+    );
+    await edit('company.yaml', (text) =>
+      text.replace(/^tagline: .*$/m, 'tagline: "Fresh" bread, every morning'),
+    );
+    const quoted = `the value begins with a quotation in double quotes and goes on after it, and YAML reads the quotation as the whole value: put the whole value in single quotes ('...'), writing each apostrophe in it twice (it''s); fix it first, then the file's fields are checked`;
+    const agents = (await readFile(join(dir, 'agents.yaml'), 'utf8')).split('\n');
+    const line = agents.findIndex((entry) => entry.includes('ऑर्डर')) + 1;
+    expect(await issuesOf()).toEqual([
+      `content/company.yaml: line 5: tagline: ${quoted}`,
+      `content/agents.yaml: line ${line}: ${quoted}`,
+    ]);
+  });
+
   it('should say how to quote a list entry that YAML read as a field, for its ": "', async () => {
     await edit('agents.yaml', (text) =>
       text.replace(/^guidance:\n/m, 'guidance:\n  - Do not infer prices: ask the sales team.\n'),
