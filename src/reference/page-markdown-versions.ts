@@ -109,7 +109,7 @@ function buildPageMarkdown(
         buildAgentInstructionsSection(site.content),
       ),
       ...body,
-      ...buildMarkdownSitemapSection(site.urls),
+      ...buildMarkdownSitemapSection(site.urls, site.content.pages),
     ],
     page.path,
   );

@@ -4,6 +4,7 @@ import { findParityGaps } from '../../src/audit/markdown-parity.ts';
 import { readFrontMatter, readHead } from '../../src/audit/audit-pages.ts';
 import { GLOSSARY_TERMS } from '../../src/reference/glossary.ts';
 import { listErrorCatalogue } from '../../src/service/error-catalogue.ts';
+import { decodeHtmlEntities } from '../../src/service/escape-html.ts';
 import type { SitePage } from '../../src/service/site-pages.ts';
 import { API_VERSION } from '../../src/service/versions.ts';
 import { readSourcesLastModified } from '../../src/site-content/source-dates.ts';
@@ -118,6 +119,20 @@ describe.each(pages)('the page $path', (page) => {
     expect(/<footer[\s\S]*<a href="\/glossary">Glossary<\/a>[\s\S]*<\/footer>/.test(html)).toBe(
       true,
     );
+    // The main pages by the labels the header gives them (an owner's navLabel, in its language).
+    const labels = new Map(
+      [...sitemap.matchAll(/\[((?:\\.|[^\]\\])*)\]\(([^)\s]+)\)/g)].map(([, label = '', url]) => [
+        url,
+        label.replace(/\\(.)/g, '$1'),
+      ]),
+    );
+    const header = /<nav aria-label="Main"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? '';
+    const links = [...header.matchAll(/<a href="(\/|\/developers|\/docs)"[^>]*>([^<]*)<\/a>/g)];
+    expect(links.map(([, href]) => href)).toEqual(['/', '/developers', '/docs']);
+    for (const [, href = '', label = ''] of links) {
+      const markdownUrl = `${baseUrl}${href === '/' ? '/index' : href}.md`;
+      expect(labels.get(markdownUrl), href).toBe(decodeHtmlEntities(label));
+    }
   });
 });
 

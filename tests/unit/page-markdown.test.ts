@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { joinMarkdown } from '../../src/documents/markdown-text.ts';
-import { buildHomeMarkdownBody } from '../../src/documents/page-markdown.ts';
+import {
+  buildHomeMarkdownBody,
+  buildMarkdownSitemapSection,
+} from '../../src/documents/page-markdown.ts';
 import { parseMarkdownOutline } from '../../src/site-content/parse-markdown-outline.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
 import { loadFixtureContent } from '../support/fixture-content.ts';
@@ -48,6 +51,32 @@ describe("buildHomeMarkdownBody with the hero's image", () => {
     expect(shown).toBeLessThan(lines.findIndex((line) => line.startsWith('- Founded')));
     expect(joinMarkdown(buildHomeMarkdownBody(site), site.urls.origin, '/')).not.toContain(
       '](https://facts.example.com/_astro/',
+    );
+  });
+});
+
+describe('buildMarkdownSitemapSection', () => {
+  it("should label the main pages as the header does, by the owner's navLabel where given", async () => {
+    // A site in Hindi labelled its header मुखपृष्ठ · डेवलपर · API दस्तावेज़, and its Markdown
+    // versions' sitemap "Home · Developers · API docs".
+    const rightToLeft = await loadExpectedSite(
+      'https://facts.example.com',
+      await loadFixtureContent('right-to-left'),
+    );
+    const [, , line] = buildMarkdownSitemapSection(rightToLeft.urls, {
+      ...rightToLeft.content.pages,
+      home: { ...rightToLeft.content.pages.home, navLabel: 'मुखपृष्ठ [main]' },
+    });
+    expect(rightToLeft.content.pages.docs.navLabel).toBe('التوثيق');
+    expect(line).toBe(
+      [
+        '[मुखपृष्ठ \\[main\\]](https://facts.example.com/index.md)',
+        '[المطورون](https://facts.example.com/developers.md)',
+        '[التوثيق](https://facts.example.com/docs.md)',
+        '[Glossary](https://facts.example.com/glossary.md)',
+        '[Errors](https://facts.example.com/errors.md)',
+        '[Every page](https://facts.example.com/sitemap.md)',
+      ].join(' · '),
     );
   });
 });
