@@ -71,7 +71,7 @@ export function buildPrompts(site: SiteDocuments): McpPrompt[] {
           role: 'user',
           content: {
             type: 'text',
-            text: `Answer this question about ${company.name} using only its public site copy: "${args.question ?? ''}". Call the search_site_copy tool, cite the source URL of every passage you use, and say plainly when the copy does not answer the question. This service holds no customer data or pricing.`,
+            text: `Answer this question about ${company.name} using only its public site copy: "${args.question ?? ''}". Call the search_site_copy tool, cite the source URL of every passage you use, and say plainly when the copy does not answer the question. This service holds no customer data.`,
           },
         },
       ],

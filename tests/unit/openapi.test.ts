@@ -119,6 +119,13 @@ describe('buildOpenApiDocument', () => {
     ]);
   });
 
+  it("should say what the API holds without denying what the owner's pages may publish, such as prices", () => {
+    // A Hindi owner's site had a pricing page; the description said "no customer data, pricing,
+    // accounts or API keys", which an agent may read as "this company publishes no prices".
+    expect(document.info.description).toContain('public marketing facts only');
+    expect(document.info.description).not.toMatch(/pric/i);
+  });
+
   it.each(SPEC_OPERATIONS)('should describe %s %s', (method, url) => {
     expect(publishedOperations()).toContain(`${method} ${url}`);
   });
