@@ -195,7 +195,7 @@ export async function renderOpenGraphImage(company: Company, logoSvg: string): P
 export interface LeftOutLine {
   readonly field: 'name' | 'tagline';
   readonly text: string;
-  /** What the image shows in the name's place: the website's host (readShownHost). */
+  /** What the image shows in the name's place: the short name, or the website's host (readShownHost). */
   readonly instead?: string;
 }
 
@@ -228,9 +228,12 @@ async function fitOpenGraphLines(
   fonts: readonly SatoriFont[],
 ): Promise<{ name: string | undefined; tagline: string | undefined; leftOut: LeftOutLine[] }> {
   // A name the fonts cannot draw (ร้านรุ่งอรุณ) gives way to the short name when they can (Rung Arun).
-  const drawn =
-    (await fitTextToFonts(company.name, fonts, company.locale)) ??
-    (await fitTextToFonts(company.alternateName, fonts, company.locale));
+  const fullName = await fitTextToFonts(company.name, fonts, company.locale);
+  const shortName =
+    fullName === undefined
+      ? await fitTextToFonts(company.alternateName, fonts, company.locale)
+      : undefined;
+  const drawn = fullName ?? shortName;
   // Neither: the website's host, so that a link preview still says whose page it is (an image of a
   // logo and nothing else said nothing of a Thai bakery's name); only whole (a host of emoji would
   // have been drawn as `.example`).
@@ -240,8 +243,9 @@ async function fitOpenGraphLines(
   const name = drawn ?? host;
   const tagline = await fitTextToFonts(company.tagline, fonts, company.locale);
   const leftOut: LeftOutLine[] = [
-    ...(drawn === undefined
-      ? [{ field: 'name' as const, text: company.name, ...(host ? { instead: host } : {}) }]
+    // The owner is told which stands in for the name: the short name, or the host.
+    ...(fullName === undefined
+      ? [{ field: 'name' as const, text: company.name, ...(name ? { instead: name } : {}) }]
       : []),
     ...(tagline === undefined ? [{ field: 'tagline' as const, text: company.tagline }] : []),
   ];
@@ -249,8 +253,9 @@ async function fitOpenGraphLines(
 }
 
 /**
- * The lines of the content the Open Graph image leaves out (none when it draws the name or the
- * short name, and the tagline): what the build warns of (site-snapshot.ts), before the pages.
+ * The lines of the content the Open Graph image leaves out (none when it draws the name and the
+ * tagline), with what it shows in the name's place: what the build warns of (site-snapshot.ts),
+ * before the pages.
  */
 export async function listLeftOutLines(company: Company): Promise<LeftOutLine[]> {
   return (await fitOpenGraphLines(company, await loadOpenGraphFonts())).leftOut;

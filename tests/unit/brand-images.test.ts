@@ -119,10 +119,11 @@ describe('the Open Graph image', { timeout: 30_000 }, () => {
   it('should list each line it leaves out, by its field, and none when it draws them all', async () => {
     const { company } = await loadFixtureContent('rich');
     expect(await listLeftOutLines(company)).toEqual([]);
-    // A name it cannot draw gives way to a short name it can: nothing is left out.
+    // A name it cannot draw gives way to a short name it can, and the owner is told (a Hindi
+    // owner's name was swapped for the short name without a word).
     expect(
       await listLeftOutLines({ ...company, name: 'ร้านขนมปังรุ่งอรุณ', alternateName: 'Rung Arun' }),
-    ).toEqual([]);
+    ).toEqual([{ field: 'name', text: 'ร้านขนมปังรุ่งอรุณ', instead: 'Rung Arun' }]);
     const hindi = {
       ...company,
       name: 'जयपुर मसाला समिति',
