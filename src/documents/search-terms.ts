@@ -132,6 +132,9 @@ const FOLDED_MARKS =
  */
 const CANDRABINDU = /\u0901/g;
 
+/** A character outside ASCII. */
+const NON_ASCII = /[\u0080-\u{10FFFF}]/u;
+
 /** A decimal digit of a script other than ASCII's: `१९९८` in Devanagari, `٢٠٢٤` in Arabic. */
 const OTHER_DIGIT = /[\p{Nd}--[0-9]]/gv;
 const DIGIT = /\p{Nd}/u;
@@ -164,12 +167,12 @@ function foldDigit(digit: string): string {
  * `१९९८`.
  */
 export function normalizeWord(word: string): string {
-  const folded = word
-    .normalize('NFKD')
-    .replace(FOLDED_MARKS, '')
-    .normalize('NFC')
-    .replace(CANDRABINDU, '\u0902')
-    .replace(OTHER_DIGIT, foldDigit);
+  const composed = word.normalize('NFKD').replace(FOLDED_MARKS, '').normalize('NFC');
+  // Most words are ASCII, which holds neither: without this test the two scans made it a third
+  // slower over the sample site's 26,698 indexed words.
+  const folded = NON_ASCII.test(composed)
+    ? composed.replace(CANDRABINDU, '\u0902').replace(OTHER_DIGIT, foldDigit)
+    : composed;
   return foldLatinLetters(folded).toLowerCase();
 }
 
