@@ -21,6 +21,9 @@ export interface SnippetPart {
 const SNIPPET_WORDS = 24;
 const SNIPPET_LEAD = 6;
 
+/** The most characters a snippet keeps before a text's first word or after its last. */
+const SNIPPET_EDGE = 8;
+
 /** A word of a snippet: where it stands in the text, and whether it matched. */
 interface SnippetWord {
   readonly start: number;
@@ -128,15 +131,20 @@ export function buildSnippet(
     else parts.push({ text: part, mark });
   };
   // A snippet that starts at the text's first word, or ends at its last, keeps what stands
-  // before or after it (an opening quotation mark, the full stop or danda that ends the answer)
-  // and says no more follows; one cut inside the text says so with an ellipsis.
-  let cursor = from > 0 ? (shown[0]?.start ?? 0) : text.length - text.trimStart().length;
-  if (from > 0) push('… ', false);
+  // before or after it (an opening quotation mark, the full stop or danda that ends the answer),
+  // up to a few characters (not a code block's rule of dashes), and says no more follows; one
+  // cut inside the text says so with an ellipsis.
+  const lead = text.slice(0, shown[0]?.start ?? 0).trimStart();
+  const rest = text.slice(shown.at(-1)?.end ?? text.length).trimEnd();
+  const whole = (edge: string) => [...edge].length <= SNIPPET_EDGE;
+  const head = from === 0 && whole(lead);
+  let cursor = (shown[0]?.start ?? 0) - (head ? lead.length : 0);
+  if (!head) push('… ', false);
   for (const word of shown) {
     push(text.slice(cursor, word.start), false);
     push(text.slice(word.start, word.end), word.mark);
     cursor = word.end;
   }
-  push(from + shown.length < words.length ? ' …' : text.slice(cursor).trimEnd(), false);
+  push(from + shown.length === words.length && whole(rest) ? rest : ' …', false);
   return parts;
 }

@@ -741,6 +741,8 @@ describe('buildSnippet', () => {
     const words = Array.from({ length: 30 }, (_, i) => `w${i}`);
     expect(whole(`${words.join(' ')}.`, 'w2')).toBe(`${words.slice(0, 24).join(' ')} …`);
     expect(whole(`${words.join(' ')}.`, 'w29')).toBe(`… ${words.slice(6).join(' ')}.`);
+    // More than a few characters beside the words (a code block's rule) is left out, as cut.
+    expect(whole(`${'='.repeat(20)}\nbread\n${'-'.repeat(20)}`, 'bread')).toBe('… bread …');
   });
 
   it('should keep markup-like text as text', () => {
