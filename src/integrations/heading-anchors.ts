@@ -94,13 +94,17 @@ export const createHeadingAnchorsPlugin =
                 renamed === undefined ? withPrefix(properties.href, idPrefix) : `#${renamed}`,
               );
             }
+            // The note's number and its way back are no words of the text: the search leaves
+            // them out, as the Markdown comparison does (`2021¹` was read as `20211`).
             if (properties.dataFootnoteRef !== undefined) {
               ctx.setProperty(node, 'ariaDescribedBy', [`${idPrefix}${FOOTNOTE_LABEL_ID}`]);
               ctx.setProperty(node, 'dataMarkdownIgnore', true);
+              ctx.setProperty(node, 'dataSearchIgnore', true);
             }
             if (properties.dataFootnoteBackref !== undefined) {
               if (lang) ctx.setProperty(node, 'lang', lang);
               ctx.setProperty(node, 'dataMarkdownIgnore', true);
+              ctx.setProperty(node, 'dataSearchIgnore', true);
             }
             return;
           }
@@ -111,6 +115,8 @@ export const createHeadingAnchorsPlugin =
               properties: {
                 className: ['visually-hidden'],
                 id: `${idPrefix}${FOOTNOTE_LABEL_ID}`,
+                // "Footnotes", for screen readers: no word of the section's text.
+                dataSearchIgnore: true,
                 ...(lang ? { lang } : {}),
               },
               children: [{ type: 'text', value: ctx.textContent(node) }],

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildSiteMarkdown } from '../../src/integrations/site-markdown.ts';
 import { resolveLanguageMarks } from '../../src/site-content/page-languages.ts';
 import { isFenceLanguageKnown } from '../../src/reference/code-highlighting.ts';
+import { readPageSections } from '../../src/integrations/page-sections.ts';
 
 /** The Markdown of content/ as the pages render it, through the processor astro.config.mjs uses. */
 async function renderWithHeadings(
@@ -169,5 +170,18 @@ describe("content/'s Markdown as the pages render it", () => {
     expect(await render('- [ ] Αέρας\n', 'el-GR')).toContain(
       '<input type="checkbox" disabled aria-label="Not done" lang="en">',
     );
+  });
+});
+
+describe("content/'s footnotes as the search reads them", () => {
+  it("should leave the note's number, its way back and the screen readers' label out of the section's words", async () => {
+    // A Vietnamese owner's "năm 2021[^1]." was searched and shown as "năm 20211. Footnotes …".
+    const html = await render(
+      'Chứng nhận hữu cơ năm 2021[^1].\n\n[^1]: Cấp lại hằng năm.\n',
+      'vi-VN',
+    );
+    expect(html).toContain('data-footnote-ref');
+    const [section] = readPageSections(`<main>${html}</main>`, '/');
+    expect(section?.text).toBe('Chứng nhận hữu cơ năm 2021. Cấp lại hằng năm.');
   });
 });
