@@ -1,4 +1,4 @@
-import type { PageName, SiteContent } from '../schemas/site-content.ts';
+import type { SiteContent } from '../schemas/site-content.ts';
 import type { SiteOutlines } from '../schemas/markdown-outline.ts';
 import {
   demoteHeadings,
@@ -81,35 +81,30 @@ export function buildPageMarkdownHead(
   ];
 }
 
-/**
- * The pages the short `## Sitemap` section of every Markdown version names, by label; a main
- * page (`page`) by its `navLabel` where the owner gives one, as the header's link to it is.
- */
-export const MARKDOWN_SITEMAP_PAGES: readonly {
-  readonly label: string;
-  readonly path: string;
-  readonly page?: PageName;
-}[] = [
-  { label: 'Home', path: '/index.md', page: 'home' },
-  { label: 'Developers', path: '/developers.md', page: 'developers' },
-  { label: 'API docs', path: '/docs.md', page: 'docs' },
-  { label: 'Glossary', path: '/glossary.md' },
-  { label: 'Errors', path: '/errors.md' },
-];
+/** The pages the short `## Sitemap` section names after the header's, by label. */
+export const MARKDOWN_SITEMAP_PAGES: readonly { readonly label: string; readonly path: string }[] =
+  [
+    { label: 'Glossary', path: '/glossary.md' },
+    { label: 'Errors', path: '/errors.md' },
+  ];
 
 /**
- * The `## Sitemap` section every Markdown version ends with: the main pages' Markdown versions
- * and the full Markdown sitemap, so an agent reading Markdown can move on without the HTML. The
- * main pages are labelled as the header labels them (`pages`: content/'s, with their `navLabel`).
+ * The `## Sitemap` section every Markdown version ends with: the Markdown versions of the pages
+ * the header links (`navigation`: buildSiteNavigation's, the main pages by an owner's `navLabel`
+ * and the owner's pages in the navigation), then the glossary, the errors and the full Markdown
+ * sitemap, so an agent reading Markdown can move on without the HTML.
  */
 export function buildMarkdownSitemapSection(
   urls: ServiceUrls,
-  pages: Partial<Record<PageName, { readonly navLabel?: string | undefined }>> = {},
+  navigation: readonly { readonly href: string; readonly label: string }[],
 ): string[] {
-  const links = MARKDOWN_SITEMAP_PAGES.map(({ label, path, page }) => {
-    const navLabel = page === undefined ? undefined : pages[page]?.navLabel;
-    return `[${navLabel === undefined ? label : escapeMarkdownText(navLabel)}](${urls.origin}${path})`;
-  });
+  const links = [
+    ...navigation.map(
+      ({ href, label }) =>
+        `[${escapeMarkdownText(label)}](${urls.origin}${href === '/' ? '/index' : href}.md)`,
+    ),
+    ...MARKDOWN_SITEMAP_PAGES.map(({ label, path }) => `[${label}](${urls.origin}${path})`),
+  ];
   return ['## Sitemap', '', `${links.join(' · ')} · [Every page](${urls.sitemapMd})`, ''];
 }
 

@@ -24,6 +24,7 @@ import {
 } from './error-pages-markdown.ts';
 import { GLOSSARY_COPY } from './glossary.ts';
 import { buildGlossaryMarkdownBody } from './glossary-markdown.ts';
+import { buildSiteNavigation } from './site-navigation.ts';
 import type { ToolExamples } from './tool-examples.ts';
 
 /** When the content behind a page last changed (read at build time by the caller). */
@@ -109,7 +110,7 @@ function buildPageMarkdown(
         buildAgentInstructionsSection(site.content),
       ),
       ...body,
-      ...buildMarkdownSitemapSection(site.urls, site.content.pages),
+      ...buildMarkdownSitemapSection(site.urls, buildSiteNavigation(site.content)),
     ],
     page.path,
   );

@@ -119,20 +119,27 @@ describe.each(pages)('the page $path', (page) => {
     expect(/<footer[\s\S]*<a href="\/glossary">Glossary<\/a>[\s\S]*<\/footer>/.test(html)).toBe(
       true,
     );
-    // The main pages by the labels the header gives them (an owner's navLabel, in its language).
-    const labels = new Map(
-      [...sitemap.matchAll(/\[((?:\\.|[^\]\\])*)\]\(([^)\s]+)\)/g)].map(([, label = '', url]) => [
-        url,
-        label.replace(/\\(.)/g, '$1'),
-      ]),
+    // The header's pages, in its order and by its labels (an owner's navLabel, in its language,
+    // and the owner's pages in the navigation), then the reference's.
+    const linked = [...sitemap.matchAll(/\[((?:\\.|[^\]\\])*)\]\(([^)\s]+)\)/g)].map(
+      ([, label = '', url = '']) => [label.replace(/\\(.)/g, '$1'), url],
     );
     const header = /<nav aria-label="Main"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? '';
-    const links = [...header.matchAll(/<a href="(\/|\/developers|\/docs)"[^>]*>([^<]*)<\/a>/g)];
-    expect(links.map(([, href]) => href)).toEqual(['/', '/developers', '/docs']);
-    for (const [, href = '', label = ''] of links) {
-      const markdownUrl = `${baseUrl}${href === '/' ? '/index' : href}.md`;
-      expect(labels.get(markdownUrl), href).toBe(decodeHtmlEntities(label));
+    const links = [...header.matchAll(/<a href="([^"]+)"[^>]*>([^<]*)<\/a>/g)].map(
+      ([, href = '', label = '']) => [
+        decodeHtmlEntities(label).trim(),
+        `${baseUrl}${href === '/' ? '/index' : href}.md`,
+      ],
+    );
+    for (const path of ['/index', '/developers', '/docs']) {
+      expect(links.map(([, url]) => url)).toContain(`${baseUrl}${path}.md`);
     }
+    expect(linked.slice(0, links.length)).toEqual(links);
+    expect(linked.slice(links.length).map(([label]) => label)).toEqual([
+      'Glossary',
+      'Errors',
+      'Every page',
+    ]);
   });
 });
 

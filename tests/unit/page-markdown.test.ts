@@ -4,6 +4,7 @@ import {
   buildHomeMarkdownBody,
   buildMarkdownSitemapSection,
 } from '../../src/documents/page-markdown.ts';
+import { buildSiteNavigation } from '../../src/reference/site-navigation.ts';
 import { parseMarkdownOutline } from '../../src/site-content/parse-markdown-outline.ts';
 import { loadExpectedSite } from '../support/expected-site.ts';
 import { loadFixtureContent } from '../support/fixture-content.ts';
@@ -56,21 +57,27 @@ describe("buildHomeMarkdownBody with the hero's image", () => {
 });
 
 describe('buildMarkdownSitemapSection', () => {
-  it("should label the main pages as the header does, by the owner's navLabel where given", async () => {
-    // A site in Hindi labelled its header मुखपृष्ठ · डेवलपर · API दस्तावेज़, and its Markdown
-    // versions' sitemap "Home · Developers · API docs".
+  it("should link the header's pages by the header's labels, the owner's navLabel and pages included", async () => {
+    // A site in Hindi labelled its header मुखपृष्ठ · डेवलपर · API दस्तावेज़ and its Markdown
+    // versions' sitemap "Home · Developers · API docs"; one in Vietnamese left out its "Bảng giá".
     const rightToLeft = await loadExpectedSite(
       'https://facts.example.com',
       await loadFixtureContent('right-to-left'),
     );
-    const [, , line] = buildMarkdownSitemapSection(rightToLeft.urls, {
-      ...rightToLeft.content.pages,
-      home: { ...rightToLeft.content.pages.home, navLabel: 'मुखपृष्ठ [main]' },
-    });
-    expect(rightToLeft.content.pages.docs.navLabel).toBe('التوثيق');
+    const { content } = rightToLeft;
+    const [, , line] = buildMarkdownSitemapSection(
+      rightToLeft.urls,
+      buildSiteNavigation({
+        ...content,
+        pages: { ...content.pages, home: { ...content.pages.home, navLabel: 'मुखपृष्ठ [main]' } },
+      }),
+    );
+    expect(content.pages.docs.navLabel).toBe('التوثيق');
     expect(line).toBe(
       [
         '[मुखपृष्ठ \\[main\\]](https://facts.example.com/index.md)',
+        // The fixture's own page, in the header's order (its navOrder, 15).
+        '[الباقات](https://facts.example.com/al-baqat.md)',
         '[المطورون](https://facts.example.com/developers.md)',
         '[التوثيق](https://facts.example.com/docs.md)',
         '[Glossary](https://facts.example.com/glossary.md)',
