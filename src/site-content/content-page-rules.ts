@@ -2,10 +2,43 @@ import { copyBodyKey } from '../schemas/markdown-outline.ts';
 import { BUILT_IN_ROUTES } from '../service/routes.ts';
 import { CHANGELOG_PAGE_SLUG } from './changelog-page.ts';
 import { footnoteIdPrefix, HOME_TEMPLATE_IDS, isFootnoteId } from './heading-ids.ts';
+import { foldLatinLetters } from './latin-letters.ts';
 import { parseMarkdownOutline } from './parse-markdown-outline.ts';
 
 /** A file name stem in kebab-case: the slug of a content page or a changelog entry. */
 export const KEBAB_CASE_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/**
+ * The kebab-case name a file name not in kebab-case most likely meant: accents dropped and the
+ * letters that have none written as people type them (`bảng-giá` is `bang-gia`, `Đội ngũ` is
+ * `doi-ngu`), a capital inside a word starting a new one (`AboutUs` is `about-us`), anything else
+ * a hyphen. Undefined where no letter a to z or digit is left (a name in Thai or Devanagari).
+ */
+export function suggestKebabCase(name: string): string | undefined {
+  const letters = foldLatinLetters(
+    name
+      .replace(/(\p{Ll})(\p{Lu})/gu, '$1-$2')
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, ''),
+  );
+  const slug = letters
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return KEBAB_CASE_SLUG.test(slug) ? slug : undefined;
+}
+
+/**
+ * Why a file name is refused when it is not in kebab-case, with the name to give it where one can
+ * be made of it, else an example: "lower-case letters" alone read as wrong to an owner whose
+ * `bảng-giá` is in lower case.
+ */
+export function describeKebabCaseName(name: string, example: string): string {
+  const suggested = suggestKebabCase(name);
+  return `must be kebab-case (lower-case letters a to z, digits and single hyphens)${
+    suggested ? `: rename it ${suggested}.md` : `, e.g. ${example}`
+  }`;
+}
 
 /**
  * Page file names the site keeps for its own although the route table gives `/<name>` and
@@ -34,9 +67,7 @@ export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
  * kebab-case, a reserved name, or a path (`/<name>`, `/<name>.md`) another surface already holds.
  */
 export function findContentPageClash(name: string): string | undefined {
-  if (!KEBAB_CASE_SLUG.test(name)) {
-    return 'must be kebab-case (lower-case letters, digits and single hyphens), e.g. about-us.md';
-  }
+  if (!KEBAB_CASE_SLUG.test(name)) return describeKebabCaseName(name, 'about-us.md');
   if (name === CHANGELOG_PAGE_SLUG) {
     return 'is reserved for the changelog: write its entries as files of content/changelog/ instead';
   }
@@ -76,7 +107,7 @@ const RESERVED_COPY_SLUGS: ReadonlySet<string> = new Set(['product']);
  * or may give a footnote (a section's id there is its file's name).
  */
 export function findCopyNameProblem(name: string): string | undefined {
-  if (!KEBAB_CASE_SLUG.test(name)) return 'must be kebab-case, e.g. our-history.md';
+  if (!KEBAB_CASE_SLUG.test(name)) return describeKebabCaseName(name, 'our-history.md');
   if (RESERVED_COPY_SLUGS.has(name)) {
     return 'is taken by the product description (served as /copy/product.md): rename the file';
   }

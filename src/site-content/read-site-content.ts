@@ -34,6 +34,7 @@ import { checkLogoSvg } from './brand-logo.ts';
 import { checkProductImage } from './product-image.ts';
 import { buildChangelogPage, findChangelogEntryProblems, sortChangelog } from './changelog-page.ts';
 import {
+  describeKebabCaseName,
   findCopyNameProblem,
   findContentPageClash,
   findSectionShortfall,
@@ -316,7 +317,7 @@ class ContentReader {
       const slug = name.slice(0, -'.md'.length);
       const wellNamed = KEBAB_CASE_SLUG.test(slug);
       if (!wellNamed) {
-        this.report(file, '(file name)', 'must be kebab-case, e.g. 2026-11-25-changelog.md');
+        this.report(file, '(file name)', describeKebabCaseName(slug, '2026-11-25-changelog.md'));
       }
       const entry = await this.markdown(file, ChangelogEntryFrontMatterSchema);
       if (!entry) continue;

@@ -383,10 +383,17 @@ describe('readSiteContent', () => {
     );
   });
 
-  it('should refuse a copy file whose name is not kebab-case', async () => {
+  it('should refuse a copy file whose name is not kebab-case, with the name to give it', async () => {
     await cp(join(dir, 'copy/methode.md'), join(dir, 'copy/About Us.md'));
+    // A Vietnamese owner's lower-case name was refused as if it were not in lower case.
+    await cp(join(dir, 'copy/methode.md'), join(dir, 'copy/câu-hỏi-đáp.md'));
+    await cp(join(dir, 'copy/methode.md'), join(dir, 'copy/ขนมปัง.md'));
+    const kebab = 'must be kebab-case (lower-case letters a to z, digits and single hyphens)';
     expect(await issuesOf()).toEqual([
-      'content/copy/About Us.md: (file name): must be kebab-case, e.g. our-history.md',
+      `content/copy/About Us.md: (file name): ${kebab}: rename it about-us.md`,
+      `content/copy/câu-hỏi-đáp.md: (file name): ${kebab}: rename it cau-hoi-dap.md`,
+      // Nothing a to z to make a name of: an example instead.
+      `content/copy/ขนมปัง.md: (file name): ${kebab}, e.g. our-history.md`,
     ]);
   });
   it('should refuse a copy file named product.md, the path of the product description', async () => {
@@ -655,8 +662,8 @@ describe('readSiteContent: content pages', () => {
     await cp(join(dir, PAGE), join(dir, 'pages/Our Team.md'));
     await cp(join(dir, PAGE), join(dir, 'pages/team_2.md'));
     expect(await issuesOf()).toEqual([
-      'content/pages/Our Team.md: (file name): must be kebab-case (lower-case letters, digits and single hyphens), e.g. about-us.md',
-      'content/pages/team_2.md: (file name): must be kebab-case (lower-case letters, digits and single hyphens), e.g. about-us.md',
+      'content/pages/Our Team.md: (file name): must be kebab-case (lower-case letters a to z, digits and single hyphens): rename it our-team.md',
+      'content/pages/team_2.md: (file name): must be kebab-case (lower-case letters a to z, digits and single hyphens): rename it team-2.md',
     ]);
   });
 
