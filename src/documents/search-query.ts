@@ -19,6 +19,13 @@ import {
 /** Terms shorter than this get no typo allowance and are never reached by one. */
 export const MIN_TYPO_LENGTH = 4;
 
+/**
+ * In a search that needs only some of the words, the last word is also a prefix from this many
+ * letters on: the `co` of `chung nhan huu co` ("organic certification", `cơ`) found the
+ * reference's `connections`, `code` and `Common` on pages that held none of the other words.
+ */
+const MIN_SOME_WORDS_PREFIX = 3;
+
 /** One edit per five letters (so one for 4 to 7 letters), at most two. */
 const TYPO_FRACTION = 0.2;
 const MAX_TYPOS = 2;
@@ -100,7 +107,8 @@ function matchWord(
       ),
     };
   }
-  const queries: Query[] = [matchTerm(word.stem, last, 1)];
+  const prefix = last && (combineWith === 'AND' || [...word.text].length >= MIN_SOME_WORDS_PREFIX);
+  const queries: Query[] = [matchTerm(word.stem, prefix, 1)];
   if (word.contentStem) queries.push(matchContentStem(word.contentStem));
   // A word the index holds as it is spelt is no typo: `internet` on a page that says it does not
   // also reach `internal` two edits away, which outranked the page that says `internet`.
@@ -110,7 +118,7 @@ function matchWord(
     queries.push({
       combineWith: 'AND',
       queries: word.pieces.map((piece, index) =>
-        matchTerm(piece, last && index === word.pieces.length - 1, 1),
+        matchTerm(piece, prefix && index === word.pieces.length - 1, 1),
       ),
     });
   }

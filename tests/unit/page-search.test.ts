@@ -715,6 +715,33 @@ describe("searchPages in the content's language, with its stop words", () => {
   });
 });
 
+describe('searchPages for a question ending in a short word', () => {
+  it('should not take a last word of two letters as a prefix where only some words need match', () => {
+    // `cơ` ("organic" with hữu) typed without its accent: the sections that held none of the
+    // other words came in by `connections`, `code` and `Common`.
+    const index = buildPageSearchIndex([
+      {
+        url: '/#chung-nhan',
+        page: 'Trang chủ',
+        heading: 'Chứng nhận hữu cơ',
+        text: 'Cà phê của hợp tác xã được chứng nhận hữu cơ năm 2021.',
+      },
+      {
+        url: '/errors/too_many_connections',
+        page: 'Error too_many_connections',
+        heading: 'Common causes',
+        text: 'Too many connections from one client; the code says which limit was reached.',
+      },
+      { url: '/#nhan-vien', page: 'Trang chủ', heading: 'Nhân viên', text: 'Mười hai nhân viên.' },
+    ]);
+    expect(listSearchUrls(index, 'chung nhan huu co')).toEqual(['/#chung-nhan', '/#nhan-vien']);
+    // A word of three letters or more is still a prefix there, and any last word where every
+    // word must match (one typed alone, still being typed: `co` finds `connections`).
+    expect(listSearchUrls(index, 'nhan vien con')).toContain('/errors/too_many_connections');
+    expect(listSearchUrls(index, 'co')).toContain('/errors/too_many_connections');
+  });
+});
+
 describe('buildSnippet', () => {
   it('should cut a long text around the first match and mark it', () => {
     const words = Array.from({ length: 60 }, (_, i) => `w${i}`);
