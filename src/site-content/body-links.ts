@@ -5,6 +5,7 @@ import { PAGE_NAMES, type SiteContent } from '../schemas/site-content.ts';
 import { decodeHtmlEntities } from '../service/escape-html.ts';
 import type { RouteTable } from '../service/routes.ts';
 import { CHANGELOG_PAGE_SLUG } from './changelog-page.ts';
+import { dropAccents } from './latin-letters.ts';
 import { isLinkWithinSite, listMarkdownLinkLines } from './parse-markdown-outline.ts';
 import { normalizeContentText, splitContentFile } from './content-file-text.ts';
 import { decodeFragment } from '../service/urls.ts';
@@ -29,10 +30,16 @@ export interface DeadLink {
   readonly path: string;
   /** What is missing: the page (or file), or the part of the page the fragment names. */
   readonly missing: 'page' | 'part';
+  /** The id of the page's one part that the fragment names but for accents and case. */
+  readonly nearPart?: string;
 }
 
-/** What a link finds on the built site: its page, and the part of it its fragment names. */
-export type LinkFinding = 'found' | 'no page' | 'no part';
+/**
+ * What a link finds on the built site: its page, and the part of it its fragment names; or, where
+ * that part is missing, the page's one part whose id differs from the fragment only in accents
+ * and case (`#gia-gia-cong` for `#giá-gia-công`, an id a heading keeps its accents in).
+ */
+export type LinkFinding = 'found' | 'no page' | 'no part' | { readonly nearPart: string };
 
 /** Every Markdown body of content/, with its file and page (the changelog's entries one by one). */
 export function listLinkedBodies(content: SiteContent): LinkedBody[] {
@@ -92,6 +99,7 @@ export function findDeadLinks(
           url,
           path: resolved.pathname,
           missing: finding === 'no page' ? 'page' : 'part',
+          ...(typeof finding === 'object' ? finding : {}),
         },
       ];
     }),
@@ -150,7 +158,11 @@ export function createLinkFinder(
     if (fragment === undefined) return 'found';
     const file = findOutputFile(staticDir, path);
     if (!file?.endsWith('.html')) return 'found';
-    return readIds(file).has(fragment) ? 'found' : 'no part';
+    const ids = readIds(file);
+    if (ids.has(fragment)) return 'found';
+    const folded = dropAccents(fragment).toLowerCase();
+    const near = [...ids].filter((id) => dropAccents(id).toLowerCase() === folded);
+    return near.length === 1 && near[0] !== undefined ? { nearPart: near[0] } : 'no part';
   };
 }
 
@@ -167,7 +179,10 @@ export function describeDeadLink(
 ): string {
   const where = bodyLine === undefined ? '(body)' : `line ${bodyLine + link.line - 1}`;
   if (link.missing === 'part') {
-    return `${folder}/${link.file}: ${where}: links to ${link.url}, but ${link.path} has no part of that id: link a heading of the page by its # link's address`;
+    const fix = link.nearPart
+      ? `its part #${link.nearPart} has that id but for accents or case (a heading's id keeps them): link ${link.path}#${link.nearPart}`
+      : "link a heading of the page by its # link's address";
+    return `${folder}/${link.file}: ${where}: links to ${link.url}, but ${link.path} has no part of that id: ${fix}`;
   }
   const why = contentFile
     ? `${folder}/ holds a file of that name, but the site publishes no file of ${folder}/ from a body: put it on your website and link its full address`

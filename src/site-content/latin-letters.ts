@@ -35,3 +35,13 @@ const LATIN_LETTER = new RegExp(`[${Object.keys(LATIN_LETTERS).join('')}]`, 'gu'
 export function foldLatinLetters(text: string): string {
   return text.replace(LATIN_LETTER, (letter) => LATIN_LETTERS[letter] ?? letter);
 }
+
+/**
+ * A text without its accents or any other combining mark, and with the letters above as the ASCII
+ * letters they stand for (`bảng giá` → `bang gia`, `Đà Lạt` → `Da Lat`): what an owner who types
+ * a name or an id without them means. For comparing and suggesting only: the vowel signs of
+ * Devanagari and Thai are marks too, and go.
+ */
+export function dropAccents(text: string): string {
+  return foldLatinLetters(text.normalize('NFKD').replace(/\p{M}/gu, '')).normalize('NFC');
+}

@@ -91,7 +91,7 @@ describe("the build's warnings of content/'s dead links", () => {
     await writeFile(
       file,
       save(
-        `${text.trimEnd()}\n\n${good}.\n\nSee [pricing](/no-such-pricing) and [the brochure](no-such-brochure.pdf).\n\nOur [vision](#no-such-vision), [a token](/developers#no-such-oath).\n`,
+        `${text.trimEnd()}\n\n${good}.\n\nSee [pricing](/no-such-pricing) and [the brochure](no-such-brochure.pdf).\n\nOur [vision](#no-such-vision), [a token](/developers#no-such-oath), [the token](/developers#OAuth).\n`,
       ),
     );
     await writeFile(join(contentDir, 'no-such-brochure.pdf'), '%PDF-1.7\n');
@@ -101,6 +101,9 @@ describe("the build's warnings of content/'s dead links", () => {
       `content/${sectionFile}: line ${line}: links to no-such-brochure.pdf, which the site does not publish (content/ holds a file of that name, but the site publishes no file of content/ from a body: put it on your website and link its full address)`,
       `content/${sectionFile}: line ${line + 2}: links to #no-such-vision, but / has no part of that id: link a heading of the page by its # link's address`,
       `content/${sectionFile}: line ${line + 2}: links to /developers#no-such-oath, but /developers has no part of that id: link a heading of the page by its # link's address`,
+      // An id that differs only in case or accents (a Vietnamese owner wrote #gia-gia-cong for a
+      // heading's #giá-gia-công): the warning names the id to link.
+      `content/${sectionFile}: line ${line + 2}: links to /developers#OAuth, but /developers has no part of that id: its part #oauth has that id but for accents or case (a heading's id keeps them): link /developers#oauth`,
     ];
   };
 

@@ -66,6 +66,27 @@ describe('findDeadLinks', () => {
     ]);
   });
 
+  it('should pass on the id of the part a link names but for accents or case, and name it', () => {
+    const dead = findDeadLinks(
+      [{ file: 'copy/faq.md', page: '/', markdown: 'See [wholesale](/bang-gia#gia-si).\n' }],
+      (path, fragment) =>
+        path === '/bang-gia' && fragment === 'gia-si' ? { nearPart: 'giá-sỉ' } : 'found',
+    );
+    expect(dead).toEqual([
+      {
+        file: 'copy/faq.md',
+        line: 1,
+        url: '/bang-gia#gia-si',
+        path: '/bang-gia',
+        missing: 'part',
+        nearPart: 'giá-sỉ',
+      },
+    ]);
+    expect(dead.map((link) => describeDeadLink('content', link, 4, false))).toEqual([
+      "content/copy/faq.md: line 4: links to /bang-gia#gia-si, but /bang-gia has no part of that id: its part #giá-sỉ has that id but for accents or case (a heading's id keeps them): link /bang-gia#giá-sỉ",
+    ]);
+  });
+
   it('should say where, and say so when content/ holds the file a link names', () => {
     const link = {
       file: 'copy/about.md',
