@@ -181,13 +181,16 @@ function cutBody(
   return outline.blocks.map((block, index) => {
     const written = collapseLines(body.slice(block.start, block.end));
     const text = collapseLines(linked[index] ?? '');
+    const heading = block.heading === undefined ? undefined : outline.headings[block.heading];
+    // The passage's place: its heading on the home page, by the id the page gives it (an FAQ's
+    // question, not the top of its section), else its section.
+    const id = heading ? (renamedIds?.[heading.id] ?? heading.id) : slug;
     return {
       section: title,
-      heading:
-        block.heading === undefined ? title : (outline.headings[block.heading]?.text ?? title),
+      heading: heading?.text ?? title,
       text,
       source,
-      page: `${urls.home}#${slug}`,
+      page: new URL(`#${id}`, urls.home).href,
       ...(text === written ? {} : { written }),
     };
   });

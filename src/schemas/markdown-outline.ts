@@ -9,6 +9,11 @@ export interface MarkdownHeading {
   readonly depth: 1 | 2 | 3 | 4 | 5 | 6;
   /** Its text without markup, for the search passages under it. */
   readonly text: string;
+  /**
+   * Its id in the text alone (GitHub's slug, what an owner links as `#pricing`); the page may give
+   * it another (SiteOutlines' `renamedIds`).
+   */
+  readonly id: string;
   /** A setext heading's content on one line, to be written as an ATX heading; absent for ATX. */
   readonly setextSource?: string;
 }

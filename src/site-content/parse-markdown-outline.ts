@@ -27,11 +27,15 @@ const SILENT_BLOCKS = new Set(['thematicBreak', 'definition']);
  */
 export function parseMarkdownOutline(markdown: string): MarkdownOutline {
   const tree = markdownToMdast(markdown, { features: FEATURES });
+  // Each heading's id in the text alone (what mapRenamedHeadingIds calls its own).
+  const slugger = new GithubSlugger();
   const headings: MarkdownHeading[] = [];
   const blocks: MarkdownBlock[] = [];
   const collectHeadings = (node: MdastNode) => {
-    if (node.type === 'heading') headings.push(readHeading(markdown, node));
-    else if ('children' in node) for (const child of node.children) collectHeadings(child);
+    if (node.type === 'heading') {
+      const heading = readHeading(markdown, node);
+      headings.push({ ...heading, id: slugger.slug(heading.text) });
+    } else if ('children' in node) for (const child of node.children) collectHeadings(child);
   };
   // Only a top-level heading opens a part of the text; one in a quote or list stays inside it.
   let heading: number | undefined;
@@ -43,9 +47,7 @@ export function parseMarkdownOutline(markdown: string): MarkdownOutline {
     blocks.push(heading === undefined ? { start, end } : { start, end, heading });
   }
   const footnotes = listFootnoteLabelStarts(tree);
-  // The ids the headings have in the text alone (what mapRenamedHeadingIds calls their own).
-  const slugger = new GithubSlugger();
-  const ownIds = new Set(headings.map((found) => slugger.slug(found.text)));
+  const ownIds = new Set(headings.map((found) => found.id));
   const localLinks = listLocalLinks(markdown, tree, ownIds);
   return {
     length: markdown.length,
@@ -279,7 +281,10 @@ function readRange(node: MdastNode): { start: number; end: number } {
   return { start, end };
 }
 
-function readHeading(markdown: string, node: MdastNode & { type: 'heading' }): MarkdownHeading {
+function readHeading(
+  markdown: string,
+  node: MdastNode & { type: 'heading' },
+): Omit<MarkdownHeading, 'id'> {
   const { start, end } = readRange(node);
   const text = readPlainText(node).replace(/\s+/g, ' ').trim();
   const source = markdown.slice(start, end);

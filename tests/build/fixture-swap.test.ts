@@ -30,6 +30,7 @@ import {
 import { launchChromium } from '../support/browser.ts';
 import { findPageIdProblems, listElementIds, mapPageIds } from '../support/page-ids.ts';
 import { createLinkFinder, listDeadLinkWarnings } from '../../src/site-content/body-links.ts';
+import { decodeHtmlEntities } from '../../src/service/escape-html.ts';
 import { FIXTURE_COMPANY_NAMES, resolveFixtureDir } from '../support/fixture-content.ts';
 import { findCharactersLeftToFallback } from '../support/font-coverage.ts';
 import { readContentText } from '../support/sample-content.ts';
@@ -420,6 +421,39 @@ describe.each(FIXTURE_COMPANY_NAMES)(
         expect(findAnswerRank([{ heading: first.section, page: first.page }], entry.expect)).toBe(
           1,
         );
+      }
+    });
+
+    it("should place each passage of search_site_copy at its heading's id on the home page", async () => {
+      // Before, every passage led to the top of its section (an FAQ's answer to `#faq`, not to
+      // its question).
+      const { body: home } = await ask('GET / (passages)', '/');
+      const ids = new Set(
+        [...home.matchAll(/\sid="([^"]*)"/g)].map((match) => decodeHtmlEntities(match[1] ?? '')),
+      );
+      const places = new Set<string>();
+      for (const [id, section] of content.copy.entries()) {
+        const call = await postMcp(
+          served.baseUrl,
+          {
+            jsonrpc: '2.0',
+            id,
+            method: 'tools/call',
+            params: { name: 'search_site_copy', arguments: { query: section.title, limit: 20 } },
+          },
+          { 'MCP-Protocol-Version': '2025-11-25' },
+        );
+        for (const { page } of call.body.result.structuredContent.results as { page: string }[]) {
+          const url = new URL(page);
+          expect(`${url.origin}${url.pathname}`).toBe(`${served.baseUrl}/`);
+          places.add(decodeURIComponent(url.hash.slice(1)));
+        }
+      }
+      expect([...places].filter((place) => !ids.has(place))).toEqual([]);
+      // Headings' places, not only sections'.
+      const sections = new Set(content.copy.map((section) => section.slug));
+      if (content.copy.some((section) => /^#{1,3} /m.test(section.body))) {
+        expect([...places].some((place) => !sections.has(place) && place !== 'product')).toBe(true);
       }
     });
 

@@ -66,7 +66,7 @@ describe('the MCP tools', () => {
     },
   );
 
-  it('should find through search_site_copy the text under a setext heading, with that heading', async () => {
+  it('should find through search_site_copy the text under a setext heading, with that heading and its place', async () => {
     // The rich company's savoir-faire.md puts "Allergen sheets" over a line of dashes.
     const output = await runners
       .get('search_site_copy')
@@ -79,7 +79,7 @@ describe('the MCP tools', () => {
           section: 'Savoir-faire and the recipe library',
           heading: 'Allergen sheets',
           source: 'https://facts.example.com/copy/savoir-faire.md',
-          page: 'https://facts.example.com/#savoir-faire',
+          page: 'https://facts.example.com/#allergen-sheets',
         }),
       ],
     });

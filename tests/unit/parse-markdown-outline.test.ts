@@ -18,14 +18,25 @@ function readBlocks(markdown: string): { source: string; heading: string | undef
 }
 
 describe('parseMarkdownOutline', () => {
-  it('should find ATX and setext headings with their depth, plain text and offsets', () => {
-    const markdown = 'Intro *one*\n===\n\n## Part `two` ##\n\nNext\n---\n';
+  it('should find ATX and setext headings with their depth, plain text, offsets and own ids', () => {
+    const markdown =
+      'Intro *one*\n===\n\n## Part `two` ##\n\nNext\n---\n\n## Giá gia công\n\n## Next\n';
     const outline = parseMarkdownOutline(markdown);
     expect(outline.length).toBe(markdown.length);
     expect(outline.headings).toEqual([
-      { start: 0, end: 15, depth: 1, text: 'Intro one', setextSource: 'Intro *one*' },
-      { start: 17, end: 33, depth: 2, text: 'Part two' },
-      { start: 35, end: 43, depth: 2, text: 'Next', setextSource: 'Next' },
+      {
+        start: 0,
+        end: 15,
+        depth: 1,
+        text: 'Intro one',
+        id: 'intro-one',
+        setextSource: 'Intro *one*',
+      },
+      { start: 17, end: 33, depth: 2, text: 'Part two', id: 'part-two' },
+      { start: 35, end: 43, depth: 2, text: 'Next', id: 'next', setextSource: 'Next' },
+      // GitHub's slug keeps the accents; a second heading of the same text is `-1`.
+      { start: 45, end: 60, depth: 2, text: 'Giá gia công', id: 'giá-gia-công' },
+      { start: 62, end: 69, depth: 2, text: 'Next', id: 'next-1' },
     ]);
   });
 

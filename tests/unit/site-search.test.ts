@@ -248,7 +248,8 @@ describe('SiteSearchIndex.search', () => {
     expect(top?.section).toBe('Apprenticeships in Lyon, Nantes and Yokohama');
     expect(top?.text).toMatch(/qualification/);
     expect(top?.source).toBe('https://facts.example.com/copy/apprentissage.md');
-    expect(top?.page).toBe('https://facts.example.com/#apprentissage');
+    // Its heading on the home page, where the passage sits (not the top of its section).
+    expect(top?.page).toBe('https://facts.example.com/#after-two-years-the-apprentices-own-bakery');
   });
 
   it('should return at most the limit, ranked by descending score', () => {

@@ -23,7 +23,11 @@ export const searchSiteCopyTool = defineTool({
             heading: z.string().check(z.describe('The heading the passage sits under')),
             text: z.string().check(z.describe('The passage itself')),
             source: z.url().check(z.describe('The Markdown document the passage comes from')),
-            page: z.url().check(z.describe('The passage on the home page')),
+            page: z
+              .url()
+              .check(
+                z.describe('The passage on the home page: at its heading, else at its section'),
+              ),
           }),
         )
         .check(z.describe('The best passages, best first')),
