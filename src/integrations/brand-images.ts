@@ -195,7 +195,7 @@ export async function renderOpenGraphImage(company: Company, logoSvg: string): P
 export interface LeftOutLine {
   readonly field: 'name' | 'tagline';
   readonly text: string;
-  /** What the image shows in the name's place: the short name, or the website's host (readShownHost). */
+  /** What the image shows in the name's place: the short name, or the website's host. */
   readonly instead?: string;
 }
 

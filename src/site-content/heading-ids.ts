@@ -1,4 +1,4 @@
-import GithubSlugger, { slug } from 'github-slugger';
+import { slug } from 'github-slugger';
 import { contentPageBodyKey, copyBodyKey } from '../schemas/markdown-outline.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
 import { buildChangelogBody, CHANGELOG_PAGE_SLUG } from './changelog-page.ts';
@@ -216,12 +216,10 @@ export function mapRenamedHeadingIds(
   markdown: string,
   planned: readonly string[],
 ): Record<string, string> {
-  const slugger = new GithubSlugger();
   const renamed: Record<string, string> = {};
   parseMarkdownOutline(markdown).headings.forEach((heading, index) => {
-    const own = slugger.slug(heading.text);
     const id = planned[index];
-    if (id !== undefined && id !== own) renamed[own] = id;
+    if (id !== undefined && id !== heading.id) renamed[heading.id] = id;
   });
   return renamed;
 }

@@ -337,8 +337,8 @@ describe.each(FIXTURE_COMPANY_NAMES)(
       expect(full).toContain(`The facts [in brief](${served.baseUrl}/#in-brief-1) below`);
       // Two copy sections with a footnote [^1] each: each note and reference its own. The number
       // and the way back are left out of a comparison with the Markdown version, which writes the
-      // labels instead (afdocs' markdown-content-parity found "note. ↩" missing from `[^1]: note.`),
-      // and out of the search's words (`2021¹` was read as `20211`).
+      // labels instead (afdocs' markdown-content-parity found "note. ↩" missing from
+      // `[^1]: note.`), and out of the search's words (`2021¹` was read as `20211`).
       for (const section of ['methode', 'pain-invendu']) {
         expect(home).toContain(
           `<a href="#copy-${section}-fn-1" id="copy-${section}-fnref-1" data-footnote-ref aria-describedby="copy-${section}-footnote-label" data-markdown-ignore data-search-ignore>1</a>`,

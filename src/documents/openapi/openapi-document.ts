@@ -43,8 +43,8 @@ export function buildOpenApiDocument(
       description: [
         escapeMarkdownText(company.description),
         '',
-        // Not "no pricing": an owner's pages may well publish prices, which an agent must not read as
-        // withheld.
+        // Not "no pricing": an owner's pages may well publish prices, which an agent must not
+        // read as withheld.
         'This API publishes public marketing facts only, as the site publishes them: no customer data, accounts, orders or API keys.',
         'No authentication is required; an anonymous bearer token is optional and only labels traffic.',
         "Paths are relative to the REST base; MCP, text, discovery and OAuth resources are served at the origin (see each path's servers).",
