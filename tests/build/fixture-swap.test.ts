@@ -108,6 +108,25 @@ describe.each(FIXTURE_COMPANY_NAMES)(
       return { response, body };
     };
 
+    /** The results of a search tool (`search_site`, `search_site_copy`) of the served copy. */
+    const searchOverMcp = async (
+      tool: string,
+      query: string,
+      limit: number,
+    ): Promise<Record<string, string>[]> => {
+      const call = await postMcp(
+        served.baseUrl,
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: tool, arguments: { query, limit } },
+        },
+        { 'MCP-Protocol-Version': '2025-11-25' },
+      );
+      return call.body.result.structuredContent.results;
+    };
+
     /** The URL a surface's sample stands for; hashed asset names are read from the home page. */
     const resolveSample = async (surface: Surface): Promise<string> => {
       // Skill names are made from the content, so the skill sample is the fixture's own.
@@ -406,21 +425,14 @@ describe.each(FIXTURE_COMPANY_NAMES)(
       expect(cases.map((entry) => [entry.query, rankInDialog(index, entry)])).toEqual(
         cases.map((entry) => [entry.query, 1]),
       );
-      for (const [id, entry] of cases.entries()) {
-        const call = await postMcp(
-          served.baseUrl,
-          {
-            jsonrpc: '2.0',
-            id,
-            method: 'tools/call',
-            params: { name: 'search_site', arguments: { query: entry.query, limit: 3 } },
-          },
-          { 'MCP-Protocol-Version': '2025-11-25' },
-        );
-        const first = call.body.result.structuredContent.results[0];
-        expect(findAnswerRank([{ heading: first.section, page: first.page }], entry.expect)).toBe(
-          1,
-        );
+      for (const entry of cases) {
+        const [first] = await searchOverMcp('search_site', entry.query, 3);
+        expect(
+          findAnswerRank(
+            [{ heading: first?.section ?? '', page: first?.page ?? '' }],
+            entry.expect,
+          ),
+        ).toBe(1);
       }
     });
 
@@ -432,18 +444,8 @@ describe.each(FIXTURE_COMPANY_NAMES)(
         [...home.matchAll(/\sid="([^"]*)"/g)].map((match) => decodeHtmlEntities(match[1] ?? '')),
       );
       const places = new Set<string>();
-      for (const [id, section] of content.copy.entries()) {
-        const call = await postMcp(
-          served.baseUrl,
-          {
-            jsonrpc: '2.0',
-            id,
-            method: 'tools/call',
-            params: { name: 'search_site_copy', arguments: { query: section.title, limit: 20 } },
-          },
-          { 'MCP-Protocol-Version': '2025-11-25' },
-        );
-        for (const { page } of call.body.result.structuredContent.results as { page: string }[]) {
+      for (const section of content.copy) {
+        for (const { page = '' } of await searchOverMcp('search_site_copy', section.title, 20)) {
           const url = new URL(page);
           expect(`${url.origin}${url.pathname}`).toBe(`${served.baseUrl}/`);
           places.add(decodeURIComponent(url.hash.slice(1)));
@@ -463,23 +465,12 @@ describe.each(FIXTURE_COMPANY_NAMES)(
       if (name !== 'rich') return;
       const { body: json } = await ask('GET /search-index.json (letters)', '/search-index.json');
       const index = loadPageSearchIndex(json, await loadContentStemmer(content.company.locale));
-      for (const [id, query] of ['oeufs', 'lodz brioche'].entries()) {
+      for (const query of ['oeufs', 'lodz brioche']) {
         expect(searchPages(index, query, DIALOG_RESULTS).hits[0]?.section, query).toBe(
           'Your own recipes',
         );
-        const call = await postMcp(
-          served.baseUrl,
-          {
-            jsonrpc: '2.0',
-            id,
-            method: 'tools/call',
-            params: { name: 'search_site', arguments: { query, limit: 1 } },
-          },
-          { 'MCP-Protocol-Version': '2025-11-25' },
-        );
-        expect(call.body.result.structuredContent.results[0]?.section, query).toBe(
-          'Your own recipes',
-        );
+        const [first] = await searchOverMcp('search_site', query, 1);
+        expect(first?.section, query).toBe('Your own recipes');
       }
     });
 
