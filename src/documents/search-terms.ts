@@ -11,6 +11,7 @@ import { stemmer } from 'stemmer';
 import { stemArabicWord, stemHindiWord } from './light-stems.ts';
 import { foldLatinLetters } from '../site-content/latin-letters.ts';
 import { hasDictionaryScript, selectTellingParts, splitQueryParts } from './query-parts.ts';
+import { foldScriptForms } from './script-forms.ts';
 
 /**
  * Words too common to tell sections apart; never indexed, so no typo can match one. English, and
@@ -125,37 +126,8 @@ const CAMEL_CASE = /(?<=\p{Ll})(?=\p{Lu})/u;
 const FOLDED_MARKS =
   /[[\p{Script=Inherited}\p{Script=Hebrew}\p{Script=Arabic}\u093C\u09BC\u0A3C\u0ABC\u0B3C\u0CBC]&&[\p{M}--[\u3099\u309A]]]/gv;
 
-/**
- * Devanagari's candrabindu (`ँ`, nasalization), which writers of Hindi use and leave for the
- * anusvara (`ं`) alike: `महिलाएँ` and `महिलाएं` are one word (Lucene's HindiNormalizer reads
- * them alike too).
- */
-const CANDRABINDU = /\u0901/g;
-
 /** A character outside ASCII. */
 const NON_ASCII = /[\u0080-\u{10FFFF}]/u;
-
-/** A decimal digit of a script other than ASCII's: `१९९८` in Devanagari, `٢٠٢٤` in Arabic. */
-const OTHER_DIGIT = /[\p{Nd}--[0-9]]/gv;
-const DIGIT = /\p{Nd}/u;
-const foldedDigits = new Map<string, string>();
-
-/**
- * A decimal digit as the ASCII digit of its value. Unicode encodes each script's decimal digits as
- * one run from 0 to 9, and runs that touch follow each other whole (its stability policy), so a
- * digit's value is its distance from the start of the digits before it, modulo 10.
- */
-function foldDigit(digit: string): string {
-  let folded = foldedDigits.get(digit);
-  if (folded === undefined) {
-    const code = digit.codePointAt(0) ?? 0;
-    let start = code;
-    while (DIGIT.test(String.fromCodePoint(start - 1))) start -= 1;
-    folded = String((code - start) % 10);
-    foldedDigits.set(digit, folded);
-  }
-  return folded;
-}
 
 /**
  * Lower case, compatibility forms folded and accents dropped, so `Société` matches `societe` (and
@@ -170,9 +142,7 @@ export function normalizeWord(word: string): string {
   const composed = word.normalize('NFKD').replace(FOLDED_MARKS, '').normalize('NFC');
   // Most words are ASCII, which holds neither: without this test the two scans made it a third
   // slower over the sample site's 26,698 indexed words.
-  const folded = NON_ASCII.test(composed)
-    ? composed.replace(CANDRABINDU, '\u0902').replace(OTHER_DIGIT, foldDigit)
-    : composed;
+  const folded = NON_ASCII.test(composed) ? foldScriptForms(composed) : composed;
   return foldLatinLetters(folded).toLowerCase();
 }
 
@@ -275,13 +245,33 @@ export function readWordForms(
 }
 
 /**
+ * A plain word in lower case with its accents (`là`), where folding changes it (`la`): a search
+ * finds the word either way, and one typed with its accents weighs the sections that write them
+ * above those that write another word of the same letters (Vietnamese `lá` "leaf" for `là` "is").
+ */
+function readAccentedTerm(word: string): string | undefined {
+  const accented = word.normalize('NFKC').toLowerCase();
+  return accented === normalizeWord(word) ? undefined : accented;
+}
+
+/**
  * The terms a word is indexed under: its forms and their stems (`limits` gives `limits`, `limit`),
- * and a plain word's stem in the content's language (`language`: readSearchLanguage).
+ * and a plain word's stem in the content's language (`language`: readSearchLanguage) and its
+ * spelling with accents (readAccentedTerm).
  */
 export function readWordTerms(word: string, language: SearchLanguage = ENGLISH_SEARCH): string[] {
   const forms = readWordForms(word, language.stopWords);
-  const contentStem = forms.length === 1 ? readContentStem(dropElision(word), language) : undefined;
-  return [...new Set([...forms, ...forms.map(stemTerm), ...(contentStem ? [contentStem] : [])])];
+  const plain = forms.length === 1 ? dropElision(word) : undefined;
+  const contentStem = plain === undefined ? undefined : readContentStem(plain, language);
+  const accented = plain === undefined ? undefined : readAccentedTerm(plain);
+  return [
+    ...new Set([
+      ...forms,
+      ...forms.map(stemTerm),
+      ...(contentStem ? [contentStem] : []),
+      ...(accented ? [accented] : []),
+    ]),
+  ];
 }
 
 /** One word of a query, as typed, and whether it is an identifier (it has parts). */
@@ -312,6 +302,8 @@ export interface QueryWord {
    * only some words, all the pieces of one of its segments.
    */
   readonly whole: boolean;
+  /** A plain word's spelling with its accents, where they were typed (readAccentedTerm). */
+  readonly accented?: string;
 }
 
 /** A text's pairs of letters and other parts as a query's terms: folded, stemmed, no stop word. */
@@ -362,6 +354,7 @@ export function readQueryWords(
     const { pieces } = readWordPieces(word, stopWords);
     const stem = stemTerm(text);
     const contentStem = pieces.length > 1 ? undefined : readContentStem(word, language);
+    const accented = pieces.length > 1 ? undefined : readAccentedTerm(word);
     words.push({
       text,
       stem,
@@ -369,6 +362,7 @@ export function readQueryWords(
       pieces: pieces.length > 1 ? pieces.map(stemTerm) : [],
       segments: [],
       whole: true,
+      ...(accented ? { accented } : {}),
     });
   }
   const first = typed[0] === undefined ? '' : normalizeWord(typed[0]);

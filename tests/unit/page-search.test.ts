@@ -658,8 +658,9 @@ describe("searchPages in the content's language, with its stop words", () => {
     ] as const;
     for (const [query, answer] of cases) expect(find(withStopWords, query)[0], query).toBe(answer);
     // Without them, `sin` leads to the payment terms ("meses sin intereses"), and `de` and `la`
-    // bring in every section that has them.
-    expect(find(without, '¿Funciona sin señal?')[0]).toBe('/precios#formas-de-pago');
+    // bring in every section that has them (typed without the tilde, which would weigh the
+    // section that writes `señal` as typed above the rest).
+    expect(find(without, '¿Funciona sin senal?')[0]).toBe('/precios#formas-de-pago');
     expect(find(withStopWords, 'garantía de la batería')).toEqual(['/precios#garantia']);
     expect(find(without, 'garantía de la batería').length).toBeGreaterThan(1);
   });
@@ -712,6 +713,30 @@ describe("searchPages in the content's language, with its stop words", () => {
     const index = buildPageSearchIndex(SPANISH, listContentStopWords('es-MX'));
     expect(find(index, 'rate limit')[0]).toBe('/docs#limits');
     expect(find(index, 'access token')[0]).toBe('/docs#auth');
+  });
+});
+
+describe('searchPages for words typed with their accents', () => {
+  it('should weigh a section that writes a word as typed above one that writes another word of its letters', () => {
+    // Vietnamese tells words apart by their tones: `là` "is", `lá` "leaf". "rang mộc là gì" ("what
+    // is an unflavoured roast") led with the section on pines with three leaves (`ba lá`).
+    const index = buildPageSearchIndex([
+      {
+        url: '/#trong',
+        page: 'Trang chủ',
+        heading: 'Trồng dưới tán thông',
+        text: 'Thông ba lá che nắng; lá rụng làm phân. Cà phê rang mộc, rang xay tại xưởng.',
+      },
+      {
+        url: '/#rang-moc',
+        page: 'Trang chủ',
+        heading: 'Cà phê của chúng tôi',
+        text: 'Mộc là không thêm bơ hay đường khi rang; hạt có vị của đất và của mùa thu hoạch, trong từng mẻ nhỏ.',
+      },
+    ]);
+    expect(listSearchUrls(index, 'rang mộc là gì')).toEqual(['/#rang-moc', '/#trong']);
+    // Typed without its accents, the words find both by their letters alone, as before.
+    expect(listSearchUrls(index, 'rang moc la gi')).toEqual(['/#trong', '/#rang-moc']);
   });
 });
 

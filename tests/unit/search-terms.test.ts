@@ -322,10 +322,13 @@ describe("readWordTerms and readQueryWords in the content's language", () => {
   it("should index and read a plain word by its stem in the content's language too, from its accented spelling", async () => {
     const spanish = readSearchLanguage(['de'], await loadContentStemmer('es'));
     // The stemmer knows the accented ending (`-ción`), so it reads the word before folding.
-    expect(readWordTerms('Información', spanish)).toEqual(['informacion', 'inform']);
+    // And by its spelling with accents, which a query that types them weighs above the other.
+    expect(readWordTerms('Información', spanish)).toEqual(['informacion', 'inform', 'información']);
     expect(readWordTerms('de', spanish)).toEqual([]);
     const [word] = readQueryWords('trabajan', spanish);
     expect(word).toMatchObject({ text: 'trabajan', stem: 'trabajan', contentStem: 'trabaj' });
+    expect(word?.accented).toBeUndefined();
+    expect(readQueryWords('Información', spanish)[0]?.accented).toBe('información');
     // An identifier keeps its parts and no content stem; English reads none.
     expect(readQueryWords('rate_limited', spanish)[0]?.contentStem).toBeUndefined();
     expect(readQueryWords('trabajan')[0]?.contentStem).toBeUndefined();
