@@ -250,6 +250,7 @@ export function readWordForms(
  * above those that write another word of the same letters (Vietnamese `lá` "leaf" for `là` "is").
  */
 function readAccentedTerm(word: string): string | undefined {
+  if (!NON_ASCII.test(word)) return undefined;
   const accented = word.normalize('NFKC').toLowerCase();
   return accented === normalizeWord(word) ? undefined : accented;
 }
