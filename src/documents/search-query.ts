@@ -108,10 +108,12 @@ function matchWord(
     };
   }
   const prefix = last && (combineWith === 'AND' || [...word.text].length >= MIN_SOME_WORDS_PREFIX);
-  const queries: Query[] = [matchTerm(word.stem, prefix, 1)];
+  // Typed with its accents, a word is also asked as written, so the sections that write it so
+  // weigh more (`là` over `lá`), and it is a prefix only as written: `gì` ("what") reached
+  // `giúp` by its letters alone, `télé` still reaches `téléphone`.
+  const queries: Query[] = [matchTerm(word.stem, prefix && !word.accented, 1)];
+  if (word.accented) queries.push(matchTerm(word.accented, prefix, 1));
   if (word.contentStem) queries.push(matchContentStem(word.contentStem));
-  // Typed with its accents: the sections that write them weigh more (`là` over `lá`).
-  if (word.accented) queries.push(matchTerm(word.accented, false, 1));
   // A word the index holds as it is spelt is no typo: `internet` on a page that says it does not
   // also reach `internal` two edits away, which outranked the page that says `internet`.
   const typo = isKnown(word.text) ? undefined : matchTypo(word.text);

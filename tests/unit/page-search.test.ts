@@ -725,7 +725,7 @@ describe('searchPages for words typed with their accents', () => {
         url: '/#trong',
         page: 'Trang chủ',
         heading: 'Trồng dưới tán thông',
-        text: 'Thông ba lá che nắng; lá rụng làm phân. Cà phê rang mộc, rang xay tại xưởng.',
+        text: 'Thông ba lá che nắng; lá rụng làm phân. Cà phê rang mộc, rang xay tại xưởng. Bóng râm giúp quả chín đều.',
       },
       {
         url: '/#rang-moc',
@@ -734,9 +734,20 @@ describe('searchPages for words typed with their accents', () => {
         text: 'Mộc là không thêm bơ hay đường khi rang; hạt có vị của đất và của mùa thu hoạch, trong từng mẻ nhỏ.',
       },
     ]);
+    // `gì` ("what"), typed whole with its tone, is no prefix of `giúp` ("helps") by its letters.
     expect(listSearchUrls(index, 'rang mộc là gì')).toEqual(['/#rang-moc', '/#trong']);
     // Typed without its accents, the words find both by their letters alone, as before.
     expect(listSearchUrls(index, 'rang moc la gi')).toEqual(['/#trong', '/#rang-moc']);
+    // A word still being typed with its accents is a prefix as written.
+    const french = buildPageSearchIndex([
+      {
+        url: '/#contact',
+        page: 'Contact',
+        heading: 'Contact',
+        text: 'Par téléphone ou par écrit.',
+      },
+    ]);
+    expect(listSearchUrls(french, 'par télé')).toEqual(['/#contact']);
   });
 });
 
