@@ -1,20 +1,8 @@
 import type { Company } from '../schemas/site-content.ts';
-import { foldLatinLetters } from './latin-letters.ts';
+import { foldToKebabCase } from './latin-letters.ts';
 
 /** The longest slug: a skill name may have 64 characters, and `-anonymous-oauth` takes 16. */
 const COMPANY_SLUG_MAX = 40;
-
-/**
- * A name in lowercase ASCII letters and digits with single hyphens; accents are dropped (é → e), and
- * letters without one are written as the letters they stand for (`Ilıca` → `ilica`, `Łódź` → `lodz`).
- */
-function foldToSlug(text: string): string {
-  return foldLatinLetters(text.normalize('NFKD').replace(/\p{M}+/gu, ''))
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, COMPANY_SLUG_MAX)
-    .replace(/^-+|-+$/g, '');
-}
 
 /**
  * The company's name as a slug for identifiers (skill names, the MCP server's name, client
@@ -28,7 +16,8 @@ export function buildCompanySlug(
 ): string {
   const host = new URL(company.website).hostname.replace(/^www\./, '').split('.')[0] ?? '';
   for (const candidate of [company.alternateName, company.name, host]) {
-    const slug = foldToSlug(candidate);
+    // Accents dropped (é → e), letters without one as those they stand for (`Ilıca` → `ilica`).
+    const slug = foldToKebabCase(candidate, COMPANY_SLUG_MAX);
     if (slug) return slug;
   }
   return 'site';

@@ -2,7 +2,7 @@ import { copyBodyKey } from '../schemas/markdown-outline.ts';
 import { BUILT_IN_ROUTES } from '../service/routes.ts';
 import { CHANGELOG_PAGE_SLUG } from './changelog-page.ts';
 import { footnoteIdPrefix, HOME_TEMPLATE_IDS, isFootnoteId } from './heading-ids.ts';
-import { dropAccents } from './latin-letters.ts';
+import { foldToKebabCase } from './latin-letters.ts';
 import { parseMarkdownOutline } from './parse-markdown-outline.ts';
 
 /** A file name stem in kebab-case: the slug of a content page or a changelog entry. */
@@ -15,11 +15,7 @@ export const KEBAB_CASE_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
  * a hyphen. Undefined where no letter a to z or digit is left (a name in Thai or Devanagari).
  */
 export function suggestKebabCase(name: string): string | undefined {
-  const letters = dropAccents(name.replace(/(\p{Ll})(\p{Lu})/gu, '$1-$2'));
-  const slug = letters
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
+  const slug = foldToKebabCase(name.replace(/(\p{Ll})(\p{Lu})/gu, '$1-$2'));
   return KEBAB_CASE_SLUG.test(slug) ? slug : undefined;
 }
 

@@ -45,3 +45,16 @@ export function foldLatinLetters(text: string): string {
 export function dropAccents(text: string): string {
   return foldLatinLetters(text.normalize('NFKD').replace(/\p{M}/gu, '')).normalize('NFC');
 }
+
+/**
+ * A text as lower-case ASCII letters and digits with single hyphens (dropAccents, then anything
+ * else a hyphen), cut to `maxLength` characters, no hyphen at either end: `Bảng giá` is
+ * `bang-gia`; empty where no letter a to z or digit is left (a name in Thai or Devanagari).
+ */
+export function foldToKebabCase(text: string, maxLength = Infinity): string {
+  return dropAccents(text)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, maxLength)
+    .replace(/^-+|-+$/g, '');
+}
