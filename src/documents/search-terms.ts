@@ -245,14 +245,15 @@ export function readWordForms(
 }
 
 /**
- * A plain word in lower case with its accents (`là`), where folding changes it (`la`): a search
- * finds the word either way, and one typed with its accents weighs the sections that write them
- * above those that write another word of the same letters (Vietnamese `lá` "leaf" for `là` "is").
+ * A plain word in lower case with its accents (`là`), where folding changes it (`folded`, its
+ * normalizeWord: `la`): a search finds the word either way, and one typed with its accents weighs
+ * the sections that write them above those that write another word of the same letters
+ * (Vietnamese `lá` "leaf" for `là` "is").
  */
-function readAccentedTerm(word: string): string | undefined {
+function readAccentedTerm(word: string, folded: string): string | undefined {
   if (!NON_ASCII.test(word)) return undefined;
   const accented = word.normalize('NFKC').toLowerCase();
-  return accented === normalizeWord(word) ? undefined : accented;
+  return accented === folded ? undefined : accented;
 }
 
 /**
@@ -262,9 +263,12 @@ function readAccentedTerm(word: string): string | undefined {
  */
 export function readWordTerms(word: string, language: SearchLanguage = ENGLISH_SEARCH): string[] {
   const forms = readWordForms(word, language.stopWords);
+  // A plain word's one form is the word folded (readWordForms).
+  const [folded] = forms;
   const plain = forms.length === 1 ? dropElision(word) : undefined;
   const contentStem = plain === undefined ? undefined : readContentStem(plain, language);
-  const accented = plain === undefined ? undefined : readAccentedTerm(plain);
+  const accented =
+    plain === undefined || folded === undefined ? undefined : readAccentedTerm(plain, folded);
   return [
     ...new Set([
       ...forms,
@@ -355,7 +359,7 @@ export function readQueryWords(
     const { pieces } = readWordPieces(word, stopWords);
     const stem = stemTerm(text);
     const contentStem = pieces.length > 1 ? undefined : readContentStem(word, language);
-    const accented = pieces.length > 1 ? undefined : readAccentedTerm(word);
+    const accented = pieces.length > 1 ? undefined : readAccentedTerm(word, text);
     words.push({
       text,
       stem,
