@@ -34,7 +34,7 @@ import { decodeHtmlEntities } from '../../src/service/escape-html.ts';
 import { FIXTURE_COMPANY_NAMES, resolveFixtureDir } from '../support/fixture-content.ts';
 import { findCharactersLeftToFallback } from '../support/font-coverage.ts';
 import { readContentText } from '../support/sample-content.ts';
-import { postMcp } from '../support/mcp-requests.ts';
+import { call, postMcp } from '../support/mcp-requests.ts';
 import { ROOT } from '../support/processes.ts';
 import { waitForCopyBuild, type CopyBuild } from '../support/copy-builds.ts';
 import { findMarkdownVersionProblems } from '../support/markdown-versions.ts';
@@ -114,17 +114,12 @@ describe.each(FIXTURE_COMPANY_NAMES)(
       query: string,
       limit: number,
     ): Promise<Record<string, string>[]> => {
-      const call = await postMcp(
+      const answer = await postMcp(
         served.baseUrl,
-        {
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'tools/call',
-          params: { name: tool, arguments: { query, limit } },
-        },
+        call(1, 'tools/call', { name: tool, arguments: { query, limit } }),
         { 'MCP-Protocol-Version': '2025-11-25' },
       );
-      return call.body.result.structuredContent.results;
+      return answer.body.result.structuredContent.results;
     };
 
     /** The URL a surface's sample stands for; hashed asset names are read from the home page. */
