@@ -24,10 +24,14 @@ export function buildStructuredData(content: SiteContent, urls: ServiceUrls, pag
     ...(company.headquarters ? { location: { '@type': 'Place', name: company.headquarters } } : {}),
     ...(company.contactUrl ? { contactPoint: describeContactPoint(company.contactUrl) } : {}),
   };
+  // The site's name as the pages' og:site_name gives it (BaseLayout.astro): search engines read
+  // the two together as the name shown beside its results, the company's full name as another.
+  // @see https://developers.google.com/search/docs/appearance/site-names
   const webSite = {
     '@type': 'WebSite',
     '@id': `${urls.origin}/#website`,
-    name: `${company.alternateName} developer portal`,
+    name: company.alternateName,
+    ...(company.name === company.alternateName ? {} : { alternateName: company.name }),
     url: urls.home,
     description: content.pages.home.description,
     inLanguage: company.locale,

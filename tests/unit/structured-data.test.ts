@@ -19,10 +19,25 @@ describe('buildStructuredData', () => {
       description: content.company.description,
     });
     expect(graph[1]).toMatchObject({ url: urls.home, publisher: { '@id': graph[0]?.['@id'] } });
+    // Named as og:site_name names it (BaseLayout.astro), the full name as another.
+    expect(graph[1]).toMatchObject({
+      name: content.company.alternateName,
+      alternateName: content.company.name,
+    });
     expect(graph[2]).toMatchObject({
       documentation: urls.docs,
       provider: { '@id': graph[0]?.['@id'] },
     });
+  });
+
+  it('should name the WebSite once when the short name is the full name', () => {
+    const sameName = {
+      ...content,
+      company: { ...content.company, alternateName: content.company.name },
+    };
+    const graph = buildStructuredData(sameName, urls)['@graph'];
+    expect(graph[1]).toMatchObject({ name: content.company.name });
+    expect(graph[1]).not.toHaveProperty('alternateName');
   });
 
   it("should give the contact address as the ContactPoint's email when it is mailto:, else as its url", async () => {
