@@ -11,7 +11,7 @@ import { renderBrandStylesheet } from '../site-content/brand-colours.ts';
 import { checkLogoAgainstAllowList, renderBrandLogoModule } from '../site-content/brand-logo.ts';
 import { watchContentSaves } from '../site-content/content-saves.ts';
 import { ContentError, readSiteContent } from '../site-content/read-site-content.ts';
-import { withoutStackForOwner } from '../server/owner-errors.ts';
+import { endForOwnerMistake } from '../server/owner-errors.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
 import {
   renderContentPagesModule,
@@ -247,11 +247,11 @@ export function siteSnapshotIntegration(options: SiteSnapshotOptions): AstroInte
   return {
     name: 'site-snapshot',
     hooks: {
-      'astro:config:setup': async ({ command, logger }) => {
+      'astro:config:setup': async ({ command, isRestart, logger }) => {
         try {
           await setUp(command, logger);
         } catch (error) {
-          throw withoutStackForOwner(error);
+          await endForOwnerMistake(error, logger, isRestart);
         }
       },
       // The search-index integration (before this one) has written the built pages' sections and

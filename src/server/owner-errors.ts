@@ -31,3 +31,22 @@ export function withoutStackForOwner(error: unknown): unknown {
   if (isOwnerMistake(error)) error.stack = '';
   return error;
 }
+
+/**
+ * Ends the command on an owner's mistake found as it starts (an Astro hook's first run), said by
+ * its message alone through the hook's logger: thrown, Astro would put "An unhandled error
+ * occurred while running the hook" above it, which reads as a fault of the project rather than a
+ * field to fix. The process exits once the message is written (a pipe may take it later than the
+ * call). Anything else, and a mistake found when a dev server restarts (which keeps serving and
+ * shows it), is thrown as withoutStackForOwner leaves it.
+ */
+export async function endForOwnerMistake(
+  error: unknown,
+  logger: { error(message: string): void },
+  isRestart: boolean,
+): Promise<never> {
+  if (!isOwnerMistake(error) || isRestart) throw withoutStackForOwner(error);
+  logger.error(error.message);
+  await new Promise<void>((resolve) => process.stderr.write('', () => resolve()));
+  process.exit(1);
+}

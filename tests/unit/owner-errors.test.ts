@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutStackForOwner } from '../../src/server/owner-errors.ts';
+import { endForOwnerMistake, withoutStackForOwner } from '../../src/server/owner-errors.ts';
 import { MissingSigningKeysError, OAuthKeyError } from '../../src/oauth/keys.ts';
 import { LimitConfigError } from '../../src/service/limits.ts';
 import { RateLimitConfigError } from '../../src/service/rate-limit-policy.ts';
@@ -31,5 +31,22 @@ describe('withoutStackForOwner', () => {
     expect(withoutStackForOwner(error)).toBe(error);
     expect(error.stack).toBe(stack);
     expect(stack).toMatch(/^\s+at /m);
+  });
+});
+
+describe('endForOwnerMistake', () => {
+  // Its exit, the message alone, is what a failing build shows (content-validation.test.ts).
+  const logger = { error: () => expect.unreachable('logged, not thrown') };
+
+  it('should throw any other error, a bug, with its stack', async () => {
+    const error = new TypeError('x is undefined');
+    await expect(endForOwnerMistake(error, logger, false)).rejects.toBe(error);
+    expect(error.stack).toMatch(/^\s+at /m);
+  });
+
+  it("should throw an owner's mistake found when a dev server restarts, which keeps serving", async () => {
+    const error = new SiteUrlError('SITE_URL must be an absolute URL');
+    await expect(endForOwnerMistake(error, logger, true)).rejects.toBe(error);
+    expect(error.stack).toBe('');
   });
 });
