@@ -145,6 +145,8 @@ export function mountSiteSearch(doc: Document): void {
   let loading: ReturnType<typeof loadSearch> | undefined;
   const load = () => (loading ??= loadSearch());
   let returnFocus: HTMLElement | null = null;
+  /** Whether the dialog closes to follow a result (its link then says where the reader goes). */
+  let following = false;
 
   const options = () => [...list.querySelectorAll<HTMLAnchorElement>('[role="option"]')];
   const activate = (option: HTMLAnchorElement | undefined) => {
@@ -188,6 +190,7 @@ export function mountSiteSearch(doc: Document): void {
       return;
     }
     returnFocus = doc.activeElement instanceof HTMLElement ? doc.activeElement : null;
+    following = false;
     dialog.showModal();
     input.focus();
     input.select();
@@ -199,8 +202,13 @@ export function mountSiteSearch(doc: Document): void {
 
   opener.addEventListener('click', open);
   closer.addEventListener('click', close);
+  // The focus goes back where it was, without scrolling there: the close event comes after a
+  // followed result has scrolled its section of this page into view, which focusing the header's
+  // button would undo. Following a result leaves the focus to the browser, which closing gave
+  // back to the opener and the link's target then follows (where Tab goes on from).
   dialog.addEventListener('close', () => {
-    (returnFocus && returnFocus.isConnected ? returnFocus : opener).focus();
+    if (following) return;
+    (returnFocus && returnFocus.isConnected ? returnFocus : opener).focus({ preventScroll: true });
   });
   // A click on the backdrop (outside the panel) lands on the dialog itself.
   dialog.addEventListener('click', (event) => {
@@ -208,7 +216,9 @@ export function mountSiteSearch(doc: Document): void {
   });
   // Following a result closes the dialog, so an anchor on this page is seen at once.
   list.addEventListener('click', (event) => {
-    if (event.target instanceof Element && event.target.closest('[role="option"]')) close();
+    if (!(event.target instanceof Element && event.target.closest('[role="option"]'))) return;
+    following = true;
+    close();
   });
   // Escape closes at once: a search field would first spend it on clearing its text.
   dialog.addEventListener('keydown', (event) => {
@@ -222,7 +232,7 @@ export function mountSiteSearch(doc: Document): void {
     event.preventDefault();
     const active = options().find((option) => option.getAttribute('aria-selected') === 'true');
     if (!active) return;
-    close();
+    // The click closes the dialog, as any click on a result does.
     active.click();
   });
   input.addEventListener('keydown', (event) => {

@@ -193,6 +193,51 @@ describe('the search dialog', () => {
     expect(await isDialogOpen(page)).toBe(false);
   });
 
+  it.each(['click', 'Enter'] as const)(
+    'should leave a result of the same page in view once followed by %s, the dialog closed',
+    async (how) => {
+      const { page } = await openPage('/developers');
+      await page.locator('[data-search-open]').click();
+      const groups = await typeQuery(page, 'token');
+      const hrefs = groups
+        .flatMap((group) => group.options.map((option) => option.href))
+        .filter((href) => href.startsWith('/developers#'));
+      // The result whose section lies lowest on the page, below the first screen.
+      const lowest = await page.evaluate((links) => {
+        const place = (href: string) =>
+          document.getElementById(decodeURIComponent(href.split('#')[1] ?? ''))?.offsetTop ?? 0;
+        return [...links].sort((a, b) => place(b) - place(a))[0] ?? '';
+      }, hrefs);
+      const target = decodeURIComponent(lowest.split('#')[1] ?? '');
+      expect(
+        await page.evaluate(
+          (id) => (document.getElementById(id)?.offsetTop ?? 0) > 2 * innerHeight,
+          target,
+        ),
+      ).toBe(true);
+      const option = page.locator(`[data-search-list] [role="option"][href="${lowest}"]`);
+      if (how === 'click') {
+        await option.click();
+      } else {
+        while ((await readActiveOption(page)) !== lowest) await page.keyboard.press('ArrowDown');
+        await page.keyboard.press('Enter');
+      }
+      await page.waitForURL(`${baseUrl}${lowest}`);
+      expect(await isDialogOpen(page)).toBe(false);
+      // The dialog's close event is a task of its own, after the scroll to the section: past it.
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))),
+      );
+      const place = await page.evaluate((id) => {
+        const top = document.getElementById(id)?.getBoundingClientRect().top ?? NaN;
+        return { top, height: innerHeight, scrolled: scrollY };
+      }, target);
+      expect(place.scrolled).toBeGreaterThan(0);
+      expect(place.top).toBeGreaterThanOrEqual(0);
+      expect(place.top).toBeLessThan(place.height / 2);
+    },
+  );
+
   it('should leave Escape, the arrow keys and Enter to an input method while it converts', async () => {
     // Japanese, Chinese and Korean are typed as sounds and converted: Escape cancels the
     // conversion, the arrows choose a candidate, Enter commits one. Before, Escape closed the
