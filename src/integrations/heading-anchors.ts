@@ -1,5 +1,5 @@
 import { satteri } from '@astrojs/markdown-satteri';
-import GithubSlugger from 'github-slugger';
+import { HeadingSlugger } from '../site-content/heading-slug.ts';
 import { decodeFragment } from '../service/urls.ts';
 
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
@@ -72,7 +72,7 @@ export const createHeadingAnchorsPlugin =
   (lang: string | undefined): HastPluginEntry =>
   ({ data }) => {
     const { headingIds: planned, renamedIds, idPrefix } = readPlan(data);
-    const slugger = new GithubSlugger();
+    const slugger = new HeadingSlugger();
     // A heading past the plan (none should be) takes a slug no planned heading holds.
     for (const id of planned) slugger.slug(id);
     let index = 0;

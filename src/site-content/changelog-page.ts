@@ -1,4 +1,4 @@
-import GithubSlugger from 'github-slugger';
+import { HeadingSlugger } from './heading-slug.ts';
 import type { ChangelogEntry, ContentPage } from '../schemas/site-content.ts';
 import { escapeMarkdownText } from '../service/escape-markdown.ts';
 import { SERVICE_PATHS } from '../service/urls.ts';
@@ -91,7 +91,7 @@ export function mapEntryHeadingIds(
   let index = 0;
   for (const entry of sortChangelog(entries)) {
     index += 1;
-    const own = new GithubSlugger();
+    const own = new HeadingSlugger();
     const changed: Record<string, string> = {};
     for (const heading of parseMarkdownOutline(entry.body).headings) {
       const ownId = own.slug(heading.text);
@@ -109,7 +109,7 @@ export function mapEntryHeadingIds(
  * turn): what a link in the body names, before the page plans its ids.
  */
 function slugChangelogHeadings(entries: readonly ChangelogEntry[]): string[] {
-  const slugger = new GithubSlugger();
+  const slugger = new HeadingSlugger();
   return sortChangelog(entries).flatMap((entry) =>
     [...parseMarkdownOutline(`${formatEntryHeading(entry)}\n\n${entry.body}`).headings].map(
       (heading) => slugger.slug(heading.text),

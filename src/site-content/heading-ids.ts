@@ -1,4 +1,4 @@
-import { slug } from 'github-slugger';
+import { slugHeading } from './heading-slug.ts';
 import { contentPageBodyKey, copyBodyKey } from '../schemas/markdown-outline.ts';
 import type { SiteContent } from '../schemas/site-content.ts';
 import { buildChangelogBody, CHANGELOG_PAGE_SLUG } from './changelog-page.ts';
@@ -181,7 +181,7 @@ const EMPTY_HEADING_ID = 'section';
 
 /**
  * The id of each heading of a page's bodies, in order: GitHub's slug of its text (github-slugger,
- * as Astro gives one), the first free one of `slug`, `slug-1`, `slug-2`… on the page. An id the
+ * as Astro gives one; `İ` read as `I`, heading-slug.ts), the first free one of `slug`, `slug-1`, `slug-2`… on the page. An id the
  * page's template writes is never free, and one of a family the template writes from data
  * (`tag-…` on /docs) is taken as `section-<slug>`. So two copy sections may both have a "Pricing"
  * heading, /developers an "OAuth" one beside its own, and each heading's link still lands on it.
@@ -189,7 +189,7 @@ const EMPTY_HEADING_ID = 'section';
 export function planPageHeadingIds(page: Omit<PageOfBodies, 'path'>): Map<string, string[]> {
   const taken = new Set(page.reserved.ids);
   const claim = (text: string): string => {
-    const textSlug = slug(text);
+    const textSlug = slugHeading(text);
     const base = /[\p{L}\p{N}]/u.test(textSlug) ? textSlug : EMPTY_HEADING_ID;
     const root = page.reserved.patterns.some((pattern) => pattern.test(base))
       ? `${EMPTY_HEADING_ID}-${base}`

@@ -1,4 +1,4 @@
-import GithubSlugger from 'github-slugger';
+import { HeadingSlugger } from './heading-slug.ts';
 import { markdownToMdast, type MdastNode } from 'satteri';
 import type {
   MarkdownBlock,
@@ -28,7 +28,7 @@ const SILENT_BLOCKS = new Set(['thematicBreak', 'definition']);
 export function parseMarkdownOutline(markdown: string): MarkdownOutline {
   const tree = markdownToMdast(markdown, { features: FEATURES });
   // Each heading's id in the text alone (what mapRenamedHeadingIds calls its own).
-  const slugger = new GithubSlugger();
+  const slugger = new HeadingSlugger();
   const headings: MarkdownHeading[] = [];
   const blocks: MarkdownBlock[] = [];
   const collectHeadings = (node: MdastNode) => {

@@ -24,6 +24,26 @@ describe('planPageHeadingIds', () => {
     expect(plan.get('b')).toEqual(['details-2', 'détails']);
   });
 
+  it('should read the capital dotted I as I, as Turkish lower-cases it, and keep the dotless ı', () => {
+    const plan = planPageHeadingIds({
+      reserved: RESERVED_IDS.home([]),
+      bodies: [
+        {
+          key: 'a',
+          markdown:
+            "## İstanbul'dan teslim alma\n\n## İZMİR\n\n## istanbuldan teslim alma\n\n## Kır",
+        },
+      ],
+    });
+    // Lower-cased alone, `İ` is `i` and a combining dot above (U+0307): `i%CC%87stanbul…`.
+    expect(plan.get('a')).toEqual([
+      'istanbuldan-teslim-alma',
+      'izmir',
+      'istanbuldan-teslim-alma-1',
+      'kır',
+    ]);
+  });
+
   it("should keep the page's own ids and the section slugs for the page, the owner's taking the next number", () => {
     const home = planPageHeadingIds({
       reserved: RESERVED_IDS.home(['pricing']),

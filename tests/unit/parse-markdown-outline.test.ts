@@ -40,6 +40,11 @@ describe('parseMarkdownOutline', () => {
     ]);
   });
 
+  it("should give a heading written with İ the id a link types, as the page's heading has it", () => {
+    const { headings } = parseMarkdownOutline("## İstanbul'dan\n\n## Çini İşçiliği\n");
+    expect(headings.map((heading) => heading.id)).toEqual(['istanbuldan', 'çini-işçiliği']);
+  });
+
   it('should outline an empty body (a page may have none) as nothing', () => {
     expect(parseMarkdownOutline('')).toEqual({ length: 0, headings: [], blocks: [] });
   });
