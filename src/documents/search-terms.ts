@@ -12,6 +12,7 @@ import { stemArabicWord, stemHindiWord } from './light-stems.ts';
 import { foldLatinLetters } from '../site-content/latin-letters.ts';
 import { hasDictionaryScript, selectTellingParts, splitQueryParts } from './query-parts.ts';
 import { foldScriptForms } from './script-forms.ts';
+import { dropApostropheEnding, dropElision, splitApostropheEnding } from './word-affixes.ts';
 
 /**
  * Words too common to tell sections apart; never indexed, so no typo can match one. English, and
@@ -94,19 +95,6 @@ const QUESTION_VERBS: ReadonlySet<string> = new Set(
  * `ขนมปัง`, `يُروى`) or a text comes decomposed (`e` and U+0301 for `é`).
  */
 export const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:[_.\-'’/][\p{L}\p{N}][\p{L}\p{M}\p{N}]*)*/gu;
-
-/**
- * An elided article, pronoun or conjunction at a word's start, before an apostrophe: French and
- * Italian write `l'abonnement`, `d’abonnement`, `qu'il`, `c'est`, `l'acqua`. The word is read
- * without it, so `abonnement` finds both and neither outranks the other for sharing the query's
- * article. Only the letters those languages elide: `O'Reilly` and `I'm` keep their first letter.
- */
-const ELISION = /^(?:[cdjlmnst]|qu)['’](?=[\p{L}\p{N}])/iu;
-
-/** A word without its elided article (`l'eau` is read as `eau`); any other word as it is. */
-function dropElision(word: string): string {
-  return word.replace(ELISION, '');
-}
 
 /** The joiners inside an identifier. */
 const JOINER = /[_.\-'’/]/;
@@ -206,7 +194,9 @@ export function stemTerm(term: string): string {
  * compared with a query's, side by side (page-search.ts).
  */
 export function tokenizeWords(text: string): string[] {
-  return (text.match(WORD) ?? []).flatMap((word) => splitEastAsianWord(dropElision(word), false));
+  return (text.match(WORD) ?? []).flatMap((word) =>
+    splitEastAsianWord(dropApostropheEnding(dropElision(word)), false),
+  );
 }
 
 /** The words of a text as an index takes them: tokenizeWords, with each East Asian letter too. */
@@ -238,6 +228,11 @@ export function readWordForms(
   stopWords: ReadonlySet<string> = STOP_WORDS,
 ): string[] {
   const word = dropElision(spelled);
+  const ending = splitApostropheEnding(word);
+  if (ending) {
+    const forms = [ending.base, ending.joined].flatMap((form) => readWordForms(form, stopWords));
+    return [...new Set(forms)];
+  }
   const whole = normalizeWord(word);
   const { parts, pieces } = readWordPieces(word, stopWords);
   if (pieces.length <= 1) return stopWords.has(whole) || !whole ? [] : [whole];
@@ -252,7 +247,8 @@ export function readWordForms(
  */
 function readAccentedTerm(word: string, folded: string): string | undefined {
   if (!NON_ASCII.test(word)) return undefined;
-  const accented = word.normalize('NFKC').toLowerCase();
+  // `İ` as Turkish lower-cases it: alone, toLowerCase gives `i` and a combining dot above.
+  const accented = word.normalize('NFKC').replaceAll('İ', 'i').toLowerCase();
   return accented === folded ? undefined : accented;
 }
 
@@ -262,6 +258,13 @@ function readAccentedTerm(word: string, folded: string): string | undefined {
  * spelling with accents (readAccentedTerm).
  */
 export function readWordTerms(word: string, language: SearchLanguage = ENGLISH_SEARCH): string[] {
+  // A word with an ending after an apostrophe: the terms of the word without it and of the two
+  // written as one (`İstanbul` and `İstanbuldan` for `İstanbul'dan`), each a plain word.
+  const ending = splitApostropheEnding(dropElision(word));
+  if (ending) {
+    const terms = [ending.base, ending.joined].flatMap((form) => readWordTerms(form, language));
+    return [...new Set(terms)];
+  }
   const forms = readWordForms(word, language.stopWords);
   // A plain word's one form is the word folded (readWordForms).
   const [folded] = forms;
@@ -346,7 +349,7 @@ export function readQueryWords(
   language: SearchLanguage = ENGLISH_SEARCH,
 ): QueryWord[] {
   const { stopWords } = language;
-  const typed = (query.match(WORD) ?? []).map(dropElision);
+  const typed = (query.match(WORD) ?? []).map((word) => dropApostropheEnding(dropElision(word)));
   const words: QueryWord[] = [];
   for (const word of typed) {
     if (hasEastAsianLetter(word)) {

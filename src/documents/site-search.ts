@@ -16,6 +16,7 @@ import {
   STOP_WORDS,
   type Stemmer,
 } from './search-terms.ts';
+import { dropApostropheEnding } from './word-affixes.ts';
 
 /** One searchable passage of the site copy, with where it comes from. */
 export interface Passage {
@@ -61,11 +62,48 @@ export function tokenize(
 }
 
 /**
+ * A folded word's terms: without an ending after an apostrophe, the terms of the word before it
+ * and of the two written as one (`istanbul` and `istanbuldan` for `istanbul'dan`,
+ * dropApostropheEnding), each a plain word.
+ */
+function readTerms(word: string, stopWords: ReadonlySet<string>, stem?: Stemmer): string[] {
+  const base = dropApostropheEnding(word);
+  if (base === word) return readWordOwnTerms(word, stopWords, stem);
+  const joined = word.replace(/['’](?=[^'’]*$)/u, '');
+  return [
+    ...new Set([
+      ...readWordOwnTerms(base, stopWords, stem),
+      ...readWordOwnTerms(joined, stopWords, stem),
+    ]),
+  ];
+}
+
+/**
  * A word: letters and digits, with the marks folding keeps (the vowel signs of Devanagari and
  * Thai, letters of their words: without them `काम` "work" was cut into `क` and `म`), hyphenated
- * or joined by an apostrophe.
+ * or joined by an apostrophe; a number with its separators (`1.250,00`, `42,500`), which cut in
+ * two found every number of the same digits after a dot (`42.500` found `2.500`).
  */
-const SITE_WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:[-'’][\p{L}\p{N}][\p{L}\p{M}\p{N}]*)*/gu;
+const SITE_WORD =
+  /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:(?:[-'’]|(?<=\p{N})[.,](?=\p{N}))[\p{L}\p{N}][\p{L}\p{M}\p{N}]*)*/gu;
+
+/** A number written with separators of thousands or decimals (`1.250,00`, `3.5`). */
+const SEPARATED_NUMBER = /^\p{N}+(?:[.,]\p{N}+)+$/u;
+
+/**
+ * A number's terms: as written, and its whole part (before a last separator that is followed by
+ * other than three digits: the decimals of `1.250,00` or `1,250.00`) as written and, where its
+ * separators part thousands, in digits alone: `1.250,00` is also `1.250` and `1250`, so a price
+ * is found however it is typed; `09.00` is also `09`.
+ */
+function readNumberTerms(number: string): string[] {
+  const groups = number.split(/[.,]/);
+  const last = groups.at(-1) ?? '';
+  const whole = last.length === 3 ? number : number.slice(0, -last.length - 1);
+  const wholeGroups = whole.split(/[.,]/);
+  const thousands = wholeGroups.slice(1).every((group) => group.length === 3);
+  return [number, whole, ...(thousands ? [wholeGroups.join('')] : [])];
+}
 
 /** A text's words, folded (normalizeWord), before they are cut into terms. */
 function readWords(text: string): string[] {
@@ -77,8 +115,9 @@ function readWords(text: string): string[] {
  * by its stem in the content's language where the search has its stemmer (`stem`: `trabajan` and
  * `trabajamos` are `trabaj`; on the folded word, as the passages are read folded).
  */
-function readTerms(word: string, stopWords: ReadonlySet<string>, stem?: Stemmer): string[] {
+function readWordOwnTerms(word: string, stopWords: ReadonlySet<string>, stem?: Stemmer): string[] {
   if (stopWords.has(word)) return [];
+  if (SEPARATED_NUMBER.test(word)) return [...new Set(readNumberTerms(word))];
   const parts = word.split(/['’]/);
   const terms =
     parts.length > 1

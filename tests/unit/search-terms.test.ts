@@ -42,10 +42,21 @@ describe('readWordForms', () => {
     expect(readWordForms("l'abonnement")).toEqual(['abonnement']);
     expect(readWordForms('d’abonnement')).toEqual(['abonnement']);
     expect(readWordForms("Qu'il")).toEqual(['il']);
-    // A name's O' and a possessive are no elision: the word keeps its forms.
+    // A name's O' is no elision: the word keeps its forms.
     expect(readWordForms("O'Reilly")).toEqual(["o'reilly", 'o', 'reilly', 'oreilly']);
-    expect(readWordForms('baker’s')).toEqual(['baker’s', 'baker', 's', 'bakers']);
     expect(tokenizeWords("L'eau de l’Isère, l'API")).toEqual(['eau', 'de', 'Isère', 'API']);
+  });
+
+  it('should read an ending after an apostrophe as no word: the word before it, and the two joined', () => {
+    // Turkish writes a name's case endings after an apostrophe; English its possessive.
+    expect(readWordForms("İstanbul'dan")).toEqual(['istanbul', 'istanbuldan']);
+    expect(readWordForms('baker’s')).toEqual(['baker', 'bakers']);
+    expect(readWordTerms("Kütahya'da")).not.toContain('da');
+    expect(readQueryWords("KÜTAHYA'DAN").map((word) => word.text)).toEqual(['kutahya']);
+    expect(tokenizeWords("İstanbul'dan teslim")).toEqual(['İstanbul', 'teslim']);
+    // Four letters or more stay a word of their own, as does a part behind one letter.
+    expect(readWordForms("O'Neill")).toEqual(["o'neill", 'o', 'neill', 'oneill']);
+    expect(readWordForms("rock'n'roll")).toContain('roll');
   });
 
   it('should fold case and accents, and give no form for a stop word', () => {

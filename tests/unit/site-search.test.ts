@@ -42,8 +42,36 @@ describe('tokenize', () => {
   });
 
   it('should give a word joined by an apostrophe whole and by its parts of two or more characters', () => {
-    expect(tokenize("l'eau du baker's")).toEqual(["l'eau", 'eau', 'du', "baker's", 'baker']);
+    expect(tokenize("l'eau du O'Reilly")).toEqual(["l'eau", 'eau', 'du', "o'reilly", 'reilly']);
     expect(tokenize('l’eau')).toEqual(['l’eau', 'eau']);
+  });
+
+  it('should read an ending after an apostrophe as no word: the word before it, and the two joined', () => {
+    expect(tokenize("İstanbul'dan baker's")).toEqual([
+      'istanbul',
+      'istanbuldan',
+      'baker',
+      'bakers',
+    ]);
+    // Searched alone, `dan` found every name it follows.
+    expect(tokenizeQuery("Kütahya'dan")).toEqual([['kutahya'], ['kutahyadan']]);
+  });
+
+  it('should keep a number with its separators whole, and give its whole part and its digits', () => {
+    expect(tokenize('1.250,00 ₺, 42.500 ₺ and 09.00–17.00')).toEqual([
+      '1.250,00',
+      '1.250',
+      '1250',
+      '42.500',
+      '42500',
+      '09.00',
+      '09',
+      '17.00',
+      '17',
+    ]);
+    // 42.500 was 42 and 500, and found the 500 of 2.500.
+    expect(tokenizeQuery('42.500')).toEqual([['42.500'], ['42500']]);
+    expect(tokenize('2.500')).not.toContain('500');
   });
 
   it('should give an Arabic word whole and by its light stem', () => {
