@@ -58,13 +58,21 @@ export function readSearchLanguage(stopWords: readonly string[], stem?: Stemmer)
 }
 
 /**
- * A plain word's stem by the content language's stemmer (on the word lower-cased, then folded:
- * the stemmer knows the language's accented endings, `información`), or undefined without one or
- * for a word with East Asian letters.
+ * A plain word's stem by the content language's stemmer (on the word lower-cased, `İ` as `i`,
+ * then folded: the stemmer knows the language's accented endings, `información`), or undefined
+ * without one or for a word with East Asian letters.
  */
 function readContentStem(word: string, language: SearchLanguage): string | undefined {
   if (!language.stem || hasEastAsianLetter(word)) return undefined;
-  return normalizeWord(language.stem(word.toLowerCase())) || undefined;
+  return keepContentStem(normalizeWord(language.stem(word.replaceAll('İ', 'i').toLowerCase())));
+}
+
+/**
+ * A content stem worth a term: one of three letters or more. Snowball's Turkish stemmer cuts
+ * `çini` "tile" to `ç`, which would have found every word it cuts to that letter.
+ */
+export function keepContentStem(stem: string): string | undefined {
+  return [...stem].length >= 3 ? stem : undefined;
 }
 
 /** Words that open a question ("how do I get a token"); see `readQueryWords`. */

@@ -9,6 +9,7 @@ import { checkOutline, readBodyRanges, readOutline } from './markdown-text.ts';
 import { readTellingParts } from './query-parts.ts';
 import {
   hasEastAsianLetter,
+  keepContentStem,
   normalizeWord,
   readSearchLanguage,
   splitEastAsianWord,
@@ -119,14 +120,12 @@ function readWordOwnTerms(word: string, stopWords: ReadonlySet<string>, stem?: S
   if (stopWords.has(word)) return [];
   if (SEPARATED_NUMBER.test(word)) return [...new Set(readNumberTerms(word))];
   const parts = word.split(/['’]/);
+  const contentStem =
+    stem && !hasEastAsianLetter(word) ? keepContentStem(normalizeWord(stem(word))) : undefined;
   const terms =
     parts.length > 1
       ? [word, ...parts.filter((part) => [...part].length > 1)]
-      : [
-          word,
-          stemTerm(word),
-          ...(stem && !hasEastAsianLetter(word) ? [normalizeWord(stem(word))] : []),
-        ];
+      : [word, stemTerm(word), ...(contentStem ? [contentStem] : [])];
   return [...new Set(terms)].filter((term) => term && !stopWords.has(term));
 }
 

@@ -32,18 +32,35 @@ import { stopwords as ukrainian } from '@orama/stopwords/ukrainian';
 import * as stopword from 'stopword';
 import { normalizeWord, STOP_WORDS, type Stemmer } from '../documents/search-terms.ts';
 
-/** A language the search reads: its modules' name in Orama's packages, its two stop word lists. */
-interface ContentLanguage {
-  readonly name: string;
-  readonly stopWordLists: readonly [orama: readonly string[], stopword: readonly string[]];
-}
+/**
+ * A language the search reads: its modules' name in Orama's packages, and its stop words: the
+ * words both packages' lists hold, or, where those lists hold words people search for, a short
+ * list of its function words (`ownStopWords`).
+ */
+type ContentLanguage = { readonly name: string } & (
+  | { readonly stopWordLists: readonly [orama: readonly string[], stopword: readonly string[]] }
+  | { readonly ownStopWords: readonly string[] }
+);
+
+/**
+ * Turkish's function words: conjunctions, postpositions, the question particle, the pronoun `bu`,
+ * the article `bir` and the question words. Both packages' Turkish lists are one list that holds
+ * words people search for (`iyi` "good", `ilk` "first", the numbers), and `şu` "that" folds to
+ * `su` "water", so neither is taken.
+ */
+const TURKISH_STOP_WORDS = [
+  'ama ancak bir bu da daha de diye en fakat gibi göre hangi hem her için ile ise kadar ki kim',
+  'mi mı mu mü nasıl ne nerede nereye niçin niye ve veya ya',
+]
+  .join(' ')
+  .split(' ');
 
 /**
  * The languages whose two lists agree on their function words (Snowball's list, or close to it),
- * by their ISO 639-1 code. Both packages' lists for Arabic, Bulgarian, Hungarian, Indonesian,
- * Lithuanian, Romanian and Turkish are one longer list that holds words people search for
- * (Bulgarian `автентичен`, "authentic"), and their Slovenian lists share no word, so those
- * languages get neither stop words nor a stemmer. English and Hindi are the search's own (Arabic
+ * by their ISO 639-1 code, and Turkish with its own list. Both packages' lists for Arabic,
+ * Bulgarian, Hungarian, Indonesian, Lithuanian and Romanian are one longer list that holds words
+ * people search for (Bulgarian `автентичен`, "authentic"), and their Slovenian lists share no
+ * word, so those languages get neither stop words nor a stemmer. English and Hindi are the search's own (Arabic
  * has its light stem there too); Chinese, Japanese, Korean and Thai are searched by pairs of
  * letters, which no stop word or stem concerns.
  */
@@ -64,6 +81,7 @@ const LANGUAGES: Readonly<Record<string, ContentLanguage>> = {
   pt: { name: 'portuguese', stopWordLists: [portuguese, stopword.por] },
   ru: { name: 'russian', stopWordLists: [russian, stopword.rus] },
   sv: { name: 'swedish', stopWordLists: [swedish, stopword.swe] },
+  tr: { name: 'turkish', ownStopWords: TURKISH_STOP_WORDS },
   uk: { name: 'ukrainian', stopWordLists: [ukrainian, stopword.ukr] },
 };
 
@@ -84,12 +102,20 @@ function findLanguage(locale: string): ContentLanguage | undefined {
 export function listContentStopWords(locale: string): string[] {
   const language = findLanguage(locale);
   if (!language) return [];
+  const words =
+    'ownStopWords' in language
+      ? language.ownStopWords.map(normalizeWord)
+      : readCommonWords(language);
+  return [...new Set(words.filter((word) => word && !STOP_WORDS.has(word)))].sort();
+}
+
+/** The words both lists of a language hold, folded. */
+function readCommonWords(language: {
+  stopWordLists: readonly [readonly string[], readonly string[]];
+}) {
   const [orama, other] = language.stopWordLists;
   const inOther = new Set(other.map(normalizeWord));
-  const words = orama
-    .map(normalizeWord)
-    .filter((word) => word && inOther.has(word) && !STOP_WORDS.has(word));
-  return [...new Set(words)].sort();
+  return orama.map(normalizeWord).filter((word) => inOther.has(word));
 }
 
 /** The stemmer of a `locale`'s language, loaded at build time; none where listContentStopWords has none. */

@@ -45,6 +45,16 @@ describe('listContentStopWords', () => {
   });
 });
 
+describe('listContentStopWords in Turkish', () => {
+  it('should give its own function words, not the lists that hold words people search for', () => {
+    const turkish = listContentStopWords('tr-TR');
+    expect(turkish).toEqual(expect.arrayContaining(['ve', 'bir', 'icin', 'ile', 'mi', 'nasil']));
+    // Both packages' lists hold `iyi` "good", `ilk` "first" and the numbers; `şu` folds to `su`,
+    // "water".
+    for (const word of ['iyi', 'ilk', 'iki', 'bin', 'su']) expect(turkish).not.toContain(word);
+  });
+});
+
 describe('loadContentStemmer and renderSearchStemmerModule', () => {
   it("should give the stemmer of the content's language, and none where the search has no stop words either", async () => {
     const spanish = await loadContentStemmer('es-MX');

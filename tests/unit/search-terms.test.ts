@@ -344,4 +344,13 @@ describe("readWordTerms and readQueryWords in the content's language", () => {
     expect(readQueryWords('rate_limited', spanish)[0]?.contentStem).toBeUndefined();
     expect(readQueryWords('trabajan')[0]?.contentStem).toBeUndefined();
   });
+
+  it('should leave out a content stem shorter than three letters, which would find unrelated words', async () => {
+    const turkish = readSearchLanguage([], await loadContentStemmer('tr'));
+    // Snowball's Turkish stemmer cuts `çini` "tile" to `ç`.
+    expect(readWordTerms('çini', turkish)).toEqual(['cini', 'çini']);
+    expect(readQueryWords('Çinilerimizin', turkish)[0]?.contentStem).toBe('cini');
+    // `İ` lower-cased as Turkish does, not as `i` and a combining dot.
+    expect(readQueryWords('İSTANBULDAN', turkish)[0]?.contentStem).toBe('istanbul');
+  });
 });

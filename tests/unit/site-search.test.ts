@@ -491,4 +491,30 @@ describe('SiteSearchIndex in the content language', () => {
     const [other] = stemmed.search('trabajan', 1);
     expect(exact?.score).toBeGreaterThan(other?.score ?? Infinity);
   });
+
+  it('should find a Turkish word in another form by its stem, and leave out its function words', async () => {
+    // A trial of a Turkish site: `ustalar` and `siparişler` found nothing of these passages.
+    const turkish: Passage[] = [
+      ['Ustalarımız', "Ustalarımız Kütahya'dan ve Isparta'dan geldi."],
+      ['Özel sipariş', 'Siparişiniz için bir hafta bekleyin.'],
+      ['Kargo', "İstanbul'dan her gün gönderiyoruz."],
+    ].map(([heading = '', text = '']) => ({
+      section: 'İznik Çini',
+      heading,
+      text,
+      source: 'https://facts.example.com/copy/about.md',
+      page: 'https://facts.example.com/#about',
+    }));
+    const search = new SiteSearchIndex(
+      turkish,
+      listContentStopWords('tr-TR'),
+      await loadContentStemmer('tr-TR'),
+    );
+    const find = (query: string) => search.search(query, 5).map((hit) => hit.heading);
+    expect(find('ustalar')).toEqual(['Ustalarımız']);
+    expect(find('siparişler')).toEqual(['Özel sipariş']);
+    expect(find('ve bir için')).toEqual([]);
+    // `Kütahya'dan` is no longer found by `İstanbul'dan`'s `dan`.
+    expect(find("İstanbul'dan")).toEqual(['Kargo']);
+  });
 });
