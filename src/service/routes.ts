@@ -162,8 +162,9 @@ const SERVICE_SURFACES: readonly Surface[] = [
     cors: 'read-only',
   }),
   defineDocument('agent-skills', ['/.well-known/agent-skills/*/SKILL.md'], {
-    // Skill names are made from content/ (buildSkillPrefix); the surface tests take one from it.
-    sample: { path: '/.well-known/agent-skills/example-mcp/SKILL.md', status: 200 },
+    // Skill names are made from content/ (buildCompanySlug): a table built for a company asks for
+    // its own (buildRouteTable's `skillPrefix`); this one stands for a table without content.
+    sample: { path: readSkillSamplePath('example'), status: 200 },
     mediaType: 'markdown',
     cache: 'metadata',
     cors: 'read-only',
@@ -331,13 +332,29 @@ export interface RouteTable {
 }
 
 /**
+ * The sample of the agent skills' surface: the MCP skill of a company whose skills are named
+ * after `prefix` (its slug: `lanternfish-mcp`), as `npm run smoke` and the surface tests ask for it.
+ */
+function readSkillSamplePath(prefix: string): string {
+  return `/.well-known/agent-skills/${prefix}-mcp/SKILL.md`;
+}
+
+/**
  * Declares every surface of a site with these pages, once, for vercel.ts, the local server, the
  * middleware and the surface tests. The pages come from content/ (`listSitePages`), so a content
  * file's page, and the changelog's page with its feed, get their surfaces with no edit here.
+ * `skillPrefix`, the company's slug, names the skill the agent skills' sample asks for.
  */
-export function buildRouteTable(pages: readonly SitePage[]): RouteTable {
+export function buildRouteTable(pages: readonly SitePage[], skillPrefix?: string): RouteTable {
   const feed = pages.some((page) => page.path === SERVICE_PATHS.changelog) ? [CHANGELOG_FEED] : [];
-  const surfaces = [...pages.flatMap(listPageSurfaces), ...feed, ...SERVICE_SURFACES];
+  const service = skillPrefix
+    ? SERVICE_SURFACES.map((surface) =>
+        surface.id === 'agent-skills'
+          ? { ...surface, sample: { path: readSkillSamplePath(skillPrefix), status: 200 } }
+          : surface,
+      )
+    : SERVICE_SURFACES;
+  const surfaces = [...pages.flatMap(listPageSurfaces), ...feed, ...service];
   const matchers = surfaces.map((surface) => ({
     surface,
     pattern: compilePatterns(listRulePaths(surface)),

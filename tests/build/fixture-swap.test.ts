@@ -20,7 +20,6 @@ import {
   findStructureProblems,
   listContentMarkdown,
   loadProjectTools,
-  resolveSkillSample,
 } from '../support/expected-site.ts';
 import {
   listMarkdownCodeBlocks,
@@ -124,8 +123,6 @@ describe.each(FIXTURE_COMPANY_NAMES)(
 
     /** The URL a surface's sample stands for; hashed asset names are read from the home page. */
     const resolveSample = async (surface: Surface): Promise<string> => {
-      // Skill names are made from the content, so the skill sample is the fixture's own.
-      if (surface.id === 'agent-skills') return resolveSkillSample(content);
       if (surface.id !== 'assets') return surface.sample.path;
       const { body } = await ask('GET / (for an asset)', '/');
       const asset = /(?:href|src)="(\/_astro\/[^"]+)"/.exec(body)?.[1];

@@ -31,8 +31,7 @@ import {
   type RouteRequest,
 } from '../support/vercel-output-routes.ts';
 import { initialize as initializeRequest } from '../support/mcp-requests.ts';
-import { resolveSkillSample } from '../support/expected-site.ts';
-import { loadSampleContent, loadSampleRoutes } from '../support/sample-content.ts';
+import { loadSampleRoutes } from '../support/sample-content.ts';
 
 /** The route table of the built content, its own content pages included. */
 const ROUTES = await loadSampleRoutes();
@@ -102,8 +101,6 @@ let localUrl: string;
 let buildLog: string;
 /** The content the build was given (the copy's content/), as the reader returns it. */
 let content: { value: SiteContent };
-/** A SKILL.md the build serves: skill names are made from content/, not from the route table. */
-const SKILL_SAMPLE = resolveSkillSample(await loadSampleContent());
 let routes: OutputRoute[];
 let functionDirs: Map<string, string>;
 const hosts = new Map<string, FunctionHost>();
@@ -226,7 +223,7 @@ function listCases(): Case[] {
   for (const surface of SURFACES) {
     const paths = new Set([
       ...surface.paths.filter((path) => !path.includes('*')),
-      surface.id === 'agent-skills' ? SKILL_SAMPLE : surface.sample.path,
+      surface.sample.path,
     ]);
     for (const path of paths) if (!path.startsWith('/_astro/')) cases.push(get(path));
     // A page's other spellings (`/docs/`, `/docs/index.html`) carry its headers on both.

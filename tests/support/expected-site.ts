@@ -1,4 +1,3 @@
-import { buildAgentSkills } from '../../src/documents/agent-skills.ts';
 import { buildSiteSnapshot } from '../../src/integrations/build-site-snapshot.ts';
 import { listToolModuleFiles, loadMcpTools } from '../../src/integrations/mcp-tool-modules.ts';
 import type { McpTool } from '../../src/mcp/tool-definition.ts';
@@ -6,7 +5,6 @@ import type { McpSite } from '../../src/mcp/tool-registry.ts';
 import { readRateLimitPolicy } from '../../src/service/rate-limit-policy.ts';
 import { buildSiteDocuments } from '../../src/documents/site-documents.ts';
 import type { SiteContent } from '../../src/schemas/site-content.ts';
-import { buildServiceUrls } from '../../src/service/urls.ts';
 import { ROOT } from './processes.ts';
 import { loadSampleContent } from './sample-content.ts';
 
@@ -89,11 +87,4 @@ export function findStructureProblems(html: string): string[] {
       problems.push(`a code block the keyboard cannot reach: ${match[0]}`);
   }
   return problems;
-}
-
-/** The path of a SKILL.md the site built from `content` serves (skill names are made from it). */
-export function resolveSkillSample(content: SiteContent): string {
-  const [skill] = buildAgentSkills(content, buildServiceUrls('http://127.0.0.1'), []);
-  if (!skill) throw new Error('the content yields no agent skill');
-  return skill.path;
 }
