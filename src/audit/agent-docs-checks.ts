@@ -77,7 +77,7 @@ export const AGENT_DOCS_CHECKS: readonly AuditCheck[] = [
   {
     id: 'llms-txt-markdown-links',
     title: 'llms.txt links Markdown only: each JSON document through a Markdown page that links it',
-    sources: [AFDOCS('llms-txt-links-markdown'), 'llmstxt.org', 'issue 28 item 1'],
+    sources: [AFDOCS('llms-txt-links-markdown'), 'llmstxt.org'],
     fix: 'Link every page of this origin in llms.txt by its Markdown version and every JSON document by its page under /documents/<slug>.md, which links the JSON (src/documents/llms-txt.ts, src/documents/json-document-pages.ts).',
     async run(context, scope) {
       const llms = await context.http.get(`${context.origin}/llms.txt`, 'text/plain');
@@ -116,7 +116,7 @@ export const AGENT_DOCS_CHECKS: readonly AuditCheck[] = [
   {
     id: 'llms-txt-pointer',
     title: 'Every page links /llms.txt near its top',
-    sources: [AFDOCS('llms-txt-directive-html'), 'issue 28 item 1'],
+    sources: [AFDOCS('llms-txt-directive-html')],
     fix: 'Keep src/components/LlmsTxtPointer.astro in src/layouts/BaseLayout.astro, before the header.',
     async run(context, scope) {
       const pages = listPageUrls(context);
@@ -138,7 +138,7 @@ export const AGENT_DOCS_CHECKS: readonly AuditCheck[] = [
   {
     id: 'heading-anchors',
     title: 'Heading anchors carry their name in aria-label, with no hidden text',
-    sources: [AFDOCS('markdown-content-parity'), 'WAI-ARIA 1.2 aria-label', 'issue 28 item 1'],
+    sources: [AFDOCS('markdown-content-parity'), 'WAI-ARIA 1.2 aria-label'],
     fix: 'Give each heading anchor an aria-label and no visually hidden text (src/integrations/heading-anchors.ts, src/components/SectionHeading.astro).',
     async run(context, scope) {
       let anchors = 0;
@@ -164,7 +164,7 @@ export const AGENT_DOCS_CHECKS: readonly AuditCheck[] = [
   {
     id: 'agent-instructions',
     title: 'llms.txt and every Markdown version carry "Instructions for agents" at the top',
-    sources: ['llmstxt.org', 'issue 28 item 4'],
+    sources: ['llmstxt.org'],
     fix: 'Write content/agents.yaml\'s guidance; src/documents/agent-instructions.ts puts it into llms.txt and after the "For AI agents" note of every Markdown version.',
     async run(context, scope) {
       const llms = await context.http.get(`${context.origin}/llms.txt`, 'text/plain');
@@ -198,7 +198,7 @@ export const AGENT_DOCS_CHECKS: readonly AuditCheck[] = [
     id: 'markdown-tokens',
     title:
       'Every Markdown answer names its size in o200k_base tokens (x-markdown-tokens), on every URL that serves it and to HEAD',
-    sources: ['Cloudflare Markdown for Agents (x-markdown-tokens)', 'issue 28 item 4'],
+    sources: ['Cloudflare Markdown for Agents (x-markdown-tokens)'],
     fix: 'Keep src/integrations/markdown-tokens.ts in astro.config.mjs: it counts every Markdown answer after the build into a header route per file in .vercel/output/config.json and into src/generated/markdown-tokens.ts, which the middleware (negotiated pages) and the local server send.',
     async run(context, scope) {
       // The tokenizer's tables take a second or two to load: only this check pays for them.
@@ -233,11 +233,7 @@ export const AGENT_DOCS_CHECKS: readonly AuditCheck[] = [
     id: 'mcp-registry',
     title:
       "MCP registry: server.json names this origin's /mcp in its domain's namespace; the proof, when served, is well formed",
-    sources: [
-      'MCP registry server.json (schema 2025-12-11)',
-      'MCP registry HTTP authentication',
-      'issue 28 item 3',
-    ],
+    sources: ['MCP registry server.json (schema 2025-12-11)', 'MCP registry HTTP authentication'],
     fix: 'Serve /.well-known/mcp/server.json from src/documents/mcp-registry-server.ts, and set MCP_REGISTRY_PUBLIC_KEY to the base64 Ed25519 public key only (docs/owners.md, section 6).',
     async run(context, scope) {
       const response = await context.http.get(

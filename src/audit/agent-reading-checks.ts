@@ -56,7 +56,7 @@ export const AGENT_READING_CHECKS: readonly AuditCheck[] = [
     id: 'error-pages',
     title:
       'Error pages are first-class: in the sitemap and llms.txt, described, sectioned, mostly text',
-    sources: ['RFC 9457 §3.1.1', ARD('page checks'), 'issue 20 item 1'],
+    sources: ['RFC 9457 §3.1.1', ARD('page checks')],
     fix: 'List /errors and every /errors/<code> in sitemap.xml and an ## Errors section of llms.txt, and give each error page what it means, common causes, how to recover and an example body (src/documents/error-pages.ts, src/service/site-pages.ts).',
     async run(context, scope) {
       const index = await context.http.get(`${context.origin}/errors`, BROWSER_ACCEPT);
@@ -108,7 +108,7 @@ export const AGENT_READING_CHECKS: readonly AuditCheck[] = [
     id: 'page-freshness',
     title:
       'Every page: JSON-LD dateModified and BreadcrumbList; its Markdown version dated and versioned',
-    sources: ['schema.org WebPage, BreadcrumbList', 'Agent Readability spec', 'issue 20 item 2'],
+    sources: ['schema.org WebPage, BreadcrumbList', 'Agent Readability spec'],
     fix: "Add a WebPage with dateModified (ISO 8601) and a BreadcrumbList to the JSON-LD (src/reference/structured-data.ts), and title, description, doc_version and last_updated to every Markdown version's front matter (src/documents/page-markdown.ts), both from src/site/page-dates.ts.",
     async run(context, scope) {
       const overview = parseJson(
@@ -155,7 +155,7 @@ export const AGENT_READING_CHECKS: readonly AuditCheck[] = [
     id: 'markdown-navigation',
     title:
       'Markdown navigation: each version ends with ## Sitemap; /sitemap.md and /AGENTS.md, linked',
-    sources: ['https://llmstxt.org/', 'https://agents.md/', 'issue 20 item 3'],
+    sources: ['https://llmstxt.org/', 'https://agents.md/'],
     fix: "End every Markdown version with a short ## Sitemap (the main pages and /sitemap.md), serve /sitemap.md linking every page's Markdown version and /AGENTS.md with Getting started, Usage and Reference, and link /sitemap.md from llms.txt and robots.txt (src/reference/agent-guides.ts).",
     async run(context, scope) {
       const sitemapUrl = `${context.origin}/sitemap.md`;
@@ -201,7 +201,7 @@ export const AGENT_READING_CHECKS: readonly AuditCheck[] = [
   {
     id: 'glossary',
     title: 'A glossary with anchored terms, linked from every footer and from /docs',
-    sources: ['issue 20 item 4'],
+    sources: ['docs/pages.md (the glossary)'],
     fix: 'Serve /glossary with an anchored heading per term (src/reference/glossary.ts) and link it as "Glossary" in the footer of src/layouts/BaseLayout.astro and from /docs.',
     async run(context, scope) {
       const glossaryUrl = `${context.origin}/glossary`;
@@ -238,7 +238,7 @@ export const AGENT_READING_CHECKS: readonly AuditCheck[] = [
   {
     id: 'markdown-lean',
     title: "Each page's Markdown version is at least 30% smaller than its HTML",
-    sources: ['Agent Readability spec (token efficiency)', 'issue 20 item 5'],
+    sources: ['Agent Readability spec (token efficiency)'],
     fix: "Keep the Markdown versions to the page's content: no repeated navigation, no markup (src/reference/page-markdown-versions.ts).",
     async run(context, scope) {
       let worst = 1;

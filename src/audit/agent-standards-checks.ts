@@ -34,7 +34,7 @@ export const AGENT_STANDARDS_CHECKS: readonly AuditCheck[] = [
     id: 'markdown-parity',
     title:
       "Each page's Markdown version carries every heading, operation, tool and table key of the page",
-    sources: ['Agent Readability spec (Markdown versions)', 'issue 17 item 1'],
+    sources: ['Agent Readability spec (Markdown versions)'],
     fix: 'Build the Markdown version from the data the page renders (src/reference/page-markdown-versions.ts) so nothing the HTML shows is missing.',
     async run(context, scope) {
       for (const url of listPageUrls(context)) {
