@@ -65,6 +65,15 @@ export class MissingSigningKeysError extends OAuthKeyError {
 const PRIVATE_MEMBERS = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'k', 'oth']);
 
 /**
+ * What to do when a key set was saved with npm's lines about the command before it
+ * (`> agent-facts@0.1.0 oauth:keys`), as `npm run oauth:keys > keys.json` saves it; else nothing.
+ */
+function readNpmHeaderHint(text: string): string {
+  if (!/^\s*> \S+ oauth:keys\b/.test(text)) return '';
+  return " It begins with npm's lines about the command (> … oauth:keys): save the key set with npm run --silent oauth:keys, which prints the JSON alone.";
+}
+
+/**
  * Reads and checks a key set: a JSON array of private EC P-256 JWKs, each with a unique `kid`,
  * newest first. Throws OAuthKeyError naming the entry and the problem.
  */
@@ -73,7 +82,9 @@ export function parseSigningKeys(text: string, source: string): JWK[] {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new OAuthKeyError(`${source} is not JSON; it must be a JSON array of private JWKs.`);
+    throw new OAuthKeyError(
+      `${source} is not JSON; it must be a JSON array of private JWKs.${readNpmHeaderHint(text)}`,
+    );
   }
   if (!Array.isArray(parsed) || parsed.length === 0) {
     throw new OAuthKeyError(`${source} must be a non-empty JSON array of private JWKs.`);

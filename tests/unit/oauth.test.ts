@@ -596,6 +596,17 @@ describe('signing key configuration', () => {
     }
   });
 
+  it("should say how to save a key set that begins with npm's lines about the command", async () => {
+    // What `npm run oauth:keys > keys.json` saves.
+    const saved = `\n> agent-facts@0.1.0 oauth:keys\n> node scripts/oauth-keys.ts\n\n${JSON.stringify([firstKey])}\n`;
+    expect(() => parseSigningKeys(saved, 'OAUTH_SIGNING_KEYS')).toThrow(
+      /OAUTH_SIGNING_KEYS is not JSON; .* npm run --silent oauth:keys, which prints the JSON alone/,
+    );
+    expect(() => parseSigningKeys('nope', 'X')).toThrow(
+      /^X is not JSON; it must be a JSON array of private JWKs\.$/,
+    );
+  });
+
   it('should fail loudly on Vercel without OAUTH_SIGNING_KEYS', async () => {
     await expect(readSigningKeys({ VERCEL: '1' })).rejects.toThrow(
       /OAUTH_SIGNING_KEYS is not set.*npm run oauth:keys/,
