@@ -145,7 +145,7 @@ export async function readSigningKeys(env: NodeJS.ProcessEnv = process.env): Pro
   }
   if (env.VERCEL) {
     throw new MissingSigningKeysError(
-      `${SIGNING_KEYS_VARIABLE} is not set. On Vercel every instance must sign with the same keys; generate a key set with "npm run oauth:keys" and add it as the ${SIGNING_KEYS_VARIABLE} environment variable (see docs/oauth.md).`,
+      `${SIGNING_KEYS_VARIABLE} is not set. On Vercel every instance must sign with the same keys; generate a key set with "npm run --silent oauth:keys" and add it as the ${SIGNING_KEYS_VARIABLE} environment variable (see docs/oauth.md).`,
     );
   }
   const file = resolveKeysFile(env);

@@ -104,7 +104,7 @@ describe('astro build', () => {
     const output = `${result.stdout}\n${result.stderr}`;
     expect(result.code).not.toBe(0);
     expect(output).toContain('OAUTH_SIGNING_KEYS is not set');
-    expect(output).toContain('npm run oauth:keys');
+    expect(output).toContain('npm run --silent oauth:keys');
     expect(output).not.toMatch(STACK_LINE);
     expect(output).not.toContain(HOOK_FAULT);
   });

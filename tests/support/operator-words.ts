@@ -45,7 +45,7 @@ export const OPERATOR_PHRASES = [
   'Production and Preview',
   'environment variable',
   'redeploy',
-  'npm run oauth:keys',
+  'oauth:keys',
   'npm start',
   'printed when it started',
   'the local server',

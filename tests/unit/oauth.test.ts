@@ -609,7 +609,7 @@ describe('signing key configuration', () => {
 
   it('should fail loudly on Vercel without OAUTH_SIGNING_KEYS', async () => {
     await expect(readSigningKeys({ VERCEL: '1' })).rejects.toThrow(
-      /OAUTH_SIGNING_KEYS is not set.*npm run oauth:keys/,
+      /OAUTH_SIGNING_KEYS is not set.*npm run --silent oauth:keys/,
     );
   });
 
